@@ -1,0 +1,104 @@
+// Rigid motions of points with gl-matrix, in double precision. Matrices are 4 x 4,
+// column-major (gl-matrix order), acting on column vectors: p' = M p.
+import { mat4, vec3 } from 'gl-matrix';
+import type { Vec3 } from '../structures/model.ts';
+import type { Axis, Command } from './commands.ts';
+
+export type Mat4 = Float64Array;
+
+/** A fresh identity matrix in double precision. */
+export function identity(): Mat4 {
+  return mat4.identity(new Float64Array(16)) as Mat4;
+}
+
+/** a * b (b applied first). */
+export function multiply(a: ArrayLike<number>, b: ArrayLike<number>): Mat4 {
+  return mat4.multiply(new Float64Array(16), a as Mat4, b as Mat4) as Mat4;
+}
+
+export function invert(m: ArrayLike<number>): Mat4 {
+  const out = mat4.invert(new Float64Array(16), m as Mat4);
+  if (!out) throw new Error('matrix is not invertible');
+  return out as Mat4;
+}
+
+export function translation(t: Vec3): Mat4 {
+  return mat4.fromTranslation(new Float64Array(16), t) as Mat4;
+}
+
+export function transformPoint(m: ArrayLike<number>, p: Vec3): Vec3 {
+  const out = vec3.transformMat4(new Float64Array(3), p, m as Mat4);
+  return [out[0], out[1], out[2]];
+}
+
+export interface Box {
+  min: Vec3;
+  max: Vec3;
+}
+
+/** Axis-aligned bounding box of `points` after `m` (identity when omitted). */
+export function boundingBox(points: readonly Vec3[], m?: ArrayLike<number>): Box {
+  if (points.length === 0) throw new Error('bounding box of no points');
+  const min: Vec3 = [Infinity, Infinity, Infinity];
+  const max: Vec3 = [-Infinity, -Infinity, -Infinity];
+  for (const p of points) {
+    const q = m ? transformPoint(m, p) : p;
+    for (let i = 0; i < 3; i++) {
+      if (q[i] < min[i]) min[i] = q[i];
+      if (q[i] > max[i]) max[i] = q[i];
+    }
+  }
+  return { min, max };
+}
+
+export function boxCentre(b: Box): Vec3 {
+  return [(b.min[0] + b.max[0]) / 2, (b.min[1] + b.max[1]) / 2, (b.min[2] + b.max[2]) / 2];
+}
+
+const AXIS_VECTOR: Record<Axis, Vec3> = { x: [1, 0, 0], y: [0, 1, 0], z: [0, 0, 1] };
+
+/** Cosine and sine of `deg` degrees, exact at multiples of 90 so quarter turns stay exact. */
+function cosSin(deg: number): [number, number] {
+  const r = ((deg % 360) + 360) % 360;
+  if (r === 0) return [1, 0];
+  if (r === 90) return [0, 1];
+  if (r === 180) return [-1, 0];
+  if (r === 270) return [0, -1];
+  const a = (deg * Math.PI) / 180;
+  return [Math.cos(a), Math.sin(a)];
+}
+
+/** Rotation by `deg` degrees (right-hand rule) about the line through `centre` along `axis`. */
+export function rotationAbout(axis: Axis, deg: number, centre: Vec3): Mat4 {
+  const [c, s] = cosSin(deg);
+  const r = identity();
+  // Column-major: element [col * 4 + row].
+  if (axis === 'x') { r[5] = c; r[6] = s; r[9] = -s; r[10] = c; }
+  if (axis === 'y') { r[0] = c; r[2] = -s; r[8] = s; r[10] = c; }
+  if (axis === 'z') { r[0] = c; r[1] = s; r[4] = -s; r[5] = c; }
+  const back = translation(centre);
+  const to = translation([-centre[0], -centre[1], -centre[2]]);
+  return multiply(back, multiply(r, to));
+}
+
+/**
+ * The matrix of a command sequence applied to `points` (already in the screen frame, after
+ * `start`): each `move` translates along its screen axis, each `roll` turns about an axis
+ * parallel to its screen axis through the centre of the bounding box of the points as they
+ * are at that moment. Returns M such that the moved points are M * start * p.
+ */
+export function commandsMatrix(commands: readonly Command[], points: readonly Vec3[], start?: ArrayLike<number>): Mat4 {
+  const base = start ? Float64Array.from(start as ArrayLike<number>) : identity();
+  let m = identity();
+  for (const c of commands) {
+    if (c.kind === 'move') {
+      const t: Vec3 = [0, 0, 0];
+      t[AXIS_VECTOR[c.axis].indexOf(1)] = c.amount;
+      m = multiply(translation(t), m);
+    } else {
+      const centre = boxCentre(boundingBox(points, multiply(m, base)));
+      m = multiply(rotationAbout(c.axis, c.amount, centre), m);
+    }
+  }
+  return m;
+}
