@@ -1,0 +1,95 @@
+// The atoms and labels a scene draws, taken from a Complex by subset and style. Waters and
+// metal ions are never drawn (the spec keeps pocket residues and the ligand only).
+import type { Complex, Vec3 } from '../structures/model.ts';
+import { frameCamera, type Camera, type CameraOptions } from './camera.ts';
+import type { Style } from './style.ts';
+import { isSubsetResidue, type Subset } from './subset.ts';
+
+export interface DrawnAtom {
+  part: 'pocket' | 'ligand';
+  /** Index of the residue in `complex.pocket`; -1 for the ligand. */
+  residueIndex: number;
+  chain: string;
+  residueName: string;
+  residueNumber: number;
+  insertionCode: string;
+  atomName: string;
+  element: string;
+  /** Model frame, angstrom (before any ligand transform). */
+  xyz: Vec3;
+  /** Drawing colour of this atom, '#RRGGBB', or null for the element's 3Dmol colour. */
+  color: string | null;
+}
+
+export interface SceneLabel {
+  text: string;
+  part: 'pocket' | 'ligand';
+  /** Index into the drawn atoms of the atom the label sits on. */
+  atom: number;
+}
+
+export interface DrawnScene {
+  atoms: DrawnAtom[];
+  labels: SceneLabel[];
+}
+
+function atomColor(style: Style, element: string, carbon: string): string | null {
+  if (element === 'C') return carbon;
+  return style.elementColors[element] ?? null;
+}
+
+/** Pocket atoms first (residues in file order), then ligand atoms (file order). */
+export function drawnScene(complex: Complex, subset: Subset, style: Style): DrawnScene {
+  const atoms: DrawnAtom[] = [];
+  const labels: SceneLabel[] = [];
+  const pocketShown = subset.kind === 'full' || subset.kind === 'pocket' || subset.kind === 'residue';
+  if (pocketShown) {
+    complex.pocket.forEach((res, residueIndex) => {
+      if (subset.kind === 'residue' && !isSubsetResidue(subset, res)) return;
+      const carbon = style.pocketCarbons[residueIndex % style.pocketCarbons.length];
+      const first = atoms.length;
+      let anchor = -1;
+      for (const a of res.atoms) {
+        if (a.isHydrogen && !style.hydrogens) continue;
+        if (a.name === 'CA' && anchor < 0) anchor = atoms.length;
+        atoms.push({
+          part: 'pocket', residueIndex, chain: res.chain, residueName: res.name, residueNumber: res.number,
+          insertionCode: res.insertionCode, atomName: a.name, element: a.element, xyz: a.xyz,
+          color: atomColor(style, a.element, carbon),
+        });
+      }
+      if (atoms.length > first && style.labels.residues) {
+        labels.push({ text: `${res.name} ${res.number}${res.insertionCode}`, part: 'pocket', atom: anchor >= 0 ? anchor : first });
+      }
+    });
+    if (subset.kind === 'residue' && atoms.length === 0) {
+      throw new Error(`complex ${complex.id} has no pocket residue ${subset.chain || '_'}:${subset.number}${subset.insertionCode}`);
+    }
+  }
+  if (subset.kind !== 'pocket') {
+    const lig = complex.ligand;
+    for (const a of lig.atoms) {
+      if (a.isHydrogen && !style.hydrogens) continue;
+      if (style.labels.ligandAtoms) labels.push({ text: a.name, part: 'ligand', atom: atoms.length });
+      atoms.push({
+        part: 'ligand', residueIndex: -1, chain: lig.chain, residueName: lig.name, residueNumber: lig.number,
+        insertionCode: lig.insertionCode, atomName: a.name, element: a.element, xyz: a.xyz,
+        color: atomColor(style, a.element, style.ligandCarbon),
+      });
+    }
+  }
+  return { atoms, labels };
+}
+
+/** Heavy atoms of pocket + ligand: what the camera frames and what views turn about. */
+export function complexPoints(complex: Complex): Vec3[] {
+  const pts: Vec3[] = [];
+  for (const r of complex.pocket) for (const a of r.atoms) if (!a.isHydrogen) pts.push(a.xyz);
+  for (const a of complex.ligand.atoms) if (!a.isHydrogen) pts.push(a.xyz);
+  return pts;
+}
+
+/** The one camera of a complex: its front view framed on pocket + ligand heavy atoms. */
+export function complexCamera(complex: Complex, options: CameraOptions = {}): Camera {
+  return frameCamera(complexPoints(complex), options);
+}

@@ -1,0 +1,61 @@
+// Content keys: the same scene gets the same name everywhere. A key hashes the complex's
+// source-file hashes and ligand identity, the subset, style, camera, transforms, view,
+// image size and format, and the renderer version.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { formatCommands } from './commands.ts';
+import { formatSubset } from './subset.ts';
+import type { ImageFormat, SceneSpec } from './scene-spec.ts';
+
+const THREEDMOL_VERSION: string = JSON.parse(
+  readFileSync(new URL('../node_modules/3dmol/package.json', import.meta.url), 'utf8'),
+).version;
+
+/** Bump when a change to the renderer changes its pixels or annotations. */
+export const RENDERER_VERSION = `misi-render-1+3dmol-${THREEDMOL_VERSION}`;
+
+/** JSON with object keys sorted at every level, so equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The part of a scene that a loaded page keeps between shots (all but transform and view). */
+export function loadKey(spec: SceneSpec): string {
+  const c = spec.complex;
+  return sha256(canonicalJson({
+    renderer: RENDERER_VERSION,
+    sources: c.sources.map((s) => s.sha256).sort(),
+    complex: c.id,
+    ligand: [c.ligand.name, c.ligand.chain, c.ligand.number, c.ligand.insertionCode],
+    subset: formatSubset(spec.subset),
+    style: spec.style,
+    camera: spec.camera,
+    ligandTransform: formatCommands(spec.ligandTransform),
+  }));
+}
+
+/** The key of one image: a 64-digit hex sha256. */
+export function sceneKey(spec: SceneSpec, format: ImageFormat = 'png'): string {
+  return sha256(canonicalJson({
+    load: loadKey(spec),
+    transform: formatCommands(spec.transform),
+    view: spec.view,
+    format,
+  }));
+}
+
+/** The file name of an image: its key (first 32 hex digits) and format. */
+export function imageFileName(spec: SceneSpec, format: ImageFormat = 'png'): string {
+  return `${sceneKey(spec, format).slice(0, 32)}.${format === 'jpeg' ? 'jpg' : format}`;
+}

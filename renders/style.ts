@@ -1,0 +1,72 @@
+// How a scene looks: one object holding every visual choice, with the dataset-spec's
+// defaults (sticks, hydrogens hidden, O red, N blue, ligand carbons grey, pocket carbons
+// alternating per residue, labels on residues and ligand atoms, black background,
+// antialiased). Each part can be switched or changed; the style is part of the scene key.
+
+export interface LabelStyle {
+  /** `NAME NUMBER` on every pocket residue, placed at its CA (else its first drawn atom). */
+  residues: boolean;
+  /** The atom name on every ligand atom, placed at the atom. */
+  ligandAtoms: boolean;
+  /** Font size in CSS pixels. */
+  fontSize: number;
+  fontColor: string;
+  /** Box behind the text; opacity 0 draws no box. */
+  backgroundColor: string;
+  backgroundOpacity: number;
+}
+
+export interface Style {
+  /** Sticks (the dataset), or spheres (tests that look for atom centres in the pixels). */
+  representation: 'stick' | 'sphere';
+  /** Stick radius, angstrom. */
+  stickRadius: number;
+  /** Sphere radius for the sphere representation, angstrom. */
+  sphereRadius: number;
+  /** Draw hydrogens (they are always kept in the model). */
+  hydrogens: boolean;
+  /** Colours by element for non-carbon atoms; elements not listed take 3Dmol's (Jmol) colours. */
+  elementColors: Record<string, string>;
+  ligandCarbon: string;
+  /** Pocket carbons cycle through these, one per residue in file order. */
+  pocketCarbons: string[];
+  labels: LabelStyle;
+  background: string;
+  antialias: boolean;
+}
+
+export const DEFAULT_STYLE: Style = {
+  representation: 'stick',
+  stickRadius: 0.2,
+  sphereRadius: 0.4,
+  hydrogens: false,
+  // ChimeraX's (and Jmol's) element colours for the two the spec names.
+  elementColors: { O: '#FF0D0D', N: '#3050F8' },
+  ligandCarbon: '#909090',
+  pocketCarbons: ['#BF99F2', '#F2B366'],
+  labels: {
+    residues: true,
+    ligandAtoms: true,
+    fontSize: 12,
+    fontColor: '#FFFFFF',
+    backgroundColor: '#000000',
+    backgroundOpacity: 0.55,
+  },
+  background: '#000000',
+  antialias: true,
+};
+
+/** A partial style, as callers and the CLI give it. */
+export type StyleOverrides = Partial<Omit<Style, 'labels'>> & { labels?: Partial<LabelStyle> | false };
+
+/** The default style with `overrides` laid over it; `labels: false` turns all labels off. */
+export function makeStyle(overrides: StyleOverrides = {}): Style {
+  const { labels, ...rest } = overrides;
+  const base = structuredClone(DEFAULT_STYLE);
+  const merged: Style = { ...base, ...structuredClone(rest) };
+  if (rest.elementColors) merged.elementColors = { ...base.elementColors, ...rest.elementColors };
+  if (labels === false) merged.labels = { ...base.labels, residues: false, ligandAtoms: false };
+  else if (labels) merged.labels = { ...base.labels, ...labels };
+  if (merged.pocketCarbons.length === 0) throw new Error('style.pocketCarbons must hold at least one colour');
+  return merged;
+}
