@@ -1,0 +1,42 @@
+// The command line: parse and check arguments, then call the library. Each subcommand lives
+// in pipeline/commands/<name>.ts and is registered in the list below.
+import yargs from 'yargs';
+import type { CommandModule } from 'yargs';
+import { ingestCommand } from './commands/ingest.ts';
+
+/** Subcommands, in the order `--help` lists them. Add a new one here. */
+const COMMANDS: CommandModule<any, any>[] = [ingestCommand];
+
+/** A usage error: printed as one line with the help hint, exit status 2. */
+export class UsageError extends Error {}
+
+/** Runs the CLI on `argv` (without node and script) and returns the exit status. */
+export async function main(argv: string[]): Promise<number> {
+  let status = 0;
+  const parser = yargs(argv)
+    .scriptName('misi-gen')
+    .usage('$0 <command> [options]\n\nRegenerates MiSI-Bench from protein-ligand structures.')
+    .strict()
+    .demandCommand(1, 'Name a command; see the list above.')
+    .recommendCommands()
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      if (err && !(err instanceof UsageError)) throw err;
+      process.stderr.write(`misi-gen: ${msg ?? err?.message}\nRun 'misi-gen --help' for usage.\n`);
+      status = 2;
+    })
+    .help()
+    .version();
+  for (const c of COMMANDS) parser.command(c);
+  try {
+    await parser.parseAsync();
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`misi-gen: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  // Handlers report their outcome through process.exitCode.
+  return status || Number(process.exitCode ?? 0);
+}

@@ -1,0 +1,145 @@
+// From one discovered input (a PDBbind-style folder or a whole entry) to one Complex, or to
+// a reject that says which file and what was wrong.
+import type { Complex, Diagnostic, Ligand, Residue, SourceFile } from './model.ts';
+import type { EntryJob, FolderJob } from './discover.ts';
+import { readInputFile } from './read-input-file.ts';
+import { parsePdb, type StructureRecord } from './read-pdb.ts';
+import { parseMmcif } from './read-mmcif.ts';
+import { ligandFromMol2, ligandFromResidue, ligandFromSdf, type LigandResult } from './ligand-from-files.ts';
+import { cutPocket, nearestHeavyDistance, DEFAULT_POCKET_RADIUS } from './pocket-cut.ts';
+import { findResidue, formatSelector, heavyAtomCount, pickLigand, residueKind, type LigandSelector } from './residue-kinds.ts';
+
+export interface BuildOptions {
+  /** Pocket radius in angstrom when the pocket is cut (layouts 2 and 3). */
+  pocketRadius?: number;
+  /** Count hydrogens when cutting the pocket. */
+  pocketHydrogens?: boolean;
+}
+
+export interface Reject {
+  id: string;
+  path: string;
+  /** Which step failed: discover, read-ligand, read-pocket, read-protein, read-entry, select-ligand, check. */
+  stage: string;
+  reason: string;
+}
+
+export type BuildResult = { ok: true; complex: Complex } | { ok: false; reject: Reject };
+
+const fail = (id: string, path: string, stage: string, reason: string, line?: number): BuildResult => ({
+  ok: false,
+  reject: { id, path, stage, reason: line ? `line ${line}: ${reason}` : reason },
+});
+
+async function readStructure(path: string): Promise<{ ok: true; record: StructureRecord; sha256: string } | { ok: false; reason: string; line?: number }> {
+  const file = await readInputFile(path);
+  if (!file.ok) return file;
+  const record = /\.(cif|mmcif)$/i.test(path) ? parseMmcif(file.text, path) : parsePdb(file.text, path);
+  if (record.errors.length) {
+    const e = record.errors[0];
+    return { ok: false, reason: `${e.message}${record.errors.length > 1 ? ` (and ${record.errors.length - 1} more problems)` : ''}`, line: e.line };
+  }
+  if (record.residues.length === 0) return { ok: false, reason: 'no ATOM or HETATM records: not a coordinate file, or truncated' };
+  return { ok: true, record, sha256: file.sha256 };
+}
+
+/** Splits residues into pocket (polymer + other hetero groups), waters and ions. */
+function sortResidues(residues: Residue[]): Pick<Complex, 'pocket' | 'waters' | 'metals'> {
+  const pocket: Residue[] = [], waters: Residue[] = [], metals: Residue[] = [];
+  for (const r of residues) {
+    const kind = residueKind(r);
+    (kind === 'water' ? waters : kind === 'ion' ? metals : pocket).push(r);
+  }
+  return { pocket, waters, metals };
+}
+
+/** A pocket must hold protein residues near the ligand, or the two files do not belong together. */
+function pocketProblem(pocket: Residue[], ligand: Ligand, radius: number): string | null {
+  const polymer = pocket.filter((r) => residueKind(r) === 'polymer');
+  if (polymer.length === 0) return 'the pocket holds no protein residue';
+  const d = nearestHeavyDistance(polymer, ligand.atoms);
+  if (d > radius) return `no protein residue near the ligand: the nearest protein atom is ${d.toFixed(1)} A away (limit ${radius} A); are the files from the same structure?`;
+  return null;
+}
+
+export async function buildFromFolder(job: FolderJob, options: BuildOptions): Promise<BuildResult> {
+  const radius = options.pocketRadius ?? DEFAULT_POCKET_RADIUS;
+  const sources: SourceFile[] = [];
+  const warnings: Diagnostic[] = [];
+  // The ligand: mol2 when present (it carries atom names), else SDF.
+  let lig: LigandResult | null = null;
+  let ligPath = (job.mol2 ?? job.sdf)!;
+  const sdfFile = job.sdf ? await readInputFile(job.sdf) : null;
+  if (job.mol2) {
+    const f = await readInputFile(job.mol2);
+    lig = f.ok ? await ligandFromMol2(f.text, job.mol2, sdfFile?.ok ? sdfFile.text : undefined) : { ok: false, reason: f.reason };
+    if (f.ok && lig.ok) sources.push({ role: 'ligand', path: job.mol2, sha256: f.sha256 });
+    if (!lig.ok && sdfFile?.ok) {
+      warnings.push({ file: job.mol2, line: lig.line, message: `mol2 unusable (${lig.reason}); ligand read from the SDF instead` });
+      lig = null;
+    }
+  }
+  if (!lig) {
+    ligPath = job.sdf!;
+    lig = sdfFile!.ok ? await ligandFromSdf(sdfFile!.text, job.sdf!) : { ok: false, reason: sdfFile!.reason };
+    if (sdfFile!.ok && lig.ok) sources.push({ role: 'ligand', path: job.sdf!, sha256: sdfFile!.sha256 });
+  }
+  if (!lig.ok) return fail(job.id, ligPath, 'read-ligand', lig.reason, lig.line);
+  const ligand = lig.ligand;
+  warnings.push(...lig.warnings);
+  // The pocket: the pocket file when present, else cut from the protein.
+  let parts: Pick<Complex, 'pocket' | 'waters' | 'metals'>;
+  if (job.pocket) {
+    const s = await readStructure(job.pocket);
+    if (!s.ok) return fail(job.id, job.pocket, 'read-pocket', s.reason, s.line);
+    sources.push({ role: 'pocket', path: job.pocket, sha256: s.sha256 });
+    warnings.push(...s.record.warnings);
+    parts = sortResidues(s.record.residues);
+    if (job.protein) {
+      const p = await readInputFile(job.protein);
+      if (p.ok) sources.push({ role: 'protein', path: job.protein, sha256: p.sha256 });
+      else warnings.push({ file: job.protein, message: `protein file not used: ${p.reason}` });
+    }
+  } else {
+    const s = await readStructure(job.protein!);
+    if (!s.ok) return fail(job.id, job.protein!, 'read-protein', s.reason, s.line);
+    sources.push({ role: 'protein', path: job.protein!, sha256: s.sha256 });
+    warnings.push(...s.record.warnings);
+    parts = sortResidues(cutPocket(s.record.residues, ligand.atoms, { radius, withHydrogens: options.pocketHydrogens }));
+    warnings.push({ file: job.protein!, message: `pocket cut from the protein: ${parts.pocket.length} residues within ${radius} A of the ligand` });
+  }
+  const problem = pocketProblem(parts.pocket, ligand, job.pocket ? Math.max(radius, DEFAULT_POCKET_RADIUS) : radius);
+  if (problem) return fail(job.id, job.pocket ?? job.protein!, 'check', problem);
+  return { ok: true, complex: { id: job.id, sources, ...parts, ligand, warnings } };
+}
+
+export async function buildFromEntry(job: EntryJob, selector: LigandSelector | null, options: BuildOptions): Promise<BuildResult> {
+  const radius = options.pocketRadius ?? DEFAULT_POCKET_RADIUS;
+  const s = await readStructure(job.path);
+  if (!s.ok) return fail(job.id, job.path, 'read-entry', s.reason, s.line);
+  const warnings: Diagnostic[] = [...s.record.warnings];
+  const residues = s.record.residues;
+  let chosen: Residue | null | undefined;
+  if (selector) {
+    chosen = findResidue(residues, selector);
+    if (!chosen) {
+      const hets = residues.filter((r) => residueKind(r) === 'het').map((r) => formatSelector(r));
+      return fail(job.id, job.path, 'select-ligand', `ligand ${formatSelector(selector)} is not in the entry; hetero groups present: ${hets.slice(0, 12).join(', ') || 'none'}`);
+    }
+  } else {
+    chosen = pickLigand(residues);
+    if (!chosen) return fail(job.id, job.path, 'select-ligand', 'no ligand selector given and no non-polymer, non-solvent group of at least 6 heavy atoms to pick');
+    warnings.push({ file: job.path, message: `ligand picked automatically: ${formatSelector(chosen)} (${heavyAtomCount(chosen)} heavy atoms, the largest eligible group)` });
+  }
+  const lig = ligandFromResidue(chosen, s.record.conect, job.path);
+  if (!lig.ok) return fail(job.id, job.path, 'read-ligand', lig.reason);
+  warnings.push(...lig.warnings);
+  const others = residues.filter((r) => r !== chosen);
+  const parts = sortResidues(cutPocket(others, lig.ligand.atoms, { radius, withHydrogens: options.pocketHydrogens }));
+  const problem = pocketProblem(parts.pocket, lig.ligand, radius);
+  if (problem) return fail(job.id, job.path, 'check', problem);
+  return {
+    ok: true,
+    complex: { id: job.id, sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings },
+  };
+}

@@ -1,0 +1,109 @@
+// Ingestion: paths in, typed complexes and rejects out. Bad input never stops the run; each
+// problem becomes one reject naming the file and the reason.
+import { readFile } from 'node:fs/promises';
+import { relative, isAbsolute } from 'node:path';
+import type { Complex } from './model.ts';
+import { discoverInputs } from './discover.ts';
+import { buildFromEntry, buildFromFolder, type BuildOptions, type Reject } from './build-complex.ts';
+import { parseLigandSelector, type LigandSelector } from './residue-kinds.ts';
+
+export type { Reject } from './build-complex.ts';
+
+export interface IngestOptions extends BuildOptions {
+  /** `RES:CHAIN:NUMBER`: the ligand of every whole entry given. */
+  ligand?: string;
+  /** A TSV of entry id and selector (header `entry<TAB>ligand`), for many entries. */
+  ligandsFile?: string;
+  /** Called after each input with the running counts (for progress output). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface IngestResult {
+  /** Sorted by id. */
+  complexes: Complex[];
+  rejects: Reject[];
+}
+
+/** Reads a ligands TSV: `entry<TAB>RES:CHAIN:NUMBER` per line, an optional header line. */
+export async function readLigandsFile(path: string): Promise<Map<string, LigandSelector> | string> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    return `cannot read ligands file ${path}: ${(e as Error).message}`;
+  }
+  const map = new Map<string, LigandSelector>();
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (!line || line.startsWith('#')) continue;
+    const [entry, sel] = line.split(/\t|\s+/);
+    if (i === 0 && !sel?.includes(':')) continue; // header
+    const parsed = parseLigandSelector(sel ?? '');
+    if (typeof parsed === 'string') return `${path} line ${i + 1}: ${parsed}`;
+    map.set(entry, parsed);
+  }
+  return map;
+}
+
+const shown = (p: string) => {
+  const r = relative(process.cwd(), p);
+  return r && !r.startsWith('..') && !isAbsolute(r) ? r : p;
+};
+
+/** Reads every complex found under `paths`. Throws only for a bad option (a usage error). */
+export async function ingest(paths: string[], options: IngestOptions = {}): Promise<IngestResult> {
+  let oneSelector: LigandSelector | null = null;
+  if (options.ligand) {
+    const s = parseLigandSelector(options.ligand);
+    if (typeof s === 'string') throw new IngestUsageError(s);
+    oneSelector = s;
+  }
+  let selectors = new Map<string, LigandSelector>();
+  if (options.ligandsFile) {
+    const m = await readLigandsFile(options.ligandsFile);
+    if (typeof m === 'string') throw new IngestUsageError(m);
+    selectors = m;
+  }
+  const { jobs, problems } = await discoverInputs(paths);
+  const rejects: Reject[] = problems.map((p) => ({ ...p, stage: 'discover' }));
+  const complexes: Complex[] = [];
+  let done = 0;
+  for (const job of jobs) {
+    let result;
+    if (job.kind === 'folder') {
+      result = await buildFromFolder(job, options);
+    } else {
+      const sel = selectors.get(job.id) ?? oneSelector;
+      result = await buildFromEntry(job, sel, options);
+      if (result.ok && options.ligandsFile && !selectors.has(job.id) && !oneSelector) {
+        result.complex.warnings.push({ file: options.ligandsFile, message: `entry ${job.id} is not listed; its ligand was picked automatically` });
+      }
+    }
+    if (result.ok) {
+      for (const s of result.complex.sources) s.path = shown(s.path);
+      complexes.push(result.complex);
+    } else {
+      rejects.push({ ...result.reject, path: shown(result.reject.path) });
+    }
+    options.onProgress?.(++done, jobs.length);
+  }
+  for (const r of rejects) r.path = shown(r.path);
+  complexes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { complexes, rejects };
+}
+
+/** A bad option (not bad data): the command line reports it as a usage error. */
+export class IngestUsageError extends Error {}
+
+/**
+ * Loads exactly one complex from one input (for commands such as `hbonds` and `render`).
+ * Returns the complex, or the reasons it could not be read.
+ */
+export async function loadOneComplex(input: string, options: IngestOptions = {}): Promise<{ ok: true; complex: Complex } | { ok: false; reason: string }> {
+  const { complexes, rejects } = await ingest([input], options);
+  if (complexes.length === 1) return { ok: true, complex: complexes[0] };
+  if (complexes.length > 1) return { ok: false, reason: `${input} holds ${complexes.length} complexes (${complexes.slice(0, 5).map((c) => c.id).join(', ')}...); name one` };
+  if (rejects.length) return { ok: false, reason: rejects.map((r) => `${r.path}: ${r.reason}`).join('; ') };
+  return { ok: false, reason: `${input}: no structure files found` };
+}

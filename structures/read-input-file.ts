@@ -1,0 +1,23 @@
+// Reading one input file as text, with the checks that turn unusable files into reasons:
+// unreadable, empty, binary. Also gives the file's sha256 for provenance and scene keys.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+export type InputFile = { ok: true; text: string; sha256: string } | { ok: false; reason: string };
+
+export async function readInputFile(path: string): Promise<InputFile> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const why = err.code === 'ENOENT' ? 'file does not exist' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'is a folder, not a file' : err.message;
+    return { ok: false, reason: `cannot read file: ${why}` };
+  }
+  if (bytes.length === 0 || bytes.toString('latin1').trim() === '') return { ok: false, reason: 'file is empty' };
+  const head = bytes.subarray(0, 8192);
+  if (head.includes(0)) return { ok: false, reason: 'file is binary (holds NUL bytes), not a text structure file' };
+  let text = bytes.toString('utf8');
+  if (text.includes('\uFFFD')) text = bytes.toString('latin1');
+  return { ok: true, text, sha256: createHash('sha256').update(bytes).digest('hex') };
+}

@@ -1,0 +1,101 @@
+// Tripos mol2 reader (the first molecule of the file): atom names, SYBYL types, bonds.
+// RDKit-JS cannot read mol2, so this is ours; bond orders are then handed to RDKit.
+import type { Bond, Diagnostic, LigandAtom } from './model.ts';
+import { normaliseElement } from './elements.ts';
+import { checkCoordinates } from './check-coordinates.ts';
+
+export interface Mol2Record {
+  file: string;
+  moleculeName: string;
+  /** Substructure (residue) names in order of first appearance. */
+  substructures: string[];
+  atoms: LigandAtom[];
+  bonds: Bond[];
+  warnings: Diagnostic[];
+  errors: Diagnostic[];
+}
+
+const BOND_ORDERS: Record<string, Bond['order']> = { '1': 1, '2': 2, '3': 3, ar: 1.5, am: 1 };
+
+/** Element from a SYBYL type: `C.ar` -> C, `Cl` -> Cl, `N.pl3` -> N. */
+export function elementFromSybyl(type: string): string | null {
+  return normaliseElement(type.split('.')[0]);
+}
+
+export function parseMol2(text: string, file: string): Mol2Record {
+  const warnings: Diagnostic[] = [];
+  const errors: Diagnostic[] = [];
+  const atoms: LigandAtom[] = [];
+  const bonds: Bond[] = [];
+  const substructures: string[] = [];
+  const indexById = new Map<number, number>();
+  const lines = text.split(/\r?\n/);
+  let section = '';
+  let moleculeName = '';
+  let molecules = 0;
+  let moleculeLine = 0;
+  let skippedLonePairs = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const trimmed = line.trim();
+    if (trimmed.startsWith('@<TRIPOS>')) {
+      section = trimmed.slice(9).toUpperCase();
+      if (section === 'MOLECULE') {
+        molecules++;
+        if (molecules > 1) {
+          warnings.push({ file, line: i + 1, message: 'file holds several molecules; only the first was read' });
+          break;
+        }
+        moleculeLine = i;
+      }
+      continue;
+    }
+    if (!trimmed || trimmed.startsWith('#')) continue;
+    if (section === 'MOLECULE' && i === moleculeLine + 1) moleculeName = trimmed;
+    if (section === 'ATOM') {
+      const f = trimmed.split(/\s+/);
+      if (f.length < 6) {
+        errors.push({ file, line: i + 1, message: `atom line has ${f.length} fields; at least 6 are needed (id name x y z type)` });
+        continue;
+      }
+      const xyz: [number, number, number] = [Number(f[2]), Number(f[3]), Number(f[4])];
+      const bad = checkCoordinates(xyz);
+      if (bad) {
+        errors.push({ file, line: i + 1, message: bad });
+        continue;
+      }
+      const type = f[5];
+      if (type === 'LP' || type === 'Du') {
+        skippedLonePairs++;
+        continue;
+      }
+      const element = elementFromSybyl(type);
+      if (!element) {
+        errors.push({ file, line: i + 1, message: `atom type '${type}' names no element` });
+        continue;
+      }
+      const id = Number(f[0]);
+      indexById.set(id, atoms.length);
+      if (f[7] && !substructures.includes(f[7])) substructures.push(f[7]);
+      atoms.push({ name: f[1], element, xyz, occupancy: 1, serial: id, isHydrogen: element === 'H', sybylType: type });
+    }
+    if (section === 'BOND') {
+      const f = trimmed.split(/\s+/);
+      const a = indexById.get(Number(f[1]));
+      const b = indexById.get(Number(f[2]));
+      const order = BOND_ORDERS[f[3]?.toLowerCase() ?? ''];
+      if (f.length < 4 || a === undefined || b === undefined) {
+        if (!skippedLonePairs) errors.push({ file, line: i + 1, message: `bond line does not join two atoms of the file: '${trimmed}'` });
+        continue;
+      }
+      if (order === undefined) {
+        warnings.push({ file, line: i + 1, message: `bond type '${f[3]}' is not single/double/triple/aromatic/amide; read as single` });
+      }
+      bonds.push({ a, b, order: order ?? 1 });
+    }
+  }
+  if (skippedLonePairs) warnings.push({ file, message: `${skippedLonePairs} lone-pair or dummy atoms (LP/Du) were left out` });
+  if (molecules === 0) errors.push({ file, message: 'no @<TRIPOS>MOLECULE section: not a mol2 file' });
+  else if (atoms.length === 0 && errors.length === 0) errors.push({ file, message: 'the molecule has no atoms' });
+  return { file, moleculeName, substructures, atoms, bonds, warnings, errors };
+}
