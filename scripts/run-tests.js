@@ -1,0 +1,14 @@
+// `npm test`: runs every test/**/*.test.ts with node's test runner (through tsx). Node 20's
+// runner cannot expand globs itself. Arguments narrow the set: `npm test -- test/renders`.
+import fg from 'fast-glob';
+import { spawnSync } from 'node:child_process';
+
+const filters = process.argv.slice(2);
+const files = (await fg('test/**/*.test.ts', { onlyFiles: true })).sort()
+  .filter((f) => filters.length === 0 || filters.some((x) => f.startsWith(x.replace(/^\.\//, '')) || f.includes(x)));
+if (files.length === 0) {
+  console.error(`no test files match ${filters.join(' ') || 'test/**/*.test.ts'}`);
+  process.exit(1);
+}
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
+process.exit(r.status ?? 1);
