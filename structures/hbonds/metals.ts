@@ -1,0 +1,30 @@
+// Metal rules (hbond-criteria.md section 4): which elements are metals, acceptors near them,
+// and planar N that coordinate them (these cannot donate).
+import type { Vec3 } from '../model.ts';
+import { METAL_ANGLE, METAL_DISTANCE } from './criteria.ts';
+import { angle, distance } from './vector-math.ts';
+
+const ATOMIC_NUMBER: Record<string, number> = {
+  Li: 3, Be: 4, Na: 11, Mg: 12, Al: 13, K: 19, Ca: 20, Sc: 21, Ti: 22, V: 23, Cr: 24, Mn: 25, Fe: 26, Co: 27,
+  Ni: 28, Cu: 29, Zn: 30, Ga: 31, Ge: 32, Rb: 37, Sr: 38, Y: 39, Zr: 40, Nb: 41, Mo: 42, Tc: 43, Ru: 44, Rh: 45,
+  Pd: 46, Ag: 47, Cd: 48, In: 49, Sn: 50, Sb: 51, Cs: 55, Ba: 56, La: 57, Ce: 58, Pr: 59, Nd: 60, Sm: 62, Eu: 63,
+  Gd: 64, Tb: 65, Dy: 66, Ho: 67, Er: 68, Tm: 69, Yb: 70, Lu: 71, Hf: 72, Ta: 73, W: 74, Re: 75, Os: 76, Ir: 77,
+  Pt: 78, Au: 79, Hg: 80, Tl: 81, Pb: 82, Bi: 83, Po: 84, Fr: 87, Ra: 88, U: 92,
+};
+
+/** Metals as ChimeraX counts them: Z 3-4, 11-13, 19-32, 37-51, 55-84, >= 87. */
+export function isMetal(element: string): boolean {
+  const z = ATOMIC_NUMBER[element];
+  if (z === undefined) return false;
+  return z <= 4 || (z >= 11 && z <= 13) || (z >= 19 && z <= 32) || (z >= 37 && z <= 51) || (z >= 55 && z <= 84) || z >= 87;
+}
+
+/** Metal positions within METAL_DISTANCE of `p`. */
+export function metalsNear(metals: Vec3[], p: Vec3): Vec3[] {
+  return metals.filter((m) => distance(m, p) <= METAL_DISTANCE);
+}
+
+/** An H-bond to an acceptor near metals is dropped when angle(D, A, metal) < 45 degrees for one of them. */
+export function metalRuleOk(d: Vec3, a: Vec3, nearMetals: Vec3[]): boolean {
+  return nearMetals.every((m) => angle(d, a, m) >= METAL_ANGLE);
+}
