@@ -6,7 +6,7 @@ import { readInputFile } from './read-input-file.ts';
 import { parsePdb, type StructureRecord } from './read-pdb.ts';
 import { parseMmcif } from './read-mmcif.ts';
 import { ligandFromMol2, ligandFromResidue, ligandFromSdf, type LigandResult } from './ligand-from-files.ts';
-import { cutPocket, nearestHeavyDistance, DEFAULT_POCKET_RADIUS } from './pocket-cut.ts';
+import { cutPocket, nearestDistance, DEFAULT_POCKET_RADIUS } from './pocket-cut.ts';
 import { findResidue, formatSelector, heavyAtomCount, pickLigand, residueKind, type LigandSelector } from './residue-kinds.ts';
 
 export interface BuildOptions {
@@ -57,7 +57,7 @@ function sortResidues(residues: Residue[]): Pick<Complex, 'pocket' | 'waters' | 
 function pocketProblem(pocket: Residue[], ligand: Ligand, radius: number): string | null {
   const polymer = pocket.filter((r) => residueKind(r) === 'polymer');
   if (polymer.length === 0) return 'the pocket holds no protein residue';
-  const d = nearestHeavyDistance(polymer, ligand.atoms);
+  const d = nearestDistance(polymer, ligand.atoms);
   if (d > radius) return `no protein residue near the ligand: the nearest protein atom is ${d.toFixed(1)} A away (limit ${radius} A); are the files from the same structure?`;
   return null;
 }
