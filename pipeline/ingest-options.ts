@@ -14,7 +14,7 @@ export function ingestOptions<T>(y: Argv<T>): Argv<T & IngestArgs> {
     .option('ligand', { type: 'string', describe: 'ligand of a whole PDB/mmCIF entry, as RES:CHAIN:NUMBER (e.g. STI:A:201)' })
     .option('ligands', { type: 'string', describe: 'TSV of entry id and RES:CHAIN:NUMBER, for many entries' })
     .option('pocket-radius', { type: 'number', default: DEFAULT_POCKET_RADIUS, describe: 'angstrom; residues with any atom this close to the ligand form the pocket when it is cut' })
-    .option('pocket-hydrogens', { type: 'boolean', default: DEFAULT_POCKET_HYDROGENS, describe: 'count the protein's hydrogens when cutting a pocket (ligand: heavy atoms); --no-pocket-hydrogens for heavy atoms only' })
+    .option('pocket-hydrogens', { type: 'boolean', default: DEFAULT_POCKET_HYDROGENS, describe: 'count protein hydrogens when cutting a pocket (ligand: heavy atoms); --no-pocket-hydrogens for heavy atoms only' })
     .check((a) => {
       if (!(a['pocket-radius'] > 0)) throw new Error('--pocket-radius must be a positive number of angstrom');
       return true;
