@@ -1,11 +1,15 @@
 // RDKit-JS for ligands: reading SDF (V2000 and V3000) and describing a molecule read
 // elsewhere (mol2): canonical SMILES, aromaticity, formal charges, bond orders.
-import initRDKitModule from '@rdkit/rdkit';
+import rdkitPackage from '@rdkit/rdkit';
+import type { MainModule as RDKitModule } from '@rdkit/rdkit';
 import type { Bond, Diagnostic, LigandAtom } from './model.ts';
 import { ATOMIC_NUMBER } from './elements.ts';
 import { checkCoordinates } from './check-coordinates.ts';
 
-type RDKitModule = Awaited<ReturnType<typeof initRDKitModule>>;
+// The package is CommonJS: under Node's ESM its factory is the default export, which
+// TypeScript types as the module object; one cast says what it is at run time.
+type Factory = () => Promise<RDKitModule>;
+const initRDKitModule = ((rdkitPackage as unknown as { default?: Factory }).default ?? rdkitPackage) as unknown as Factory;
 let loading: Promise<RDKitModule> | null = null;
 
 /** The RDKit module, loaded once per process. */
