@@ -1,0 +1,141 @@
+// A pool of N headless pages (one browser each, default one per core) fed from a queue.
+// A job is one scene loaded once and shot under several matrices. A crashed or hung page
+// (timeout per image) is replaced and its job retried once; a job that fails twice is
+// reported with its reason and the rest goes on. Browsers are recycled after a number of
+// images so memory stays flat.
+import { availableParallelism } from 'node:os';
+import type { Browser } from 'puppeteer-core';
+import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
+import type { PageScene } from './page-payload.ts';
+import { ScenePage, type RawImage } from './scene-page.ts';
+
+export interface PoolOptions {
+  /** Pages (each in its own browser); default one per core. */
+  pages?: number;
+  gpu?: boolean;
+  /** Images a browser draws before it is replaced. */
+  imagesPerBrowser?: number;
+  /** Time allowed per image (and per scene load), ms. */
+  timeoutMs?: number;
+  executablePath?: string;
+}
+
+export interface PoolJob {
+  scene: PageScene;
+  /** One model -> eye matrix per image. */
+  shots: number[][];
+  /** Called as each image arrives (so callers can encode while the page draws on). */
+  onImage?: (index: number, image: RawImage) => void | Promise<void>;
+}
+
+export type PoolResult = { ok: true; attempts: number } | { ok: false; attempts: number; reason: string };
+
+interface Worker {
+  id: number;
+  browser: Browser | null;
+  page: ScenePage | null;
+  images: number;
+}
+
+export class RenderPool {
+  readonly size: number;
+  private readonly options: Required<Omit<PoolOptions, 'executablePath'>> & { executablePath?: string };
+  private readonly idle: Worker[] = [];
+  private readonly waiting: ((w: Worker) => void)[] = [];
+  private readonly workers: Worker[] = [];
+  private closed = false;
+  /** Browsers launched so far (recycling and replacement included). */
+  launches = 0;
+  /** Jobs that needed a second attempt. */
+  retries = 0;
+
+  constructor(options: PoolOptions = {}) {
+    this.options = {
+      pages: options.pages ?? availableParallelism(),
+      gpu: options.gpu ?? false,
+      imagesPerBrowser: options.imagesPerBrowser ?? 500,
+      timeoutMs: options.timeoutMs ?? 30000,
+      executablePath: options.executablePath,
+    };
+    this.size = Math.max(1, this.options.pages);
+    for (let i = 0; i < this.size; i++) {
+      const w: Worker = { id: i, browser: null, page: null, images: 0 };
+      this.workers.push(w);
+      this.idle.push(w);
+    }
+  }
+
+  /** Browser process ids currently running (for memory figures and tests). */
+  pids(): number[] {
+    return this.workers.flatMap((w) => (w.browser?.process()?.pid ? [w.browser.process()!.pid!] : []));
+  }
+
+  private acquire(): Promise<Worker> {
+    const w = this.idle.pop();
+    if (w) return Promise.resolve(w);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(w: Worker): void {
+    const next = this.waiting.shift();
+    if (next) next(w);
+    else this.idle.push(w);
+  }
+
+  private async ensureOpen(w: Worker): Promise<ScenePage> {
+    if (w.page) return w.page;
+    w.browser = await launchBrowser({ gpu: this.options.gpu, executablePath: this.options.executablePath });
+    this.launches++;
+    w.images = 0;
+    w.page = await ScenePage.open(w.browser, this.options.timeoutMs);
+    return w.page;
+  }
+
+  private async retire(w: Worker): Promise<void> {
+    const b = w.browser;
+    w.browser = null;
+    w.page = null;
+    if (b) await closeBrowser(b);
+  }
+
+  private async attempt(w: Worker, job: PoolJob): Promise<void> {
+    const page = await this.ensureOpen(w);
+    const t = this.options.timeoutMs;
+    await page.load(job.scene, t);
+    for (let i = 0; i < job.shots.length; i++) {
+      const img = await page.shoot(job.shots[i], t);
+      w.images++;
+      await job.onImage?.(i, img);
+    }
+  }
+
+  /** Runs one job on the next free page. Never throws for a page failure: see PoolResult. */
+  async run(job: PoolJob): Promise<PoolResult> {
+    if (this.closed) throw new Error('render pool is closed');
+    const w = await this.acquire();
+    try {
+      let reason = '';
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          await this.attempt(w, job);
+          if (w.images >= this.options.imagesPerBrowser) await this.retire(w);
+          return { ok: true, attempts: attempt };
+        } catch (err) {
+          if (err instanceof NoBrowserError) throw err;
+          reason = err instanceof Error ? err.message : String(err);
+          // Whatever went wrong, this page is not trusted again.
+          await this.retire(w);
+          if (attempt === 1) this.retries++;
+        }
+      }
+      return { ok: false, attempts: 2, reason };
+    } finally {
+      this.release(w);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => this.retire(w)));
+  }
+}

@@ -1,0 +1,82 @@
+// Rendering a batch of scenes through a pool: scenes that share everything but their
+// transform and view are loaded once and shot together; images are named by their scene
+// key and an existing file is not drawn again; a failed scene becomes an outcome with its
+// reason while the rest goes on.
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { annotate, type Annotation } from './annotation.ts';
+import { pageScene, shotMatrix } from './page-payload.ts';
+import { encodePng } from './png-encode.ts';
+import type { RenderPool } from './render-pool.ts';
+import { imageFileName, loadKey, sceneKey } from './scene-key.ts';
+import { poseScene } from './scene-pose.ts';
+import type { SceneSpec } from './scene-spec.ts';
+
+export interface RenderRequest {
+  spec: SceneSpec;
+  /** Image path; default `<outDir>/<key>.png`. */
+  out?: string;
+  /** Annotation path; default next to a keyed image as `<key>.json`; null writes none. */
+  annotationsOut?: string | null;
+}
+
+export interface RenderOutcome {
+  key: string;
+  file: string;
+  annotationFile: string | null;
+  annotation: Annotation;
+  status: 'rendered' | 'exists' | 'failed';
+  reason?: string;
+}
+
+export interface RenderOptions {
+  /** Folder for keyed images (requests without `out`). */
+  outDir?: string;
+  /** zlib level of the PNG encoder. */
+  pngLevel?: number;
+}
+
+function writeAtomically(path: string, data: string | Buffer): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: RenderOptions = {}): Promise<RenderOutcome[]> {
+  const outDir = options.outDir ?? '.';
+  const outcomes: RenderOutcome[] = requests.map((r) => {
+    const key = sceneKey(r.spec);
+    const keyed = r.out === undefined;
+    const file = r.out ?? join(outDir, imageFileName(r.spec));
+    const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(/\.png$/, '.json') : null) : r.annotationsOut;
+    const annotation = annotate(r.spec, poseScene(r.spec), key);
+    const status = keyed && existsSync(file) ? 'exists' : 'rendered';
+    return { key, file, annotationFile, annotation, status };
+  });
+  // Group what must be drawn by loaded scene, keeping first-seen order.
+  const groups = new Map<string, number[]>();
+  outcomes.forEach((o, i) => {
+    if (o.status === 'exists') return;
+    const k = loadKey(requests[i].spec);
+    const g = groups.get(k);
+    if (g) g.push(i);
+    else groups.set(k, [i]);
+  });
+  await Promise.all([...groups.values()].map(async (members) => {
+    const first = requests[members[0]].spec;
+    const result = await pool.run({
+      scene: pageScene(first),
+      shots: members.map((i) => shotMatrix(requests[i].spec, poseScene(requests[i].spec))),
+      onImage: (k, img) => {
+        const o = outcomes[members[k]];
+        writeAtomically(o.file, encodePng(img.rgb, img.width, img.height, options.pngLevel));
+      },
+    });
+    if (!result.ok) for (const i of members) Object.assign(outcomes[i], { status: 'failed', reason: result.reason });
+  }));
+  for (const o of outcomes) {
+    if (o.status !== 'failed' && o.annotationFile) writeAtomically(o.annotationFile, JSON.stringify(o.annotation) + '\n');
+  }
+  return outcomes;
+}

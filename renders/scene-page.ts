@@ -1,0 +1,99 @@
+// One headless page that draws scenes: it loads 3Dmol.js from node_modules and the bundled
+// font through request interception; every other request the page makes is refused.
+import { readFileSync } from 'node:fs';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import type { PageScene } from './page-payload.ts';
+
+const ORIGIN = 'http://misi-render.local';
+const here = (p: string) => new URL(p, import.meta.url);
+
+interface Served { body: Buffer; type: string }
+let served: Map<string, Served> | null = null;
+
+function files(): Map<string, Served> {
+  served ??= new Map([
+    ['/index.html', { body: readFileSync(here('./page/index.html')), type: 'text/html' }],
+    ['/scene-page.js', { body: readFileSync(here('./page/scene-page.js')), type: 'text/javascript' }],
+    ['/3Dmol-min.js', { body: readFileSync(here('../node_modules/3dmol/build/3Dmol-min.js')), type: 'text/javascript' }],
+    ['/assets/DejaVuSans.ttf', { body: readFileSync(here('./assets/DejaVuSans.ttf')), type: 'font/ttf' }],
+  ]);
+  return served;
+}
+
+export interface RawImage {
+  width: number;
+  height: number;
+  /** 8-bit RGB, top row first. */
+  rgb: Uint8Array;
+}
+
+/** Rejects with `what timed out` when `p` does not settle within `ms`. */
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export class ScenePage {
+  /** Requests the page tried to make outside the local files (all refused). */
+  readonly refused: string[] = [];
+  private antialias: boolean | null = null;
+  private pageErrors: string[] = [];
+
+  private constructor(readonly page: Page) {}
+
+  static async open(browser: Browser, timeoutMs = 30000): Promise<ScenePage> {
+    const page = await browser.newPage();
+    const sp = new ScenePage(page);
+    await page.setRequestInterception(true);
+    page.on('request', (req: HTTPRequest) => sp.answer(req));
+    page.on('pageerror', (e) => sp.pageErrors.push(String((e as Error)?.message ?? e)));
+    await sp.goto(timeoutMs);
+    return sp;
+  }
+
+  private answer(req: HTTPRequest): void {
+    const url = req.url();
+    const file = url.startsWith(ORIGIN) ? files().get(new URL(url).pathname) : undefined;
+    if (file) void req.respond({ status: 200, contentType: file.type, body: file.body });
+    else {
+      if (!url.startsWith('data:')) this.refused.push(url);
+      void req.abort('blockedbyclient');
+    }
+  }
+
+  private async goto(timeoutMs: number): Promise<void> {
+    await this.page.goto(`${ORIGIN}/index.html`, { waitUntil: 'load', timeout: timeoutMs });
+    const fontOk = await withTimeout(this.page.evaluate('window.misi.fontReady()') as Promise<boolean>, timeoutMs, 'font load');
+    if (!fontOk) throw new Error('the bundled font did not load in the page');
+    this.antialias = null;
+  }
+
+  /** Loads a scene (replacing the previous one). */
+  async load(scene: PageScene, timeoutMs: number): Promise<void> {
+    // The WebGL context's antialiasing is fixed when it is created: a change needs a fresh page.
+    if (this.antialias !== null && this.antialias !== scene.antialias) await this.goto(timeoutMs);
+    await this.page.setViewport({ width: scene.width, height: scene.height, deviceScaleFactor: 1 });
+    this.pageErrors = [];
+    await withTimeout(this.page.evaluate((s) => (window as any).misi.load(s), scene as any), timeoutMs, 'scene load');
+    this.antialias = scene.antialias;
+  }
+
+  /** Draws the loaded scene under `matrix` (model -> eye, column-major) and reads the pixels. */
+  async shoot(matrix: number[], timeoutMs: number): Promise<RawImage> {
+    const r = await withTimeout(
+      this.page.evaluate((m) => (window as any).misi.shoot(m), matrix) as Promise<{ width: number; height: number; rgb: string }>,
+      timeoutMs,
+      'image',
+    );
+    if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+    const rgb = Buffer.from(r.rgb, 'base64');
+    return { width: r.width, height: r.height, rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength) };
+  }
+
+  async close(): Promise<void> {
+    await this.page.close().catch(() => undefined);
+  }
+}
