@@ -5,6 +5,7 @@ import { writeJsonLines } from '../write-json-lines.ts';
 import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
 import { progressReporter } from '../progress.ts';
 import { join } from 'node:path';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 
 interface Args extends IngestArgs {
   paths: string[];
@@ -12,17 +13,21 @@ interface Args extends IngestArgs {
 }
 
 export const ingestCommand: CommandModule<object, Args> = {
-  command: 'ingest <paths...>',
+  command: 'ingest [paths...]',
   describe: 'Read structures (PDBbind folders, protein + ligand, whole PDB/mmCIF entries) into <out>/complexes.jsonl',
   builder: (y) =>
     ingestOptions(y)
-      .positional('paths', { type: 'string', array: true, demandOption: true, describe: 'files or folders to search' })
+      .positional('paths', { type: 'string', array: true, describe: 'files or folders to search (default: the bundled sample)' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
   handler: async (args) => {
     const progress = progressReporter('ingest');
     let result;
     try {
-      result = await ingest(args.paths, { ligand: args.ligand, ligandsFile: args.ligands, pocketRadius: args['pocket-radius'], pocketHydrogens: args['pocket-hydrogens'], onProgress: progress.update });
+      const useSample = !args.paths?.length;
+      if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
+      const paths = useSample ? [SAMPLE_DIR] : args.paths;
+      const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
+      result = await ingest(paths, { ligand: args.ligand, ligandsFile, pocketRadius: args['pocket-radius'], pocketHydrogens: args['pocket-hydrogens'], onProgress: progress.update });
     } catch (e) {
       if (e instanceof IngestUsageError) {
         process.stderr.write(`misi-gen ingest: ${e.message}\n`);
