@@ -3,9 +3,10 @@
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { ingestCommand } from './commands/ingest.ts';
+import { hbondsCommand } from './commands/hbonds.ts';
 
 /** Subcommands, in the order `--help` lists them. Add a new one here. */
-const COMMANDS: CommandModule<any, any>[] = [ingestCommand];
+const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand];
 
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}
