@@ -58,6 +58,7 @@ async function check(c: Complex, projection: Projection) {
     transform: parseCommands(k.transform ?? ''), ligandTransform: parseCommands(k.ligandTransform ?? ''),
   }));
   const outcomes = await renderScenes(pool, specs.map((spec) => ({ spec, annotationsOut: null })), { outDir: dir });
+  let checked = 0;
   outcomes.forEach((o, i) => {
     const what = `${c.id} ${projection} ${JSON.stringify(CASES[i])}`;
     assert.equal(o.status, 'rendered', o.reason);
@@ -67,7 +68,8 @@ async function check(c: Complex, projection: Projection) {
     const alone = atoms.filter((a) =>
       a.x > 12 && a.y > 12 && a.x < img.width - 12 && a.y < img.height - 12 &&
       atoms.every((b) => b === a || Math.hypot(a.x - b.x, a.y - b.y) > 14));
-    assert.ok(alone.length >= 8, `${what}: only ${alone.length} atoms stand alone on screen`);
+    assert.ok(alone.length >= 3, `${what}: only ${alone.length} atoms stand alone on screen`);
+    checked += alone.length;
     let worst = 0;
     for (const a of alone) {
       // The spot that holds the pixel under the annotated position, if any.
@@ -80,6 +82,7 @@ async function check(c: Complex, projection: Projection) {
     assert.ok(worst <= 1);
     process.stderr.write(`${what}: ${alone.length} atoms checked, worst ${worst.toFixed(2)} px\n`);
   });
+  assert.ok(checked >= 100, `${c.id} ${projection}: only ${checked} atoms checked in all`);
 }
 
 let sample: Complex[] = [];
@@ -102,7 +105,7 @@ for (const projection of ['perspective', 'orthographic'] as const) {
 test('shared structures: atoms within 1 px of their annotations', {
   skip: noBrowser || (existsSync(SHARED) ? false : '../shared/structures is absent'),
 }, async () => {
-  const { complexes } = await ingest([join(SHARED, '1a30'), join(SHARED, '10gs')]);
+  const { complexes } = await ingest([join(SHARED, '1a30'), join(SHARED, '1bcu')]);
   assert.ok(complexes.length >= 1);
   for (const c of complexes) await check(c, 'perspective');
 });
