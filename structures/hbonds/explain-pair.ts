@@ -28,7 +28,11 @@ export function explainPair(g: AtomGraph, di: number, ai: number, tol: Tolerance
   const bestTheta = hp.length ? Math.max(...hp.map((h) => angle(d.xyz, h, a.xyz))) : null;
   const geo = `D-A ${r.toFixed(2)} A${bestTheta === null ? ', no H position' : `, best D-H-A ${bestTheta.toFixed(0)} deg`}`;
   if (d.truncated || a.truncated) return { found: false, reason: `truncated side chain atom skipped (${geo})` };
-  if (!dr) return { found: false, reason: `donor ${d.name} (${d.type}) is not a donor: no H and no missing bonds` };
+  if (!dr) {
+    const acid = d.templated && (d.residue.name === 'ASP' || d.residue.name === 'GLU') && d.type === 'O2';
+    const why = acid ? 'the carboxyl H is assigned by its name to the other O (Asp/Glu rule, section 1)' : 'no H and no missing bonds';
+    return { found: false, reason: `donor ${d.name} (${d.type}) is not a donor: ${why}` };
+  }
   if (!ar) return { found: false, reason: `acceptor ${a.name} (${a.type}) is never an acceptor` };
   const metals = g.atoms.filter((m) => !m.isH && isMetal(m.element)).map((m) => m.xyz);
   if (d.element === 'N' && isPlanar(d.type) && metalsNear(metals, d.xyz).length) return { found: false, reason: `planar N donor next to a metal (${geo})` };
