@@ -4,9 +4,10 @@ import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
 import { ingestCommand } from './commands/ingest.ts';
 import { hbondsCommand } from './commands/hbonds.ts';
+import { renderCommand } from './commands/render.ts';
 
 /** Subcommands, in the order `--help` lists them. Add a new one here. */
-const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand];
+const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand];
 
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}

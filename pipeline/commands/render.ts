@@ -1,0 +1,120 @@
+// `misi-gen render <complex> --view ... [--transform ...] [--ligand-transform ...] [--subset ...]
+// [--projection ...] [--size 512] [--no-labels] [--gpu] --out f.png [--annotations f.json]`:
+// draws one scene of one complex through the complex's own camera. stdout: the image path;
+// progress and problems go to stderr.
+import type { CommandModule } from 'yargs';
+import { loadOneComplex, IngestUsageError } from '../../structures/ingest.ts';
+import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
+import { UsageError } from '../cli.ts';
+import { CommandSyntaxError, parseCommands } from '../../renders/commands.ts';
+import { PROJECTIONS, type Projection } from '../../renders/camera.ts';
+import { NoBrowserError } from '../../renders/browser.ts';
+import { RenderPool } from '../../renders/render-pool.ts';
+import { renderScenes } from '../../renders/render-scenes.ts';
+import { complexCamera } from '../../renders/scene-atoms.ts';
+import { makeStyle } from '../../renders/style.ts';
+import { parseSubset } from '../../renders/subset.ts';
+import { VIEW_NAMES, type ViewName } from '../../renders/views.ts';
+
+interface Args extends IngestArgs {
+  complex: string;
+  view: ViewName;
+  transform: string;
+  'ligand-transform': string;
+  subset: string;
+  projection: Projection;
+  size: number;
+  labels: boolean;
+  gpu: boolean;
+  out: string;
+  annotations?: string;
+}
+
+const fail = (message: string, code = 1) => {
+  process.stderr.write(`misi-gen render: ${message}\n`);
+  process.exitCode = code;
+};
+
+/** What is wrong with the arguments, in one line, or null. */
+function problem(a: Args): string | null {
+  if (!VIEW_NAMES.includes(a.view)) return `--view must be one of ${VIEW_NAMES.join(', ')}`;
+  if (!PROJECTIONS.includes(a.projection)) return `--projection must be one of ${PROJECTIONS.join(', ')}`;
+  if (!(Number.isInteger(a.size) && a.size >= 16 && a.size <= 4096)) return '--size must be a whole number of pixels from 16 to 4096';
+  for (const [flag, text] of [['--transform', a.transform], ['--ligand-transform', a['ligand-transform']]] as const) {
+    try {
+      parseCommands(String(text ?? ''));
+    } catch (e) {
+      if (e instanceof CommandSyntaxError) return `${flag}: ${e.message}`;
+      throw e;
+    }
+  }
+  try {
+    parseSubset(String(a.subset));
+  } catch (e) {
+    return `--subset: ${(e as Error).message}`;
+  }
+  return null;
+}
+
+export const renderCommand: CommandModule<object, Args> = {
+  command: 'render <complex>',
+  describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record',
+  builder: (y) =>
+    ingestOptions(y)
+      .positional('complex', { type: 'string', demandOption: true, describe: 'anything ingest accepts that holds one complex' })
+      .option('view', { choices: VIEW_NAMES, default: 'front' as ViewName, describe: 'canonical view, applied after the transform' })
+      .option('transform', { type: 'string', default: '', describe: 'commands for the whole scene, e.g. "roll y 15, move x -3"' })
+      .option('ligand-transform', { type: 'string', default: '', describe: 'commands for the ligand alone, applied first, e.g. "move x 14, roll x -75"' })
+      .option('subset', { type: 'string', default: 'full', describe: 'full | pocket | ligand | residue:CHAIN:NUMBER[ICODE]' })
+      .option('projection', { choices: PROJECTIONS, default: 'perspective' as Projection, describe: 'perspective (30 degree horizontal field of view) or orthographic' })
+      .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
+      .option('labels', { type: 'boolean', default: true, describe: 'residue and ligand-atom labels (--no-labels: none)' })
+      .option('gpu', { type: 'boolean', default: false, describe: 'use the hardware GPU instead of SwiftShader (images may differ between machines)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'PNG file to write' })
+      .option('annotations', { type: 'string', describe: 'JSON file for the annotation record (camera, transforms, atoms on screen)' })
+      .check((a) => {
+        // A UsageError is printed as one line with exit status 2 (see cli.ts).
+        const p = problem(a as unknown as Args);
+        if (p) throw new UsageError(p);
+        return true;
+      }) as any,
+  handler: async (args) => {
+    // cli.ts reports a usage error and still calls the handler: do nothing more then.
+    if (problem(args)) {
+      process.exitCode ||= 2;
+      return;
+    }
+    let loaded;
+    try {
+      loaded = await loadOneComplex(args.complex, {
+        ligand: args.ligand, ligandsFile: args.ligands, pocketRadius: args['pocket-radius'], pocketHydrogens: args['pocket-hydrogens'],
+      });
+    } catch (e) {
+      if (e instanceof IngestUsageError) return fail(e.message, 2);
+      throw e;
+    }
+    if (!loaded.ok) return fail(loaded.reason);
+    const complex = loaded.complex;
+    const spec = {
+      complex,
+      subset: parseSubset(args.subset),
+      style: makeStyle(args.labels ? {} : { labels: false }),
+      camera: complexCamera(complex, { projection: args.projection, width: args.size, height: args.size }),
+      view: args.view,
+      transform: parseCommands(args.transform),
+      ligandTransform: parseCommands(args['ligand-transform']),
+    };
+    const pool = new RenderPool({ pages: 1, gpu: args.gpu });
+    try {
+      const [o] = await renderScenes(pool, [{ spec, out: args.out, annotationsOut: args.annotations ?? null }]);
+      if (o.status === 'failed') return fail(`${complex.id}: rendering failed: ${o.reason}`);
+      process.stdout.write(`${o.file}\n`);
+    } catch (e) {
+      if (e instanceof NoBrowserError) return fail(e.message);
+      if (e instanceof Error && /no pocket residue/.test(e.message)) return fail(e.message);
+      throw e;
+    } finally {
+      await pool.close();
+    }
+  },
+};
