@@ -1,8 +1,8 @@
 // Typing rules on real PDBbind complexes (skipped when ../shared/structures is absent).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SHARED, NEEDS_SHARED } from '../shared-structures.ts';
 import { ingest } from '../../structures/ingest.ts';
 import { typedGraph } from '../../structures/hbonds/find-hbonds.ts';
 import { classifyAcceptor } from '../../structures/hbonds/acceptor-classes.ts';
@@ -11,8 +11,8 @@ import { donorHydrogens } from '../../structures/hbonds/inferred-hydrogens.ts';
 import type { AtomGraph } from '../../structures/hbonds/atom-graph.ts';
 import { shortcutTypes } from './bond-order-shortcut.ts';
 
-const PDBBIND = join(process.cwd(), '..', 'shared', 'structures', 'pdbbind');
-const skip = existsSync(PDBBIND) ? false : '../shared/structures is absent';
+const PDBBIND = join(SHARED, 'pdbbind');
+const skip = NEEDS_SHARED;
 
 async function graphOf(id: string): Promise<AtomGraph> {
   const { complexes } = await ingest([join(PDBBIND, id)]);
