@@ -5,9 +5,10 @@ import type { CommandModule } from 'yargs';
 import { ingestCommand } from './commands/ingest.ts';
 import { hbondsCommand } from './commands/hbonds.ts';
 import { renderCommand } from './commands/render.ts';
+import { scoreCommand } from './commands/score.ts';
 
 /** Subcommands, in the order `--help` lists them. Add a new one here. */
-const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand];
+const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand];
 
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}

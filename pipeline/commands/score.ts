@@ -1,0 +1,63 @@
+// `misi-gen score <dataset-dir> <predictions.jsonl> [--split test|tiny] [--json]`: scores a
+// model's replies against a dataset's answers (metrics of dataset-spec.md, "Scoring").
+// stdout: the table with its definitions, or with --json the same numbers as JSON. stderr:
+// prediction lines that were skipped, ids that name no question, the count of missing ones.
+import { readFile } from 'node:fs/promises';
+import type { CommandModule } from 'yargs';
+import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
+import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
+import { DatasetReadError, readQaSplit } from '../read-qa-split.ts';
+import { scoreJson, scoreTable } from '../score-table.ts';
+
+interface Args {
+  dataset: string;
+  predictions: string;
+  split: string;
+  json: boolean;
+}
+
+/** How many skipped lines or unknown ids stderr lists by name before summing up the rest. */
+const LIST_AT_MOST = 20;
+
+function fail(message: string): void {
+  process.stderr.write(`misi-gen score: ${message}\n`);
+  process.exitCode = 1;
+}
+
+export const scoreCommand: CommandModule<object, Args> = {
+  command: 'score <dataset> <predictions>',
+  describe: 'Score predictions (JSON lines {"id", "prediction"}) against a dataset\'s answers',
+  builder: (y) =>
+    y
+      .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })
+      .positional('predictions', { type: 'string', demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}' })
+      .option('split', { choices: ['test', 'tiny'], default: 'test', describe: 'which questions to score against' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' }) as any,
+  handler: async (args) => {
+    let predictionText: string;
+    try {
+      predictionText = await readFile(args.predictions, 'utf8');
+    } catch (e) {
+      return fail(`${args.predictions}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+    let score;
+    const { replies, problems } = readPredictionLines(predictionText);
+    try {
+      score = scoreSplit(await readQaSplit(args.dataset, args.split), replies);
+    } catch (e) {
+      if (e instanceof DatasetReadError) return fail(e.message);
+      if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
+      throw e;
+    }
+    for (const p of problems.slice(0, LIST_AT_MOST)) process.stderr.write(`${args.predictions}:${p.line}: skipped: ${p.problem}\n`);
+    if (problems.length > LIST_AT_MOST) process.stderr.write(`${args.predictions}: ${problems.length - LIST_AT_MOST} more lines skipped\n`);
+    if (score.unknownIds.length) {
+      const shown = score.unknownIds.slice(0, LIST_AT_MOST).join(', ');
+      const more = score.unknownIds.length > LIST_AT_MOST ? `, and ${score.unknownIds.length - LIST_AT_MOST} more` : '';
+      process.stderr.write(`${score.unknownIds.length} prediction ids name no question of the ${args.split} split (ignored): ${shown}${more}\n`);
+    }
+    if (score.missing) process.stderr.write(`${score.missing} of ${score.questions} questions have no prediction (each scores 0)\n`);
+    const run = { dataset: args.dataset, predictions: args.predictions, split: args.split, score, problems };
+    process.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
+  },
+};

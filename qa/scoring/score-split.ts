@@ -1,0 +1,106 @@
+// Scoring a whole split: every question of the dataset against the reply given for its id.
+// A question without a reply scores 0 and is counted as missing; a reply whose id is not a
+// question of the split is reported as unknown. Scores are reported as percentages.
+import { isTaskId, LEFT_OUT_OF_PAPER_AVERAGE, TASK_IDS, TASK_SCORERS, type TaskId } from './task-scorers.ts';
+
+export interface QuestionRecord {
+  id: string;
+  task: string;
+  answer: string;
+  options?: Record<string, string>;
+  /** Where the record came from (`qa/rotation.test.jsonl:12`), for error messages. */
+  source?: string;
+}
+
+/** A record the scorer cannot use: unknown task or an answer out of the task's format. */
+export class DatasetRecordError extends Error {}
+
+export interface TaskResult {
+  task: TaskId;
+  metric: 'composite' | 'exact match';
+  definition: string;
+  questions: number;
+  /** Questions with a reply in the predictions. */
+  answered: number;
+  /** Questions without a reply (each scores 0). */
+  missing: number;
+  /** Replies from which no answer of the task's form could be read (each scores 0). */
+  unread: number;
+  /** Mean composite score, percent. */
+  composite: number;
+  /** Exact-match accuracy, percent. */
+  exact: number;
+}
+
+export interface TaskAverage {
+  tasks: TaskId[];
+  /** Unweighted mean over `tasks` of their composite scores, percent (null with no tasks). */
+  composite: number | null;
+  exact: number | null;
+}
+
+export interface SplitScore {
+  tasks: TaskResult[];
+  /** As the paper: without translation_rotation and rotation_rotation. */
+  average: TaskAverage;
+  /** Over every task present. */
+  averageAllTasks: TaskAverage;
+  questions: number;
+  missing: number;
+  /** Reply ids that name no question of the split, sorted. */
+  unknownIds: string[];
+}
+
+const percent = (sum: number, n: number) => (n === 0 ? 0 : (100 * sum) / n);
+
+function averageOf(results: TaskResult[]): TaskAverage {
+  const n = results.length;
+  return {
+    tasks: results.map((r) => r.task),
+    composite: n ? results.reduce((s, r) => s + r.composite, 0) / n : null,
+    exact: n ? results.reduce((s, r) => s + r.exact, 0) / n : null,
+  };
+}
+
+export function scoreSplit(records: readonly QuestionRecord[], replies: ReadonlyMap<string, string>): SplitScore {
+  const sums = new Map<TaskId, { questions: number; answered: number; unread: number; score: number; exact: number }>();
+  const ids = new Set<string>();
+  for (const record of records) {
+    const where = record.source ? `${record.source}: ` : '';
+    if (!isTaskId(record.task)) throw new DatasetRecordError(`${where}unknown task '${record.task}' (known: ${TASK_IDS.join(', ')})`);
+    if (ids.has(record.id)) throw new DatasetRecordError(`${where}question id ${record.id} appears twice`);
+    ids.add(record.id);
+    let scoreReply;
+    try {
+      scoreReply = TASK_SCORERS[record.task].prepare(record);
+    } catch (e) {
+      throw new DatasetRecordError(`${where}question ${record.id}: answer ${(e as Error).message}`);
+    }
+    const s = sums.get(record.task) ?? { questions: 0, answered: 0, unread: 0, score: 0, exact: 0 };
+    sums.set(record.task, s);
+    s.questions++;
+    const reply = replies.get(record.id);
+    if (reply === undefined) continue;
+    s.answered++;
+    const r = scoreReply(reply);
+    s.score += r.score;
+    s.exact += Number(r.exact);
+    if (!r.read) s.unread++;
+  }
+  const tasks: TaskResult[] = TASK_IDS.filter((t) => sums.has(t)).map((t) => {
+    const s = sums.get(t)!;
+    const { metric, definition } = TASK_SCORERS[t];
+    return {
+      task: t, metric, definition, questions: s.questions, answered: s.answered, missing: s.questions - s.answered,
+      unread: s.unread, composite: percent(s.score, s.questions), exact: percent(s.exact, s.questions),
+    };
+  });
+  return {
+    tasks,
+    average: averageOf(tasks.filter((r) => !LEFT_OUT_OF_PAPER_AVERAGE.includes(r.task))),
+    averageAllTasks: averageOf(tasks),
+    questions: records.length,
+    missing: tasks.reduce((s, r) => s + r.missing, 0),
+    unknownIds: [...replies.keys()].filter((id) => !ids.has(id)).sort(),
+  };
+}

@@ -1,0 +1,145 @@
+// One scorer per task, registered in one place. A scorer reads a dataset record's answer
+// strictly (a malformed answer is an error in the dataset) and returns a function that
+// scores a model's reply to it: the composite score in [0, 1] and whether the reply is an
+// exact match (the same answer once read: same commands, same letter, same set of bonds).
+import type { Command } from '../../renders/commands.ts';
+import { readReplyCommands, readTruthCommands, sameCommand } from './read-commands.ts';
+import { readReplyLetter, readTruthLetter } from './read-choice.ts';
+import {
+  readReplyPocketBonds, readReplyResidueVerdict, readTruthPocketBonds, readTruthResidueVerdict,
+} from './read-bonds.ts';
+import { dockingParts, dockingScore, rotationScore, translationScore } from './transform-scores.ts';
+import { bondSetScore, residueVerdictScore, sameBondSet, sameResidueVerdict } from './bond-scores.ts';
+
+export const TASK_IDS = [
+  'translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation',
+  'rotation_rotation', 'docking', 'interaction_location', 'pocket_ligand',
+] as const;
+export type TaskId = (typeof TASK_IDS)[number];
+
+/** Left out of the paper's average: nearly every model scored at chance on them. */
+export const LEFT_OUT_OF_PAPER_AVERAGE: readonly TaskId[] = ['translation_rotation', 'rotation_rotation'];
+
+export interface ScoredReply {
+  /** Composite score in [0, 1] (equal to `exact` for exact-match tasks). */
+  score: number;
+  exact: boolean;
+  /** Whether an answer of the task's form could be read from the reply at all. */
+  read: boolean;
+}
+
+export interface ScorableRecord {
+  answer: string;
+  options?: Record<string, string>;
+}
+
+export interface TaskScorer {
+  id: TaskId;
+  /** 'composite' when partial credit exists, 'exact match' when the score is 0 or 1. */
+  metric: 'composite' | 'exact match';
+  /** One line saying how a reply is scored, printed with the table. */
+  definition: string;
+  /** Reads the record's answer (throws with the reason when malformed) and scores replies. */
+  prepare(record: ScorableRecord): (reply: string) => ScoredReply;
+}
+
+function oneCommand(answer: string, kind: Command['kind'], axes: string): Command {
+  const commands = readTruthCommands(answer);
+  if (commands.length !== 1 || commands[0].kind !== kind || !axes.includes(commands[0].axis)) {
+    throw new Error(`expected one '${kind} <${axes.split('').join('|')}> <number>', found '${answer}'`);
+  }
+  return commands[0];
+}
+
+/** A one-command task: the reply's first command is its answer. */
+function commandScorer(id: TaskId, kind: Command['kind'], axes: string, metric: TaskScorer['metric'],
+  definition: string, score: (p: Command | undefined, t: Command) => number): TaskScorer {
+  return {
+    id, metric, definition,
+    prepare(record) {
+      const truth = oneCommand(record.answer, kind, axes);
+      return (reply) => {
+        const first = readReplyCommands(reply)?.[0];
+        const exact = first !== undefined && sameCommand(first, truth);
+        return { score: metric === 'exact match' ? Number(exact) : score(first, truth), exact, read: first !== undefined };
+      };
+    },
+  };
+}
+
+function choiceScorer(id: TaskId): TaskScorer {
+  return {
+    id, metric: 'exact match', definition: 'the letter chosen (A-D) is the right one',
+    prepare(record) {
+      const truth = readTruthLetter(record.answer);
+      return (reply) => {
+        const letter = readReplyLetter(reply, record.options);
+        return { score: Number(letter === truth), exact: letter === truth, read: letter !== undefined };
+      };
+    },
+  };
+}
+
+const docking: TaskScorer = {
+  id: 'docking', metric: 'composite',
+  definition: 'half the roll (as rotation) + half the move (0 unless axis and sign right, then 1 - |error| / |true distance|, floored at 0)',
+  prepare(record) {
+    const commands = readTruthCommands(record.answer);
+    const parts = dockingParts(commands);
+    if (commands.length !== 2 || !parts.roll || !parts.move) {
+      throw new Error(`expected 'roll <axis> <angle>, move <axis> <distance>', found '${record.answer}'`);
+    }
+    const truth = { roll: parts.roll, move: parts.move };
+    return (reply) => {
+      const said = readReplyCommands(reply);
+      const p = dockingParts(said ?? []);
+      const exact = !!p.roll && !!p.move && sameCommand(p.roll, truth.roll) && sameCommand(p.move, truth.move);
+      return { score: dockingScore(p, truth), exact, read: !!(p.roll || p.move) };
+    };
+  },
+};
+
+const residueLigand: TaskScorer = {
+  id: 'residue_ligand', metric: 'composite',
+  definition: 'true No: 1 only for No; else 0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
+  prepare(record) {
+    const truth = readTruthResidueVerdict(record.answer);
+    return (reply) => {
+      const said = readReplyResidueVerdict(reply);
+      return { score: residueVerdictScore(truth, said), exact: sameResidueVerdict(truth, said), read: said !== undefined };
+    };
+  },
+};
+
+const pocketLigand: TaskScorer = {
+  id: 'pocket_ligand', metric: 'composite',
+  definition: '0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
+  prepare(record) {
+    const truth = readTruthPocketBonds(record.answer);
+    return (reply) => {
+      const said = readReplyPocketBonds(reply);
+      const score = said === undefined ? 0 : bondSetScore(truth, said);
+      return { score, exact: said !== undefined && sameBondSet(truth, said), read: said !== undefined };
+    };
+  },
+};
+
+/** Every task's scorer, by task id. */
+export const TASK_SCORERS: Record<TaskId, TaskScorer> = {
+  translation: commandScorer('translation', 'move', 'xy', 'composite',
+    '0 unless the axis is right, then 1 - |error| / 8 A, floored at 0', translationScore),
+  rotation: commandScorer('rotation', 'roll', 'xyz', 'composite',
+    '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0', rotationScore),
+  zooming: commandScorer('zooming', 'move', 'z', 'exact match',
+    'the distance along z is exactly right', () => 0),
+  residue_ligand: residueLigand,
+  translation_rotation: choiceScorer('translation_rotation'),
+  rotation_rotation: choiceScorer('rotation_rotation'),
+  docking,
+  interaction_location: choiceScorer('interaction_location'),
+  pocket_ligand: pocketLigand,
+};
+
+export function isTaskId(id: string): id is TaskId {
+  return (TASK_IDS as readonly string[]).includes(id);
+}
