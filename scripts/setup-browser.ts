@@ -1,5 +1,5 @@
 // Makes sure a Chromium/Chrome is available for rendering. Run by `npm install` / `npm ci`
-// (package.json postinstall); safe to run again by hand: `node --import tsx scripts/setup-browser.ts`.
+// (package.json prepare, so `npm ci` runs it); safe to run again by hand: `node --import tsx scripts/setup-browser.ts`.
 //
 // 1. A browser findBrowser() finds (PUPPETEER_EXECUTABLE_PATH, system paths, project cache): use it.
 // 2. Else, when the Chrome for Testing service answers within a few seconds: download
