@@ -117,3 +117,33 @@ export function pyridineAtOrigin(): { atoms: LigandAtom[]; bonds: [number, numbe
   });
   return { atoms, bonds: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]] };
 }
+
+/** Acetate with O1 at the origin, C->O1 along +x, O2 on the +y side (syn side), methyl on -y. */
+export function acetateAtOrigin(): { atoms: LigandAtom[]; bonds: [number, number][] } {
+  const c: Vec3 = [-1.26, 0, 0];
+  const deg = (d: number): Vec3 => [Math.cos((d * Math.PI) / 180), Math.sin((d * Math.PI) / 180), 0];
+  return {
+    atoms: [atom('O1', 'O', [0, 0, 0]), atom('C1', 'C', c), atom('O2', 'O', along(c, deg(120), 1.26)), atom('C2', 'C', along(c, deg(240), 1.51))],
+    bonds: [[0, 1], [1, 2], [1, 3]],
+  };
+}
+
+/**
+ * Methyl phosphate: P at (-1.52, 0, 0), terminal O3 at the origin (P->O3 along +x), the
+ * other terminal O1, O2 and the ester OE at tetrahedral positions away from +y.
+ */
+export function methylPhosphate(): { atoms: LigandAtom[]; bonds: [number, number][] } {
+  const p: Vec3 = [-1.52, 0, 0];
+  const tet = (phiDeg: number): Vec3 => {
+    const f = (phiDeg * Math.PI) / 180;
+    return [-1 / 3, 0.9428 * Math.cos(f), 0.9428 * Math.sin(f)];
+  };
+  const oe = along(p, tet(180), 1.6);
+  return {
+    atoms: [
+      atom('P', 'P', p), atom('OE', 'O', oe), atom('O1', 'O', along(p, tet(60), 1.52)), atom('O2', 'O', along(p, tet(300), 1.52)),
+      atom('O3', 'O', [0, 0, 0]), atom('CM', 'C', along(oe, [-0.5, -0.8, 0.33], 1.44)),
+    ],
+    bonds: [[0, 1], [0, 2], [0, 3], [0, 4], [1, 5]],
+  };
+}
