@@ -1,0 +1,77 @@
+// The engine's promises: same scene -> byte-identical PNG (fresh browsers each time); an
+// existing keyed file is not drawn again; a job that fails twice is reported with its
+// reason while the rest goes on; no browser outlives the pool.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findBrowser } from '../../renders/find-browser.ts';
+import { parseCommands } from '../../renders/commands.ts';
+import { RenderPool } from '../../renders/render-pool.ts';
+import { renderScenes } from '../../renders/render-scenes.ts';
+import { complexCamera } from '../../renders/scene-atoms.ts';
+import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { makeStyle } from '../../renders/style.ts';
+import { parseSubset } from '../../renders/subset.ts';
+import { pageScene } from '../../renders/page-payload.ts';
+import { tinyComplex } from './synthetic-complex.ts';
+
+const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
+const dir = mkdtempSync(join(tmpdir(), 'misi-pool-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const c = tinyComplex();
+const spec = (transform = ''): SceneSpec => ({
+  complex: c, subset: parseSubset('full'), style: makeStyle(), camera: complexCamera(c),
+  view: 'top', transform: parseCommands(transform), ligandTransform: [],
+});
+
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+test('same scene, fresh browsers: byte-identical PNGs; a keyed file is not drawn again', { skip: noBrowser }, async () => {
+  const bytes: Buffer[] = [];
+  for (const sub of ['a', 'b']) {
+    const pool = new RenderPool({ pages: 1 });
+    try {
+      const [o] = await renderScenes(pool, [{ spec: spec('roll z 30') }], { outDir: join(dir, sub) });
+      assert.equal(o.status, 'rendered');
+      bytes.push(readFileSync(o.file));
+      const before = statSync(o.file).mtimeMs;
+      const [again] = await renderScenes(pool, [{ spec: spec('roll z 30') }], { outDir: join(dir, sub) });
+      assert.equal(again.status, 'exists');
+      assert.equal(statSync(o.file).mtimeMs, before);
+      assert.equal(pool.launches, 1);
+    } finally {
+      const pids = pool.pids();
+      await pool.close();
+      for (const pid of pids) assert.ok(!alive(pid), `browser ${pid} still running`);
+    }
+  }
+  assert.ok(bytes[0].length > 1000);
+  assert.ok(bytes[0].equals(bytes[1]), 'the two PNGs differ');
+});
+
+test('a job failing twice is reported with its reason; the pool goes on', { skip: noBrowser }, async () => {
+  const pool = new RenderPool({ pages: 1, timeoutMs: 1 });
+  try {
+    const r = await pool.run({ scene: pageScene(spec()), shots: [[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1]] });
+    assert.equal(r.ok, false);
+    assert.equal(r.attempts, 2);
+    assert.match((r as { reason: string }).reason, /time(d out|out)/i);
+    assert.equal(pool.retries, 1);
+    assert.deepEqual(pool.pids(), []);
+  } finally {
+    await pool.close();
+  }
+  const good = new RenderPool({ pages: 1, imagesPerBrowser: 2 });
+  try {
+    const outcomes = await renderScenes(good, ['move x 1', 'move x 2', 'move x 3'].map((t) => ({ spec: spec(t) })), { outDir: join(dir, 'c') });
+    assert.deepEqual(outcomes.map((o) => o.status), ['rendered', 'rendered', 'rendered']);
+    // Three images, two per browser: the browser was recycled once.
+    assert.equal(good.launches, 1);
+    assert.deepEqual(good.pids(), []);
+  } finally {
+    await good.close();
+  }
+});
