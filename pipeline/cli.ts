@@ -6,9 +6,10 @@ import { ingestCommand } from './commands/ingest.ts';
 import { hbondsCommand } from './commands/hbonds.ts';
 import { renderCommand } from './commands/render.ts';
 import { scoreCommand } from './commands/score.ts';
+import { generateCommand } from './commands/generate.ts';
 
 /** Subcommands, in the order `--help` lists them. Add a new one here. */
-const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand];
+const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand, generateCommand];
 
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}

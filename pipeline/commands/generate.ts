@@ -1,0 +1,87 @@
+// `misi-gen generate --structures <paths> --out <dir> [--tasks ids] [--seed N] [--limit N]
+// [--per-complex translation=4/2,...] [--test-share F]`: the dataset (qa/, images/,
+// annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
+// stdout: the output folder; progress and notes on stderr.
+import type { CommandModule } from 'yargs';
+import { IngestUsageError } from '../../structures/ingest.ts';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
+import { NoBrowserError } from '../../renders/browser.ts';
+import { TASK_IDS, TASKS, taskById } from '../../qa/tasks/index.ts';
+import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
+import { parseCounts } from '../generate/counts.ts';
+import { DEFAULT_SEED } from '../generate/seeds.ts';
+import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
+import { generate } from '../generate/run-generate.ts';
+
+interface Args extends IngestArgs {
+  structures?: string[];
+  out: string;
+  tasks?: string;
+  seed: number;
+  limit?: number;
+  'per-complex'?: string;
+  'test-share': number;
+  workers?: number;
+}
+
+const fail = (message: string, code = 1) => {
+  process.stderr.write(`misi-gen generate: ${message}\n`);
+  process.exitCode = code;
+};
+
+function chosenTasks(text: string | undefined) {
+  if (!text?.trim()) return TASKS;
+  return text.split(',').map((s) => s.trim()).filter(Boolean).map((id) => {
+    const t = taskById(id);
+    if (!t) throw new Error(`--tasks: unknown task '${id}' (known: ${TASK_IDS.join(', ')})`);
+    return t;
+  });
+}
+
+export const generateCommand: CommandModule<object, Args> = {
+  command: 'generate',
+  describe: 'Generate the dataset: questions, images and annotations for the chosen tasks',
+  builder: (y) =>
+    ingestOptions(y)
+      .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
+      .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
+      .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
+      .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
+      .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
+      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
+      .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
+      .check((a) => {
+        if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
+        if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
+        if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
+        if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers > 0)) throw new Error('--workers must be a positive whole number');
+        parseCounts(a['per-complex'], chosenTasks(a.tasks));
+        return true;
+      }) as any,
+  handler: async (args) => {
+    const useSample = !args.structures?.length;
+    if (useSample) process.stderr.write(`generate: no --structures given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    try {
+      const summary = await generate({
+        structures: useSample ? [SAMPLE_DIR] : args.structures!,
+        ligand: args.ligand,
+        ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
+        pocketRadius: args['pocket-radius'],
+        pocketHydrogens: args['pocket-hydrogens'],
+        out: args.out,
+        tasks: chosenTasks(args.tasks),
+        seed: args.seed,
+        limit: args.limit,
+        perComplex: args['per-complex'],
+        testShare: args['test-share'],
+        pages: args.workers,
+      });
+      if (summary.complexes === 0) return fail('no complex could be read; see rejects.jsonl');
+      process.stdout.write(`${args.out}\n`);
+    } catch (e) {
+      if (e instanceof IngestUsageError || e instanceof NoBrowserError) return fail(e.message, e instanceof IngestUsageError ? 2 : 1);
+      throw e;
+    }
+  },
+};

@@ -1,0 +1,66 @@
+// manifest.json: the dataset's identity, deterministic for the same inputs and options
+// (versions, seed, options, complexes with their source hashes, counts per task and
+// split, every image with its sha256). Timings and the machine go to run.json instead.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RENDERER_VERSION } from '../../renders/scene-key.ts';
+import { loadTemplate } from '../../qa/template.ts';
+import type { TaskModule } from '../../qa/task.ts';
+
+export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
+
+const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
+export async function sha256File(path: string): Promise<string> {
+  return createHash('sha256').update(await readFile(path)).digest('hex');
+}
+
+/** sha256 of every image, in path order, a few at a time. */
+export async function hashImages(outDir: string, paths: string[]): Promise<{ path: string; sha256: string }[]> {
+  const sorted = [...new Set(paths)].sort();
+  const out: { path: string; sha256: string }[] = new Array(sorted.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (next < sorted.length) {
+      const i = next++;
+      out[i] = { path: sorted[i], sha256: await sha256File(join(outDir, sorted[i])) };
+    }
+  }));
+  return out;
+}
+
+export interface ManifestInputs {
+  seed: number;
+  options: Record<string, unknown>;
+  tasks: readonly TaskModule[];
+  complexes: { id: string; split: string; sources: string[] }[];
+  counts: Record<string, { train: number; test: number }>;
+  replacements: Record<string, number>;
+  questions: number;
+  imageReferences: number;
+  rejects: number;
+  images: { path: string; sha256: string }[];
+}
+
+export function buildManifest(m: ManifestInputs): unknown {
+  return {
+    format: MANIFEST_FORMAT,
+    versions: {
+      misiGen: PACKAGE_VERSION,
+      renderer: RENDERER_VERSION,
+      templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template).version])),
+    },
+    seed: m.seed,
+    options: m.options,
+    complexes: m.complexes,
+    counts: m.counts,
+    replacements: m.replacements,
+    questions: m.questions,
+    imageReferences: m.imageReferences,
+    distinctImages: m.images.length,
+    rejects: m.rejects,
+    images: m.images,
+  };
+}

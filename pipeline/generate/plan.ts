@@ -1,0 +1,80 @@
+// The plan stage: for every complex, task and question index of the complex's split, run
+// the task's plan with that question's own generator. Pure: no browser, no files.
+import type { Style } from '../../renders/style.ts';
+import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
+import type { Counts } from './counts.ts';
+import { questionGenerator } from './seeds.ts';
+import type { SplitAssignment } from './split.ts';
+import type { Split } from '../../qa/task.ts';
+
+export interface PlannedQuestion {
+  id: string;
+  task: TaskModule;
+  split: Split;
+  complex: string;
+  index: number;
+  plan: QuestionPlan;
+}
+
+export interface PlanReject {
+  stage: 'plan';
+  id: string;
+  task: string;
+  complex: string;
+  split: Split;
+  index: number;
+  reason: string;
+}
+
+/** Stable question id from task, complex and index (split-independent). */
+export function questionId(task: string, complex: string, index: number): string {
+  return `${task}-${complex}-${String(index).padStart(3, '0')}`;
+}
+
+export interface PlanInputs {
+  seed: number;
+  split: SplitAssignment;
+  tasks: readonly TaskModule[];
+  counts: Counts;
+  style: Style;
+  complexById: (id: string) => PreparedComplex;
+}
+
+export interface ComplexPlan {
+  questions: PlannedQuestion[];
+  rejects: PlanReject[];
+  /** Draws replaced per task. */
+  replacements: Record<string, number>;
+}
+
+export function planComplex(subject: PreparedComplex, p: PlanInputs): ComplexPlan {
+  const id = subject.complex.id;
+  const split = p.split.side.get(id);
+  if (!split) throw new Error(`complex ${id} has no side in the split`);
+  const out: ComplexPlan = { questions: [], rejects: [], replacements: {} };
+  for (const task of p.tasks) {
+    const requested = p.counts[task.id]?.[split] ?? 0;
+    const n = task.questionCount ? task.questionCount(subject, split, requested) : requested;
+    out.replacements[task.id] = 0;
+    for (let index = 0; index < n; index++) {
+      const qid = questionId(task.id, id, index);
+      let result;
+      try {
+        result = task.plan({
+          seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject,
+          splitIds: p.split.ids[split], complexById: p.complexById, style: p.style,
+        });
+      } catch (e) {
+        result = { ok: false as const, reason: (e as Error).message, replacements: 0 };
+      }
+      if (result.ok) {
+        out.replacements[task.id] += result.plan.replacements;
+        out.questions.push({ id: qid, task, split, complex: id, index, plan: result.plan });
+      } else {
+        out.replacements[task.id] += result.replacements;
+        out.rejects.push({ stage: 'plan', id: qid, task: task.id, complex: id, split, index, reason: result.reason });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+// Question records, the lines of `qa/<task>.<split>.jsonl`. Field order is fixed so the
+// same question always gives the same bytes.
+import type { Command } from '../../renders/commands.ts';
+import { fillTemplate, loadTemplate } from '../../qa/template.ts';
+import type { ChoiceOption, Split, Truth } from '../../qa/task.ts';
+import type { PlannedQuestion } from './plan.ts';
+import { scenePaths } from './render-stage.ts';
+import { seedKey } from './seeds.ts';
+
+export interface RecordOption {
+  letter: string;
+  image: string;
+  commands?: string;
+  text?: string;
+  scheme: string;
+}
+
+export interface QaRecord {
+  id: string;
+  task: string;
+  split: Split;
+  complex: string;
+  images: string[];
+  question: string;
+  answer: string;
+  truth: unknown;
+  options?: RecordOption[];
+  meta: Record<string, unknown>;
+}
+
+const commandData = (cs: readonly Command[]) => cs.map((c) => ({ kind: c.kind, axis: c.axis, amount: c.amount }));
+
+function truthData(t: Truth, images: string[]): unknown {
+  if (t.kind === 'commands') return { commands: commandData(t.commands) };
+  if (t.kind === 'letter') {
+    return {
+      letter: t.letter,
+      options: t.options.map((o: ChoiceOption) => ({ letter: o.letter, image: images[o.image], scheme: o.scheme, commands: o.commands ? commandData(o.commands) : undefined, text: o.text })),
+    };
+  }
+  return t.value;
+}
+
+export function buildRecord(q: PlannedQuestion, seed: number): QaRecord {
+  const images = q.plan.images.map((s) => scenePaths(s).image);
+  const template = loadTemplate(q.task.template);
+  const t = q.plan.truth;
+  const options = t.kind === 'letter'
+    ? t.options.map((o) => ({
+      letter: o.letter,
+      image: images[o.image],
+      ...(o.commands ? { commands: o.commands.map((c) => `${c.kind} ${c.axis} ${c.amount}`).join(', ') } : {}),
+      ...(o.text !== undefined ? { text: o.text } : {}),
+      scheme: o.scheme,
+    }))
+    : undefined;
+  const record: QaRecord = {
+    id: q.id,
+    task: q.task.id,
+    split: q.split,
+    complex: q.complex,
+    images,
+    question: fillTemplate(template, q.plan.vars),
+    answer: q.plan.answer,
+    truth: truthData(t, images),
+    ...(options ? { options } : {}),
+    meta: {
+      seed,
+      generator: seedKey([seed, q.task.id, q.complex, q.index]).slice(0, 16),
+      index: q.index,
+      params: q.plan.params,
+      ...(t.kind === 'letter' ? { decoySchemes: t.options.filter((o) => o.scheme !== 'truth').map((o) => o.scheme) } : {}),
+      ...(q.plan.partners ? { partners: q.plan.partners } : {}),
+      replacements: q.plan.replacements,
+      template: { id: template.id, version: template.version },
+    },
+  };
+  return record;
+}
+
+export function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

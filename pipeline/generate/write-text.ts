@@ -1,0 +1,15 @@
+// Writing a whole text file safely: under a temporary name, renamed when complete.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+export async function writeTextAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp-${process.pid}`;
+  await writeFile(tmp, text);
+  await rename(tmp, path);
+}
+
+/** Pretty JSON with a final newline. */
+export async function writeJsonFile(path: string, value: unknown): Promise<void> {
+  await writeTextAtomically(path, JSON.stringify(value, null, 2) + '\n');
+}

@@ -1,0 +1,90 @@
+// What a task is: a module that turns one complex, one split and one question index (with
+// that question's own random generator) into a QuestionPlan: the scenes to draw in question
+// order, the answer as text and as data, and the sampled parameters. The question text
+// comes from the task's template (qa/templates/<template>.txt). Tasks are registered in
+// qa/tasks/index.ts; nothing else needs to know about a new one.
+import type { Complex } from '../structures/model.ts';
+import type { Camera } from '../renders/camera.ts';
+import type { Command } from '../renders/commands.ts';
+import type { SceneSpec } from '../renders/scene-spec.ts';
+import type { Style } from '../renders/style.ts';
+import type { Rng } from './random.ts';
+
+export type Split = 'train' | 'test';
+export const SPLITS: readonly Split[] = ['train', 'test'];
+
+/** A complex with the one camera every scene of it is drawn through. */
+export interface PreparedComplex {
+  complex: Complex;
+  camera: Camera;
+}
+
+export interface TaskContext {
+  /** The run's global seed (recorded in meta). */
+  seed: number;
+  split: Split;
+  /** 0-based index of the question among this task's questions for this complex and split. */
+  index: number;
+  /** This question's generator; a draw that fails a check is replaced by its next draw. */
+  rng: Rng;
+  subject: PreparedComplex;
+  /** Ids of every complex of the same split, sorted (for tasks that pair complexes). */
+  splitIds: readonly string[];
+  complexById: (id: string) => PreparedComplex;
+  style: Style;
+}
+
+/** One option of a choice question: which image shows it and what transform it is. */
+export interface ChoiceOption {
+  letter: string;
+  /** 0-based index into the question's images. */
+  image: number;
+  /** The option's transform as commands (for the spatial tasks); text options use `text`. */
+  commands?: Command[];
+  text?: string;
+  /** `truth`, or the decoy scheme that made it. */
+  scheme: string;
+}
+
+export type Truth =
+  | { kind: 'commands'; commands: Command[] }
+  | { kind: 'letter'; letter: string; options: ChoiceOption[] }
+  | { kind: 'data'; value: unknown };
+
+export interface QuestionPlan {
+  /** Scenes in the order the question presents them. */
+  images: SceneSpec[];
+  answer: string;
+  truth: Truth;
+  /** Values for the template's {{placeholders}} (none for a fixed text). */
+  vars: Record<string, string>;
+  /** Sampled parameters, recorded in the record's meta. */
+  params: Record<string, unknown>;
+  /** Draws replaced because they failed a check. */
+  replacements: number;
+  /** Other complexes the question uses (e.g. a translation+rotation partner). */
+  partners?: string[];
+}
+
+export type PlanResult = { ok: true; plan: QuestionPlan } | { ok: false; reason: string; replacements: number };
+
+export interface PerSplitCount {
+  train: number;
+  test: number;
+}
+
+export interface TaskModule {
+  /** Stable id: names files, records and options. */
+  id: string;
+  format: 'cloze' | 'choice';
+  /** Images per question, as the spec's task table gives them. */
+  imageCount: number;
+  /** Default questions per complex per split. */
+  defaultCounts: PerSplitCount;
+  /** Template file name under qa/templates/, without `.txt`. */
+  template: string;
+  /** How many questions this complex yields in this split when `requested` are asked for
+   * (a task may yield fewer, e.g. one per hydrogen bond). Default: `requested`. */
+  questionCount?: (complex: PreparedComplex, split: Split, requested: number) => number;
+  plan: (ctx: TaskContext) => PlanResult;
+}

@@ -1,0 +1,60 @@
+// Task 7, ligand docking (cloze, 7 images): the ligand alone is displaced by `move x d`
+// (the whole number that just clears the pocket in the front view, plus 0, 1 or 2) and
+// then `roll <axis> a` about its own centre; the answer undoes both, rotation first.
+// Images 1-3 show the pocket and 4-6 the displaced ligand from the same three viewpoints
+// (the same scene split in two, so each pair lays over each other); image 7 shows both.
+import { formatCommands } from '../../renders/commands.ts';
+import { clearingDistance } from '../docking-clearance.ts';
+import { annotationOf } from '../option-separation.ts';
+import { drawRotation, move, ROTATION_AXES, undoCommands } from '../parameters.ts';
+import { drawOne } from '../random.ts';
+import { scene, threeViews } from '../scenes.ts';
+import type { TaskModule } from '../task.ts';
+
+const SIDES = [1, -1] as const;
+const EXTRA = [0, 1, 2] as const;
+
+export const dockingTask: TaskModule = {
+  id: 'docking',
+  format: 'cloze',
+  imageCount: 7,
+  defaultCounts: { train: 6, test: 3 },
+  template: 'docking',
+  plan({ rng, index, subject, style }) {
+    const side = drawOne(rng, SIDES);
+    const extra = drawOne(rng, EXTRA);
+    const turn = drawRotation(rng, ROTATION_AXES[index % ROTATION_AXES.length]);
+    let clear: number;
+    try {
+      clear = clearingDistance(subject, style, side, [turn]);
+    } catch (e) {
+      return { ok: false, reason: (e as Error).message, replacements: 0 };
+    }
+    const displacement = [move('x', side * (clear + extra)), turn];
+    const answer = undoCommands(displacement);
+    const both = scene(subject, style, { ligandTransform: displacement });
+    const images = [
+      ...threeViews(subject, style, { subset: { kind: 'pocket' }, ligandTransform: displacement }),
+      ...threeViews(subject, style, { subset: { kind: 'ligand' }, ligandTransform: displacement }),
+      both,
+    ];
+    const ligandAtoms = annotationOf(both).atoms.filter((a) => a.part === 'ligand');
+    const visible = ligandAtoms.filter((a) => a.visible).length / Math.max(1, ligandAtoms.length);
+    return {
+      ok: true,
+      plan: {
+        images,
+        answer: formatCommands(answer),
+        truth: { kind: 'commands', commands: answer },
+        vars: {},
+        params: {
+          displacement: formatCommands(displacement),
+          clearingDistance: clear,
+          extra,
+          ligandVisibleShare: Math.round(visible * 1000) / 1000,
+        },
+        replacements: 0,
+      },
+    };
+  },
+};

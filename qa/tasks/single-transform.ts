@@ -1,0 +1,39 @@
+// The three cloze tasks with one whole-scene command (translation, rotation, zooming): the
+// three views of the starting complex, then its front view after the command. The answer
+// is the command itself.
+import { formatCommands, type Command } from '../../renders/commands.ts';
+import type { Rng } from '../random.ts';
+import { scene, threeViews } from '../scenes.ts';
+import type { PerSplitCount, TaskContext, TaskModule } from '../task.ts';
+
+export interface SingleTransformTask {
+  id: string;
+  defaultCounts: PerSplitCount;
+  /** Draws the command of question `index` (axes cycle by index so they stay balanced). */
+  draw: (rng: Rng, index: number) => Command;
+}
+
+export function singleTransformTask(t: SingleTransformTask): TaskModule {
+  return {
+    id: t.id,
+    format: 'cloze',
+    imageCount: 4,
+    defaultCounts: t.defaultCounts,
+    template: t.id,
+    plan(ctx: TaskContext) {
+      const command = t.draw(ctx.rng, ctx.index);
+      const images = [...threeViews(ctx.subject, ctx.style), scene(ctx.subject, ctx.style, { transform: [command] })];
+      return {
+        ok: true,
+        plan: {
+          images,
+          answer: formatCommands([command]),
+          truth: { kind: 'commands', commands: [command] },
+          vars: {},
+          params: { axis: command.axis, amount: command.amount },
+          replacements: 0,
+        },
+      };
+    },
+  };
+}
