@@ -2,7 +2,7 @@
 // then time typing + finding for all of them. Prints the figures; no assertion.
 // Usage: node --import tsx scripts/bench-hbonds.ts [pdbbind-dir] [--repeat N]
 import { ingest } from '../structures/ingest.ts';
-import { findHBonds } from '../structures/hbonds/find-hbonds.ts';
+import { storeHBonds } from '../structures/hbonds/find-hbonds.ts';
 
 const args = process.argv.slice(2);
 const k = args.indexOf('--repeat');
@@ -19,7 +19,7 @@ for (let run = 1; run <= repeat; run++) {
   let slowest = { id: '', ms: 0 };
   for (const c of complexes) {
     const a = performance.now();
-    c.hbonds = findHBonds(c);
+    storeHBonds(c);
     const ms = performance.now() - a;
     if (ms > slowest.ms) slowest = { id: c.id, ms };
     bonds += c.hbonds.length;

@@ -5,7 +5,7 @@
 // --json: one JSON record per bond. Progress and rejects go to stderr.
 import type { CommandModule } from 'yargs';
 import { ingest, IngestUsageError } from '../../structures/ingest.ts';
-import { findHBonds } from '../../structures/hbonds/find-hbonds.ts';
+import { storeHBonds } from '../../structures/hbonds/find-hbonds.ts';
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
 import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
 
@@ -53,8 +53,7 @@ export const hbondsCommand: CommandModule<object, Args> = {
     const several = result.complexes.length > 1;
     const out: string[] = [];
     for (const c of result.complexes) {
-      const bonds = findHBonds(c, options);
-      c.hbonds = bonds;
+      const bonds = storeHBonds(c, options);
       if (args.json) {
         for (const b of bonds) out.push(JSON.stringify({ complex: c.id, ...b }));
       } else {

@@ -72,6 +72,12 @@ export function findHBonds(complex: Complex, options: HBondOptions = {}): HBond[
   return findInGraph(g, tol);
 }
 
+/** The H-bond stage: stores the bonds on the complex (`complex.hbonds`) and returns them. */
+export function storeHBonds(complex: Complex, options: HBondOptions = {}): HBond[] {
+  complex.hbonds = findHBonds(complex, options);
+  return complex.hbonds;
+}
+
 export function findInGraph(g: AtomGraph, tol: Tolerances): HBond[] {
   const roles = new Roles(g, tol);
   const metals: Vec3[] = g.atoms.filter((a) => !a.isH && isMetal(a.element)).map((a) => a.xyz);
