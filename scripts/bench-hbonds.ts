@@ -19,10 +19,10 @@ for (let run = 1; run <= repeat; run++) {
   let slowest = { id: '', ms: 0 };
   for (const c of complexes) {
     const a = performance.now();
-    storeHBonds(c);
+    const found = storeHBonds(c);
     const ms = performance.now() - a;
     if (ms > slowest.ms) slowest = { id: c.id, ms };
-    bonds += c.hbonds.length;
+    bonds += found.length;
   }
   const total = performance.now() - s;
   console.log(`hbonds run ${run}: ${complexes.length} complexes, ${bonds} bonds, ${(total / 1000).toFixed(2)} s total, ${(total / complexes.length).toFixed(1)} ms/complex, slowest ${slowest.id} ${slowest.ms.toFixed(0)} ms`);
