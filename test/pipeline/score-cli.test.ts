@@ -1,0 +1,179 @@
+// `misi-gen score` end to end on a dataset written by hand (test/pipeline/score-fixture.ts):
+// the truth scores 100 everywhere, wrong replies 0, a mixed set the numbers worked out
+// below; bad prediction lines, unknown and missing ids are reported, never a stack trace.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO } from '../shared-structures.ts';
+import { predictionLines, TEST_QUESTIONS, TINY_IDS, writeScoreFixture } from './score-fixture.ts';
+
+const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const NINE = ['translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation', 'rotation_rotation', 'docking', 'interaction_location', 'pocket_ligand'];
+const PAPER_SEVEN = NINE.filter((t) => t !== 'translation_rotation' && t !== 'rotation_rotation');
+
+function score(dataset: string, predictions: string, ...more: string[]) {
+  const r = spawnSync(process.execPath, [BIN, 'score', dataset, predictions, ...more], { encoding: 'utf8', cwd: REPO });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function scoreJson(dataset: string, replies: [string, string][], ...more: string[]) {
+  const file = join(dataset, 'predictions.jsonl');
+  writeFileSync(file, predictionLines(replies));
+  const r = score(dataset, file, '--json', ...more);
+  assert.equal(r.status, 0, r.stderr);
+  return { json: JSON.parse(r.stdout), stderr: r.stderr };
+}
+
+const close = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-5, `${what}: ${actual} != ${expected}`);
+
+test('the truth scores 100 on every task, both averages, composite and exact', () => {
+  const dir = writeScoreFixture();
+  const { json, stderr } = scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.answer]));
+  assert.deepEqual(Object.keys(json.tasks), NINE);
+  for (const t of NINE) {
+    assert.equal(json.tasks[t].composite, 100, t);
+    assert.equal(json.tasks[t].exact, 100, t);
+    assert.equal(json.tasks[t].missing, 0, t);
+  }
+  assert.deepEqual(json.average, { tasks: PAPER_SEVEN, composite: 100, exact: 100 });
+  assert.deepEqual(json.averageAllTasks, { tasks: NINE, composite: 100, exact: 100 });
+  assert.equal(json.questions, 16);
+  assert.equal(stderr, '');
+  rmSync(dir, { recursive: true });
+});
+
+test('wrong replies score 0 on every task', () => {
+  const dir = writeScoreFixture();
+  const { json } = scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.wrong]));
+  for (const t of NINE) {
+    assert.equal(json.tasks[t].composite, 0, t);
+    assert.equal(json.tasks[t].exact, 0, t);
+    assert.equal(json.tasks[t].unread, 0, t);
+  }
+  assert.equal(json.average.composite, 0);
+  assert.equal(json.averageAllTasks.composite, 0);
+  rmSync(dir, { recursive: true });
+});
+
+test('mixed replies: per-task numbers and both averages as worked out by hand', () => {
+  const dir = writeScoreFixture();
+  const { json, stderr } = scoreJson(dir, [
+    ['translation/1a30/0', 'The answer is move x 1.'], // 1 - 2/8 = 0.75; translation/1a30/1 missing: 0
+    ['rotation/1a30/0', 'Answer: roll y 60'], // 1 - 45/180 = 0.75
+    ['rotation/1a30/1', 'roll Z -90'], // 1
+    ['zooming/1a30/0', 'move z 50.'], // 1
+    ['zooming/1a30/1', 'move z 44'], // 0
+    ['residue_ligand/1a30/0', 'Yes: ARG N, O23; ARG NH2, O22; ARG NE, O1'], // all true + invented: 0.5
+    ['residue_ligand/1a30/1', 'no'], // 1
+    ['translation_rotation/1a30/0', 'B'], // 1
+    ['translation_rotation/1a30/1', 'Answer: A'], // 0
+    ['rotation_rotation/1a30/0', '(a)'], // 1; rotation_rotation/1a30/1 missing: 0
+    ['docking/1a30/0', 'roll x 75, move x 14'], // wrong sign: 0.5 + 0
+    ['docking/1a30/1', 'move x 4.5, roll z -30'], // 0.5 + 0.5 * (1 - 4.5/9) = 0.75
+    ['interaction_location/1a30/0', 'move x 0, move y 5'], // the text of option C: 1
+    ['pocket_ligand/1a30/0', 'ARG 221 NH2 A, O22; ASP 227A OD1 _, N3'], // 2 of 3
+    ['nope/1', 'B'], // no such question
+  ]);
+  const expected: Record<string, [number, number]> = { // composite, exact (percent)
+    translation: [37.5, 0], rotation: [87.5, 50], zooming: [50, 50], residue_ligand: [75, 50],
+    translation_rotation: [50, 50], rotation_rotation: [50, 50], docking: [62.5, 0],
+    interaction_location: [100, 100], pocket_ligand: [200 / 3, 0],
+  };
+  for (const [t, [composite, exact]] of Object.entries(expected)) {
+    close(json.tasks[t].composite, composite, `${t} composite`);
+    close(json.tasks[t].exact, exact, `${t} exact`);
+  }
+  close(json.average.composite, (37.5 + 87.5 + 50 + 75 + 62.5 + 100 + 200 / 3) / 7, 'paper average');
+  close(json.average.exact, (0 + 50 + 50 + 50 + 0 + 100 + 0) / 7, 'paper average, exact');
+  close(json.averageAllTasks.composite, (37.5 + 87.5 + 50 + 75 + 50 + 50 + 62.5 + 100 + 200 / 3) / 9, 'average of all');
+  close(json.averageAllTasks.exact, (0 + 50 + 50 + 50 + 50 + 50 + 0 + 100 + 0) / 9, 'average of all, exact');
+  assert.equal(json.tasks.translation.missing, 1);
+  assert.equal(json.tasks.rotation_rotation.missing, 1);
+  assert.equal(json.missing, 2);
+  assert.deepEqual(json.unknownIds, ['nope/1']);
+  assert.match(stderr, /1 prediction ids name no question of the test split \(ignored\): nope\/1/);
+  assert.match(stderr, /2 of 16 questions have no prediction/);
+  rmSync(dir, { recursive: true });
+});
+
+test('the table prints every task, both averages and the definitions', () => {
+  const dir = writeScoreFixture();
+  const file = join(dir, 'p.jsonl');
+  writeFileSync(file, predictionLines(TEST_QUESTIONS.map((q) => [q.id, q.answer])));
+  const r = score(dir, file);
+  assert.equal(r.status, 0, r.stderr);
+  for (const t of NINE) assert.match(r.stdout, new RegExp(`^${t} .* 100\\.0  100\\.0$`, 'm'), t);
+  assert.match(r.stdout, /^average \(paper\) .* 100\.0  100\.0$/m);
+  assert.match(r.stdout, /^average \(all tasks\) .* 100\.0  100\.0$/m);
+  assert.match(r.stdout, /leaving out translation_rotation and rotation_rotation/);
+  assert.match(r.stdout, /translation +0 unless the axis is right, then 1 - \|error\| \/ 8 A/);
+  assert.match(r.stdout, /missing +questions with no prediction: they score 0/);
+  rmSync(dir, { recursive: true });
+});
+
+test('--split tiny scores only the tiny questions', () => {
+  const dir = writeScoreFixture();
+  const { json, stderr } = scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.answer]), '--split', 'tiny');
+  assert.equal(json.split, 'tiny');
+  assert.equal(json.questions, TINY_IDS.length);
+  assert.equal(json.questions, 9);
+  assert.equal(json.averageAllTasks.composite, 100);
+  // the test-only questions are unknown to the tiny split
+  assert.equal(json.unknownIds.length, 16 - 9);
+  assert.match(stderr, /7 prediction ids name no question of the tiny split/);
+  rmSync(dir, { recursive: true });
+});
+
+test('malformed prediction lines are reported by line number and skipped', () => {
+  const dir = writeScoreFixture();
+  const file = join(dir, 'p.jsonl');
+  const good = TEST_QUESTIONS.map((q) => JSON.stringify({ id: q.id, prediction: q.answer }));
+  writeFileSync(file, [
+    good[0], // line 1
+    '{"id": "rotation/1a30/0", "prediction": "roll y 15"', // 2: cut short
+    '', // 3: blank, ignored
+    '["translation/1a30/1", "move y -2"]', // 4: not an object
+    '{"id": 7, "prediction": "B"}', // 5: id not a string
+    '{"id": "zooming/1a30/0"}', // 6: no prediction
+    JSON.stringify({ id: TEST_QUESTIONS[0].id, prediction: 'move x -4' }), // 7: repeat, ignored
+    ...good.slice(1), // 8...
+  ].join('\n') + '\n');
+  const r = score(dir, file, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stderr, /at .*\.ts:\d+/);
+  for (const [line, why] of [[2, /not JSON/], [4, /not a JSON object/], [5, /no string 'id'/], [6, /no string 'prediction'/], [7, /repeats line 1/]] as const) {
+    assert.match(r.stderr, new RegExp(`p\\.jsonl:${line}: skipped: .*${why.source}`), `line ${line}`);
+  }
+  const json = JSON.parse(r.stdout);
+  assert.deepEqual(json.predictionProblems.map((p: { line: number }) => p.line), [2, 4, 5, 6, 7]);
+  // the repeat did not replace line 1, and every question still has its (true) reply
+  assert.equal(json.averageAllTasks.composite, 100);
+  rmSync(dir, { recursive: true });
+});
+
+test('unusable inputs give one plain line naming the file, exit status 1', () => {
+  const dir = writeScoreFixture();
+  const file = join(dir, 'p.jsonl');
+  writeFileSync(file, predictionLines([]));
+  const cases: [string[], RegExp][] = [
+    [[join(dir, 'nowhere'), file], /nowhere\/qa: no such folder/],
+    [[dir, join(dir, 'missing.jsonl')], /missing\.jsonl: cannot read \(ENOENT\)/],
+  ];
+  writeFileSync(join(dir, 'qa', 'zooming.test.jsonl'), '{"id":"zooming/x/0","task":"zooming","answer":"move z fifty"}\n');
+  cases.push([[dir, file], /qa\/zooming\.test\.jsonl:1: question zooming\/x\/0: answer command 1 .*bad number 'fifty'/]);
+  for (const [args, re] of cases) {
+    const r = score(args[0], args[1]);
+    assert.equal(r.status, 1, args.join(' '));
+    assert.match(r.stderr, re);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.equal(r.stdout, '');
+  }
+  writeFileSync(join(dir, 'qa', 'zooming.test.jsonl'), 'oops\n');
+  const r = score(dir, file);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /zooming\.test\.jsonl:1: not JSON/);
+  rmSync(dir, { recursive: true });
+});
