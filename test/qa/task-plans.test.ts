@@ -1,0 +1,220 @@
+// Every task planned on the bundled sample, its answers recomputed here from the scenes it
+// hands to the renderer (never from the task's own bookkeeping): image counts and order,
+// answer formats, the answer equal to the drawn transform, decoys, option separation from
+// annotation records, and the docking undo.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import seedrandom from 'seedrandom';
+import { TASKS, taskById } from '../../qa/tasks/index.ts';
+import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
+import { makeStyle } from '../../renders/style.ts';
+import { formatCommands, parseCommands, type Command } from '../../renders/commands.ts';
+import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { annotate } from '../../renders/annotation.ts';
+import { ligandMatrixOf, poseScene } from '../../renders/scene-pose.ts';
+import { commandsMatrix, transformPoint } from '../../renders/rigid-motion.ts';
+import type { Vec3 } from '../../structures/model.ts';
+import { sampleComplexes } from './sample-complexes.ts';
+
+const style = makeStyle();
+const IMAGES: Record<string, number> = { translation: 4, rotation: 4, zooming: 4, translation_rotation: 11, rotation_rotation: 8, docking: 7 };
+const ANGLE = '(15|30|45|60|75|90)';
+const FORMAT: Record<string, RegExp> = {
+  translation: /^move [xy] -?[1-4]$/,
+  rotation: new RegExp(`^roll [xyz] -?${ANGLE}$`),
+  zooming: /^move z (4[0-9]|5[0-9]|60)$/,
+  translation_rotation: /^[ABCD]$/,
+  rotation_rotation: /^[ABCD]$/,
+  docking: new RegExp(`^roll [xyz] -?${ANGLE}, move x -?[1-9][0-9]*$`),
+};
+const QUESTIONS = 6;
+
+function planAll(all: PreparedComplex[], task: TaskModule, seed: string) {
+  const ids = all.map((c) => c.complex.id).sort();
+  const byId = (id: string) => all.find((c) => c.complex.id === id)!;
+  const out: { subject: PreparedComplex; plan: QuestionPlan }[] = [];
+  for (const subject of all) {
+    for (let index = 0; index < QUESTIONS; index++) {
+      const r = task.plan({ seed: 0, split: 'train', index, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject, splitIds: ids, complexById: byId, style });
+      assert.ok(r.ok, `${task.id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);
+      out.push({ subject, plan: r.plan });
+    }
+  }
+  return out;
+}
+
+const describe = (s: SceneSpec) => ({ complex: s.complex.id, subset: s.subset.kind, view: s.view, transform: formatCommands(s.transform), ligand: formatCommands(s.ligandTransform) });
+const start = (id: string, view: string, subset = 'full', ligand = '') => ({ complex: id, subset, view, transform: '', ligand });
+
+function meanPixelShift(a: SceneSpec, b: SceneSpec): number {
+  const pa = annotate(a, poseScene(a), '').atoms;
+  const pb = annotate(b, poseScene(b), '').atoms;
+  assert.equal(pa.length, pb.length);
+  return pa.reduce((s, p, i) => s + Math.hypot(p.x - pb[i].x, p.y - pb[i].y), 0) / pa.length;
+}
+
+test('every task: image count, answer format, never a zero transform', async () => {
+  const all = await sampleComplexes();
+  for (const task of TASKS) {
+    for (const { plan } of planAll(all, task, 's1')) {
+      assert.equal(plan.images.length, IMAGES[task.id], task.id);
+      assert.match(plan.answer, FORMAT[task.id], `${task.id}: '${plan.answer}'`);
+      if (task.format === 'cloze') assert.ok(parseCommands(plan.answer).every((c) => c.amount !== 0));
+    }
+  }
+});
+
+test('translation, rotation, zooming: three start views, then the front view after exactly the answer; axes balanced', async () => {
+  const all = await sampleComplexes();
+  for (const id of ['translation', 'rotation', 'zooming']) {
+    const axes = new Map<string, number>();
+    for (const { subject, plan } of planAll(all, taskById(id)!, 's2')) {
+      const c = subject.complex.id;
+      assert.deepEqual(plan.images.slice(0, 3).map(describe), [start(c, 'front'), start(c, 'left'), start(c, 'top')]);
+      assert.deepEqual(describe(plan.images[3]), { ...start(c, 'front'), transform: plan.answer });
+      const axis = parseCommands(plan.answer)[0].axis;
+      axes.set(axis, (axes.get(axis) ?? 0) + 1);
+    }
+    const expected = id === 'translation' ? { x: 9, y: 9 } : id === 'rotation' ? { x: 6, y: 6, z: 6 } : { z: 18 };
+    assert.deepEqual(Object.fromEntries([...axes].sort()), expected, id);
+  }
+});
+
+function checkOptions(plan: QuestionPlan, first: number, before: Command[], onto: string) {
+  const truth = plan.truth;
+  assert.equal(truth.kind, 'letter');
+  if (truth.kind !== 'letter') return;
+  const options = truth.options;
+  assert.deepEqual(options.map((o) => [o.letter, o.image]), [['A', first], ['B', first + 1], ['C', first + 2], ['D', first + 3]]);
+  assert.equal(truth.letter, plan.answer);
+  const f = [...before];
+  for (const o of options) {
+    const s = plan.images[o.image];
+    assert.equal(s.complex.id, onto);
+    assert.equal(s.view, 'front');
+    assert.equal(formatCommands(s.transform), formatCommands([...f, ...o.commands!]));
+  }
+  // Four different transforms whose images look different: at least 8 px apart on average (512 px wide).
+  assert.equal(new Set(options.map((o) => formatCommands(o.commands!))).size, 4);
+  for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) {
+    const shift = meanPixelShift(plan.images[first + i], plan.images[first + j]);
+    assert.ok(shift >= 8, `options ${i} and ${j} differ by only ${shift.toFixed(2)} px`);
+  }
+  return options.find((o) => o.letter === plan.answer)!.commands!;
+}
+
+test('translation+rotation: reference, its after image, a partner from the split, the truth among four options', async () => {
+  const all = await sampleComplexes();
+  for (const { subject, plan } of planAll(all, taskById('translation_rotation')!, 's3')) {
+    const ref = subject.complex.id;
+    const partner = plan.images[4].complex.id;
+    assert.notEqual(partner, ref);
+    assert.deepEqual(plan.images.slice(0, 3).map(describe), [start(ref, 'front'), start(ref, 'left'), start(ref, 'top')]);
+    assert.deepEqual(plan.images.slice(4, 7).map(describe), [start(partner, 'front'), start(partner, 'left'), start(partner, 'top')]);
+    const after = plan.images[3];
+    assert.equal(after.complex.id, ref);
+    const [f1, f2] = after.transform;
+    assert.ok(f1.kind === 'move' && (f1.axis === 'x' || f1.axis === 'y') && f2.kind === 'roll');
+    const right = checkOptions(plan, 7, [], partner);
+    assert.deepEqual(right, after.transform);
+  }
+});
+
+test('rotation+rotation: two rolls on different axes, the options applied after them, the truth repeats them', async () => {
+  const all = await sampleComplexes();
+  for (const { subject, plan } of planAll(all, taskById('rotation_rotation')!, 's4')) {
+    const c = subject.complex.id;
+    assert.deepEqual(plan.images.slice(0, 3).map(describe), [start(c, 'front'), start(c, 'left'), start(c, 'top')]);
+    const pair = plan.images[3].transform;
+    assert.equal(pair.length, 2);
+    assert.ok(pair.every((x) => x.kind === 'roll'));
+    assert.notEqual(pair[0].axis, pair[1].axis);
+    const right = checkOptions(plan, 4, pair, c);
+    assert.deepEqual(right, pair);
+  }
+});
+
+/** The ligand's heavy atoms in the eye frame after `commands`, each roll about the centre of
+ * the ligand's bounding box carried along by earlier motions (a roll leaves it in place). */
+function moveLigand(points: Vec3[], commands: Command[]): Vec3[] {
+  let pts = points.map((p) => [...p] as Vec3);
+  const lo = [0, 1, 2].map((i) => Math.min(...pts.map((p) => p[i])));
+  const hi = [0, 1, 2].map((i) => Math.max(...pts.map((p) => p[i])));
+  const centre = [0, 1, 2].map((i) => (lo[i] + hi[i]) / 2);
+  for (const c of commands) {
+    const k = 'xyz'.indexOf(c.axis);
+    if (c.kind === 'move') {
+      pts = pts.map((p) => { const q = [...p] as Vec3; q[k] += c.amount; return q; });
+      centre[k] += c.amount;
+      continue;
+    }
+    const a = (c.amount * Math.PI) / 180;
+    const [u, v] = [(k + 1) % 3, (k + 2) % 3];
+    pts = pts.map((p) => {
+      const q = [...p] as Vec3;
+      const du = p[u] - centre[u];
+      const dv = p[v] - centre[v];
+      q[u] = centre[u] + du * Math.cos(a) - dv * Math.sin(a);
+      q[v] = centre[v] + du * Math.sin(a) + dv * Math.cos(a);
+      return q;
+    });
+  }
+  return pts;
+}
+
+test('docking: displacement then answer puts every ligand atom back (1e-6 A); the move just clears the pocket', async (t) => {
+  const all = await sampleComplexes();
+  let worstRecomputed = 0;
+  for (const { subject, plan } of planAll(all, taskById('docking')!, 's5')) {
+    const c = subject.complex.id;
+    const both = plan.images[6];
+    const displacement = both.ligandTransform;
+    assert.deepEqual(plan.images.map((s) => [s.subset.kind, s.view, formatCommands(s.transform), formatCommands(s.ligandTransform)]), [
+      ...['front', 'left', 'top'].map((v) => ['pocket', v, '', formatCommands(displacement)]),
+      ...['front', 'left', 'top'].map((v) => ['ligand', v, '', formatCommands(displacement)]),
+      ['full', 'front', '', formatCommands(displacement)],
+    ]);
+    assert.ok(plan.images.every((s) => s.complex.id === c));
+    const [mv, turn] = displacement;
+    assert.ok(displacement.length === 2 && mv.kind === 'move' && mv.axis === 'x' && turn.kind === 'roll');
+    const heavy = subject.complex.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => transformPoint(subject.camera.view, a.xyz));
+    // The renderer's ligand motion is the displacement as defined here.
+    const moved = moveLigand(heavy, displacement);
+    const rendererMoved = heavy.map((p) => transformPoint(ligandMatrixOf(both), p));
+    rendererMoved.forEach((p, i) => assert.ok(Math.hypot(p[0] - moved[i][0], p[1] - moved[i][1], p[2] - moved[i][2]) < 1e-6));
+    // The answer undoes it.
+    const answer = parseCommands(plan.answer);
+    const back = moveLigand(heavy, [...displacement, ...answer]);
+    const worst = Math.max(...back.map((p, i) => Math.hypot(p[0] - heavy[i][0], p[1] - heavy[i][1], p[2] - heavy[i][2])));
+    assert.ok(worst <= 1e-6, `${c}: '${plan.answer}' leaves an atom ${worst} A away`);
+    // For the record: the answer applied as a fresh sequence, its roll centre recomputed from
+    // the displaced ligand's new bounding box (the renderer's commandsMatrix), does not.
+    const fresh = commandsMatrix(answer, rendererMoved);
+    worstRecomputed = Math.max(worstRecomputed, ...rendererMoved.map((p, i) => { const q = transformPoint(fresh, p); return Math.hypot(q[0] - heavy[i][0], q[1] - heavy[i][1], q[2] - heavy[i][2]); }));
+    // Clear of the pocket in the front view at |d| - extra, not at one angstrom less.
+    const side = Math.sign(mv.amount);
+    const clearsAt = (d: number) => {
+      const spec = { ...both, ligandTransform: [{ ...mv, amount: side * d }, turn] };
+      const atoms = annotate(spec, poseScene(spec), '').atoms;
+      const xs = (part: string) => atoms.filter((a) => a.part === part).map((a) => a.x);
+      return side > 0 ? Math.min(...xs('ligand')) > Math.max(...xs('pocket')) : Math.max(...xs('ligand')) < Math.min(...xs('pocket'));
+    };
+    const extra = Number(plan.params.extra);
+    assert.ok([0, 1, 2].includes(extra));
+    const clear = Math.abs(mv.amount) - extra;
+    assert.ok(clearsAt(clear), `${c}: not clear at ${clear}`);
+    if (clear > 1) assert.ok(!clearsAt(clear - 1), `${c}: already clear at ${clear - 1}`);
+  }
+  t.diagnostic(`answer as a fresh command sequence (bounding-box centre recomputed): worst residual ${worstRecomputed.toFixed(3)} A`);
+});
+
+test('same generator seed, same plans; another seed, other questions', async () => {
+  const all = await sampleComplexes();
+  const text = (seed: string) => JSON.stringify(TASKS.map((t) => planAll(all, t, seed).map(({ plan }) => ({ ...plan, images: plan.images.map(describe) }))));
+  assert.equal(text('same'), text('same'));
+  const answers = (seed: string) => TASKS.flatMap((t) => planAll(all, t, seed).map(({ plan }) => plan.answer));
+  const a = answers('one');
+  const b = answers('two');
+  const differ = a.filter((x, i) => x !== b[i]).length;
+  assert.ok(differ > a.length / 2, `only ${differ} of ${a.length} answers differ`);
+});
