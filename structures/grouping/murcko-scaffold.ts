@@ -36,8 +36,8 @@ function scaffoldOfMol(rd: RDKitModule, mol: RDKitMol, sanitised: boolean): { sm
   let doc: RdkitJsonDocument;
   try {
     doc = JSON.parse(mol.get_json()) as RdkitJsonDocument;
-  } catch (e) {
-    return { reason: `RDKit could not describe the molecule (${(e as Error).message})` };
+  } catch {
+    return { reason: 'RDKit could not describe the molecule it read' };
   }
   if (doc.molecules.length === 0 || doc.molecules[0].atoms.length === 0) return { reason: 'the molecule has no atoms' };
   const scaffold = scaffoldDocument(doc);
@@ -87,6 +87,7 @@ export async function murckoScaffoldOf(ligand: Ligand): Promise<ScaffoldResult> 
     const r = await murckoScaffoldOfSmiles(ligand.smiles);
     if (r.smiles !== null) return r;
   }
+  if (ligand.atoms.length === 0) return { smiles: null, reason: 'the ligand has no atoms' };
   const rd = await rdkit();
   const molblock = toMolblock(ligand.atoms, ligand.bonds, ligand.atoms.map((a) => a.formalCharge ?? 0));
   let sanitised = true;
