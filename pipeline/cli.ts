@@ -16,18 +16,19 @@ export class UsageError extends Error {}
 
 /** Runs the CLI on `argv` (without node and script) and returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
-  let status = 0;
   const parser = yargs(argv)
     .scriptName('misi-gen')
     .usage('$0 <command> [options]\n\nRegenerates MiSI-Bench from protein-ligand structures.')
     .strict()
-    .demandCommand(1, 'Name a command; see the list above.')
+    .demandCommand(1, `Name a command: ${COMMANDS.map((c) => String(c.command).split(' ')[0]).join(', ')}.`)
     .recommendCommands()
     .wrap(Math.min(100, process.stdout.columns || 100))
+    // yargs calls this with a message for bad arguments (unknown options, bad choices, a
+    // failed .check) and with only an error when a handler threw: the first is a usage
+    // error (one line, exit 2, and the handler does not run), the second a bug to show whole.
     .fail((msg, err) => {
-      if (err && !(err instanceof UsageError)) throw err;
-      process.stderr.write(`misi-gen: ${msg ?? err?.message}\nRun 'misi-gen --help' for usage.\n`);
-      status = 2;
+      if (msg == null && err) throw err;
+      throw new UsageError(msg ?? String(err));
     })
     .help()
     .version();
@@ -36,11 +37,11 @@ export async function main(argv: string[]): Promise<number> {
     await parser.parseAsync();
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`misi-gen: ${err.message}\n`);
+      process.stderr.write(`misi-gen: ${err.message}\nRun 'misi-gen --help' for usage.\n`);
       return 2;
     }
     throw err;
   }
   // Handlers report their outcome through process.exitCode.
-  return status || Number(process.exitCode ?? 0);
+  return Number(process.exitCode ?? 0);
 }
