@@ -15,6 +15,7 @@ import { ligandMatrixOf, poseScene } from '../../renders/scene-pose.ts';
 import { commandsMatrix, transformPoint } from '../../renders/rigid-motion.ts';
 import type { Vec3 } from '../../structures/model.ts';
 import { sampleComplexes } from './sample-complexes.ts';
+import { moveLigand } from './ligand-motion.ts';
 
 const style = makeStyle();
 const IMAGES: Record<string, number> = { translation: 4, rotation: 4, zooming: 4, translation_rotation: 11, rotation_rotation: 8, docking: 7 };
@@ -133,34 +134,6 @@ test('rotation+rotation: two rolls on different axes, the options applied after 
     assert.deepEqual(right, pair);
   }
 });
-
-/** The ligand's heavy atoms in the eye frame after `commands`, each roll about the centre of
- * the ligand's bounding box carried along by earlier motions (a roll leaves it in place). */
-function moveLigand(points: Vec3[], commands: Command[]): Vec3[] {
-  let pts = points.map((p) => [...p] as Vec3);
-  const lo = [0, 1, 2].map((i) => Math.min(...pts.map((p) => p[i])));
-  const hi = [0, 1, 2].map((i) => Math.max(...pts.map((p) => p[i])));
-  const centre = [0, 1, 2].map((i) => (lo[i] + hi[i]) / 2);
-  for (const c of commands) {
-    const k = 'xyz'.indexOf(c.axis);
-    if (c.kind === 'move') {
-      pts = pts.map((p) => { const q = [...p] as Vec3; q[k] += c.amount; return q; });
-      centre[k] += c.amount;
-      continue;
-    }
-    const a = (c.amount * Math.PI) / 180;
-    const [u, v] = [(k + 1) % 3, (k + 2) % 3];
-    pts = pts.map((p) => {
-      const q = [...p] as Vec3;
-      const du = p[u] - centre[u];
-      const dv = p[v] - centre[v];
-      q[u] = centre[u] + du * Math.cos(a) - dv * Math.sin(a);
-      q[v] = centre[v] + du * Math.sin(a) + dv * Math.cos(a);
-      return q;
-    });
-  }
-  return pts;
-}
 
 test('docking: displacement then answer puts every ligand atom back (1e-6 A); the move just clears the pocket', async (t) => {
   const all = await sampleComplexes();
