@@ -7,9 +7,10 @@ import { hbondsCommand } from './commands/hbonds.ts';
 import { renderCommand } from './commands/render.ts';
 import { scoreCommand } from './commands/score.ts';
 import { generateCommand } from './commands/generate.ts';
+import { statsCommand } from './commands/stats.ts';
 
 /** Subcommands, in the order `--help` lists them. Add a new one here. */
-const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand, generateCommand];
+const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand, generateCommand, statsCommand];
 
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}

@@ -1,0 +1,96 @@
+// Figures of a generated dataset, read from its qa/ files and manifest: per task the
+// question count per split, answer histograms (by axis and value for commands, by letter
+// for choices) and the number of draws replaced by checks.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface TaskStats {
+  task: string;
+  count: Record<string, number>;
+  /** Histograms by name: `letter`, `axis`, `roll x`, `move x`... -> value -> count. */
+  histograms: Record<string, Record<string, number>>;
+  /** Replacements in the written questions (meta), and in the whole run (manifest, rejects included). */
+  replacements: { written: number; run: number | null };
+}
+
+export class DatasetError extends Error {}
+
+function bump(h: Record<string, Record<string, number>>, name: string, key: string): void {
+  h[name] ??= {};
+  h[name][key] = (h[name][key] ?? 0) + 1;
+}
+
+function readRecords(path: string): any[] {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  return lines.flatMap((line, i) => {
+    if (!line.trim()) return [];
+    try {
+      return [JSON.parse(line)];
+    } catch {
+      throw new DatasetError(`${path} line ${i + 1}: not valid JSON`);
+    }
+  });
+}
+
+export function datasetStats(dir: string): TaskStats[] {
+  let files: string[];
+  try {
+    files = readdirSync(join(dir, 'qa')).filter((f) => /^[\w-]+\.[\w-]+\.jsonl$/.test(f)).sort();
+  } catch {
+    throw new DatasetError(`${dir}: no qa/ folder (not a generate output?)`);
+  }
+  let manifest: any = null;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  } catch {
+    manifest = null;
+  }
+  const order: string[] = manifest?.options?.tasks ?? [];
+  const byTask = new Map<string, TaskStats>();
+  for (const f of files) {
+    const [task, split] = f.replace(/\.jsonl$/, '').split('.');
+    const s: TaskStats = byTask.get(task) ?? { task, count: {}, histograms: {}, replacements: { written: 0, run: manifest?.replacements?.[task] ?? null } };
+    byTask.set(task, s);
+    const records = readRecords(join(dir, 'qa', f));
+    s.count[split] = (s.count[split] ?? 0) + records.length;
+    for (const r of records) {
+      s.replacements.written += Number(r.meta?.replacements ?? 0);
+      const t = r.truth ?? {};
+      if (typeof t.letter === 'string') bump(s.histograms, 'letter', t.letter);
+      if (Array.isArray(t.commands)) {
+        for (const c of t.commands) {
+          bump(s.histograms, `${c.kind} axis`, c.axis);
+          bump(s.histograms, `${c.kind} ${c.axis}`, String(c.amount));
+        }
+      }
+      for (const key of ['f1', 'f2']) {
+        const text = r.meta?.params?.[key];
+        if (typeof text === 'string') bump(s.histograms, `${key} axis`, text.split(' ').slice(0, 2).join(' '));
+      }
+      for (const scheme of r.meta?.decoySchemes ?? []) bump(s.histograms, 'decoy scheme', scheme);
+    }
+  }
+  const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);
+  return [...byTask.values()].sort((a, b) => rank(a.task) - rank(b.task) || (a.task < b.task ? -1 : 1));
+}
+
+const numericFirst = (a: string, b: string) => {
+  const x = Number(a);
+  const y = Number(b);
+  return Number.isNaN(x) || Number.isNaN(y) ? (a < b ? -1 : a > b ? 1 : 0) : x - y;
+};
+
+export function formatStats(stats: TaskStats[]): string {
+  const out: string[] = [];
+  for (const s of stats) {
+    const total = Object.values(s.count).reduce((a, b) => a + b, 0);
+    const splits = Object.entries(s.count).sort().map(([k, v]) => `${k} ${v}`).join(', ');
+    const run = s.replacements.run === null ? '' : ` (${s.replacements.run} in the run, rejected questions included)`;
+    out.push(`${s.task}: ${total} questions (${splits}); replaced draws ${s.replacements.written}${run}`);
+    for (const [name, h] of Object.entries(s.histograms).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const cells = Object.keys(h).sort(numericFirst).map((k) => `${k}:${h[k]}`).join('  ');
+      out.push(`  ${name.padEnd(14)} ${cells}`);
+    }
+  }
+  return out.join('\n') + '\n';
+}

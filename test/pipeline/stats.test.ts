@@ -1,0 +1,51 @@
+// `misi-gen stats` on a small hand-written dataset folder: counts per split, histograms,
+// replacements, and a one-line error for a folder that is not a dataset.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { REPO } from '../shared-structures.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'misi-stats-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const line = (o: unknown) => JSON.stringify(o) + '\n';
+mkdirSync(join(dir, 'qa'));
+writeFileSync(join(dir, 'qa', 'rotation.train.jsonl'),
+  line({ id: 'rotation-a-000', truth: { commands: [{ kind: 'roll', axis: 'x', amount: 15 }] }, meta: { replacements: 0 } }) +
+  line({ id: 'rotation-a-001', truth: { commands: [{ kind: 'roll', axis: 'y', amount: -90 }] }, meta: { replacements: 0 } }) +
+  line({ id: 'rotation-b-000', truth: { commands: [{ kind: 'roll', axis: 'x', amount: 15 }] }, meta: { replacements: 0 } }));
+writeFileSync(join(dir, 'qa', 'rotation.test.jsonl'), '');
+writeFileSync(join(dir, 'qa', 'rotation_rotation.test.jsonl'),
+  line({ id: 'rr-a-000', truth: { letter: 'C' }, meta: { replacements: 2, params: { f1: 'roll x 15', f2: 'roll z 30' }, decoySchemes: ['magnitude_both'] } }) +
+  line({ id: 'rr-a-001', truth: { letter: 'A' }, meta: { replacements: 1, params: { f1: 'roll y 15', f2: 'roll z 30' }, decoySchemes: [] } }));
+writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ options: { tasks: ['rotation', 'rotation_rotation'] }, replacements: { rotation: 0, rotation_rotation: 5 } }));
+
+const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'pipeline/bin/misi-gen.js'), 'stats', ...args], { encoding: 'utf8', cwd: REPO });
+
+test('stats prints counts, histograms and replacements per task', () => {
+  const r = run(dir);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, [
+    'rotation: 3 questions (test 0, train 3); replaced draws 0 (0 in the run, rejected questions included)',
+    '  roll axis      x:2  y:1',
+    '  roll x         15:2',
+    '  roll y         -90:1',
+    'rotation_rotation: 2 questions (test 2); replaced draws 3 (5 in the run, rejected questions included)',
+    '  decoy scheme   magnitude_both:1',
+    '  f1 axis        roll x:1  roll y:1',
+    '  f2 axis        roll z:2',
+    '  letter         A:1  C:1',
+    '',
+  ].join('\n'));
+  const j = JSON.parse(run(dir, '--json').stdout);
+  assert.deepEqual(j.map((s: any) => s.task), ['rotation', 'rotation_rotation']);
+});
+
+test('stats on a folder without qa/ fails with one line', () => {
+  const r = run(join(dir, 'qa'));
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /^misi-gen stats: .*no qa\/ folder.*\n$/);
+});
