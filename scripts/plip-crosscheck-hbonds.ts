@@ -140,9 +140,9 @@ for (const c of chosen) {
       strict++;
       if (here) strictFound++;
       else {
-        const why = explainPair(g, d, a, DEFAULT_TOLERANCES).reason;
-        const short = why.replace(/; D-A.*$/, '').replace(/\(\d.*$/, '');
-        strictReasons.set(short, (strictReasons.get(short) ?? 0) + 1);
+        const e = explainPair(g, d, a, DEFAULT_TOLERANCES);
+        const why = e.reason;
+        strictReasons.set(e.rule, (strictReasons.get(e.rule) ?? 0) + 1);
         const at = (i: number) => `${g.atoms[i].residue.name} ${g.atoms[i].residue.number}${g.atoms[i].residue.insertionCode} ${g.atoms[i].name} ${g.atoms[i].residue.chain || '_'}`;
         misses.push(`| ${c.id} | ${at(d)} | ${at(a)} | ${b.dDA.toFixed(2)} | ${b.angle.toFixed(0)} | ${why} |`);
       }
@@ -195,6 +195,19 @@ Bonds found here but not by PLIP, by the likely cause:
 ${table(extraReasons)}
 
 ## PLIP bonds with D-A <= 3.2 A and D-H-A >= 140 deg not found here, and the excluding rule
+
+Every such bond is listed below with the rule of hbond-criteria.md that rejects it here. The
+kinds that recur:
+- *donor-side test fails, TT donor (amide N-H, ring-5 N-H) to a hydroxyl O3 (column tO/pN)*:
+  an acceptor with exactly two bonds (C and its H) also needs phi >= Phi - 20 (base = midpoint
+  of the two neighbours), i.e. the donor must sit near the lone-pair bisector; PLIP has no such test.
+- *acceptor type Npl is never an acceptor (the file puts an H on it)*: the ligand file gives
+  that pyrazole/triazole or sulfonamide N an H; ChimeraX keeps the file's hydrogens, so the N
+  is a donor, not an acceptor (PLIP's OpenBabel typing still calls it an acceptor).
+- *the carboxyl H is assigned by its name to the other O*: the Asp/Glu rule of section 1.
+- *planar N within 4 A of a metal cannot donate*, *metal rule*: section 4.
+- *acceptor-side test fails*: the acceptor's phi / upsilon window (carboxylate syn/anti,
+  nitrile, ring N), which PLIP does not have.
 
 By rule:
 
