@@ -1,12 +1,23 @@
-// The options every command that reads structures shares (ingest, hbonds, render...).
+// The options every command that reads structures shares (ingest, hbonds, render, generate...),
+// and their translation into the library's IngestOptions.
 import type { Argv } from 'yargs';
 import { DEFAULT_POCKET_RADIUS, DEFAULT_POCKET_HYDROGENS } from '../structures/pocket-cut.ts';
+import { DEFAULT_TOLERANCES } from '../structures/hbonds/criteria.ts';
+import type { IngestOptions } from '../structures/ingest.ts';
+import type { HBondOptions } from '../structures/hbonds/find-hbonds.ts';
 
 export interface IngestArgs {
   ligand?: string;
   ligands?: string;
   'pocket-radius': number;
   'pocket-hydrogens': boolean;
+}
+
+export interface HBondArgs {
+  relax: boolean;
+  'dist-slop': number;
+  'angle-slop': number;
+  waters: boolean;
 }
 
 export function ingestOptions<T>(y: Argv<T>): Argv<T & IngestArgs> {
@@ -19,4 +30,33 @@ export function ingestOptions<T>(y: Argv<T>): Argv<T & IngestArgs> {
       if (!(a['pocket-radius'] > 0)) throw new Error('--pocket-radius must be a positive number of angstrom');
       return true;
     }) as Argv<T & IngestArgs>;
+}
+
+/** The H-bond criteria options (ChimeraX `hbonds` defaults: relaxed by 0.4 A and 20 degrees). */
+export function hbondOptions<T>(y: Argv<T>): Argv<T & HBondArgs> {
+  return y
+    .option('relax', { type: 'boolean', default: DEFAULT_TOLERANCES.relax, describe: 'relax the H-bond criteria by the slops (--no-relax: exact criteria)' })
+    .option('dist-slop', { type: 'number', default: DEFAULT_TOLERANCES.distSlop, describe: 'angstrom added to H-bond distance limits when relaxing' })
+    .option('angle-slop', { type: 'number', default: DEFAULT_TOLERANCES.angleSlop, describe: 'degrees taken off H-bond angle limits when relaxing' })
+    .option('waters', { type: 'boolean', default: false, describe: 'also count ligand-water H-bonds (default: pocket and ligand only, as the tasks use)' })
+    .check((a) => {
+      if (!(a['dist-slop'] >= 0) || !(a['angle-slop'] >= 0)) throw new Error('--dist-slop and --angle-slop must be numbers >= 0');
+      return true;
+    }) as Argv<T & HBondArgs>;
+}
+
+export function hbondOptionsFrom(args: HBondArgs): HBondOptions {
+  return { relax: args.relax, distSlop: args['dist-slop'], angleSlop: args['angle-slop'], waters: args.waters };
+}
+
+/** The library options for parsed arguments; H-bonds are computed when their options are given. */
+export function ingestOptionsFrom(args: IngestArgs & Partial<HBondArgs>, extra: Partial<IngestOptions> = {}): IngestOptions {
+  return {
+    ligand: args.ligand,
+    ligandsFile: args.ligands,
+    pocketRadius: args['pocket-radius'],
+    pocketHydrogens: args['pocket-hydrogens'],
+    ...(args.relax !== undefined ? { hbonds: hbondOptionsFrom(args as HBondArgs) } : {}),
+    ...extra,
+  };
 }

@@ -6,6 +6,7 @@ import type { Complex } from './model.ts';
 import { discoverInputs } from './discover.ts';
 import { buildFromEntry, buildFromFolder, type BuildOptions, type Reject } from './build-complex.ts';
 import { parseLigandSelector, type LigandSelector } from './residue-kinds.ts';
+import { storeHBonds, type HBondOptions } from './hbonds/find-hbonds.ts';
 
 export type { Reject } from './build-complex.ts';
 
@@ -14,6 +15,11 @@ export interface IngestOptions extends BuildOptions {
   ligand?: string;
   /** A TSV of entry id and selector (header `entry<TAB>ligand`), for many entries. */
   ligandsFile?: string;
+  /**
+   * Compute the ligand-pocket H-bonds of each complex and store them on it (`hbonds`), with
+   * these criteria; absent: not computed.
+   */
+  hbonds?: HBondOptions;
   /** Called after each input with the running counts (for progress output). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -82,6 +88,7 @@ export async function ingest(paths: string[], options: IngestOptions = {}): Prom
     }
     if (result.ok) {
       for (const s of result.complex.sources) s.path = shown(s.path);
+      if (options.hbonds) storeHBonds(result.complex, options.hbonds);
       complexes.push(result.complex);
     } else {
       rejects.push({ ...result.reject, path: shown(result.reject.path) });

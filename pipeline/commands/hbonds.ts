@@ -5,36 +5,25 @@
 // --json: one JSON record per bond. Progress and rejects go to stderr.
 import type { CommandModule } from 'yargs';
 import { ingest, IngestUsageError } from '../../structures/ingest.ts';
-import { storeHBonds } from '../../structures/hbonds/find-hbonds.ts';
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
-import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
+import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 
-interface Args extends IngestArgs {
+interface Args extends IngestArgs, HBondArgs {
   input: string;
   json: boolean;
-  relax: boolean;
-  'dist-slop': number;
-  'angle-slop': number;
-  waters: boolean;
 }
 
 export const hbondsCommand: CommandModule<object, Args> = {
   command: 'hbonds <input>',
   describe: 'Print the ligand-pocket hydrogen bonds (ChimeraX hbonds criteria, relaxed by default)',
   builder: (y) =>
-    ingestOptions(y)
+    hbondOptions(ingestOptions(y))
       .positional('input', { type: 'string', demandOption: true, describe: 'a PDBbind folder, a parent of many, or a whole PDB entry' })
-      .option('json', { type: 'boolean', default: false, describe: 'one JSON record per bond instead of the canonical list' })
-      .option('relax', { type: 'boolean', default: true, describe: 'relax the criteria by the slops (--no-relax: exact criteria)' })
-      .option('dist-slop', { type: 'number', default: 0.4, describe: 'angstrom added to distance limits when relaxing' })
-      .option('angle-slop', { type: 'number', default: 20, describe: 'degrees taken off angle limits when relaxing' })
-      .option('waters', { type: 'boolean', default: false, describe: 'also count ligand-water H-bonds' }) as any,
+      .option('json', { type: 'boolean', default: false, describe: 'one JSON record per bond instead of the canonical list' }) as any,
   handler: async (args) => {
     let result;
     try {
-      result = await ingest([args.input], {
-        ligand: args.ligand, ligandsFile: args.ligands, pocketRadius: args['pocket-radius'], pocketHydrogens: args['pocket-hydrogens'],
-      });
+      result = await ingest([args.input], ingestOptionsFrom(args));
     } catch (e) {
       if (e instanceof IngestUsageError) {
         process.stderr.write(`misi-gen hbonds: ${e.message}\n`);
@@ -49,11 +38,10 @@ export const hbondsCommand: CommandModule<object, Args> = {
       process.exitCode = 1;
       return;
     }
-    const options = { relax: args.relax, distSlop: args['dist-slop'], angleSlop: args['angle-slop'], waters: args.waters };
     const several = result.complexes.length > 1;
     const out: string[] = [];
     for (const c of result.complexes) {
-      const bonds = storeHBonds(c, options);
+      const bonds = c.hbonds ?? [];
       if (args.json) {
         for (const b of bonds) out.push(JSON.stringify({ complex: c.id, ...b }));
       } else {

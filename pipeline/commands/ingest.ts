@@ -2,21 +2,21 @@
 import type { CommandModule } from 'yargs';
 import { ingest, IngestUsageError } from '../../structures/ingest.ts';
 import { writeJsonLines } from '../write-json-lines.ts';
-import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
+import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { progressReporter } from '../progress.ts';
 import { join } from 'node:path';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 
-interface Args extends IngestArgs {
+interface Args extends IngestArgs, HBondArgs {
   paths: string[];
   out: string;
 }
 
 export const ingestCommand: CommandModule<object, Args> = {
   command: 'ingest [paths...]',
-  describe: 'Read structures (PDBbind folders, protein + ligand, whole PDB/mmCIF entries) into <out>/complexes.jsonl',
+  describe: 'Read structures (PDBbind folders, protein + ligand, whole PDB/mmCIF entries) into <out>/complexes.jsonl, with their ligand-pocket H-bonds',
   builder: (y) =>
-    ingestOptions(y)
+    hbondOptions(ingestOptions(y))
       .positional('paths', { type: 'string', array: true, describe: 'files or folders to search (default: the bundled sample)' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
   handler: async (args) => {
@@ -27,7 +27,7 @@ export const ingestCommand: CommandModule<object, Args> = {
       if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
       const paths = useSample ? [SAMPLE_DIR] : args.paths;
       const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
-      result = await ingest(paths, { ligand: args.ligand, ligandsFile, pocketRadius: args['pocket-radius'], pocketHydrogens: args['pocket-hydrogens'], onProgress: progress.update });
+      result = await ingest(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update }));
     } catch (e) {
       if (e instanceof IngestUsageError) {
         process.stderr.write(`misi-gen ingest: ${e.message}\n`);
