@@ -27,6 +27,12 @@ export interface TaskContext {
   index: number;
   /** This question's generator; a draw that fails a check is replaced by its next draw. */
   rng: Rng;
+  /**
+   * A balanced slot in [0, n): (offset + index) mod n, the offset drawn once per (seed, task,
+   * complex). A complex's questions cycle through all n slots (axes stay balanced per complex)
+   * and complexes asked for fewer than n questions still spread evenly over the slots.
+   */
+  slot: (n: number) => number;
   subject: PreparedComplex;
   /** Ids of every complex of the same split, sorted (for tasks that pair complexes). */
   splitIds: readonly string[];

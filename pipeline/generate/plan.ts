@@ -3,7 +3,7 @@
 import type { Style } from '../../renders/style.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
 import type { Counts } from './counts.ts';
-import { questionGenerator } from './seeds.ts';
+import { generatorFor, questionGenerator } from './seeds.ts';
 import type { SplitAssignment } from './split.ts';
 import type { Split } from '../../qa/task.ts';
 
@@ -56,12 +56,14 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs): ComplexPla
     const requested = p.counts[task.id]?.[split] ?? 0;
     const n = task.questionCount ? task.questionCount(subject, split, requested) : requested;
     out.replacements[task.id] = 0;
+    const offset = generatorFor([p.seed, task.id, id, 'slot'])();
     for (let index = 0; index < n; index++) {
       const qid = questionId(task.id, id, index);
       let result;
       try {
         result = task.plan({
           seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject,
+          slot: (k: number) => (Math.floor(offset * k) + index) % k,
           splitIds: p.split.ids[split], complexById: p.complexById, style: p.style,
         });
       } catch (e) {

@@ -20,10 +20,10 @@ export const dockingTask: TaskModule = {
   imageCount: 7,
   defaultCounts: { train: 6, test: 3 },
   template: 'docking',
-  plan({ rng, index, subject, style }) {
+  plan({ rng, slot, subject, style }) {
     const side = drawOne(rng, SIDES);
     const extra = drawOne(rng, EXTRA);
-    const turn = drawRotation(rng, ROTATION_AXES[index % ROTATION_AXES.length]);
+    const turn = drawRotation(rng, ROTATION_AXES[slot(ROTATION_AXES.length)]);
     let clear: number;
     try {
       clear = clearingDistance(subject, style, side, [turn]);

@@ -9,8 +9,8 @@ import type { PerSplitCount, TaskContext, TaskModule } from '../task.ts';
 export interface SingleTransformTask {
   id: string;
   defaultCounts: PerSplitCount;
-  /** Draws the command of question `index` (axes cycle by index so they stay balanced). */
-  draw: (rng: Rng, index: number) => Command;
+  /** Draws the command; `slot(n)` gives the question's balanced slot (axes cycle through it). */
+  draw: (rng: Rng, slot: (n: number) => number) => Command;
 }
 
 export function singleTransformTask(t: SingleTransformTask): TaskModule {
@@ -21,7 +21,7 @@ export function singleTransformTask(t: SingleTransformTask): TaskModule {
     defaultCounts: t.defaultCounts,
     template: t.id,
     plan(ctx: TaskContext) {
-      const command = t.draw(ctx.rng, ctx.index);
+      const command = t.draw(ctx.rng, ctx.slot);
       const images = [...threeViews(ctx.subject, ctx.style), scene(ctx.subject, ctx.style, { transform: [command] })];
       return {
         ok: true,

@@ -36,7 +36,9 @@ function planAll(all: PreparedComplex[], task: TaskModule, seed: string) {
   const out: { subject: PreparedComplex; plan: QuestionPlan }[] = [];
   for (const subject of all) {
     for (let index = 0; index < QUESTIONS; index++) {
-      const r = task.plan({ seed: 0, split: 'train', index, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject, splitIds: ids, complexById: byId, style });
+      const offset = seedrandom(`${seed}|${task.id}|${subject.complex.id}|slot`)();
+      const slot = (n: number) => (Math.floor(offset * n) + index) % n;
+      const r = task.plan({ seed: 0, split: 'train', index, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject, slot, splitIds: ids, complexById: byId, style });
       assert.ok(r.ok, `${task.id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);
       out.push({ subject, plan: r.plan });
     }
