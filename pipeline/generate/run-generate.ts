@@ -9,6 +9,7 @@ import type { Complex } from '../../structures/model.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
 import { makeStyle } from '../../renders/style.ts';
+import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { SPLITS, type PreparedComplex, type TaskModule } from '../../qa/task.ts';
 import { writeJsonLines } from '../write-json-lines.ts';
@@ -91,18 +92,26 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   };
   const questions: PlannedQuestion[] = [];
   const replacements: Record<string, number> = Object.fromEntries(o.tasks.map((t) => [t.id, 0]));
-  const perComplex: PlannedQuestion[][] = [];
   for (const id of [...prepared.keys()].sort()) {
     const p = planComplex(prepared.get(id)!, { seed: o.seed, split, tasks: o.tasks, counts, style, complexById });
     questions.push(...p.questions);
-    perComplex.push(p.questions);
     for (const r of p.rejects) rejects.push(r satisfies PlanReject);
     for (const [k, v] of Object.entries(p.replacements)) replacements[k] += v;
   }
   lap('plan');
 
-  // Render every distinct scene once, a few complexes at a time.
+  // Render every distinct scene once, in batches by the complex a scene draws (so a
+  // partner's option scenes share the page load of that complex's own scenes).
   const allImages = new Set(questions.flatMap((q) => q.plan.images.map((s) => scenePaths(s).image)));
+  const byComplex = new Map<string, SceneSpec[]>();
+  for (const q of questions) {
+    for (const s of q.plan.images) {
+      const list = byComplex.get(s.complex.id);
+      if (list) list.push(s);
+      else byComplex.set(s.complex.id, [s]);
+    }
+  }
+  const perComplex = [...byComplex.keys()].sort().map((id) => byComplex.get(id)!);
   const tally: RenderTally = { rendered: 0, existing: 0, failed: new Map() };
   const claimed = new Set<string>();
   const pool = new RenderPool({ pages: o.pages });
@@ -113,7 +122,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     await Promise.all(Array.from({ length: pool.size * 2 }, async () => {
       while (next < perComplex.length) {
         const batch = perComplex[next++];
-        await renderBatch(pool, o.out, batch.flatMap((q) => q.plan.images), claimed, tally, (n) => {
+        await renderBatch(pool, o.out, batch, claimed, tally, (n) => {
           done += n;
           renderProgress?.update(done, allImages.size);
         });
