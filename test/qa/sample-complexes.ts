@@ -13,3 +13,19 @@ export function sampleComplexes(): Promise<PreparedComplex[]> {
   });
   return cached;
 }
+
+/** The first 20 PDBbind complexes of ../shared (sorted), with cameras; only call when present. */
+let shared: Promise<PreparedComplex[]> | null = null;
+export function sharedComplexes(): Promise<PreparedComplex[]> {
+  shared ??= (async () => {
+    const { readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { SHARED } = await import('../shared-structures.ts');
+    const root = join(SHARED, 'pdbbind');
+    const dirs = readdirSync(root).sort().slice(0, 20).map((d) => join(root, d));
+    const { complexes } = await ingest(dirs);
+    if (complexes.length < 18) throw new Error(`read only ${complexes.length} of the first 20 shared complexes`);
+    return complexes.map((complex) => ({ complex, camera: complexCamera(complex) }));
+  })();
+  return shared;
+}

@@ -14,7 +14,8 @@ import { annotate } from '../../renders/annotation.ts';
 import { ligandMatrixOf, poseScene } from '../../renders/scene-pose.ts';
 import { commandsMatrix, transformPoint } from '../../renders/rigid-motion.ts';
 import type { Vec3 } from '../../structures/model.ts';
-import { sampleComplexes } from './sample-complexes.ts';
+import { sampleComplexes, sharedComplexes } from './sample-complexes.ts';
+import { NEEDS_SHARED } from '../shared-structures.ts';
 import { moveLigand } from './ligand-motion.ts';
 
 const style = makeStyle();
@@ -29,6 +30,14 @@ const FORMAT: Record<string, RegExp> = {
   docking: new RegExp(`^roll [xyz] -?${ANGLE}, move x -?[1-9][0-9]*$`),
 };
 const QUESTIONS = 6;
+/** Each check runs on the bundled sample and, when present, on 20 complexes of ../shared. */
+const SETS: [string, () => Promise<PreparedComplex[]>, string | false][] = [
+  ['sample', sampleComplexes, false],
+  ['shared (20)', sharedComplexes, NEEDS_SHARED],
+];
+function eachSet(name: string, fn: (all: PreparedComplex[], t: any) => Promise<void>) {
+  for (const [set, load, skip] of SETS) test(`${set}: ${name}`, { skip }, async (t) => fn(await load(), t));
+}
 
 function planAll(all: PreparedComplex[], task: TaskModule, seed: string) {
   const ids = all.map((c) => c.complex.id).sort();
@@ -56,8 +65,7 @@ function meanPixelShift(a: SceneSpec, b: SceneSpec): number {
   return pa.reduce((s, p, i) => s + Math.hypot(p.x - pb[i].x, p.y - pb[i].y), 0) / pa.length;
 }
 
-test('every task: image count, answer format, never a zero transform', async () => {
-  const all = await sampleComplexes();
+eachSet('every task: image count, answer format, never a zero transform', async (all, t) => {
   for (const task of TASKS) {
     for (const { plan } of planAll(all, task, 's1')) {
       assert.equal(plan.images.length, IMAGES[task.id], task.id);
@@ -67,8 +75,7 @@ test('every task: image count, answer format, never a zero transform', async () 
   }
 });
 
-test('translation, rotation, zooming: three start views, then the front view after exactly the answer; axes balanced', async () => {
-  const all = await sampleComplexes();
+eachSet('translation, rotation, zooming: three start views, then the front view after exactly the answer; axes balanced', async (all, t) => {
   for (const id of ['translation', 'rotation', 'zooming']) {
     const axes = new Map<string, number>();
     for (const { subject, plan } of planAll(all, taskById(id)!, 's2')) {
@@ -78,7 +85,8 @@ test('translation, rotation, zooming: three start views, then the front view aft
       const axis = parseCommands(plan.answer)[0].axis;
       axes.set(axis, (axes.get(axis) ?? 0) + 1);
     }
-    const expected = id === 'translation' ? { x: 9, y: 9 } : id === 'rotation' ? { x: 6, y: 6, z: 6 } : { z: 18 };
+    const n = all.length * QUESTIONS;
+    const expected = id === 'translation' ? { x: n / 2, y: n / 2 } : id === 'rotation' ? { x: n / 3, y: n / 3, z: n / 3 } : { z: n };
     assert.deepEqual(Object.fromEntries([...axes].sort()), expected, id);
   }
 });
@@ -106,8 +114,7 @@ function checkOptions(plan: QuestionPlan, first: number, before: Command[], onto
   return options.find((o) => o.letter === plan.answer)!.commands!;
 }
 
-test('translation+rotation: reference, its after image, a partner from the split, the truth among four options', async () => {
-  const all = await sampleComplexes();
+eachSet('translation+rotation: reference, its after image, a partner from the split, the truth among four options', async (all, t) => {
   for (const { subject, plan } of planAll(all, taskById('translation_rotation')!, 's3')) {
     const ref = subject.complex.id;
     const partner = plan.images[4].complex.id;
@@ -123,8 +130,7 @@ test('translation+rotation: reference, its after image, a partner from the split
   }
 });
 
-test('rotation+rotation: two rolls on different axes, the options applied after them, the truth repeats them', async () => {
-  const all = await sampleComplexes();
+eachSet('rotation+rotation: two rolls on different axes, the options applied after them, the truth repeats them', async (all, t) => {
   for (const { subject, plan } of planAll(all, taskById('rotation_rotation')!, 's4')) {
     const c = subject.complex.id;
     assert.deepEqual(plan.images.slice(0, 3).map(describe), [start(c, 'front'), start(c, 'left'), start(c, 'top')]);
@@ -137,8 +143,7 @@ test('rotation+rotation: two rolls on different axes, the options applied after 
   }
 });
 
-test('docking: displacement then answer puts every ligand atom back (1e-6 A); the move just clears the pocket', async (t) => {
-  const all = await sampleComplexes();
+eachSet('docking: displacement then answer puts every ligand atom back (1e-6 A); the move just clears the pocket', async (all, t) => {
   let worstRecomputed = 0;
   for (const { subject, plan } of planAll(all, taskById('docking')!, 's5')) {
     const c = subject.complex.id;
@@ -183,8 +188,7 @@ test('docking: displacement then answer puts every ligand atom back (1e-6 A); th
   t.diagnostic(`answer as a fresh command sequence (bounding-box centre recomputed): worst residual ${worstRecomputed.toFixed(3)} A`);
 });
 
-test('same generator seed, same plans; another seed, other questions', async () => {
-  const all = await sampleComplexes();
+eachSet('same generator seed, same plans; another seed, other questions', async (all, t) => {
   const text = (seed: string) => JSON.stringify(TASKS.map((t) => planAll(all, t, seed).map(({ plan }) => ({ ...plan, images: plan.images.map(describe) }))));
   assert.equal(text('same'), text('same'));
   const answers = (seed: string) => TASKS.flatMap((t) => planAll(all, t, seed).map(({ plan }) => plan.answer));
