@@ -7,13 +7,13 @@ import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { TASK_IDS, TASKS, taskById } from '../../qa/tasks/index.ts';
-import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
+import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { parseCounts } from '../generate/counts.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
 import { generate } from '../generate/run-generate.ts';
 
-interface Args extends IngestArgs {
+interface Args extends IngestArgs, HBondArgs {
   structures?: string[];
   out: string;
   tasks?: string;
@@ -42,7 +42,7 @@ export const generateCommand: CommandModule<object, Args> = {
   command: 'generate',
   describe: 'Generate the dataset: questions, images and annotations for the chosen tasks',
   builder: (y) =>
-    ingestOptions(y)
+    hbondOptions(ingestOptions(y))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
@@ -69,6 +69,7 @@ export const generateCommand: CommandModule<object, Args> = {
         ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
         pocketRadius: args['pocket-radius'],
         pocketHydrogens: args['pocket-hydrogens'],
+        hbonds: hbondOptionsFrom(args),
         out: args.out,
         tasks: chosenTasks(args.tasks),
         seed: args.seed,

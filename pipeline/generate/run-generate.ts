@@ -1,10 +1,10 @@
-// `generate` as a library call: ingest -> H-bonds -> split -> plan -> render -> write.
+// `generate` as a library call: ingest (with H-bonds) -> split -> plan -> render -> write.
 // The split is decided from the sorted complex ids before any question is drawn; every
 // question draws from its own generator; records are written sorted by id at the end.
 import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { ingest } from '../../structures/ingest.ts';
-import { findHBonds } from '../../structures/hbonds/find-hbonds.ts';
+import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import type { Complex } from '../../structures/model.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
@@ -28,6 +28,8 @@ export interface GenerateOptions {
   ligandsFile?: string;
   pocketRadius?: number;
   pocketHydrogens?: boolean;
+  /** H-bond criteria (default: ChimeraX's, relaxed); the bonds are stored on each complex. */
+  hbonds?: HBondOptions;
   out: string;
   tasks: readonly TaskModule[];
   seed: number;
@@ -64,7 +66,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
   const read = await ingest(o.structures, {
     ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
-    onProgress: ingestProgress?.update,
+    hbonds: o.hbonds ?? {}, onProgress: ingestProgress?.update,
   });
   ingestProgress?.done();
   const rejects: unknown[] = read.rejects.map((r) => ({ ...r }));
@@ -72,12 +74,6 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   if (o.limit !== undefined) complexes = complexes.slice(0, o.limit);
   const prepared = new Map<string, PreparedComplex>();
   for (const complex of complexes) {
-    try {
-      complex.hbonds = findHBonds(complex);
-    } catch (e) {
-      rejects.push({ stage: 'hbonds', id: complex.id, reason: (e as Error).message });
-      continue;
-    }
     prepared.set(complex.id, { complex, camera: complexCamera(complex) });
   }
   lap('ingest');
@@ -178,6 +174,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
       ligand: o.ligand ?? null,
       pocketRadius: o.pocketRadius ?? null,
       pocketHydrogens: o.pocketHydrogens ?? null,
+      hbonds: o.hbonds ?? {},
     },
     tasks: o.tasks,
     complexes: complexList.map((c) => ({ id: c.id, split: split.side.get(c.id)!, sources: c.sources.map((s) => s.sha256).sort() })),
