@@ -84,11 +84,16 @@ export function rotationAbout(axis: Axis, deg: number, centre: Vec3): Mat4 {
 /**
  * The matrix of a command sequence applied to `points` (already in the screen frame, after
  * `start`): each `move` translates along its screen axis, each `roll` turns about an axis
- * parallel to its screen axis through the centre of the bounding box of the points as they
- * are at that moment. Returns M such that the moved points are M * start * p.
+ * parallel to its screen axis through the centre of rotation. That centre is the centre of
+ * the points' bounding box before the sequence, carried along by every earlier command of
+ * the sequence (the spec: "the centre travels with earlier moves"). Carrying it, rather
+ * than measuring the box again after each roll (an axis-aligned box of turned points has
+ * another centre), makes every sequence exactly invertible: the docking answer undoes the
+ * displacement to the last digit. Returns M such that the moved points are M * start * p.
  */
 export function commandsMatrix(commands: readonly Command[], points: readonly Vec3[], start?: ArrayLike<number>): Mat4 {
   const base = start ? Float64Array.from(start as ArrayLike<number>) : identity();
+  const centre0 = commands.some((c) => c.kind === 'roll') ? boxCentre(boundingBox(points, base)) : ([0, 0, 0] as Vec3);
   let m = identity();
   for (const c of commands) {
     if (c.kind === 'move') {
@@ -96,8 +101,7 @@ export function commandsMatrix(commands: readonly Command[], points: readonly Ve
       t[AXIS_VECTOR[c.axis].indexOf(1)] = c.amount;
       m = multiply(translation(t), m);
     } else {
-      const centre = boxCentre(boundingBox(points, multiply(m, base)));
-      m = multiply(rotationAbout(c.axis, c.amount, centre), m);
+      m = multiply(rotationAbout(c.axis, c.amount, transformPoint(m, centre0)), m);
     }
   }
   return m;

@@ -3,7 +3,8 @@
 //
 // Order of motions, in the eye frame of the complex's camera (see camera.ts):
 // 1. `ligandTransform` moves the ligand alone; its rolls turn about the centre of the
-//    ligand's bounding box (heavy atoms) as it is at that moment.
+//    ligand's bounding box (heavy atoms) before the sequence, carried along by its earlier
+//    commands (see commandsMatrix).
 // 2. `transform` then the view's rolls move the whole scene; their rolls turn about the
 //    centre of the bounding box of the whole complex's heavy atoms (pocket + ligand, the
 //    ligand where step 1 left it), whatever the subset draws. So every subset of a complex
