@@ -12,6 +12,7 @@ import { generate, type GenerateOptions } from '../../pipeline/generate/run-gene
 import { TASKS, taskById } from '../../qa/tasks/index.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
+import { REPO } from '../shared-structures.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import { makeStyle } from '../../renders/style.ts';
@@ -83,7 +84,9 @@ test('files and records as the contract lists them', { skip: noBrowser }, () => 
         assert.ok(existsSync(join(main, p.replace(/^images\/(.*)\.png$/, 'annotations/$1.json'))), `annotation of ${p}`);
         seen.add(p);
       }
-      assert.deepEqual(r.meta.template, { id: t.id, version: 1 });
+      // The template file's own header says which version the records must carry.
+      const header = readFileSync(join(REPO, 'qa/templates', `${t.id}.txt`), 'utf8');
+      assert.deepEqual(r.meta.template, { id: t.id, version: Number(/^version: (\d+)$/m.exec(header)![1]) });
       assert.equal(r.meta.seed, 3);
     }
   }
