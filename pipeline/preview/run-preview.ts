@@ -1,0 +1,76 @@
+// `misi-gen preview`: for each task (or one), pick n questions spread over the task and
+// write `<out>/<task>.png` (contact sheet drawn by Chromium) and `<out>/<task>.html`, plus
+// `<out>/index.html` linking them. Bad data fails with a one-line DatasetReadError.
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { HtmlToPng } from '../../renders/html-to-png.ts';
+import { DatasetReadError } from '../read-qa-split.ts';
+import { contactSheetPage } from './contact-sheet.ts';
+import { toPalettePng } from './palette-png.ts';
+import { imageUrlFrom, indexPageHtml, taskPageHtml } from './question-page.ts';
+import { pickSpread, readQuestionsByTask } from './read-questions.ts';
+
+export interface PreviewOptions {
+  dir: string;
+  out: string;
+  /** Only this task. */
+  task?: string;
+  /** Questions per task. */
+  n: number;
+  /** Tile width of the contact sheets, pixels. */
+  tile: number;
+  log?: (line: string) => void;
+}
+
+export interface PreviewFile {
+  task: string;
+  shown: number;
+  total: number;
+  sheet: string;
+  page: string;
+}
+
+/** Writes `bytes` under a temporary name, then renames it into place. */
+export function writeWhole(path: string, bytes: string | Buffer): void {
+  writeFileSync(`${path}.part`, bytes);
+  renameSync(`${path}.part`, path);
+}
+
+export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
+  const log = o.log ?? (() => {});
+  const byTask = readQuestionsByTask(o.dir);
+  if (o.task !== undefined && !byTask.has(o.task)) {
+    throw new DatasetReadError(`${join(o.dir, 'qa')}: no questions files for task '${o.task}' (tasks there: ${[...byTask.keys()].join(', ') || 'none'})`);
+  }
+  const tasks = (o.task === undefined ? [...byTask.keys()] : [o.task]).filter((t) => {
+    if (byTask.get(t)!.length) return true;
+    log(`preview: ${t} has no questions, skipped`);
+    return false;
+  });
+  const picked = new Map(tasks.map((t) => [t, pickSpread(byTask.get(t)!, o.n)]));
+  for (const list of picked.values()) for (const q of list) for (const image of q.images) {
+    if (!existsSync(join(o.dir, image))) throw new DatasetReadError(`${join(o.dir, image)}: image of ${q.id} not found`);
+  }
+  mkdirSync(o.out, { recursive: true });
+  const url = imageUrlFrom(resolve(o.out), resolve(o.dir));
+  const written: PreviewFile[] = [];
+  const renderer = tasks.length ? await HtmlToPng.open() : null;
+  try {
+    for (const task of tasks) {
+      const questions = picked.get(task)!;
+      const total = byTask.get(task)!.length;
+      const sheet = contactSheetPage(task, questions, { tile: o.tile, total });
+      const files = new Map([...sheet.files].map(([u, image]) => [u, resolve(o.dir, image)]));
+      const png = toPalettePng(await renderer!.render(sheet.html, { width: sheet.width, files, timeoutMs: 120000 }));
+      const entry = { task, shown: questions.length, total, sheet: `${task}.png`, page: `${task}.html` };
+      writeWhole(join(o.out, entry.sheet), png);
+      writeWhole(join(o.out, entry.page), taskPageHtml(task, questions, total, url));
+      written.push(entry);
+      log(`preview: ${task}: ${questions.length} of ${total} questions -> ${join(o.out, entry.sheet)}`);
+    }
+  } finally {
+    await renderer?.close();
+  }
+  writeWhole(join(o.out, 'index.html'), indexPageHtml(basename(resolve(o.dir)), written));
+  return written;
+}
