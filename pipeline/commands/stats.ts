@@ -1,11 +1,16 @@
-// `misi-gen stats <dir> [--json]`: per task, the question count per split, answer
-// histograms by axis/value or letter, and the draws replaced by checks. stdout only.
+// `misi-gen stats <dir> [--json] [--out <folder>]`: per task, the question count per split,
+// answer histograms by axis/value or letter, and the draws replaced by checks, on stdout.
+// With --out, also charts as PNG (pipeline/preview/stats-charts.ts); their paths go to stderr.
 import type { CommandModule } from 'yargs';
 import { DatasetError, datasetStats, formatStats } from '../generate/dataset-stats.ts';
+import { NoBrowserError } from '../../renders/browser.ts';
+import { DatasetReadError } from '../read-qa-split.ts';
+import { writeStatsCharts } from '../preview/stats-charts.ts';
 
 interface Args {
   dir: string;
   json: boolean;
+  out?: string;
 }
 
 export const statsCommand: CommandModule<object, Args> = {
@@ -14,14 +19,16 @@ export const statsCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })
-      .option('json', { type: 'boolean', default: false, describe: 'print the figures as JSON' }) as any,
-  handler: (args) => {
+      .option('json', { type: 'boolean', default: false, describe: 'print the figures as JSON' })
+      .option('out', { type: 'string', describe: 'also draw charts as PNG into this folder (counts, answers per task, H-bonds)' }) as any,
+  handler: async (args) => {
     try {
       const stats = datasetStats(args.dir);
       process.stdout.write(args.json ? JSON.stringify(stats, null, 2) + '\n' : formatStats(stats));
+      if (args.out !== undefined) await writeStatsCharts(args.dir, stats, args.out, (l) => process.stderr.write(l + '\n'));
     } catch (e) {
-      if (e instanceof DatasetError) {
-        process.stderr.write(`misi-gen stats: ${e.message}\n`);
+      if (e instanceof DatasetError || e instanceof DatasetReadError || e instanceof NoBrowserError) {
+        process.stderr.write(`misi-gen stats: ${e.message.split('\n')[0]}\n`);
         process.exitCode = 1;
         return;
       }

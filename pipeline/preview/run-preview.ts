@@ -1,7 +1,7 @@
 // `misi-gen preview`: for each task (or one), pick n questions spread over the task and
 // write `<out>/<task>.png` (contact sheet drawn by Chromium) and `<out>/<task>.html`, plus
 // `<out>/index.html` linking them. Bad data fails with a one-line DatasetReadError.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { HtmlToPng } from '../../renders/html-to-png.ts';
 import { DatasetReadError } from '../read-qa-split.ts';
@@ -9,6 +9,7 @@ import { contactSheetPage } from './contact-sheet.ts';
 import { toPalettePng } from './palette-png.ts';
 import { imageUrlFrom, indexPageHtml, taskPageHtml } from './question-page.ts';
 import { pickSpread, readQuestionsByTask } from './read-questions.ts';
+import { writeWhole } from './write-whole.ts';
 
 export interface PreviewOptions {
   dir: string;
@@ -28,12 +29,6 @@ export interface PreviewFile {
   total: number;
   sheet: string;
   page: string;
-}
-
-/** Writes `bytes` under a temporary name, then renames it into place. */
-export function writeWhole(path: string, bytes: string | Buffer): void {
-  writeFileSync(`${path}.part`, bytes);
-  renameSync(`${path}.part`, path);
 }
 
 export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {

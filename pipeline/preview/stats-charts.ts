@@ -1,0 +1,160 @@
+// The charts of `misi-gen stats --out`: pages of SVG bar charts drawn to PNG by
+// renders/html-to-png.ts. counts.png: questions per task and split; answers-<task>.png: one
+// chart per answer histogram of the task (letters, axes, values); hbonds.png: how many
+// complexes have k hydrogen bonds (per split) and, for up to 60 complexes, the bonds of each.
+import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { HTML_FONT_FAMILY, HtmlToPng } from '../../renders/html-to-png.ts';
+import type { TaskStats } from '../generate/dataset-stats.ts';
+import { DatasetReadError } from '../read-qa-split.ts';
+import { toPalettePng } from './palette-png.ts';
+import { writeWhole } from './write-whole.ts';
+import { BAR_CHART_CSS, barChartSvg, type BarChart } from './svg-bars.ts';
+
+export interface ChartPage {
+  /** File name, e.g. `counts.png`. */
+  name: string;
+  html: string;
+  width: number;
+  /** Charts on the page. */
+  charts: number;
+}
+
+export interface ComplexBonds {
+  id: string;
+  split: string;
+  hbonds: number;
+}
+
+const SPLIT_COLORS: Record<string, string> = { train: '#4a78c2', test: '#e08a2c' };
+const OTHER_COLORS = ['#59a14f', '#b07aa1', '#9c755f'];
+const GAP = 16;
+
+function splitSeries(splits: string[]): { name: string; color: string }[] {
+  return splits.map((s, i) => ({ name: s, color: SPLIT_COLORS[s] ?? OTHER_COLORS[i % OTHER_COLORS.length] }));
+}
+
+function orderSplits(splits: Iterable<string>): string[] {
+  const rank = (s: string) => (s === 'train' ? 0 : s === 'test' ? 1 : 2);
+  return [...new Set(splits)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+}
+
+const numericFirst = (a: string, b: string) => {
+  const x = Number(a);
+  const y = Number(b);
+  return Number.isNaN(x) || Number.isNaN(y) ? (a < b ? -1 : a > b ? 1 : 0) : x - y;
+};
+
+/** A page holding charts `columns` to a row. */
+function chartPage(name: string, heading: string, charts: BarChart[], columns: number): ChartPage {
+  const drawn = charts.map(barChartSvg);
+  const colW = Math.max(1, ...drawn.map((d) => d.width));
+  const cols = Math.max(1, Math.min(columns, drawn.length));
+  const width = cols * colW + (cols + 1) * GAP;
+  const css = `body{margin:0;background:#fff;font-family:'${HTML_FONT_FAMILY}';}
+    .page{padding:${GAP}px;} h1{font-size:17px;margin:0 0 ${GAP}px 0;color:#222;}
+    .grid{display:grid;grid-template-columns:repeat(${cols}, ${colW}px);gap:${GAP}px;} ${BAR_CHART_CSS}
+    p{font-size:13px;color:#555;margin:0;}`;
+  const body = drawn.length ? `<div class="grid">${drawn.map((d) => d.svg).join('')}</div>` : '<p>nothing to chart</p>';
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div class="page"><h1>${heading}</h1>${body}</div></body></html>`;
+  return { name, html, width: Math.max(width, 420), charts: drawn.length };
+}
+
+export function countsPage(stats: TaskStats[]): ChartPage {
+  const splits = orderSplits(stats.flatMap((s) => Object.keys(s.count)));
+  const chart: BarChart = {
+    title: 'Questions per task and split',
+    categories: stats.map((s) => s.task),
+    series: splitSeries(splits).map((s) => ({ ...s, values: stats.map((t) => t.count[s.name] ?? 0) })),
+    yLabel: 'questions',
+    width: Math.max(560, stats.length * 90),
+    height: 300,
+  };
+  return chartPage('counts.png', 'Questions per task and split', [chart], 1);
+}
+
+export function answersPage(s: TaskStats): ChartPage {
+  const charts = Object.entries(s.histograms).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, h]): BarChart => {
+    const keys = Object.keys(h).sort(numericFirst);
+    return { title: `${s.task}: ${name}`, categories: keys, series: [{ name: 'questions', color: '#4a78c2', values: keys.map((k) => h[k]) }], yLabel: 'questions', width: 420, height: 220 };
+  });
+  const total = Object.values(s.count).reduce((a, b) => a + b, 0);
+  return chartPage(`answers-${s.task}.png`, `${s.task}: answer distributions (${total} questions, all splits)`, charts, 2);
+}
+
+export function hbondsPage(complexes: ComplexBonds[]): ChartPage {
+  const splits = orderSplits(complexes.map((c) => c.split));
+  const most = Math.max(0, ...complexes.map((c) => c.hbonds));
+  const ks = Array.from({ length: most + 1 }, (_, k) => String(k));
+  const charts: BarChart[] = [{
+    title: 'Complexes by number of H-bonds',
+    categories: ks,
+    series: splitSeries(splits).map((s) => ({ ...s, values: ks.map((k) => complexes.filter((c) => c.split === s.name && c.hbonds === Number(k)).length) })),
+    xLabel: 'hydrogen bonds between ligand and pocket',
+    yLabel: 'complexes',
+    width: 560,
+    height: 280,
+  }];
+  if (complexes.length <= 60) {
+    const sorted = [...complexes].sort((a, b) => (a.id < b.id ? -1 : 1));
+    charts.push({
+      title: 'H-bonds per complex',
+      categories: sorted.map((c) => `${c.id} (${c.split})`),
+      series: [{ name: 'H-bonds', color: '#59a14f', values: sorted.map((c) => c.hbonds) }],
+      yLabel: 'hydrogen bonds',
+      width: 560,
+      height: 280,
+    });
+  }
+  return chartPage('hbonds.png', `Hydrogen bonds per complex (${complexes.length} complexes)`, charts, 1);
+}
+
+/** Each complex of `complexes.jsonl` with its split (from split.json) and its number of H-bonds. */
+export async function readComplexBonds(dir: string): Promise<ComplexBonds[] | null> {
+  const file = join(dir, 'complexes.jsonl');
+  if (!existsSync(file)) return null;
+  const sideOf = new Map<string, string>();
+  try {
+    const split = JSON.parse(readFileSync(join(dir, 'split.json'), 'utf8'));
+    for (const c of split?.complexes ?? []) sideOf.set(String(c.id), String(c.side ?? c.split ?? ''));
+  } catch {
+    // no split.json: complexes are shown without a split
+  }
+  const out: ComplexBonds[] = [];
+  let n = 0;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    n++;
+    if (!line.trim()) continue;
+    let c: any;
+    try {
+      c = JSON.parse(line);
+    } catch {
+      throw new DatasetReadError(`${file}:${n}: not JSON`);
+    }
+    if (!Array.isArray(c?.hbonds)) throw new DatasetReadError(`${file}:${n}: no 'hbonds' list`);
+    out.push({ id: String(c.id), split: sideOf.get(String(c.id)) ?? 'unknown', hbonds: c.hbonds.length });
+  }
+  return out;
+}
+
+/** Draws every chart page into `out` (created if needed); returns the paths written. */
+export async function writeStatsCharts(dir: string, stats: TaskStats[], out: string, log: (l: string) => void = () => {}): Promise<string[]> {
+  const bonds = await readComplexBonds(dir);
+  const pages = [countsPage(stats), ...stats.map(answersPage), ...(bonds ? [hbondsPage(bonds)] : [])];
+  if (!bonds) log(`stats: ${join(dir, 'complexes.jsonl')} not found, no H-bond chart`);
+  mkdirSync(out, { recursive: true });
+  const renderer = await HtmlToPng.open();
+  const written: string[] = [];
+  try {
+    for (const p of pages) {
+      const path = join(out, p.name);
+      writeWhole(path, toPalettePng(await renderer.render(p.html, { width: p.width })));
+      written.push(path);
+      log(`stats: ${path}`);
+    }
+  } finally {
+    await renderer.close();
+  }
+  return written;
+}
