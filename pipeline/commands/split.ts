@@ -1,0 +1,74 @@
+// `misi-gen split --structures <paths> --by complex|scaffold|protein --out <dir>
+// [--seed N] [--test-share F] [--cluster-threshold T] [--limit N]`: the split `generate`
+// would make with the same options, written as <dir>/split.json without generating
+// anything. stdout: the path of split.json; the summary and notes on stderr.
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { ingest, IngestUsageError } from '../../structures/ingest.ts';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
+import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
+import { DEFAULT_SEED } from '../generate/seeds.ts';
+import { DEFAULT_TEST_SHARE, splitComplexes } from '../generate/split.ts';
+import { writeJsonFile } from '../generate/write-text.ts';
+import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
+
+interface Args extends IngestArgs, SplitArgs {
+  structures?: string[];
+  out: string;
+  seed: number;
+  'test-share': number;
+  limit?: number;
+}
+
+export const splitCommand: CommandModule<object, Args> = {
+  command: 'split',
+  describe: 'Write the train/test split (split.json) that generate would make, without generating',
+  builder: (y) =>
+    splitOptions(ingestOptions(y))
+      .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
+      .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
+      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
+      .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
+      .check((a) => {
+        if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
+        if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
+        if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
+        return true;
+      }) as any,
+  handler: async (args) => {
+    const useSample = !args.structures?.length;
+    let read;
+    try {
+      read = await ingest(useSample ? [SAMPLE_DIR] : args.structures!, {
+        ligand: args.ligand,
+        ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
+        pocketRadius: args['pocket-radius'],
+        pocketHydrogens: args['pocket-hydrogens'],
+      });
+    } catch (e) {
+      if (e instanceof IngestUsageError) {
+        process.stderr.write(`misi-gen split: ${e.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      throw e;
+    }
+    for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
+    let complexes = read.complexes;
+    if (args.limit !== undefined) complexes = complexes.slice(0, args.limit);
+    if (complexes.length === 0) {
+      process.stderr.write('misi-gen split: no complex could be read\n');
+      process.exitCode = 1;
+      return;
+    }
+    const split = await splitComplexes(complexes, {
+      by: args['split-by'], seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']),
+    });
+    for (const n of split.grouping.notes) process.stderr.write(`split: ${n.id}: ${n.note}\n`);
+    const path = join(args.out, 'split.json');
+    await writeJsonFile(path, split.file);
+    process.stderr.write(`${describeSplit(split.file)}\n`);
+    process.stdout.write(`${path}\n`);
+  },
+};

@@ -1,0 +1,42 @@
+// The sequences a complex is compared by in the split by protein: its pocket chains (always)
+// and, when the complex came with the whole protein (a PDBbind `_protein.pdb`, or a whole
+// PDB entry), the full sequence of every chain of that file. Pocket sequences are fragments
+// (every residue within ~10 A of the ligand, concatenated), so unrelated families can reach
+// 30 % local identity on them; whole chains do not have that problem.
+import type { Complex } from '../../structures/model.ts';
+import { pocketSequence, oneLetterCode } from '../../structures/grouping/pocket-sequence.ts';
+import { readInputFile } from '../../structures/read-input-file.ts';
+import { parsePdb } from '../../structures/read-pdb.ts';
+import { parseMmcif } from '../../structures/read-mmcif.ts';
+
+export interface ComplexSequences {
+  id: string;
+  /** Pocket sequence per chain. */
+  pocket: string[];
+  /** Whole-chain sequences from the protein or entry file; null when the complex has none. */
+  whole: string[] | null;
+}
+
+/** Full chain sequences of a structure file (amino acids only, in file order); null when unreadable. */
+export async function wholeChainSequences(path: string): Promise<string[] | null> {
+  const file = await readInputFile(path);
+  if (!file.ok) return null;
+  const record = /\.(cif|mmcif)$/i.test(path) ? parseMmcif(file.text, path) : parsePdb(file.text, path);
+  if (record.errors.length) return null;
+  const byChain = new Map<string, string[]>();
+  for (const r of record.residues) {
+    const code = oneLetterCode(r);
+    if (code === null) continue;
+    const letters = byChain.get(r.chain) ?? [];
+    letters.push(code);
+    byChain.set(r.chain, letters);
+  }
+  return [...byChain.values()].map((l) => l.join(''));
+}
+
+export async function complexSequences(complex: Complex): Promise<ComplexSequences> {
+  const pocket = pocketSequence(complex).map((c) => c.sequence);
+  const source = complex.sources.find((s) => s.role === 'protein') ?? complex.sources.find((s) => s.role === 'entry');
+  const whole = source ? await wholeChainSequences(source.path) : null;
+  return { id: complex.id, pocket, whole: whole && whole.length ? whole : null };
+}

@@ -1,0 +1,38 @@
+// The split options `generate` and `split` share: --split-by and --cluster-threshold, and a
+// one-line summary of a split for stderr.
+import type { Argv } from 'yargs';
+import { DEFAULT_CLUSTER_THRESHOLD, SPLIT_BY, type SplitBy } from './group-complexes.ts';
+import type { SplitFile } from './split-file.ts';
+
+export interface SplitArgs {
+  'split-by': SplitBy;
+  'cluster-threshold': number;
+}
+
+/** A threshold given as a fraction (0.3) or a percentage (30): the fraction. */
+export function thresholdFraction(value: number): number {
+  return value > 1 ? value / 100 : value;
+}
+
+/** --split-by (alias --by) and --cluster-threshold. */
+export function splitOptions<T>(y: Argv<T>): Argv<T & SplitArgs> {
+  return y
+    .option('split-by', { alias: 'by', choices: SPLIT_BY, default: 'complex' as SplitBy, describe: 'what a held-out group is: a complex, a ligand scaffold (Bemis-Murcko), or a protein sequence cluster' })
+    .option('cluster-threshold', { type: 'number', default: DEFAULT_CLUSTER_THRESHOLD, describe: 'sequence identity that joins two complexes in the split by protein, as a fraction (0.3) or percent (30)' })
+    .check((a: any) => {
+      const t = a['cluster-threshold'];
+      if (!(typeof t === 'number' && t > 0 && t <= 100)) throw new Error('--cluster-threshold must be a fraction in (0, 1] or a percentage in (1, 100]');
+      return true;
+    }) as unknown as Argv<T & SplitArgs>;
+}
+
+/** One line: sides, groups, target, largest group. */
+export function describeSplit(f: SplitFile): string {
+  const sizes = new Map<string, number>();
+  for (const c of f.complexes) sizes.set(c.group, (sizes.get(c.group) ?? 0) + 1);
+  let largest = ['', 0] as [string, number];
+  for (const [g, n] of sizes) if (n > largest[1]) largest = [g, n];
+  const sideOfLargest = f.complexes.find((c) => c.group === largest[0])?.side ?? '-';
+  const by = f.by === 'protein' ? `protein (${(100 * (f.threshold ?? 0)).toFixed(0)} % identity)` : f.by;
+  return `split by ${by}: ${f.complexes.length} complexes in ${sizes.size} groups; test ${f.counts.test} (aimed at ${f.target}) in ${f.groups.test} groups, train ${f.counts.train} in ${f.groups.train} groups; largest group ${largest[1]} (${sideOfLargest})`;
+}
