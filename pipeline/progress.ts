@@ -28,3 +28,60 @@ export function progressReporter(label: string, stream: NodeJS.WriteStream = pro
     },
   };
 }
+
+export interface RunProgress {
+  /** Items (complexes) done of total, and images drawn so far in this run. */
+  update: (done: number, total: number, images: number) => void;
+  done: () => void;
+}
+
+const clock = (s: number) => {
+  if (!Number.isFinite(s)) return '?';
+  const r = Math.round(s);
+  const h = Math.floor(r / 3600);
+  const m = Math.floor((r % 3600) / 60);
+  return h ? `${h}h${String(m).padStart(2, '0')}m` : m ? `${m}m${String(r % 60).padStart(2, '0')}s` : `${r}s`;
+};
+
+/**
+ * Progress of a long run on stderr: on a terminal a bar redrawn in place (items done, images
+ * per second, ETA); otherwise a plain line every `everyMs` (CI, logs) and one at the end.
+ * Items done before the first update (a resumed run) do not count towards the rate.
+ */
+export function runProgress(label: string, unit: string, stream: NodeJS.WriteStream = process.stderr, everyMs = 10000): RunProgress {
+  const start = Date.now();
+  let first: number | null = null;
+  let last = 0;
+  let shown = false;
+  let lastLine = '';
+  const line = (done: number, total: number, images: number, width: number | null) => {
+    const secs = Math.max((Date.now() - start) / 1000, 1e-3);
+    const fresh = done - (first ?? 0);
+    const eta = fresh > 0 ? ((total - done) * secs) / fresh : Infinity;
+    const stats = `${done}/${total} ${unit}, ${images} images, ${(images / secs).toFixed(1)} images/s, ETA ${done >= total ? '0s' : clock(eta)}`;
+    if (width === null) return `${label}: ${stats}`;
+    const barWidth = Math.max(10, Math.min(30, width - stats.length - label.length - 6));
+    const filled = total > 0 ? Math.round((barWidth * done) / total) : barWidth;
+    return `${label} [${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}] ${stats}`;
+  };
+  return {
+    update(done, total, images) {
+      first ??= done;
+      const now = Date.now();
+      const tty = Boolean(stream.isTTY);
+      if (now - last < (tty ? 200 : everyMs) && done < total) return;
+      last = now;
+      if (tty) {
+        stream.write(`\r${line(done, total, images, stream.columns ?? 100)}\x1b[K`);
+        shown = true;
+      } else {
+        const text = line(done, total, images, null);
+        if (text !== lastLine) stream.write(`${text}\n`);
+        lastLine = text;
+      }
+    },
+    done() {
+      if (shown) stream.write('\n');
+    },
+  };
+}

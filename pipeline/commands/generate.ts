@@ -12,8 +12,12 @@ import { parseCounts } from '../generate/counts.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
 import { generate } from '../generate/run-generate.ts';
+import { RunMismatchError } from '../generate/run-identity.ts';
+import { InputChangedError } from '../generate/ingest-stage.ts';
+import { parseShard } from '../generate/shard.ts';
+import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 
-interface Args extends IngestArgs, HBondArgs {
+interface Args extends IngestArgs, HBondArgs, SplitArgs {
   structures?: string[];
   out: string;
   tasks?: string;
@@ -22,6 +26,7 @@ interface Args extends IngestArgs, HBondArgs {
   'per-complex'?: string;
   'test-share': number;
   workers?: number;
+  shard?: string;
 }
 
 const fail = (message: string, code = 1) => {
@@ -42,7 +47,7 @@ export const generateCommand: CommandModule<object, Args> = {
   command: 'generate',
   describe: 'Generate the dataset: questions, images and annotations for the chosen tasks',
   builder: (y) =>
-    hbondOptions(ingestOptions(y))
+    splitOptions(hbondOptions(ingestOptions(y)))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
@@ -51,12 +56,14 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
       .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
+      .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
       .check((a) => {
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
         if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
         if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers > 0)) throw new Error('--workers must be a positive whole number');
         parseCounts(a['per-complex'], chosenTasks(a.tasks));
+        if (a.shard !== undefined) parseShard(a.shard);
         return true;
       }) as any,
   handler: async (args) => {
@@ -76,12 +83,16 @@ export const generateCommand: CommandModule<object, Args> = {
         limit: args.limit,
         perComplex: args['per-complex'],
         testShare: args['test-share'],
+        splitBy: args['split-by'],
+        clusterThreshold: thresholdFraction(args['cluster-threshold']),
         pages: args.workers,
+        shard: args.shard === undefined ? undefined : parseShard(args.shard),
       });
       if (summary.complexes === 0) return fail('no complex could be read; see rejects.jsonl');
       process.stdout.write(`${args.out}\n`);
     } catch (e) {
       if (e instanceof IngestUsageError || e instanceof NoBrowserError) return fail(e.message, e instanceof IngestUsageError ? 2 : 1);
+      if (e instanceof RunMismatchError || e instanceof InputChangedError) return fail(e.message);
       throw e;
     }
   },

@@ -1,6 +1,7 @@
 // The render stage: every distinct scene of the planned questions drawn once, named by its
 // scene key: `<out>/images/<key>.png` and `<out>/annotations/<key>.json`. A scene whose
-// image and annotation already exist is not drawn again. Failures are returned by key.
+// image and annotation already exist is not drawn again; a scene another batch of this run
+// is drawing is waited for, not drawn twice. Failures are returned by image path.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderPool } from '../../renders/render-pool.ts';
@@ -21,17 +22,28 @@ export interface RenderTally {
   failed: Map<string, string>;
 }
 
+/** Image paths being drawn by some batch of this run -> settles when their files exist (or failed). */
+export type InFlight = Map<string, Promise<void>>;
+
 /**
- * Draws the scenes of `specs` that are not yet on disk nor already `claimed` (paths asked
- * for by an earlier batch of this run). Scenes are drawn in batches of one complex's
- * questions so a page loads each scene once and shoots all its views.
+ * Draws the scenes of `specs` that are not on disk, waits for those another batch is
+ * drawing, and resolves when every image of `specs` exists or has failed (see tally.failed).
+ * Scenes are drawn in one call per batch (one complex's questions) so a page loads each
+ * scene once and shoots all its views.
  */
-export async function renderBatch(pool: RenderPool, outDir: string, specs: SceneSpec[], claimed: Set<string>, tally: RenderTally, onImages: (n: number) => void): Promise<void> {
+export async function renderBatch(pool: RenderPool, outDir: string, specs: SceneSpec[], inFlight: InFlight, tally: RenderTally, onImages: (n: number) => void): Promise<void> {
   const requests: RenderRequest[] = [];
+  const waits: Promise<void>[] = [];
+  const mine = new Set<string>();
   for (const spec of specs) {
     const p = scenePaths(spec);
-    if (claimed.has(p.image)) continue;
-    claimed.add(p.image);
+    if (mine.has(p.image) || tally.failed.has(p.image)) continue;
+    const other = inFlight.get(p.image);
+    if (other) {
+      waits.push(other);
+      continue;
+    }
+    mine.add(p.image);
     if (existsSync(join(outDir, p.image)) && existsSync(join(outDir, p.annotation))) {
       tally.existing++;
       onImages(1);
@@ -39,12 +51,23 @@ export async function renderBatch(pool: RenderPool, outDir: string, specs: Scene
     }
     requests.push({ spec, out: join(outDir, p.image), annotationsOut: join(outDir, p.annotation) });
   }
-  if (requests.length === 0) return;
-  const outcomes = await renderScenes(pool, requests);
-  outcomes.forEach((o, i) => {
-    const p = scenePaths(requests[i].spec);
-    if (o.status === 'failed') tally.failed.set(p.image, o.reason ?? 'unknown failure');
-    else tally.rendered++;
-  });
-  onImages(requests.length);
+  if (requests.length > 0) {
+    const drawing = renderScenes(pool, requests).then((outcomes) => {
+      outcomes.forEach((o, i) => {
+        const p = scenePaths(requests[i].spec);
+        if (o.status === 'failed') tally.failed.set(p.image, o.reason ?? 'unknown failure');
+        else tally.rendered++;
+      });
+      onImages(requests.length);
+    });
+    const settled = drawing.catch(() => {});
+    for (const r of requests) inFlight.set(scenePaths(r.spec).image, settled);
+    try {
+      await drawing;
+    } finally {
+      // Done (files on disk, or failed): later batches look at the disk and the tally.
+      for (const r of requests) inFlight.delete(scenePaths(r.spec).image);
+    }
+  }
+  await Promise.all(waits);
 }

@@ -1,25 +1,31 @@
-// `generate` as a library call: ingest (with H-bonds) -> split -> plan -> render -> write.
-// The split is decided from the sorted complex ids before any question is drawn; every
-// question draws from its own generator; records are written sorted by id at the end.
+// `generate` as a library call: ingest (with H-bonds) -> split -> plan -> render -> write,
+// streamed complex by complex (stream-complexes.ts) with the work of each kept under
+// `parts/`, then the dataset assembled from the parts (assemble.ts). The split is decided
+// from the sorted complex ids before any question is drawn; every question draws from its
+// own generator. On a folder holding a partial run of the same options it resumes; with a
+// shard it does only its slice and leaves the assembly to `merge`.
 import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
-import { ingest } from '../../structures/ingest.ts';
+import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
-import type { Complex } from '../../structures/model.ts';
-import { RenderPool } from '../../renders/render-pool.ts';
-import { complexCamera } from '../../renders/scene-atoms.ts';
 import { makeStyle } from '../../renders/style.ts';
-import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { SPLITS, type PreparedComplex, type TaskModule } from '../../qa/task.ts';
-import { writeJsonLines } from '../write-json-lines.ts';
-import { progressReporter } from '../progress.ts';
+import { RENDERER_VERSION } from '../../renders/scene-key.ts';
+import type { TaskModule } from '../../qa/task.ts';
+import { progressReporter, runProgress } from '../progress.ts';
+import { assemble } from './assemble.ts';
+import { partExists } from './complex-part.ts';
+import { ComplexStore } from './complex-store.ts';
+import { CountingPool } from './counting-pool.ts';
 import { formatCounts, parseCounts } from './counts.ts';
-import { buildManifest, hashImages } from './manifest.ts';
-import { planComplex, type PlannedQuestion, type PlanReject } from './plan.ts';
-import { buildRecord, byId, type QaRecord } from './records.ts';
-import { renderBatch, scenePaths, type RenderTally } from './render-stage.ts';
-import { decideSplit } from './split.ts';
+import { killPoint } from './crash-points.ts';
+import { ingestStage, readIngested } from './ingest-stage.ts';
+import { claimFolder, PARTS_DIR, type RunIdentity } from './run-identity.ts';
+import { formatShard, inShard, type Shard } from './shard.ts';
+import { splitComplexes } from './split.ts';
+import type { SplitBy } from '../split/group-complexes.ts';
+import { writeTinySets } from '../split/write-tiny.ts';
+import { streamComplexes } from './stream-complexes.ts';
 import { writeJsonFile } from './write-text.ts';
 
 export interface GenerateOptions {
@@ -37,8 +43,14 @@ export interface GenerateOptions {
   limit?: number;
   perComplex?: string;
   testShare: number;
+  /** What a held-out group is (default: each complex); see pipeline/split/. */
+  splitBy?: SplitBy;
+  /** Identity threshold (fraction) of the split by protein. */
+  clusterThreshold?: number;
   /** Pages in the render pool; default one per core. */
   pages?: number;
+  /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
+  shard?: Shard;
   /** Progress and notes (stderr in the CLI). */
   log?: (line: string) => void;
   quiet?: boolean;
@@ -51,6 +63,8 @@ export interface GenerateSummary {
   rendered: number;
   existing: number;
   rejects: number;
+  /** Complexes found done in the folder (a resumed run). */
+  resumed: number;
   seconds: Record<string, number>;
 }
 
@@ -62,130 +76,78 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   let t0 = Date.now();
   const lap = (name: string) => { seconds[name] = (Date.now() - t0) / 1000; t0 = Date.now(); };
 
-  // Ingest and H-bonds.
+  // The run's identity: a folder holding a run with other options is refused.
+  const options = {
+    tasks: o.tasks.map((t) => t.id),
+    perComplex: formatCounts(counts),
+    testShare: o.testShare,
+    ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(o.splitBy === 'protein' ? { clusterThreshold: o.clusterThreshold ?? null } : {}) } : {}),
+    limit: o.limit ?? null,
+    ligand: o.ligand ?? null,
+    pocketRadius: o.pocketRadius ?? null,
+    pocketHydrogens: o.pocketHydrogens ?? null,
+    hbonds: o.hbonds ?? {},
+  };
+  const identity: RunIdentity = {
+    dataset: { seed: o.seed, renderer: RENDERER_VERSION, ...options },
+    inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
+  };
+  const resuming = await claimFolder(o.out, identity);
+  if (resuming) await removeTemporaryFiles(o.out);
+
+  // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
-  const read = await ingest(o.structures, {
+  const read = await ingestStage(o.structures, o.out, {
     ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
-    hbonds: o.hbonds ?? {}, onProgress: ingestProgress?.update,
-  });
+    hbonds: o.hbonds ?? {}, limit: o.limit,
+  }, ingestProgress?.update);
   ingestProgress?.done();
-  const rejects: unknown[] = read.rejects.map((r) => ({ ...r }));
-  let complexes: Complex[] = read.complexes;
-  if (o.limit !== undefined) complexes = complexes.slice(0, o.limit);
-  const prepared = new Map<string, PreparedComplex>();
-  for (const complex of complexes) {
-    prepared.set(complex.id, { complex, camera: complexCamera(complex) });
-  }
   lap('ingest');
 
-  // Split, then plan.
-  const split = decideSplit([...prepared.keys()], o.seed, o.testShare);
-  const style = makeStyle();
-  const complexById = (id: string) => {
-    const c = prepared.get(id);
-    if (!c) throw new Error(`unknown complex ${id}`);
-    return c;
-  };
-  const questions: PlannedQuestion[] = [];
-  const replacements: Record<string, number> = Object.fromEntries(o.tasks.map((t) => [t.id, 0]));
-  for (const id of [...prepared.keys()].sort()) {
-    const p = planComplex(prepared.get(id)!, { seed: o.seed, split, tasks: o.tasks, counts, style, complexById });
-    questions.push(...p.questions);
-    for (const r of p.rejects) rejects.push(r satisfies PlanReject);
-    for (const [k, v] of Object.entries(p.replacements)) replacements[k] += v;
-  }
-  lap('plan');
-
-  // Render every distinct scene once, in batches by the complex a scene draws (so a
-  // partner's option scenes share the page load of that complex's own scenes).
-  const allImages = new Set(questions.flatMap((q) => q.plan.images.map((s) => scenePaths(s).image)));
-  const byComplex = new Map<string, SceneSpec[]>();
-  for (const q of questions) {
-    for (const s of q.plan.images) {
-      const list = byComplex.get(s.complex.id);
-      if (list) list.push(s);
-      else byComplex.set(s.complex.id, [s]);
-    }
-  }
-  const perComplex = [...byComplex.keys()].sort().map((id) => byComplex.get(id)!);
-  const tally: RenderTally = { rendered: 0, existing: 0, failed: new Map() };
-  const claimed = new Set<string>();
-  const pool = new RenderPool({ pages: o.pages });
-  const renderProgress = o.quiet ? null : progressReporter('generate: images');
-  let done = 0;
+  // Split (from every complex, whatever the shard), then plan -> render -> write per complex.
+  const split = await splitComplexes({ ids: read.ids, load: (id) => readIngested(o.out, id) }, {
+    by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold,
+  });
+  const splitFile = split.file;
+  const store = new ComplexStore(o.out, new Set(read.ids));
+  const mine = read.ids.filter((id) => inShard(id, o.shard));
+  const todo = mine.filter((id) => !partExists(o.out, id));
+  const resumed = mine.length - todo.length;
+  if (resumed > 0) log(`generate: resuming ${o.out}: ${resumed} of ${mine.length} complexes already done`);
+  const progress = o.quiet ? null : runProgress('generate', 'complexes');
+  const killAfterImage = killPoint('MISI_GEN_KILL_AFTER_IMAGES');
+  let images = 0;
+  let complexesDone = resumed;
+  const pool = new CountingPool({ pages: o.pages }, () => {
+    images++;
+    progress?.update(complexesDone, mine.length, images);
+    killAfterImage();
+  });
+  let tally;
   try {
-    let next = 0;
-    await Promise.all(Array.from({ length: pool.size * 2 }, async () => {
-      while (next < perComplex.length) {
-        const batch = perComplex[next++];
-        await renderBatch(pool, o.out, batch, claimed, tally, (n) => {
-          done += n;
-          renderProgress?.update(done, allImages.size);
-        });
-      }
-    }));
+    progress?.update(complexesDone, mine.length, images);
+    tally = await streamComplexes({
+      outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 2,
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, style: makeStyle() },
+      onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
+    });
   } finally {
     await pool.close();
-    renderProgress?.done();
+    progress?.done();
   }
   lap('render');
 
-  // Records, sorted by id, per task and split; questions with a failed image are rejects.
-  const records = new Map<string, QaRecord[]>();
-  for (const t of o.tasks) for (const s of SPLITS) records.set(`${t.id}.${s}`, []);
-  let imageReferences = 0;
-  for (const q of questions) {
-    const record = buildRecord(q, o.seed);
-    const failed = record.images.find((p) => tally.failed.has(p));
-    if (failed) {
-      rejects.push({ stage: 'render', id: q.id, task: q.task.id, complex: q.complex, split: q.split, index: q.index, reason: `image ${failed}: ${tally.failed.get(failed)}` });
-      continue;
-    }
-    imageReferences += record.images.length;
-    records.get(`${q.task.id}.${q.split}`)!.push(record);
+  // The dataset from the parts (a shard leaves that to `merge`).
+  let summary = { questions: 0, imageReferences: 0, distinctImages: 0, rejects: 0 };
+  if (!o.shard) {
+    summary = await assemble({
+      outDir: o.out, seed: o.seed, tasks: o.tasks, options, ids: read.ids, sources: read.sources,
+      ingestRejects: read.rejects, split, splitFile, onFile: killPoint('MISI_GEN_KILL_AFTER_FILES'),
+    });
+    await writeTinySets(o.out, o.tasks.map((t) => t.id), o.seed);
+  } else {
+    await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }
-  const countsOut: Record<string, { train: number; test: number }> = {};
-  const usedImages: string[] = [];
-  for (const t of o.tasks) {
-    countsOut[t.id] = { train: 0, test: 0 };
-    for (const s of SPLITS) {
-      const list = records.get(`${t.id}.${s}`)!.sort(byId);
-      countsOut[t.id][s] = list.length;
-      for (const r of list) usedImages.push(...r.images);
-      await writeJsonLines(join(o.out, 'qa', `${t.id}.${s}.jsonl`), list);
-    }
-  }
-  const complexList = [...prepared.values()].map((p) => p.complex);
-  await writeJsonLines(join(o.out, 'complexes.jsonl'), complexList);
-  await writeJsonLines(join(o.out, 'rejects.jsonl'), rejects);
-  await writeJsonFile(join(o.out, 'split.json'), {
-    by: 'complex', seed: o.seed, testShare: o.testShare,
-    complexes: [...split.side.entries()].map(([id, side]) => ({ id, side })),
-  });
-  const questionCount = [...records.values()].reduce((n, l) => n + l.length, 0);
-  const images = await hashImages(o.out, usedImages);
-  const manifest = buildManifest({
-    seed: o.seed,
-    options: {
-      tasks: o.tasks.map((t) => t.id),
-      perComplex: formatCounts(counts),
-      testShare: o.testShare,
-      limit: o.limit ?? null,
-      ligand: o.ligand ?? null,
-      pocketRadius: o.pocketRadius ?? null,
-      pocketHydrogens: o.pocketHydrogens ?? null,
-      hbonds: o.hbonds ?? {},
-    },
-    tasks: o.tasks,
-    complexes: complexList.map((c) => ({ id: c.id, split: split.side.get(c.id)!, sources: c.sources.map((s) => s.sha256).sort() })),
-    counts: countsOut,
-    replacements,
-    questions: questionCount,
-    imageReferences,
-    rejects: rejects.length,
-    images,
-  });
-  await writeJsonFile(join(o.out, 'manifest.json'), manifest);
   lap('write');
   const total = Object.values(seconds).reduce((a, b) => a + b, 0);
   const cpu = cpus();
@@ -193,10 +155,33 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     started: started.toISOString(),
     finished: new Date().toISOString(),
     seconds: { ...seconds, total },
-    images: { distinct: images.length, rendered: tally.rendered, existing: tally.existing, failed: tally.failed.size, renderedPerSecond: seconds.render > 0 ? tally.rendered / seconds.render : null },
+    shard: o.shard ? formatShard(o.shard) : null,
+    complexes: { total: read.ids.length, mine: mine.length, resumed, done: todo.length },
+    images: { distinct: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, failed: tally.failed.size, renderedPerSecond: seconds.render > 0 ? tally.rendered / seconds.render : null },
     pages: pool.size,
+    browserLaunches: pool.launches,
+    retries: pool.retries,
+    complexReads: store.reads,
     machine: { platform: platform(), release: release(), cpus: cpu.length, cpuModel: cpu[0]?.model ?? '', memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, browser: findBrowser() },
   });
-  log(`generate: ${prepared.size} complexes (${split.ids.train.length} train, ${split.ids.test.length} test), ${questionCount} questions, ${images.length} distinct images (${tally.rendered} drawn, ${tally.existing} already there), ${rejects.length} rejects, ${total.toFixed(1)} s -> ${o.out}`);
-  return { complexes: prepared.size, questions: questionCount, distinctImages: images.length, rendered: tally.rendered, existing: tally.existing, rejects: rejects.length, seconds };
+  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test`;
+  if (o.shard) {
+    log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
+  } else {
+    log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${tally.existing} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
+  }
+  return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, resumed, seconds };
+}
+
+/** Files a killed run left under temporary names (`*.tmp`, `*.tmp-<pid>`), removed before resuming. */
+async function removeTemporaryFiles(outDir: string): Promise<void> {
+  for (const sub of ['', 'images', 'annotations', 'qa', PARTS_DIR, `${PARTS_DIR}/ingest`, `${PARTS_DIR}/done`]) {
+    let names: string[];
+    try {
+      names = await readdir(join(outDir, sub));
+    } catch {
+      continue;
+    }
+    for (const n of names) if (/\.tmp(-\d+)?$/.test(n)) await rm(join(outDir, sub, n), { force: true });
+  }
 }

@@ -1,0 +1,34 @@
+// The finished work of one complex, `parts/done/<id>.json`: its question records (sorted by
+// id), its rejects (plan and render), draws replaced per task, and the sha256 of every
+// image its records name. Written (temp name + rename) only after all those images exist,
+// so its presence means the complex is done; a resumed run skips it and the final assembly
+// reads it. One line of JSON.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { QaRecord } from './records.ts';
+import { PARTS_DIR } from './run-identity.ts';
+import { writeTextAtomically } from './write-text.ts';
+
+export interface ComplexPart {
+  complex: string;
+  records: QaRecord[];
+  rejects: object[];
+  replacements: Record<string, number>;
+  /** [image path, sha256] for every image the records name, sorted by path. */
+  images: [string, string][];
+}
+
+export const partPath = (outDir: string, id: string) => join(outDir, PARTS_DIR, 'done', `${encodeURIComponent(id)}.json`);
+
+export function partExists(outDir: string, id: string): boolean {
+  return existsSync(partPath(outDir, id));
+}
+
+export async function writePart(outDir: string, part: ComplexPart): Promise<void> {
+  await writeTextAtomically(partPath(outDir, part.complex), JSON.stringify(part) + '\n');
+}
+
+export async function readPart(outDir: string, id: string): Promise<ComplexPart> {
+  return JSON.parse(await readFile(partPath(outDir, id), 'utf8')) as ComplexPart;
+}

@@ -1,0 +1,105 @@
+// The ingest stage of `generate`, one input at a time so memory does not grow with the
+// number of complexes: each input is read by structures/ingest.ts (H-bonds included) and
+// its outcome kept in `parts/ingest/<id>.json` (the complex, or its rejects). A resumed run
+// reads those files instead of the inputs, after checking that every source file still has
+// the sha256 it had. The list of complexes (ids and source hashes) is all that stays in memory.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { discoverInputs, type InputJob } from '../../structures/discover.ts';
+import { ingest, type IngestOptions, type Reject } from '../../structures/ingest.ts';
+import type { Complex } from '../../structures/model.ts';
+import { PARTS_DIR } from './run-identity.ts';
+import { writeTextAtomically } from './write-text.ts';
+
+export interface IngestedList {
+  /** Complexes read, sorted by id (after --limit). */
+  ids: string[];
+  /** Source sha256s per complex id, sorted. */
+  sources: Map<string, string[]>;
+  /** Discovery problems and unreadable inputs, in input order. */
+  rejects: Reject[];
+}
+
+type Outcome = { ok: true; complex: Complex } | { ok: false; rejects: Reject[] };
+
+export const ingestedPath = (outDir: string, id: string) => join(outDir, PARTS_DIR, 'ingest', `${encodeURIComponent(id)}.json`);
+
+/** Thrown when a resumed run finds an input file changed since the partial run. */
+export class InputChangedError extends Error {}
+
+/** The files of one job, given to ingest so it rebuilds exactly that job. */
+function jobFiles(job: InputJob): string[] {
+  if (job.kind === 'entry') return [job.path];
+  return [job.pocket, job.protein, job.mol2, job.sdf].filter((p): p is string => p !== undefined);
+}
+
+async function sha256Of(path: string): Promise<string | null> {
+  try {
+    return createHash('sha256').update(await readFile(path)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+async function readKept(path: string): Promise<Outcome> {
+  const outcome = JSON.parse(await readFile(path, 'utf8')) as Outcome;
+  if (outcome.ok) {
+    for (const s of outcome.complex.sources) {
+      if ((await sha256Of(s.path)) !== s.sha256) {
+        throw new InputChangedError(`input ${s.path} changed (or is gone) since the partial run in this folder was started; use a fresh --out`);
+      }
+    }
+  }
+  return outcome;
+}
+
+async function readJob(job: InputJob, options: IngestOptions): Promise<Outcome> {
+  const { complexes, rejects } = await ingest(jobFiles(job), { ...options, onProgress: undefined });
+  const complex = complexes.find((c) => c.id === job.id);
+  return complex ? { ok: true, complex } : { ok: false, rejects };
+}
+
+/**
+ * Reads every input (or, with `limit`, inputs in id order until that many complexes are
+ * read), keeping each outcome on disk; returns the list of complexes and the rejects.
+ */
+export async function ingestStage(paths: string[], outDir: string, options: IngestOptions & { limit?: number }, onProgress?: (done: number, total: number) => void): Promise<IngestedList> {
+  const { jobs, problems } = await discoverInputs(paths);
+  const rejects: Reject[] = problems.map((p) => ({ ...p, stage: 'discover' }));
+  // In id order, so --limit keeps the first N complexes by id.
+  const order = [...jobs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const failed = new Map<InputJob, Reject[]>();
+  const sources = new Map<string, string[]>();
+  let read = 0;
+  let done = 0;
+  for (const job of order) {
+    if (options.limit !== undefined && read >= options.limit) break;
+    const kept = ingestedPath(outDir, job.id);
+    let outcome: Outcome;
+    if (existsSync(kept)) {
+      outcome = await readKept(kept);
+    } else {
+      outcome = await readJob(job, options);
+      await writeTextAtomically(kept, JSON.stringify(outcome) + '\n');
+    }
+    if (outcome.ok) {
+      read++;
+      sources.set(job.id, outcome.complex.sources.map((s) => s.sha256).sort());
+    } else {
+      failed.set(job, outcome.rejects);
+    }
+    onProgress?.(++done, options.limit === undefined ? order.length : Math.min(order.length, options.limit));
+  }
+  // Rejects in input (path) order, as ingest lists them.
+  for (const job of jobs) rejects.push(...(failed.get(job) ?? []));
+  return { ids: [...sources.keys()].sort(), sources, rejects };
+}
+
+/** The kept complex of `id` (written by the ingest stage). Synchronous: plans ask for partners synchronously. */
+export function readIngested(outDir: string, id: string): Complex {
+  const outcome = JSON.parse(readFileSync(ingestedPath(outDir, id), 'utf8')) as Outcome;
+  if (!outcome.ok) throw new Error(`complex ${id} was not read`);
+  return outcome.complex;
+}
