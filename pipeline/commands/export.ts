@@ -1,0 +1,36 @@
+// `misi-gen export <dir> --format llava|sharegpt|qwen|hf --out <dir2>`: a generated dataset
+// in a training/evaluation format, every task in the train and test splits and the tiny
+// set, each file checked as written (pipeline/export/). stdout: the output folder.
+import type { CommandModule } from 'yargs';
+import { ExportError } from '../export/read-dataset.ts';
+import { FORMATS, runExport, type ExportFormat } from '../export/run-export.ts';
+
+interface Args {
+  dir: string;
+  format: ExportFormat;
+  out: string;
+}
+
+export const exportCommand: CommandModule<object, Args> = {
+  command: 'export <dir>',
+  describe: 'Write a generated dataset as llava, sharegpt (LLaMA-Factory), qwen (Qwen2.5-VL) or hf (parquet + dataset card)',
+  builder: (y) =>
+    y
+      .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })
+      .option('format', { choices: FORMATS, demandOption: true, describe: 'export format' })
+      .option('out', { type: 'string', demandOption: true, describe: 'folder to write the export into' }) as any,
+  handler: async (args) => {
+    try {
+      const s = await runExport(args.dir, args.format, args.out, (line) => process.stderr.write(line + '\n'));
+      process.stderr.write(`export: ${args.format}: ${s.files.length} files, ${s.rows} rows, ${s.images} distinct images, all checks passed -> ${args.out}\n`);
+      process.stdout.write(`${args.out}\n`);
+    } catch (e) {
+      if (e instanceof ExportError) {
+        process.stderr.write(`misi-gen export: ${e.message}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      throw e;
+    }
+  },
+};

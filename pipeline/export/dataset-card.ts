@@ -1,0 +1,150 @@
+// README.md of the hf export: the dataset card. YAML front matter with one config per task
+// (splits train, test and tiny, as parquet globs), then provenance, counts, the task table,
+// licences, how to regenerate the dataset, and its seed.
+import { taskById } from '../../qa/tasks/index.ts';
+import { EXPORT_SPLITS, type Dataset } from './read-dataset.ts';
+
+/** One line per task of the spec, for the task table (a task not listed points to its template). */
+const WHAT: Record<string, string> = {
+  translation: 'name the move that carried the structure from the start views to the final front view',
+  rotation: 'name the roll that turned the structure',
+  zooming: 'name the move along z (toward the viewer) that enlarged it',
+  translation_rotation: 'pick the target option that underwent the same move then roll as the reference',
+  rotation_rotation: 'pick the option that shows two more rolls applied after two given ones',
+  docking: 'give the roll and move that put a displaced ligand back into its pocket',
+};
+
+const yamlString = (s: string) => JSON.stringify(s);
+
+export interface CardInputs {
+  dataset: Dataset;
+  /** Shard paths per task and split. */
+  shards: Map<string, string[]>;
+  /** Distinct images embedded. */
+  imageCount: number;
+}
+
+function command(d: Dataset): string {
+  const o = d.manifest.options ?? {};
+  const parts = ['misi-gen generate --structures <PDBbind folders> --out <dir>', `--seed ${d.seed}`];
+  if (o.tasks) parts.push(`--tasks ${o.tasks.join(',')}`);
+  if (o.perComplex) parts.push(`--per-complex ${o.perComplex}`);
+  if (o.testShare !== undefined) parts.push(`--test-share ${o.testShare}`);
+  if (d.split?.by && d.split.by !== 'complex') parts.push(`--split-by ${d.split.by}`);
+  if (d.split?.by === 'protein' && d.split.threshold !== undefined) parts.push(`--cluster-threshold ${d.split.threshold}`);
+  if (o.limit) parts.push(`--limit ${o.limit}`);
+  if (o.pocketRadius) parts.push(`--pocket-radius ${o.pocketRadius}`);
+  return parts.join(' \\\n    ');
+}
+
+export function datasetCard(c: CardInputs): string {
+  const d = c.dataset;
+  const m = d.manifest;
+  const count = (task: string, split: string) => d.records.get(task)![split as 'train'].length;
+  const total = d.tasks.reduce((n, t) => n + count(t, 'train') + count(t, 'test'), 0);
+  const sizeCategory = total < 1000 ? 'n<1K' : total < 10000 ? '1K<n<10K' : total < 100000 ? '10K<n<100K' : '100K<n<1M';
+  const configTasks = d.tasks.filter((t) => EXPORT_SPLITS.some((s) => c.shards.get(`${t}.${s}`)?.length));
+  const yaml = [
+    '---',
+    'pretty_name: MiSI-Bench (regenerated with misi-gen)',
+    'license: other',
+    'license_name: pdbbind-terms-for-structures',
+    'language:',
+    '- en',
+    'task_categories:',
+    '- visual-question-answering',
+    'tags:',
+    '- molecular-spatial-intelligence',
+    '- protein-ligand',
+    '- 3d-reasoning',
+    'size_categories:',
+    `- ${sizeCategory}`,
+    'configs:',
+    // One config per task with questions, listing the splits that have files.
+    ...configTasks.flatMap((task, i) => [
+      `- config_name: ${task}`,
+      ...(i === 0 ? ['  default: true'] : []),
+      '  data_files:',
+      ...EXPORT_SPLITS.filter((s) => c.shards.get(`${task}.${s}`)?.length).flatMap((s) => [`  - split: ${s}`, `    path: ${yamlString(`data/${task}/${s}-*.parquet`)}`]),
+    ]),
+    '---',
+  ];
+  const split = d.split;
+  const splitText = !split ? 'by complex (no split.json was found)'
+    : split.by === 'scaffold' ? 'by ligand scaffold (Bemis-Murcko, as RDKit computes it): no scaffold has complexes on both sides'
+      : split.by === 'protein' ? `by protein: single-linkage clusters at ${Math.round(100 * split.threshold)} % sequence identity (local alignment; whole chains where the protein file was given, else pocket residues); no cluster has complexes on both sides`
+        : 'by complex, at random from the seed (as the original)';
+  const rows = d.tasks.map((t) => {
+    const module = taskById(t);
+    const example = d.records.get(t)!.test[0] ?? d.records.get(t)!.train[0];
+    const answer = example ? `\`${example.answer}\`` : '-';
+    return `| \`${t}\` | ${WHAT[t] ?? `see the template qa/templates/${module?.template ?? t}.txt`} | ${module?.format ?? '-'} | ${example ? example.images.length : module?.imageCount ?? '-'} | ${answer} |`;
+  });
+  const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, 'train')} | ${count(t, 'test')} | ${count(t, 'tiny')} | ${EXPORT_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
+  const complexes: { split: string }[] = m.complexes ?? [];
+  const versions = m.versions ?? {};
+  return `${yaml.join('\n')}
+
+# MiSI-Bench, regenerated
+
+Multi-view images of protein-ligand complexes with questions that test molecular spatial
+intelligence: how a structure moved or turned between pictures, which option matches a
+transformation, how to put a displaced ligand back into its pocket. This copy was
+regenerated from the structures by misi-gen following the MiSI-Bench
+paper (arXiv 2512.10867); it is not the original release.
+
+## Provenance
+
+- Generator: misi-gen ${versions.misiGen ?? '?'}, renderer ${versions.renderer ?? '?'} (3Dmol.js in headless Chromium), templates ${Object.entries(versions.templates ?? {}).map(([k, v]) => `${k} v${v}`).join(', ')}.
+- Structures: ${complexes.length} protein-ligand complexes (${complexes.filter((x) => x.split === 'train').length} train, ${complexes.filter((x) => x.split === 'test').length} test); the sha256 of every source file is listed per complex in the generator's \`manifest.json\`.
+- Split: ${splitText}; ${split ? `${split.counts?.test ?? '?'} test complexes aimed at ${split.target ?? '?'} (test share ${split.testShare})` : ''}. Questions that pair two complexes take both from the same side.
+- Seed: **${d.seed}**. The same structures, options and seed give the same questions and, byte for byte, the same images.
+- Ground truth is computed from the geometry (camera, transforms, atom positions), never read off pixels.
+
+## Counts
+
+Questions per task and split (a split without questions has no file and is not listed in
+the configs); \`tiny\` is ${'50'} test questions per task drawn at random from the seed (the quick evaluation set). ${c.imageCount} distinct images are embedded.
+
+| task | train | test | tiny | parquet shards |
+|---|---|---|---|---|
+${counts.join('\n')}
+
+## Tasks
+
+| task | what the model does | format | images per question | answer example |
+|---|---|---|---|---|
+${rows.join('\n')}
+
+Every row holds \`id\`, \`task\`, \`split\`, \`complex\`, \`question\` (the full prompt; it names the
+pictures Image 1, Image 2, ... in the order of \`images\`), \`answer\` (the exact expected
+string), \`images\` (a list of images in question order) and, as JSON text, \`options\`
+(choice tasks), \`truth\` (the answer as data) and \`meta\` (seed, sampled parameters, template).
+
+\`\`\`python
+from datasets import load_dataset
+ds = load_dataset("<this folder or repository>", "${configTasks[0] ?? d.tasks[0]}", split="test")
+print(ds[0]["question"], ds[0]["answer"], len(ds[0]["images"]))
+\`\`\`
+
+## Licences
+
+- Structures: the complexes come from PDBbind (and, where stated, the PDB). PDBbind's terms
+  apply to everything derived from its files, these images included: free for academic and
+  non-commercial use after registration at PDBbind, no redistribution of the structures.
+  Check those terms before publishing or sharing this dataset; public PDB entries are in
+  the public domain.
+- Questions, templates and the generator: MIT (misi-gen).
+- The benchmark design follows MiSI-Bench (arXiv 2512.10867); cite it when you use this data.
+
+## Regenerating
+
+\`\`\`
+${command(d)}
+misi-gen export <dir> --format hf --out <hf-folder>
+\`\`\`
+
+The structures are not included; obtain PDBbind yourself. \`misi-gen split\` shows the
+split before generating.
+`;
+}

@@ -1,0 +1,59 @@
+// `export` as a library call: read the dataset, write every task and split (train, test,
+// tiny) in the chosen format, read each file back and check it (check-export.ts). Fails
+// with the problems found; the files stay for inspection.
+import { join } from 'node:path';
+import { writeTextAtomically } from '../generate/write-text.ts';
+import { checkExport } from './check-export.ts';
+import { datasetCard } from './dataset-card.ts';
+import type { ExportedFile } from './exported.ts';
+import { readHfShard, writeHfShards } from './hf-parquet.ts';
+import { readLlava, writeLlava } from './llava.ts';
+import { placeImages } from './place-images.ts';
+import { readQwen, writeQwen } from './qwen.ts';
+import { EXPORT_SPLITS, ExportError, readDataset } from './read-dataset.ts';
+import { readSharegpt, writeDatasetInfo, writeSharegpt } from './sharegpt.ts';
+
+export const FORMATS = ['llava', 'sharegpt', 'qwen', 'hf'] as const;
+export type ExportFormat = (typeof FORMATS)[number];
+
+export interface ExportSummary {
+  files: ExportedFile[];
+  rows: number;
+  images: number;
+}
+
+export async function runExport(datasetDir: string, format: ExportFormat, outDir: string, log: (line: string) => void = () => {}): Promise<ExportSummary> {
+  const dataset = await readDataset(datasetDir);
+  const files: ExportedFile[] = [];
+  const images = new Set<string>();
+  const shards = new Map<string, string[]>();
+  for (const task of dataset.tasks) {
+    for (const split of EXPORT_SPLITS) {
+      const records = dataset.records.get(task)![split];
+      for (const r of records) for (const p of r.images) images.add(p);
+      const name = `${task}.${split}`;
+      if (format === 'hf') {
+        const paths = await writeHfShards(datasetDir, outDir, task, split, records);
+        shards.set(name, paths);
+        for (const path of paths) files.push({ path, task, split, rows: await readHfShard(outDir, path) });
+      } else {
+        const write = format === 'llava' ? writeLlava : format === 'sharegpt' ? writeSharegpt : writeQwen;
+        const read = format === 'llava' ? readLlava : format === 'sharegpt' ? readSharegpt : readQwen;
+        const path = await write(outDir, name, records);
+        files.push({ path, task, split, rows: await read(outDir, path) });
+      }
+      log(`export: ${name}: ${records.length} questions`);
+    }
+  }
+  if (format === 'hf') {
+    await writeTextAtomically(join(outDir, 'README.md'), datasetCard({ dataset, shards, imageCount: images.size }));
+  } else {
+    await placeImages(datasetDir, outDir, images);
+    if (format === 'sharegpt') await writeDatasetInfo(outDir, files);
+  }
+  const problems = await checkExport(dataset, outDir, files);
+  if (problems.length) {
+    throw new ExportError(`the ${format} export in ${outDir} failed its checks (${problems.length} problems): ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);
+  }
+  return { files, rows: files.reduce((n, f) => n + f.rows.length, 0), images: images.size };
+}
