@@ -31,13 +31,21 @@ export function correctLetter(q: PreviewQuestion): string | null {
   return q.options && /^[A-Z]$/.test(q.answer.trim()) ? q.answer.trim() : null;
 }
 
+/** `meta.params` on one line: `residue LEU _:52 · bonds 2 · minDistance 2.71`. */
+export function paramsLine(params: Record<string, unknown>): string {
+  const show = (v: unknown): string =>
+    typeof v === 'number' ? String(Math.round(v * 100) / 100) : Array.isArray(v) ? v.map(show).join(', ') : typeof v === 'string' ? v : JSON.stringify(v);
+  return Object.entries(params).map(([k, v]) => `${k} ${show(v)}`).join(' · ');
+}
+
 function infoCell(q: PreviewQuestion): string {
   const letter = correctLetter(q);
   const opts = (q.options ?? []).map((o) =>
     `<div class="opt${o.letter === letter ? ' ok' : ''}"><b>${escapeHtml(o.letter)}</b> ${escapeHtml(o.commands)}</div>`).join('');
   return `<div class="info"><div class="id">${escapeHtml(q.id)}</div>` +
     `<div class="sub">${escapeHtml(q.split)} · ${escapeHtml(q.complex)} · ${q.images.length} images</div>` +
-    `<div class="ans">answer: <b>${escapeHtml(q.answer)}</b></div>${opts}</div>`;
+    `<div class="ans">answer: <b>${escapeHtml(q.answer)}</b></div>${opts}` +
+    (Object.keys(q.params).length ? `<div class="params">${escapeHtml(paramsLine(q.params))}</div>` : '') + `</div>`;
 }
 
 export function contactSheetPage(task: string, questions: PreviewQuestion[], options: SheetOptions): SheetPage {
@@ -80,6 +88,7 @@ export function contactSheetPage(task: string, questions: PreviewQuestion[], opt
     .ans b{color:#ffd75e;font-size:14px;}
     .opt{font-size:12px;color:#ccc;margin-top:2px;}
     .opt.ok{color:#7be07b;}
+    .params{font-size:11px;color:#9a9a9a;margin-top:4px;word-break:break-word;}
     .tiles{display:flex;flex-wrap:nowrap;gap:${GAP}px;}
     figure{margin:0;width:${t + 4}px;}
     figcaption{font-size:12px;color:#ddd;height:16px;white-space:nowrap;overflow:hidden;}

@@ -3,7 +3,7 @@
 // copied: their URLs lead from the page's folder to the dataset's images/.
 import { join } from 'node:path';
 import { escapeHtml, relativeUrl } from './html-text.ts';
-import { correctLetter } from './contact-sheet.ts';
+import { correctLetter, paramsLine } from './contact-sheet.ts';
 import type { PreviewQuestion } from './read-questions.ts';
 
 const CSS = `
@@ -19,6 +19,7 @@ const CSS = `
   .answer{font-size:16px;} .answer b{color:#ffd75e;}
   table{border-collapse:collapse;margin:8px 0;} td{padding:2px 8px 2px 0;vertical-align:top;}
   tr.ok td{color:#7be07b;font-weight:bold;}
+  .params{color:#aaa;font-size:13px;}
   pre{white-space:pre-wrap;font-family:inherit;font-size:13px;color:#ccc;background:#262626;padding:8px;}`;
 
 function page(title: string, body: string): string {
@@ -45,6 +46,7 @@ function questionSection(q: PreviewQuestion, url: ImageUrl): string {
     : '';
   return `<section id="${escapeHtml(q.id)}"><h2>${escapeHtml(q.id)} <small>(${escapeHtml(q.split)}, ${escapeHtml(q.complex)})</small></h2>` +
     `<div class="images">${figures}</div><div><div class="answer">Answer: <b>${escapeHtml(q.answer)}</b></div>${options}` +
+    (Object.keys(q.params).length ? `<p class="params">Parameters: ${escapeHtml(paramsLine(q.params))}</p>` : '') +
     `<pre>${escapeHtml(q.question)}</pre></div></section>`;
 }
 

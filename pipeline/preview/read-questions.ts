@@ -1,6 +1,7 @@
 // Reading every question of a dataset for previews: all `qa/<task>.<split>.jsonl` files,
 // grouped by task (in the manifest's task order, then by name), each task's questions by
-// split (train, then test, then any other) and id. Only what a preview shows is kept.
+// split (train, then test, then any other) and id. A question listed again by a subset file
+// (the tiny set repeats test questions) is kept once. Only what a preview shows is kept.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatasetReadError } from '../read-qa-split.ts';
@@ -23,6 +24,8 @@ export interface PreviewQuestion {
   answer: string;
   /** Choice tasks only. */
   options?: PreviewOption[];
+  /** The sampled parameters (`meta.params`), e.g. the residue or bond a question is about. */
+  params: Record<string, unknown>;
 }
 
 const SPLIT_RANK: Record<string, number> = { train: 0, test: 1 };
@@ -43,7 +46,7 @@ function parseLine(file: string, line: string, n: number): PreviewQuestion {
   const options = Array.isArray(r.options)
     ? r.options.map((o: any) => ({ letter: String(o.letter), image: String(o.image), commands: String(o.commands ?? '') }))
     : undefined;
-  return { id: r.id, task: r.task, split: String(r.split ?? ''), complex: String(r.complex ?? ''), images: r.images, question: r.question, answer: r.answer, options };
+  return { id: r.id, task: r.task, split: String(r.split ?? ''), complex: String(r.complex ?? ''), images: r.images, question: r.question, answer: r.answer, options, params: r.meta?.params && typeof r.meta.params === 'object' ? r.meta.params : {} };
 }
 
 /** Task id -> its questions, tasks in the dataset's order. */
@@ -57,13 +60,17 @@ export function readQuestionsByTask(dir: string): Map<string, PreviewQuestion[]>
     order = [];
   }
   const byTask = new Map<string, PreviewQuestion[]>();
+  const seen = new Set<string>();
   for (const name of readdirSync(qaDir).filter((f) => /^[\w-]+\.[\w-]+\.jsonl$/.test(f)).sort()) {
     const task = name.split('.')[0];
     const list = byTask.get(task) ?? [];
     byTask.set(task, list);
     const file = join(qaDir, name);
     readFileSync(file, 'utf8').split(/\r?\n/).forEach((line, i) => {
-      if (line.trim()) list.push(parseLine(file, line, i + 1));
+      if (!line.trim()) return;
+      const q = parseLine(file, line, i + 1);
+      if (!seen.has(q.id)) list.push(q);
+      seen.add(q.id);
     });
   }
   const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { HTML_FONT_FAMILY, HtmlToPng } from '../../renders/html-to-png.ts';
 import type { TaskStats } from '../generate/dataset-stats.ts';
 import { DatasetReadError } from '../read-qa-split.ts';
+import { escapeHtml } from './html-text.ts';
 import { toPalettePng } from './palette-png.ts';
 import { writeWhole } from './write-whole.ts';
 import { BAR_CHART_CSS, barChartSvg, type BarChart } from './svg-bars.ts';
@@ -57,7 +58,7 @@ function chartPage(name: string, heading: string, charts: BarChart[], columns: n
     .grid{display:grid;grid-template-columns:repeat(${cols}, ${colW}px);gap:${GAP}px;} ${BAR_CHART_CSS}
     p{font-size:13px;color:#555;margin:0;}`;
   const body = drawn.length ? `<div class="grid">${drawn.map((d) => d.svg).join('')}</div>` : '<p>nothing to chart</p>';
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div class="page"><h1>${heading}</h1>${body}</div></body></html>`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div class="page"><h1>${escapeHtml(heading)}</h1>${body}</div></body></html>`;
   return { name, html, width: Math.max(width, 420), charts: drawn.length };
 }
 
@@ -79,8 +80,8 @@ export function answersPage(s: TaskStats): ChartPage {
     const keys = Object.keys(h).sort(numericFirst);
     return { title: `${s.task}: ${name}`, categories: keys, series: [{ name: 'questions', color: '#4a78c2', values: keys.map((k) => h[k]) }], yLabel: 'questions', width: 420, height: 220 };
   });
-  const total = Object.values(s.count).reduce((a, b) => a + b, 0);
-  return chartPage(`answers-${s.task}.png`, `${s.task}: answer distributions (${total} questions, all splits)`, charts, 2);
+  const files = Object.entries(s.count).map(([split, n]) => `${split} ${n}`).join(', ');
+  return chartPage(`answers-${s.task}.png`, `${s.task}: answer distributions over every qa/ file (${files})`, charts, 2);
 }
 
 export function hbondsPage(complexes: ComplexBonds[]): ChartPage {
