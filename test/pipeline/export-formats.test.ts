@@ -1,0 +1,179 @@
+// generate --split-by scaffold on the sample (a few images), then every export format read
+// back by this test on its own terms: placeholders = images, images present (or embedded
+// byte for byte), ids unique, answers equal to the dataset's, counts equal to the manifest's;
+// the hf shards read with hyparquet and, when installed, pyarrow; the leak check on
+// split.json and the questions; the export checks catch a broken file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parquetMetadata, parquetReadObjects } from 'hyparquet';
+import { findBrowser } from '../../renders/find-browser.ts';
+import { REPO } from '../shared-structures.ts';
+import { splitLeaks } from '../../pipeline/split/split-file.ts';
+import { checkExport } from '../../pipeline/export/check-export.ts';
+import { readDataset } from '../../pipeline/export/read-dataset.ts';
+import { readLlava } from '../../pipeline/export/llava.ts';
+
+const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
+const root = mkdtempSync(join(tmpdir(), 'misi-export-'));
+const data = join(root, 'data');
+const TASKS = ['translation', 'translation_rotation'];
+const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { encoding: 'utf8' });
+
+before(() => {
+  if (noBrowser) return;
+  const r = cli('generate', '--out', data, '--tasks', TASKS.join(','), '--per-complex', 'translation=1/1,translation_rotation=0/1',
+    '--split-by', 'scaffold', '--test-share', '0.7', '--seed', '5', '--workers', '1');
+  assert.equal(r.status, 0, r.stderr);
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+type Rec = { id: string; split: string; complex: string; images: string[]; answer: string; meta: any };
+const lines = (p: string): any[] => readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const qa = (task: string, split: string): Rec[] => lines(join(data, 'qa', `${task}.${split}.jsonl`));
+const allSplits = ['train', 'test', 'tiny'];
+const questions = () => TASKS.flatMap((t) => allSplits.map((s) => ({ t, s, list: qa(t, s) })));
+const manifest = () => JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
+
+test('split.json by scaffold: every complex with side and group; no leak in the split or the questions; tiny within test', { skip: noBrowser }, () => {
+  const split = JSON.parse(readFileSync(join(data, 'split.json'), 'utf8'));
+  assert.equal(split.by, 'scaffold');
+  assert.deepEqual(split.complexes.map((c: any) => c.id), ['1hpv', '1pgp', '3mht']);
+  for (const c of split.complexes) assert.ok(['train', 'test'].includes(c.side) && typeof c.group === 'string' && c.group.length > 0);
+  assert.equal(split.counts.test, 2);
+  const recs = TASKS.flatMap((t) => [...qa(t, 'train'), ...qa(t, 'test')]);
+  assert.deepEqual(splitLeaks(split, recs), []);
+  // The pair task drew its partner from the same side.
+  const pairs = qa('translation_rotation', 'test');
+  assert.ok(pairs.length >= 1);
+  const side = new Map(split.complexes.map((c: any) => [c.id, c.side]));
+  for (const q of pairs) for (const p of q.meta.partners) assert.equal(side.get(p), 'test', `${q.id} partner ${p}`);
+  for (const t of TASKS) {
+    const test = qa(t, 'test');
+    const tiny = readFileSync(join(data, 'qa', `${t}.tiny.jsonl`), 'utf8').split('\n').filter(Boolean);
+    const testLines = new Set(readFileSync(join(data, 'qa', `${t}.test.jsonl`), 'utf8').split('\n').filter(Boolean));
+    assert.equal(tiny.length, Math.min(50, test.length));
+    for (const l of tiny) assert.ok(testLines.has(l), 'a tiny line that is not a test line');
+  }
+});
+
+function checkPromptRows(dir: string, rows: { id: string; images: string[]; prompt: string; answer: string }[], expected: Rec[]) {
+  assert.deepEqual(rows.map((r) => r.id), expected.map((r) => r.id));
+  for (const [i, r] of rows.entries()) {
+    assert.equal(r.prompt.split('<image>').length - 1, r.images.length, `${r.id}: placeholders`);
+    assert.deepEqual(r.images, expected[i].images, `${r.id}: images in order`);
+    assert.equal(r.answer, expected[i].answer);
+    for (const p of r.images) assert.ok(existsSync(join(dir, p)), `${r.id}: ${p} missing`);
+  }
+}
+
+test('llava, sharegpt, qwen: one <image> per image in order, images present, answers, counts', { skip: noBrowser }, () => {
+  for (const format of ['llava', 'sharegpt', 'qwen']) {
+    const out = join(root, format);
+    const r = cli('export', data, '--format', format, '--out', out);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout.trim(), out);
+    for (const { t, s, list } of questions()) {
+      const file = join(out, `${t}.${s}.${format === 'qwen' ? 'jsonl' : 'json'}`);
+      const values = format === 'qwen' ? lines(file) : JSON.parse(readFileSync(file, 'utf8'));
+      if (s !== 'tiny') assert.equal(values.length, manifest().counts[t][s], `${format} ${t} ${s} count`);
+      assert.equal(new Set(values.map((v: any) => v.id)).size, values.length);
+      const rows = format === 'sharegpt'
+        ? values.map((v: any) => ({ id: v.id, images: v.images, prompt: v.messages[0].content, answer: v.messages[1].content, roles: v.messages.map((m: any) => m.role) }))
+        : values.map((v: any) => ({ id: v.id, images: v.image, prompt: v.conversations[0].value, answer: v.conversations[1].value, roles: v.conversations.map((m: any) => m.from) }));
+      for (const row of rows) assert.deepEqual(row.roles, format === 'sharegpt' ? ['user', 'assistant'] : ['human', 'gpt']);
+      checkPromptRows(out, rows, list);
+    }
+  }
+  const info = JSON.parse(readFileSync(join(root, 'sharegpt', 'dataset_info.json'), 'utf8'));
+  assert.equal(Object.keys(info).length, TASKS.length * 3);
+  for (const entry of Object.values<any>(info)) {
+    assert.equal(entry.formatting, 'sharegpt');
+    assert.deepEqual(entry.columns, { messages: 'messages', images: 'images' });
+    assert.ok(existsSync(join(root, 'sharegpt', entry.file_name)), entry.file_name);
+  }
+});
+
+const hfOut = join(root, 'hf');
+function hfRows(path: string): any[] {
+  const b = readFileSync(path);
+  const file = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+  return file as any;
+}
+
+test('hf: parquet shards per task and split, every row and image embedded, small row groups, a card with configs', { skip: noBrowser }, async () => {
+  const r = cli('export', data, '--format', 'hf', '--out', hfOut);
+  assert.equal(r.status, 0, r.stderr);
+  for (const { t, s, list } of questions()) {
+    const dir = join(hfOut, 'data', t);
+    const shards = existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(`${s}-`)).sort() : [];
+    if (list.length === 0) {
+      assert.deepEqual(shards, [], `${t} ${s}: empty split has no file`);
+      continue;
+    }
+    const rows: any[] = [];
+    for (const f of shards) {
+      const file = hfRows(join(dir, f));
+      const md = parquetMetadata(file as any);
+      for (const g of md.row_groups) assert.ok(Number(g.num_rows) <= 32);
+      const kv = Object.fromEntries((md.key_value_metadata ?? []).map((k) => [k.key, k.value]));
+      assert.deepEqual(JSON.parse(kv.huggingface).info.features.images, [{ _type: 'Image' }]);
+      rows.push(...(await parquetReadObjects({ file: file as any, utf8: false })));
+    }
+    assert.deepEqual(rows.map((x) => x.id), list.map((x) => x.id), `${t} ${s}`);
+    for (const [i, row] of rows.entries()) {
+      assert.equal(row.answer, list[i].answer);
+      assert.equal(row.images.length, list[i].images.length);
+      for (const [k, im] of row.images.entries()) {
+        assert.ok(Buffer.from(im.bytes).equals(readFileSync(join(data, list[i].images[k]))), `${row.id} image ${k + 1}`);
+        assert.equal(`images/${im.path}`, list[i].images[k]);
+      }
+    }
+  }
+  const card = readFileSync(join(hfOut, 'README.md'), 'utf8');
+  const yaml = card.split('---')[1];
+  for (const t of TASKS) assert.ok(yaml.includes(`- config_name: ${t}`), t);
+  assert.ok(yaml.includes('split: tiny') && yaml.includes('path: "data/translation/test-*.parquet"'));
+  assert.ok(!yaml.includes('translation_rotation/train-'), 'the empty train split of translation_rotation is not declared');
+  assert.match(card, /Seed: \*\*5\*\*/);
+  assert.match(card, /PDBbind/);
+  assert.match(card, /misi-gen generate .*--seed 5/s);
+});
+
+const pyarrow = spawnSync('python3', ['-c', 'import pyarrow'], { encoding: 'utf8' }).status === 0 ? false : 'pyarrow is not installed';
+test('hf: pyarrow reads every shard with its rows and images', { skip: noBrowser || pyarrow }, () => {
+  const script = `import pyarrow.parquet as pq, glob, json, sys
+out = {}
+for p in sorted(glob.glob(sys.argv[1] + '/data/*/*.parquet')):
+    t = pq.read_table(p)
+    out[p.split('/data/')[1]] = [len(x) for x in t.column('images').to_pylist()]
+print(json.dumps(out))`;
+  const r = spawnSync('python3', ['-c', script, hfOut], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const counts = JSON.parse(r.stdout);
+  for (const { t, s, list } of questions()) {
+    if (!list.length) continue;
+    const got = Object.entries<number[]>(counts).filter(([k]) => k.startsWith(`${t}/${s}-`)).flatMap(([, v]) => v);
+    assert.deepEqual(got, list.map((q) => q.images.length));
+  }
+});
+
+test('the export checks catch a missing image and a wrong placeholder count', { skip: noBrowser }, async () => {
+  const out = join(root, 'llava');
+  const dataset = await readDataset(data);
+  const files = [];
+  for (const t of TASKS) for (const s of ['train', 'test', 'tiny'] as const) files.push({ path: `${t}.${s}.json`, task: t, split: s, rows: await readLlava(out, `${t}.${s}.json`) });
+  assert.deepEqual(await checkExport(dataset, out, files), []);
+  const victim = files.find((f) => f.rows.length)!;
+  unlinkSync(join(out, victim.rows[0].images[0]));
+  victim.rows[0].prompt = victim.rows[0].prompt!.replace('<image>\n', '');
+  const problems = await checkExport(dataset, out, files);
+  assert.ok(problems.some((p) => /placeholders for/.test(p)), problems.join('\n'));
+  assert.ok(problems.some((p) => /does not exist/.test(p)), problems.join('\n'));
+  // A file short of a question fails the count.
+  victim.rows.pop();
+  assert.ok((await checkExport(dataset, out, files)).some((p) => /rows written for/.test(p)));
+});
