@@ -43,8 +43,9 @@ export interface TaskContext {
 /** One option of a choice question: which image shows it and what transform it is. */
 export interface ChoiceOption {
   letter: string;
-  /** 0-based index into the question's images. */
-  image: number;
+  /** 0-based index into the question's images; absent when the option is text only
+   * (interaction location: the options are moves, the images the same six views). */
+  image?: number;
   /** The option's transform as commands (for the spatial tasks); text options use `text`. */
   commands?: Command[];
   text?: string;

@@ -9,7 +9,7 @@ import { seedKey } from './seeds.ts';
 
 export interface RecordOption {
   letter: string;
-  image: string;
+  image?: string;
   commands?: string;
   text?: string;
   scheme: string;
@@ -35,7 +35,7 @@ function truthData(t: Truth, images: string[]): unknown {
   if (t.kind === 'letter') {
     return {
       letter: t.letter,
-      options: t.options.map((o: ChoiceOption) => ({ letter: o.letter, image: images[o.image], scheme: o.scheme, commands: o.commands ? commandData(o.commands) : undefined, text: o.text })),
+      options: t.options.map((o: ChoiceOption) => ({ letter: o.letter, image: o.image === undefined ? undefined : images[o.image], scheme: o.scheme, commands: o.commands ? commandData(o.commands) : undefined, text: o.text })),
     };
   }
   return t.value;
@@ -48,7 +48,7 @@ export function buildRecord(q: PlannedQuestion, seed: number): QaRecord {
   const options = t.kind === 'letter'
     ? t.options.map((o) => ({
       letter: o.letter,
-      image: images[o.image],
+      ...(o.image !== undefined ? { image: images[o.image] } : {}),
       ...(o.commands ? { commands: o.commands.map((c) => `${c.kind} ${c.axis} ${c.amount}`).join(', ') } : {}),
       ...(o.text !== undefined ? { text: o.text } : {}),
       scheme: o.scheme,

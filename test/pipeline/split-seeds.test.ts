@@ -35,7 +35,9 @@ test('--per-complex: defaults from the spec, overrides as TRAIN/TEST, bad text r
   const d = parseCounts(undefined, TASKS);
   assert.deepEqual(d, {
     translation: { train: 4, test: 2 }, rotation: { train: 6, test: 3 }, zooming: { train: 4, test: 2 },
+    residue_ligand: { train: 40, test: 40 },
     translation_rotation: { train: 6, test: 3 }, rotation_rotation: { train: 6, test: 3 }, docking: { train: 6, test: 3 },
+    interaction_location: { train: 3, test: 3 }, pocket_ligand: { train: 1, test: 1 },
   });
   assert.deepEqual(parseCounts('translation=1/0, docking=2/1', TASKS).docking, { train: 2, test: 1 });
   assert.throws(() => parseCounts('translation=4', TASKS), /TASK=TRAIN\/TEST/);

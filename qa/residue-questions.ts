@@ -1,0 +1,79 @@
+// Which pocket residues a complex's residue-ligand questions ask about. Positives: every
+// pocket residue with at least one hydrogen bond to the ligand. Negatives: as many residues
+// without one, drawn across distances rather than nearest first: the residues without a
+// bond are ranked by their least heavy-atom distance to the ligand, the ranks are cut into
+// as many equal strata as there are negatives, and one residue is drawn from each stratum.
+// Questions alternate positive, negative, positive... so any count keeps the two sides
+// within one of each other.
+import type { Complex, Residue } from '../structures/model.ts';
+import { canonicalPairs, type CanonicalPair } from '../structures/hbonds/canonical-format.ts';
+import { pairResidueId, residueKey, type ResidueId } from './bond-atoms.ts';
+import { drawIndex, shuffled, type Rng } from './random.ts';
+
+export interface ResidueQuestion {
+  residue: ResidueId;
+  name: string;
+  /** This residue's bonds in canonical order (empty for a negative). */
+  pairs: CanonicalPair[];
+  /** Least distance between the residue's and the ligand's heavy atoms, angstrom. */
+  minDistance: number;
+}
+
+/** Least distance between any heavy atom of `r` and any heavy atom of the ligand, angstrom. */
+export function residueLigandDistance(complex: Complex, r: Residue): number {
+  const ligand = complex.ligand.atoms.filter((a) => !a.isHydrogen);
+  let best = Infinity;
+  for (const a of r.atoms) {
+    if (a.isHydrogen) continue;
+    for (const b of ligand) best = Math.min(best, Math.hypot(a.xyz[0] - b.xyz[0], a.xyz[1] - b.xyz[1], a.xyz[2] - b.xyz[2]));
+  }
+  return best;
+}
+
+/** One residue drawn uniformly from each of `k` equal rank strata of `ranked`. */
+export function drawAcrossRanks<T>(rng: Rng, ranked: readonly T[], k: number): T[] {
+  const n = ranked.length;
+  k = Math.min(k, n);
+  const out: T[] = [];
+  for (let i = 0; i < k; i++) {
+    const lo = Math.floor((i * n) / k);
+    const hi = Math.floor(((i + 1) * n) / k);
+    out.push(ranked[lo + drawIndex(rng, hi - lo)]);
+  }
+  return out;
+}
+
+/** The complex's residue questions in question order; `rng` is the complex's own generator. */
+export function residueQuestions(complex: Complex, rng: Rng): ResidueQuestion[] {
+  const pairs = canonicalPairs(complex.hbonds ?? []);
+  const byKey = new Map<string, CanonicalPair[]>();
+  for (const p of pairs) {
+    const k = residueKey(pairResidueId(p));
+    byKey.set(k, [...(byKey.get(k) ?? []), p]);
+  }
+  const keyCount = new Map<string, number>();
+  for (const r of complex.pocket) keyCount.set(residueKey(r), (keyCount.get(residueKey(r)) ?? 0) + 1);
+  const positives: ResidueQuestion[] = [];
+  const candidates: ResidueQuestion[] = [];
+  for (const r of complex.pocket) {
+    const id: ResidueId = { chain: r.chain, number: r.number, insertionCode: r.insertionCode };
+    const k = residueKey(id);
+    const own = byKey.get(k);
+    const q = { residue: id, name: r.name, pairs: own ?? [], minDistance: residueLigandDistance(complex, r) };
+    if (own) {
+      if (!positives.some((p) => residueKey(p.residue) === k)) positives.push(q);
+    } else if (keyCount.get(k) === 1) {
+      // A key two pocket groups share would draw both in one image: never a negative.
+      candidates.push(q);
+    }
+  }
+  const ranked = candidates.sort((a, b) => a.minDistance - b.minDistance || (residueKey(a.residue) < residueKey(b.residue) ? -1 : 1));
+  const pos = shuffled(rng, positives);
+  const neg = shuffled(rng, drawAcrossRanks(rng, ranked, pos.length));
+  const out: ResidueQuestion[] = [];
+  for (let i = 0; i < Math.max(pos.length, neg.length); i++) {
+    if (i < pos.length) out.push(pos[i]);
+    if (i < neg.length) out.push(neg[i]);
+  }
+  return out;
+}

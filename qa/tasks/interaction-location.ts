@@ -1,0 +1,75 @@
+// Task 8, interaction location (4-way choice, 6 images: the six views of the full complex).
+// The question names one hydrogen bond; each option is a move `move x a, move y b` in the
+// screen frame of the front view, and the right one brings the centroid of the bond's two
+// heavy atoms to the screen centre (qa/centring-move.ts). Decoys perturb the signs and
+// magnitudes of the true move, one scheme each; the four options are distinct. One question
+// per H-bond (distinct residue atom / ligand atom pair), in an order drawn once per complex,
+// up to the requested count; the correct letter takes the question's balanced slot.
+import type { Complex } from '../../structures/model.ts';
+import { canonicalPairs, type CanonicalPair } from '../../structures/hbonds/canonical-format.ts';
+import { formatCommands } from '../../renders/commands.ts';
+import { bondAtoms, residueLabel, pairResidueId } from '../bond-atoms.ts';
+import { LETTERS, MAX_REPLACEMENTS } from '../choice.ts';
+import { complexGenerator } from '../complex-generator.ts';
+import { centringMove, LOCATION_SCHEMES, locationDecoy, moveCommands } from '../centring-move.ts';
+import { shuffled } from '../random.ts';
+import { sixViews } from '../six-views.ts';
+import type { ChoiceOption, TaskModule } from '../task.ts';
+
+export const INTERACTION_LOCATION = 'interaction_location';
+
+/** The complex's bonds in question order (drawn once per seed and complex). */
+export function locationBonds(seed: number, complex: Complex): CanonicalPair[] {
+  return shuffled(complexGenerator(seed, INTERACTION_LOCATION, complex.id, 'bonds'), canonicalPairs(complex.hbonds ?? []));
+}
+
+/** How a question names a bond: `atom OD1 of ASP 25 (chain A) and ligand atom N3`. */
+export function bondLabel(p: CanonicalPair): string {
+  return `atom ${p.residueAtom} of residue ${residueLabel(p.residueName, pairResidueId(p))} and ligand atom ${p.ligandAtom}`;
+}
+
+export const interactionLocationTask: TaskModule = {
+  id: INTERACTION_LOCATION,
+  format: 'choice',
+  imageCount: 6,
+  // Spec: one per H-bond up to 3 / 3 (our choice of cap, as the spec suggests).
+  defaultCounts: { train: 3, test: 3 },
+  template: INTERACTION_LOCATION,
+  questionCount: (c, _split, requested) => Math.min(requested, canonicalPairs(c.complex.hbonds ?? []).length),
+  plan({ seed, index, rng, slot, subject, style }) {
+    const bond = locationBonds(seed, subject.complex)[index];
+    if (!bond) return { ok: false, reason: `the complex has no H-bond number ${index + 1}`, replacements: 0 };
+    const atoms = bondAtoms(subject.complex, bond);
+    const truth = centringMove(subject.camera, atoms.pocket.xyz, atoms.ligand.xyz);
+    const at = slot(LETTERS.length);
+    for (let replacements = 0; replacements <= MAX_REPLACEMENTS; replacements++) {
+      const schemes = shuffled(rng, LOCATION_SCHEMES);
+      const options: ChoiceOption[] = LETTERS.map((letter, i) => {
+        if (i === at) return { letter, commands: moveCommands(truth.x, truth.y), scheme: 'truth' };
+        const scheme = schemes.shift()!;
+        const [x, y] = locationDecoy(rng, scheme, truth.x, truth.y);
+        return { letter, commands: moveCommands(x, y), scheme };
+      });
+      const texts = options.map((o) => formatCommands(o.commands!));
+      if (new Set(texts).size < LETTERS.length) continue;
+      const vars: Record<string, string> = { bond: bondLabel(bond) };
+      LETTERS.forEach((l, i) => (vars[`option${l}`] = texts[i]));
+      return {
+        ok: true,
+        plan: {
+          images: sixViews(subject, style),
+          answer: LETTERS[at],
+          truth: { kind: 'letter', letter: LETTERS[at], options },
+          vars,
+          params: {
+            bond: `${bond.residueName} ${bond.residueNumber}${bond.insertionCode} ${bond.residueAtom} ${bond.chain || '_'}, ${bond.ligandAtom}`,
+            move: texts[at],
+            centroid: truth.centroid.map((v) => Math.round(v * 1000) / 1000),
+          },
+          replacements,
+        },
+      };
+    }
+    return { ok: false, reason: `no draw in ${MAX_REPLACEMENTS + 1} gave four distinct options`, replacements: MAX_REPLACEMENTS + 1 };
+  },
+};

@@ -1,0 +1,32 @@
+// Task 9, pocket-ligand interaction (cloze, 6 images: the six views of the full complex):
+// every hydrogen bond of the complex in the canonical list format
+// (`ARG 221 NH2 A, O22; ASP 227A OD1 _, N3`, structures/hbonds/canonical-format.ts), the
+// same text `misi-gen hbonds` prints. One question per complex with at least one bond.
+import { canonicalPairs, formatHBondList } from '../../structures/hbonds/canonical-format.ts';
+import { sixViews } from '../six-views.ts';
+import type { TaskModule } from '../task.ts';
+
+export const pocketLigandTask: TaskModule = {
+  id: 'pocket_ligand',
+  format: 'cloze',
+  imageCount: 6,
+  defaultCounts: { train: 1, test: 1 },
+  template: 'pocket_ligand',
+  questionCount: (c, _split, requested) => ((c.complex.hbonds ?? []).length ? Math.min(requested, 1) : 0),
+  plan({ subject, style }) {
+    const hbonds = subject.complex.hbonds ?? [];
+    if (!hbonds.length) return { ok: false, reason: 'the complex has no H-bond', replacements: 0 };
+    const pairs = canonicalPairs(hbonds);
+    return {
+      ok: true,
+      plan: {
+        images: sixViews(subject, style),
+        answer: formatHBondList(hbonds),
+        truth: { kind: 'data', value: { bonds: pairs } },
+        vars: {},
+        params: { bonds: pairs.length },
+        replacements: 0,
+      },
+    };
+  },
+};

@@ -1,0 +1,65 @@
+// Task 4, residue-ligand interaction (cloze, 6 images: the six views of one pocket residue
+// and the ligand, subset `residue:CHAIN:NUMBER[ICODE]`). Answer `No`, or `Yes: ` and the
+// residue's bonds as `RESNAME ATOM, LIGAND_ATOM` joined by `; ` in canonical order. Which
+// residues are asked about, positives and negatives alternating: qa/residue-questions.ts.
+import type { Complex } from '../../structures/model.ts';
+import { residueLabel } from '../bond-atoms.ts';
+import { complexGenerator } from '../complex-generator.ts';
+import { residueQuestions, type ResidueQuestion } from '../residue-questions.ts';
+import { sixViews } from '../six-views.ts';
+import type { TaskModule } from '../task.ts';
+
+export const RESIDUE_LIGAND = 'residue_ligand';
+
+/** The answer for one residue: `No`, or `Yes: ARG NH2, O22; ARG N, O23`. */
+export function residueAnswer(q: Pick<ResidueQuestion, 'pairs'>): string {
+  if (!q.pairs.length) return 'No';
+  return `Yes: ${q.pairs.map((p) => `${p.residueName} ${p.residueAtom}, ${p.ligandAtom}`).join('; ')}`;
+}
+
+// The residue list depends only on (seed, complex): computed once per complex and seed.
+const cache = new WeakMap<Complex, Map<number, ResidueQuestion[]>>();
+function questionsOf(seed: number, complex: Complex): ResidueQuestion[] {
+  const bySeed = cache.get(complex) ?? new Map<number, ResidueQuestion[]>();
+  cache.set(complex, bySeed);
+  let list = bySeed.get(seed);
+  if (!list) {
+    list = residueQuestions(complex, complexGenerator(seed, RESIDUE_LIGAND, complex.id, 'residues'));
+    bySeed.set(seed, list);
+  }
+  return list;
+}
+
+export const residueLigandTask: TaskModule = {
+  id: RESIDUE_LIGAND,
+  format: 'cloze',
+  imageCount: 6,
+  // A cap: every residue with an H-bond and as many without, up to 40 questions per complex
+  // (the original averaged about 6.7; on the first 20 complexes of ../shared at most 14).
+  defaultCounts: { train: 40, test: 40 },
+  template: RESIDUE_LIGAND,
+  // How many residues there are does not depend on the seed, only which negatives are drawn.
+  questionCount: (c, _split, requested) => Math.min(requested, questionsOf(0, c.complex).length),
+  plan({ seed, index, subject, style }) {
+    const list = questionsOf(seed, subject.complex);
+    const q = list[index];
+    if (!q) return { ok: false, reason: `only ${list.length} residue questions for this complex`, replacements: 0 };
+    const subset = { kind: 'residue' as const, ...q.residue };
+    return {
+      ok: true,
+      plan: {
+        images: sixViews(subject, style, { subset }),
+        answer: residueAnswer(q),
+        truth: { kind: 'data', value: { residue: { ...q.residue, name: q.name }, bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })) } },
+        vars: { residue: residueLabel(q.name, q.residue) },
+        params: {
+          residue: `${q.name} ${q.residue.chain || '_'}:${q.residue.number}${q.residue.insertionCode}`,
+          verdict: q.pairs.length ? 'yes' : 'no',
+          bonds: q.pairs.length,
+          minDistance: Math.round(q.minDistance * 100) / 100,
+        },
+        replacements: 0,
+      },
+    };
+  },
+};
