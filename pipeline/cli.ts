@@ -11,9 +11,10 @@ import { statsCommand } from './commands/stats.ts';
 import { splitCommand } from './commands/split.ts';
 import { exportCommand } from './commands/export.ts';
 import { previewCommand } from './commands/preview.ts';
+import { mergeCommand } from './commands/merge.ts';
 
 /** Subcommands, in the order `--help` lists them. Add a new one here. */
-const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand, generateCommand, statsCommand, previewCommand, splitCommand, exportCommand];
+const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand, generateCommand, statsCommand, previewCommand, splitCommand, exportCommand, mergeCommand];
 
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}

@@ -5,29 +5,41 @@
 // through a temporary name.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SPLITS, type TaskModule } from '../../qa/task.ts';
+import { SPLITS, type Split } from '../../qa/task.ts';
+import { taskById } from '../../qa/tasks/index.ts';
+import { writeTinySets } from '../split/write-tiny.ts';
 import { AtomicLines } from './atomic-stream.ts';
 import { readPart } from './complex-part.ts';
 import { ingestedPath } from './ingest-stage.ts';
 import { buildManifest } from './manifest.ts';
-import type { SplitAssignment } from './split.ts';
-import { writeJsonFile } from './write-text.ts';
+import { PARTS_DIR } from './run-identity.ts';
+import { writeJsonFile, writeTextAtomically } from './write-text.ts';
 
-export interface AssembleInputs {
-  outDir: string;
+/**
+ * What the assembly needs besides the parts, decided before any question is drawn and kept
+ * as `parts/assembly.json`: the same in every shard of a run, so `merge` assembles from it
+ * without the input files.
+ */
+export interface AssemblyPlan {
   seed: number;
-  tasks: readonly TaskModule[];
   /** The manifest's `options`. */
   options: Record<string, unknown>;
-  /** Every complex read, sorted by id, with its source hashes. */
-  ids: readonly string[];
-  sources: ReadonlyMap<string, string[]>;
-  ingestRejects: readonly unknown[];
-  split: SplitAssignment;
+  tasks: string[];
+  /** Every complex read, sorted by id, with its sorted source hashes and its side. */
+  complexes: { id: string; split: Split; sources: string[] }[];
+  ingestRejects: unknown[];
   /** The content of split.json (decided where the split is). */
   splitFile: unknown;
-  /** Called after each file is in place (the crash test's kill points). */
-  onFile?: () => void;
+}
+
+const planPath = (outDir: string) => join(outDir, PARTS_DIR, 'assembly.json');
+
+export async function writeAssemblyPlan(outDir: string, plan: AssemblyPlan): Promise<void> {
+  await writeTextAtomically(planPath(outDir), JSON.stringify(plan) + '\n');
+}
+
+export async function readAssemblyPlan(outDir: string): Promise<AssemblyPlan> {
+  return JSON.parse(await readFile(planPath(outDir), 'utf8')) as AssemblyPlan;
 }
 
 export interface AssembleSummary {
@@ -42,8 +54,16 @@ export function idOrder(ids: readonly string[]): string[] {
   return [...ids].sort((a, b) => (`${a}-` < `${b}-` ? -1 : `${a}-` > `${b}-` ? 1 : 0));
 }
 
-export async function assemble(a: AssembleInputs): Promise<AssembleSummary> {
-  const onFile = a.onFile ?? (() => {});
+/** Writes the dataset files of `outDir` from its parts; `onFile` after each file is in place. */
+export async function assemble(outDir: string, onFile: () => void = () => {}): Promise<AssembleSummary> {
+  const plan = await readAssemblyPlan(outDir);
+  const tasks = plan.tasks.map((id) => {
+    const t = taskById(id);
+    if (!t) throw new Error(`${planPath(outDir)}: unknown task '${id}'`);
+    return t;
+  });
+  const ids = plan.complexes.map((c) => c.id);
+  const a = { outDir, ...plan, tasks, ids };
   // complexes.jsonl, copied line by line from the kept ingest outcomes.
   const complexes = await AtomicLines.open(join(a.outDir, 'complexes.jsonl'));
   for (const id of a.ids) {
@@ -95,7 +115,7 @@ export async function assemble(a: AssembleInputs): Promise<AssembleSummary> {
     seed: a.seed,
     options: a.options,
     tasks: a.tasks,
-    complexes: a.ids.map((id) => ({ id, split: a.split.side.get(id)!, sources: a.sources.get(id)! })),
+    complexes: plan.complexes,
     counts,
     replacements,
     questions,
@@ -105,5 +125,7 @@ export async function assemble(a: AssembleInputs): Promise<AssembleSummary> {
   });
   await writeJsonFile(join(a.outDir, 'manifest.json'), manifest);
   onFile();
+  // The tiny evaluation sets (issue 8), from the test files just written.
+  await writeTinySets(outDir, plan.tasks, plan.seed);
   return { questions, imageReferences, distinctImages: images.size, rejects: rejects.length };
 }

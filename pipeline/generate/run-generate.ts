@@ -13,7 +13,7 @@ import { findBrowser } from '../../renders/find-browser.ts';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
-import { assemble } from './assemble.ts';
+import { assemble, writeAssemblyPlan } from './assemble.ts';
 import { partExists } from './complex-part.ts';
 import { ComplexStore } from './complex-store.ts';
 import { CountingPool } from './counting-pool.ts';
@@ -24,7 +24,6 @@ import { claimFolder, PARTS_DIR, type RunIdentity } from './run-identity.ts';
 import { formatShard, inShard, type Shard } from './shard.ts';
 import { splitComplexes } from './split.ts';
 import type { SplitBy } from '../split/group-complexes.ts';
-import { writeTinySets } from '../split/write-tiny.ts';
 import { streamComplexes } from './stream-complexes.ts';
 import { writeJsonFile } from './write-text.ts';
 
@@ -109,6 +108,11 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold,
   });
   const splitFile = split.file;
+  await writeAssemblyPlan(o.out, {
+    seed: o.seed, options, tasks: o.tasks.map((t) => t.id),
+    complexes: read.ids.map((id) => ({ id, split: split.side.get(id)!, sources: read.sources.get(id)! })),
+    ingestRejects: read.rejects, splitFile,
+  });
   const store = new ComplexStore(o.out, new Set(read.ids));
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
@@ -140,11 +144,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   // The dataset from the parts (a shard leaves that to `merge`).
   let summary = { questions: 0, imageReferences: 0, distinctImages: 0, rejects: 0 };
   if (!o.shard) {
-    summary = await assemble({
-      outDir: o.out, seed: o.seed, tasks: o.tasks, options, ids: read.ids, sources: read.sources,
-      ingestRejects: read.rejects, split, splitFile, onFile: killPoint('MISI_GEN_KILL_AFTER_FILES'),
-    });
-    await writeTinySets(o.out, o.tasks.map((t) => t.id), o.seed);
+    summary = await assemble(o.out, killPoint('MISI_GEN_KILL_AFTER_FILES'));
   } else {
     await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }

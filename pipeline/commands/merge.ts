@@ -1,0 +1,33 @@
+// `misi-gen merge <shard dirs...> --out <dir>`: the folders of `generate --shard i/n` (all n,
+// each finished) joined into one dataset, identical to a single run with the same options.
+// stdout: the output folder; the summary on stderr.
+import type { CommandModule } from 'yargs';
+import { MergeError, mergeShards } from '../generate/merge-shards.ts';
+
+interface Args {
+  dirs: string[];
+  out: string;
+}
+
+export const mergeCommand: CommandModule<object, Args> = {
+  command: 'merge <dirs...>',
+  describe: 'Join the output folders of generate --shard i/n into one dataset',
+  builder: (y) =>
+    y
+      .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'the shard folders, one per shard' })
+      .option('out', { type: 'string', demandOption: true, describe: 'output folder of the merged dataset' }) as any,
+  handler: async (args) => {
+    try {
+      const s = await mergeShards(args.dirs, args.out);
+      process.stderr.write(`merge: ${s.shards} shards, ${s.questions} questions, ${s.imageReferences} image references, ${s.distinctImages} distinct images, ${s.rejects} rejects -> ${args.out}\n`);
+      process.stdout.write(`${args.out}\n`);
+    } catch (e) {
+      if (e instanceof MergeError || (e instanceof Error && e.message.startsWith('--shard'))) {
+        process.stderr.write(`misi-gen merge: ${e.message}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      throw e;
+    }
+  },
+};

@@ -1,0 +1,100 @@
+// End-to-end throughput and memory of `misi-gen generate` (not a test): runs the command as
+// a child process on ../shared/structures/pdbbind (all tasks at default counts unless
+// told) and samples the resident memory of its whole process tree (Node and every browser
+// process) from /proc twice a second. Prints complexes, questions, distinct images, wall
+// time, images per second, peak RSS, and the projection to the full dataset (~588k images)
+// on this machine and per added core (assuming pages scale with cores).
+// Usage: node --import tsx scripts/bench-generate.ts [--limit N] [--workers N]
+//          [--per-complex ...] [--tasks ...] [--structures path] [--out dir] [--keep]
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { treeUsage } from '../renders/process-usage.ts';
+
+const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const FULL_IMAGES = 588_000;
+const args = process.argv.slice(2);
+const value = (flag: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const structures = value('--structures') ?? resolve(REPO, '../shared/structures/pdbbind');
+if (!existsSync(structures)) {
+  process.stderr.write(`bench-generate: ${structures} not found\n`);
+  process.exit(1);
+}
+const out = value('--out') ?? mkdtempSync(join(tmpdir(), 'misi-bench-generate-'));
+const pass = ['--limit', '--workers', '--per-complex', '--tasks', '--seed', '--test-share'].flatMap((f) => (value(f) === undefined ? [] : [f, value(f)!]));
+const child = spawn(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), 'generate', '--structures', structures, '--out', out, ...pass], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let peak = 0;
+let peakProcesses = 0;
+let peakPss = 0;
+let peakNode = 0;
+/** Proportional set size of the tree: shared pages (Chromium's processes share many) counted once in total. */
+function treePss(root: number): { pss: number; node: number } {
+  const pids: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.pop()!;
+    pids.push(pid);
+    try {
+      for (const t of readdirSync(`/proc/${pid}/task`)) {
+        for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' ').filter(Boolean)) queue.push(Number(c));
+      }
+    } catch { /* gone */ }
+  }
+  let pss = 0;
+  let node = 0;
+  for (const pid of pids) {
+    try {
+      const kb = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'latin1'))?.[1] ?? 0) * 1024;
+      pss += kb;
+      if (pid === root) node = kb;
+    } catch { /* gone */ }
+  }
+  return { pss, node };
+}
+const sample = () => {
+  if (!child.pid) return;
+  const u = treeUsage([child.pid]);
+  if (u.rssBytes > peak) {
+    peak = u.rssBytes;
+    peakProcesses = u.processes;
+  }
+  const p = treePss(child.pid);
+  if (p.pss > peakPss) peakPss = p.pss;
+  if (p.node > peakNode) peakNode = p.node;
+};
+const timer = setInterval(sample, 500);
+const t0 = performance.now();
+const code: number = await new Promise((r) => child.on('exit', (c) => r(c ?? 1)));
+clearInterval(timer);
+const wall = (performance.now() - t0) / 1000;
+if (code !== 0) {
+  process.stderr.write(`bench-generate: generate exited with ${code}\n`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
+const rate = run.images.rendered / wall;
+const cores = availableParallelism();
+const hours = (s: number) => `${(s / 3600).toFixed(1)} h`;
+const lines = [
+  `structures        ${structures}`,
+  `complexes         ${manifest.complexes.length}`,
+  `questions         ${manifest.questions}`,
+  `image references  ${manifest.imageReferences}`,
+  `distinct images   ${manifest.distinctImages} (${run.images.rendered} drawn)`,
+  `pages             ${run.pages} on ${cores} cores`,
+  `wall time         ${wall.toFixed(1)} s (ingest ${run.seconds.ingest.toFixed(1)}, render ${run.seconds.render.toFixed(1)}, write ${run.seconds.write.toFixed(1)})`,
+  `images per second ${rate.toFixed(2)} end to end`,
+  `peak memory       ${(peakPss / 2 ** 20).toFixed(0)} MiB PSS of the process tree (Node + browsers; shared pages counted once); Node alone ${(peakNode / 2 ** 20).toFixed(0)} MiB`,
+  `peak RSS sum      ${(peak / 2 ** 20).toFixed(0)} MiB (sum over ${peakProcesses} processes; counts pages shared between Chromium's processes once per process)`,
+  `full dataset      ${FULL_IMAGES} images: ${hours(FULL_IMAGES / rate)} here; ${hours(FULL_IMAGES / (rate * (cores + 1) / cores))} with one more core, ${(rate / cores).toFixed(2)} images/s per core`,
+];
+process.stdout.write(lines.join('\n') + '\n');
+if (!args.includes('--keep') && value('--out') === undefined) rmSync(out, { recursive: true, force: true });

@@ -1,0 +1,108 @@
+// Crash-proof generation on the bundled sample with real Chromium: a clean run is the
+// reference; another run is SIGKILLed (its process group and every browser) at kill points
+// chosen by a seeded generator (after N images, and once in the middle of the final
+// assembly), resumed each time, and must end byte-identical to the clean run (qa/ files,
+// manifest, complexes, rejects, split, the same image and annotation files with the same
+// bytes). A changed option on resume is refused naming it. Two shards run in parallel and
+// merged equal the clean run too.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import seedrandom from 'seedrandom';
+import { findBrowser } from '../../renders/find-browser.ts';
+import { REPO } from '../shared-structures.ts';
+
+const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
+const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const TASKS = 'translation,translation_rotation,rotation_rotation,docking';
+const OPTIONS = ['--tasks', TASKS, '--per-complex', 'translation=1/1,translation_rotation=1/1,rotation_rotation=1/1,docking=1/1', '--test-share', '0.5', '--seed', '11'];
+const root = mkdtempSync(join(tmpdir(), 'misi-crash-'));
+const clean = join(root, 'clean');
+
+interface Run { code: number | null; signal: NodeJS.Signals | null; stderr: string }
+
+/** The CLI in its own process group (as a job scheduler starts it), with extra environment. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
+
+const generate = (out: string, extra: string[] = [], env: Record<string, string> = {}) => cli(['generate', '--out', out, '--workers', '2', ...OPTIONS, ...extra], env);
+
+const DATASET_FILES = ['manifest.json', 'complexes.jsonl', 'rejects.jsonl', 'split.json'];
+const listing = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+
+/** Everything that makes the dataset, byte for byte. */
+function assertSameDataset(dir: string, reference: string): void {
+  for (const f of DATASET_FILES) assert.ok(readFileSync(join(dir, f)).equals(readFileSync(join(reference, f))), `${f} differs`);
+  assert.deepEqual(listing(join(dir, 'qa')), listing(join(reference, 'qa')));
+  for (const f of listing(join(reference, 'qa'))) assert.ok(readFileSync(join(dir, 'qa', f)).equals(readFileSync(join(reference, 'qa', f))), `qa/${f} differs`);
+  for (const sub of ['images', 'annotations']) {
+    assert.deepEqual(listing(join(dir, sub)), listing(join(reference, sub)), `${sub}/ holds other files`);
+    for (const f of listing(join(reference, sub))) assert.ok(readFileSync(join(dir, sub, f)).equals(readFileSync(join(reference, sub, f))), `${sub}/${f} differs`);
+  }
+}
+
+let distinct = 0;
+before(async () => {
+  if (noBrowser) return;
+  const r = await generate(clean);
+  assert.equal(r.code, 0, r.stderr);
+  distinct = JSON.parse(readFileSync(join(clean, 'manifest.json'), 'utf8')).distinctImages;
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+test('SIGKILL after N images (N seeded) and during the assembly, resumed each time: byte-identical to the clean run', { skip: noBrowser }, async () => {
+  assert.ok(distinct >= 20, `the clean run drew ${distinct} images`);
+  const out = join(root, 'killed');
+  const rng = seedrandom('crash-resume');
+  // Three kills while drawing, each within a quarter of the images so every one lands.
+  for (let k = 0; k < 3; k++) {
+    const n = 1 + Math.floor(rng() * Math.floor(distinct / 4));
+    const r = await generate(out, [], { MISI_GEN_KILL_AFTER_IMAGES: String(n) });
+    assert.equal(r.signal, 'SIGKILL', `kill ${k + 1} (after ${n} images) did not happen: exit ${r.code}\n${r.stderr}`);
+    assert.ok(!existsSync(join(out, 'manifest.json')), 'no manifest before the run is complete');
+  }
+  // One kill in the middle of the final assembly (after 1..6 of its files).
+  const files = 1 + Math.floor(rng() * 6);
+  const mid = await generate(out, [], { MISI_GEN_KILL_AFTER_FILES: String(files) });
+  assert.equal(mid.signal, 'SIGKILL', `the assembly kill (after ${files} files) did not happen: exit ${mid.code}\n${mid.stderr}`);
+  // Refused: a changed option, named.
+  const changed = await cli(['generate', '--out', out, '--workers', '2', ...OPTIONS.map((a, i) => (OPTIONS[i - 1] === '--seed' ? '12' : a))]);
+  assert.equal(changed.code, 1);
+  assert.match(changed.stderr, /--seed differs: 11 in that run, 12 now/);
+  // The last resume ends the run.
+  const last = await generate(out);
+  assert.equal(last.code, 0, last.stderr);
+  assertSameDataset(out, clean);
+  for (const sub of ['', 'images', 'annotations', 'qa', 'parts/done']) {
+    assert.deepEqual(listing(join(out, sub)).filter((f) => f.includes('.tmp')), [], `temporary files left in ${sub || '.'}`);
+  }
+  // Nothing was drawn twice in the last run beyond what the kills interrupted; a further run draws nothing.
+  const again = await generate(out);
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).images.rendered, 0);
+  assertSameDataset(out, clean);
+});
+
+test('two shards in parallel, merged: byte-identical to the clean run; merge refuses an incomplete set', { skip: noBrowser }, async () => {
+  const shards = [0, 1].map((i) => join(root, `shard-${i}`));
+  const runs = await Promise.all(shards.map((dir, i) => cli(['generate', '--out', dir, '--workers', '1', ...OPTIONS, '--shard', `${i}/2`])));
+  for (const r of runs) assert.equal(r.code, 0, r.stderr);
+  for (const dir of shards) assert.ok(!existsSync(join(dir, 'manifest.json')), 'a shard writes no dataset of its own');
+  const lone = await cli(['merge', shards[0], '--out', join(root, 'lone')]);
+  assert.equal(lone.code, 1);
+  assert.match(lone.stderr, /shard 1\/2 missing/);
+  const merged = join(root, 'merged');
+  const r = await cli(['merge', ...shards, '--out', merged]);
+  assert.equal(r.code, 0, r.stderr);
+  assertSameDataset(merged, clean);
+});
