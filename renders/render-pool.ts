@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { Browser } from 'puppeteer-core';
 import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
 import type { PageScene } from './page-payload.ts';
-import { ScenePage, type RawImage } from './scene-page.ts';
+import { ScenePage, type EncodedImage, type RawImage } from './scene-page.ts';
 
 export interface PoolOptions {
   /** Pages (each in its own browser); default one per core. */
@@ -24,8 +24,15 @@ export interface PoolJob {
   scene: PageScene;
   /** One model -> eye matrix per image. */
   shots: number[][];
-  /** Called as each image arrives (so callers can encode while the page draws on). */
+  /**
+   * Called as each image arrives. A returned promise is not waited for before the next
+   * shot (so callers can encode while the page draws on), only before the job ends.
+   */
   onImage?: (index: number, image: RawImage) => void | Promise<void>;
+  /** Have the page encode the images (WebP or JPEG, quality 0-1) instead of sending pixels. */
+  encode?: { format: 'webp' | 'jpeg'; quality: number };
+  /** With `encode`: called with each file as it arrives (instead of onImage). */
+  onEncoded?: (index: number, image: EncodedImage) => void | Promise<void>;
 }
 
 export type PoolResult = { ok: true; attempts: number } | { ok: false; attempts: number; reason: string };
@@ -102,10 +109,26 @@ export class RenderPool {
     const page = await this.ensureOpen(w);
     const t = this.options.timeoutMs;
     await page.load(job.scene, t);
-    for (let i = 0; i < job.shots.length; i++) {
-      const img = await page.shoot(job.shots[i], t);
-      w.images++;
-      await job.onImage?.(i, img);
+    const pending: Promise<void>[] = [];
+    try {
+      for (let i = 0; i < job.shots.length; i++) {
+        if (job.encode) {
+          const file = await page.shootEncoded(job.shots[i], job.encode.format, job.encode.quality, t);
+          w.images++;
+          const p = job.onEncoded?.(i, file);
+          if (p) pending.push(p);
+        } else {
+          const img = await page.shoot(job.shots[i], t);
+          w.images++;
+          const p = job.onImage?.(i, img);
+          if (p) pending.push(p);
+        }
+      }
+    } finally {
+      // Settle every callback (even when a shot failed) before the job is retried or ends.
+      const settled = await Promise.allSettled(pending);
+      const bad = settled.find((r) => r.status === 'rejected');
+      if (bad) throw (bad as PromiseRejectedResult).reason;
     }
   }
 

@@ -6,11 +6,11 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { annotate, type Annotation } from './annotation.ts';
 import { pageScene, shotMatrix } from './page-payload.ts';
-import { encodePng } from './png-encode.ts';
+import { encodePngAsync } from './png-encode.ts';
 import type { RenderPool } from './render-pool.ts';
 import { imageFileName, loadKey, sceneKey } from './scene-key.ts';
 import { poseScene } from './scene-pose.ts';
-import type { SceneSpec } from './scene-spec.ts';
+import type { ImageFormat, SceneSpec } from './scene-spec.ts';
 
 export interface RenderRequest {
   spec: SceneSpec;
@@ -32,24 +32,34 @@ export interface RenderOutcome {
 export interface RenderOptions {
   /** Folder for keyed images (requests without `out`). */
   outDir?: string;
-  /** zlib level of the PNG encoder. */
+  /** zlib level of the PNG encoder (default DEFAULT_PNG_LEVEL). */
   pngLevel?: number;
+  /** Image format (default png: lossless, encoded in Node; webp and jpeg are encoded by the page). */
+  format?: ImageFormat;
+  /** Quality of WebP/JPEG, 0-1 (default 0.9). */
+  quality?: number;
 }
+
+let tmpSerial = 0;
 
 function writeAtomically(path: string, data: string | Buffer): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
+  const tmp = `${path}.${process.pid}.${tmpSerial++}.tmp`;
   writeFileSync(tmp, data);
   renameSync(tmp, path);
 }
 
+const IMAGE_EXTENSION = /\.(png|webp|jpg|jpeg)$/;
+
 export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: RenderOptions = {}): Promise<RenderOutcome[]> {
   const outDir = options.outDir ?? '.';
+  const format = options.format ?? 'png';
+  const quality = options.quality ?? 0.9;
   const outcomes: RenderOutcome[] = requests.map((r) => {
-    const key = sceneKey(r.spec);
+    const key = sceneKey(r.spec, format, quality);
     const keyed = r.out === undefined;
-    const file = r.out ?? join(outDir, imageFileName(r.spec));
-    const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(/\.png$/, '.json') : null) : r.annotationsOut;
+    const file = r.out ?? join(outDir, imageFileName(r.spec, format, quality));
+    const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, '.json') : null) : r.annotationsOut;
     const annotation = annotate(r.spec, poseScene(r.spec), key);
     const status = keyed && existsSync(file) ? 'exists' : 'rendered';
     return { key, file, annotationFile, annotation, status };
@@ -68,10 +78,12 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     const result = await pool.run({
       scene: pageScene(first),
       shots: members.map((i) => shotMatrix(requests[i].spec, poseScene(requests[i].spec))),
-      onImage: (k, img) => {
+      onImage: async (k, img) => {
         const o = outcomes[members[k]];
-        writeAtomically(o.file, encodePng(img.rgb, img.width, img.height, options.pngLevel));
+        writeAtomically(o.file, await encodePngAsync(img.rgb, img.width, img.height, options.pngLevel));
       },
+      encode: format === 'png' ? undefined : { format, quality },
+      onEncoded: (k, file) => writeAtomically(outcomes[members[k]].file, file.bytes),
     });
     if (!result.ok) for (const i of members) Object.assign(outcomes[i], { status: 'failed', reason: result.reason });
   }));

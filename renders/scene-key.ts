@@ -12,7 +12,8 @@ const THREEDMOL_VERSION: string = JSON.parse(
 ).version;
 
 /** Bump when a change to the renderer changes its pixels or annotations. */
-export const RENDERER_VERSION = `misi-render-1+3dmol-${THREEDMOL_VERSION}`;
+// 2: labels drawn over the WebGL frame in a 2D canvas; PNG rows deflated at level 3.
+export const RENDERER_VERSION = `misi-render-2+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -45,17 +46,18 @@ export function loadKey(spec: SceneSpec): string {
   }));
 }
 
-/** The key of one image: a 64-digit hex sha256. */
-export function sceneKey(spec: SceneSpec, format: ImageFormat = 'png'): string {
+/** The key of one image: a 64-digit hex sha256. `quality` (0-1) counts for WebP/JPEG only. */
+export function sceneKey(spec: SceneSpec, format: ImageFormat = 'png', quality?: number): string {
   return sha256(canonicalJson({
     load: loadKey(spec),
     transform: formatCommands(spec.transform),
     view: spec.view,
     format,
+    quality: format === 'png' ? undefined : quality,
   }));
 }
 
 /** The file name of an image: its key (first 32 hex digits) and format. */
-export function imageFileName(spec: SceneSpec, format: ImageFormat = 'png'): string {
-  return `${sceneKey(spec, format).slice(0, 32)}.${format === 'jpeg' ? 'jpg' : format}`;
+export function imageFileName(spec: SceneSpec, format: ImageFormat = 'png', quality?: number): string {
+  return `${sceneKey(spec, format, quality).slice(0, 32)}.${format === 'jpeg' ? 'jpg' : format}`;
 }

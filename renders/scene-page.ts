@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import type { PageScene } from './page-payload.ts';
+import { decodePixelRuns } from './pixel-runs.ts';
 
 const ORIGIN = 'http://misi-render.local';
 const here = (p: string) => new URL(p, import.meta.url);
@@ -27,6 +28,14 @@ export interface RawImage {
   rgb: Uint8Array;
 }
 
+/** A whole image file made by the page. */
+export interface EncodedImage {
+  width: number;
+  height: number;
+  format: 'webp' | 'jpeg';
+  bytes: Buffer;
+}
+
 /** Rejects with `what timed out` when `p` does not settle within `ms`. */
 export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
@@ -39,7 +48,7 @@ export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise
 export class ScenePage {
   /** Requests the page tried to make outside the local files (all refused). */
   readonly refused: string[] = [];
-  private antialias: boolean | null = null;
+  private size = '';
   private pageErrors: string[] = [];
 
   private constructor(readonly page: Page) {}
@@ -68,29 +77,39 @@ export class ScenePage {
     await this.page.goto(`${ORIGIN}/index.html`, { waitUntil: 'load', timeout: timeoutMs });
     const fontOk = await withTimeout(this.page.evaluate('window.misi.fontReady()') as Promise<boolean>, timeoutMs, 'font load');
     if (!fontOk) throw new Error('the bundled font did not load in the page');
-    this.antialias = null;
+    this.size = '';
   }
 
   /** Loads a scene (replacing the previous one). */
   async load(scene: PageScene, timeoutMs: number): Promise<void> {
-    // The WebGL context's antialiasing is fixed when it is created: a change needs a fresh page.
-    if (this.antialias !== null && this.antialias !== scene.antialias) await this.goto(timeoutMs);
-    await this.page.setViewport({ width: scene.width, height: scene.height, deviceScaleFactor: 1 });
+    if (this.size !== `${scene.width}x${scene.height}`) {
+      await this.page.setViewport({ width: scene.width, height: scene.height, deviceScaleFactor: 1 });
+      this.size = `${scene.width}x${scene.height}`;
+    }
     this.pageErrors = [];
     await withTimeout(this.page.evaluate((s) => (window as any).misi.load(s), scene as any), timeoutMs, 'scene load');
-    this.antialias = scene.antialias;
   }
 
   /** Draws the loaded scene under `matrix` (model -> eye, column-major) and reads the pixels. */
   async shoot(matrix: number[], timeoutMs: number): Promise<RawImage> {
     const r = await withTimeout(
-      this.page.evaluate((m) => (window as any).misi.shoot(m), matrix) as Promise<{ width: number; height: number; rgb: string }>,
+      this.page.evaluate((m) => (window as any).misi.shoot(m), matrix) as Promise<{ width: number; height: number; runs: string }>,
       timeoutMs,
       'image',
     );
     if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
-    const rgb = Buffer.from(r.rgb, 'base64');
-    return { width: r.width, height: r.height, rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength) };
+    return { width: r.width, height: r.height, rgb: decodePixelRuns(Buffer.from(r.runs, 'base64'), r.width, r.height) };
+  }
+
+  /** Draws the loaded scene under `matrix` and returns it encoded by the page (WebP or JPEG). */
+  async shootEncoded(matrix: number[], format: 'webp' | 'jpeg', quality: number, timeoutMs: number): Promise<EncodedImage> {
+    const r = await withTimeout(
+      this.page.evaluate((m, f, q) => (window as any).misi.shootEncoded(m, f, q), matrix, format, quality) as Promise<{ width: number; height: number; data: string }>,
+      timeoutMs,
+      'image',
+    );
+    if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+    return { width: r.width, height: r.height, format, bytes: Buffer.from(r.data, 'base64') };
   }
 
   async close(): Promise<void> {
