@@ -1,6 +1,7 @@
 // Figures of a generated dataset, read from its qa/ files and manifest: per task the
 // question count per split, answer histograms (by axis and value for commands, by letter
-// for choices) and the number of draws replaced by checks.
+// for choices; for the H-bond tasks verdicts per split, distances and bonds per complex) and
+// the number of draws replaced by checks.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -68,6 +69,14 @@ export function datasetStats(dir: string): TaskStats[] {
         if (typeof text === 'string') bump(s.histograms, `${key} axis`, text.split(' ').slice(0, 2).join(' '));
       }
       for (const scheme of r.meta?.decoySchemes ?? []) bump(s.histograms, 'decoy scheme', scheme);
+      // H-bond tasks: residue-ligand positives/negatives per split and their least
+      // residue-ligand distance (1 A bins, lower edge); pocket-ligand bonds per complex.
+      const p = r.meta?.params ?? {};
+      if (typeof p.verdict === 'string') {
+        bump(s.histograms, `verdict ${split}`, p.verdict);
+        if (typeof p.minDistance === 'number') bump(s.histograms, `distance ${p.verdict}`, String(Math.floor(p.minDistance)));
+      }
+      if (typeof p.complexBonds === 'number') bump(s.histograms, 'bonds/complex', String(p.complexBonds));
     }
   }
   const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);

@@ -24,7 +24,7 @@ export const pocketLigandTask: TaskModule = {
         answer: formatHBondList(hbonds),
         truth: { kind: 'data', value: { bonds: pairs } },
         vars: {},
-        params: { bonds: pairs.length },
+        params: { complexBonds: pairs.length },
         replacements: 0,
       },
     };
