@@ -22,8 +22,8 @@ import type { Subset } from '../../renders/subset.ts';
 import { sampleComplexes } from '../qa/sample-complexes.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
-const PER_COMPLEX = 'translation=1/1,rotation=1/1,zooming=1/1,translation_rotation=1/1,rotation_rotation=1/1,docking=1/1';
-const IMAGES: Record<string, number> = { translation: 4, rotation: 4, zooming: 4, translation_rotation: 11, rotation_rotation: 8, docking: 7 };
+const PER_COMPLEX = 'translation=1/1,rotation=1/1,zooming=1/1,residue_ligand=2/2,translation_rotation=1/1,rotation_rotation=1/1,docking=1/1,interaction_location=1/1,pocket_ligand=1/1';
+const IMAGES: Record<string, number> = { translation: 4, rotation: 4, zooming: 4, residue_ligand: 6, translation_rotation: 11, rotation_rotation: 8, docking: 7, interaction_location: 6, pocket_ligand: 6 };
 const FIELDS = ['id', 'task', 'split', 'complex', 'images', 'question', 'answer', 'truth', 'options', 'meta'];
 
 const root = mkdtempSync(join(tmpdir(), 'misi-generate-'));
