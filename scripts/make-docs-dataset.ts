@@ -1,15 +1,17 @@
 // Makes the pictures committed under docs/: a small dataset generated from eight PDBbind
-// complexes of ../shared/structures (one question per complex, task and split-side; every
-// task registered in qa/tasks/index.ts), its contact sheets (docs/preview/<task>.png) and its
+// complexes of ../shared/structures (about one question per complex, task and split-side;
+// every task registered in qa/tasks/index.ts), its contact sheets (docs/preview/<task>.png) and its
 // stats charts and table (docs/stats/). The dataset itself and the HTML previews stay in
 // out/docs-dataset and out/docs-dataset-preview (not committed: they hold the structures'
-// renders at full size). Images already drawn there are not drawn again. A sheet over
+// renders at full size). Images already drawn there are not drawn again (the folder is
+// emptied first when it holds a run with other options). A sheet over
 // 400 KB is drawn again with two rows fewer until it fits.
 // Usage: node --import tsx scripts/make-docs-dataset.ts [--rows N] [--tile PX]
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { generate } from '../pipeline/generate/run-generate.ts';
+import { RunMismatchError } from '../pipeline/generate/run-identity.ts';
 import { datasetStats, formatStats } from '../pipeline/generate/dataset-stats.ts';
 import { runPreview } from '../pipeline/preview/run-preview.ts';
 import { writeStatsCharts } from '../pipeline/preview/stats-charts.ts';
@@ -36,16 +38,28 @@ const statsDir = join(REPO, 'docs/stats');
 const log = (l: string) => process.stderr.write(l + '\n');
 
 const t0 = Date.now();
-const summary = await generate({
+const run = () => generate({
   structures: COMPLEXES.map((id) => join(SHARED, 'pdbbind', id)),
   out: dataset,
   tasks: TASKS,
   seed: 0,
-  perComplex: TASKS.map((t) => `${t.id}=1/1`).join(','),
+  // One question per complex and side; residue_ligand alternates positives and negatives
+  // starting with a positive, so its test side gets two, for a "No" on the sheet.
+  perComplex: TASKS.map((t) => `${t.id}=${t.id === 'residue_ligand' ? '1/2' : '1/1'}`).join(','),
   testShare: 0.25,
   pages: 2,
   log,
 });
+let summary;
+try {
+  summary = await run();
+} catch (e) {
+  // The folder holds a run with other options (an older version of this script): start afresh.
+  if (!(e instanceof RunMismatchError)) throw e;
+  log(`make-docs-dataset: ${dataset} was made with other options; drawing it again`);
+  rmSync(dataset, { recursive: true, force: true });
+  summary = await run();
+}
 log(`generate: ${summary.questions} questions, ${summary.distinctImages} images (${summary.rendered} drawn) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
 rmSync(previewDir, { recursive: true, force: true });

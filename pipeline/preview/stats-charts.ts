@@ -1,7 +1,8 @@
 // The charts of `misi-gen stats --out`: pages of SVG bar charts drawn to PNG by
 // renders/html-to-png.ts. counts.png: questions per task and split; answers-<task>.png: one
-// chart per answer histogram of the task (letters, axes, values); hbonds.png: how many
-// complexes have k hydrogen bonds (per split) and, for up to 60 complexes, the bonds of each.
+// chart per answer histogram of the task, exactly those `stats` prints (letters, axes, values,
+// verdicts, distances); hbonds.png: how many complexes have k hydrogen bonds (per split) and,
+// for up to 60 complexes, the bonds of each.
 import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -48,7 +49,7 @@ const numericFirst = (a: string, b: string) => {
 };
 
 /** A page holding charts `columns` to a row. */
-function chartPage(name: string, heading: string, charts: BarChart[], columns: number): ChartPage {
+function chartPage(name: string, heading: string, charts: BarChart[], columns: number, note = ''): ChartPage {
   const drawn = charts.map(barChartSvg);
   const colW = Math.max(1, ...drawn.map((d) => d.width));
   const cols = Math.max(1, Math.min(columns, drawn.length));
@@ -58,7 +59,8 @@ function chartPage(name: string, heading: string, charts: BarChart[], columns: n
     .grid{display:grid;grid-template-columns:repeat(${cols}, ${colW}px);gap:${GAP}px;} ${BAR_CHART_CSS}
     p{font-size:13px;color:#555;margin:0;}`;
   const body = drawn.length ? `<div class="grid">${drawn.map((d) => d.svg).join('')}</div>` : '<p>nothing to chart</p>';
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div class="page"><h1>${escapeHtml(heading)}</h1>${body}</div></body></html>`;
+  const foot = note ? `<p style="margin-top:${GAP}px">${escapeHtml(note)}</p>` : '';
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div class="page"><h1>${escapeHtml(heading)}</h1>${body}${foot}</div></body></html>`;
   return { name, html, width: Math.max(width, 420), charts: drawn.length };
 }
 
@@ -72,7 +74,8 @@ export function countsPage(stats: TaskStats[]): ChartPage {
     width: Math.max(560, stats.length * 90),
     height: 300,
   };
-  return chartPage('counts.png', 'Questions per task and split', [chart], 1);
+  const note = splits.includes('tiny') ? 'tiny: the small evaluation set, a subset of test (its questions are also counted in test).' : '';
+  return chartPage('counts.png', 'Questions per task and split', [chart], 1, note);
 }
 
 export function answersPage(s: TaskStats): ChartPage {
