@@ -54,6 +54,9 @@ export function datasetStats(dir: string): TaskStats[] {
     byTask.set(task, s);
     const records = readRecords(join(dir, 'qa', f));
     s.count[split] = (s.count[split] ?? 0) + records.length;
+    // The tiny set repeats test questions: counted above, left out of the histograms and
+    // replacement totals so no question is counted twice.
+    if (split === 'tiny') continue;
     for (const r of records) {
       s.replacements.written += Number(r.meta?.replacements ?? 0);
       const t = r.truth ?? {};
