@@ -55,12 +55,13 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   const outDir = options.outDir ?? '.';
   const format = options.format ?? 'png';
   const quality = options.quality ?? 0.9;
-  const outcomes: RenderOutcome[] = requests.map((r) => {
+  const poses = requests.map((r) => poseScene(r.spec));
+  const outcomes: RenderOutcome[] = requests.map((r, i) => {
     const key = sceneKey(r.spec, format, quality);
     const keyed = r.out === undefined;
     const file = r.out ?? join(outDir, imageFileName(r.spec, format, quality));
     const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, '.json') : null) : r.annotationsOut;
-    const annotation = annotate(r.spec, poseScene(r.spec), key);
+    const annotation = annotate(r.spec, poses[i], key);
     const status = keyed && existsSync(file) ? 'exists' : 'rendered';
     return { key, file, annotationFile, annotation, status };
   });
@@ -77,7 +78,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     const first = requests[members[0]].spec;
     const result = await pool.run({
       scene: pageScene(first),
-      shots: members.map((i) => shotMatrix(requests[i].spec, poseScene(requests[i].spec))),
+      shots: members.map((i) => shotMatrix(requests[i].spec, poses[i])),
       onImage: async (k, img) => {
         const o = outcomes[members[k]];
         writeAtomically(o.file, await encodePngAsync(img.rgb, img.width, img.height, options.pngLevel));

@@ -97,7 +97,10 @@
     await fontReady;
     if (!viewer) makeViewer(scene);
     viewer.removeAllModels(); // not clear(): that also draws a frame
-    if (setStage(scene)) viewer.resize();
+    if (setStage(scene)) {
+      viewer.resize();
+      viewer.getRenderer()._fb = null; // resize makes 3Dmol's texture framebuffer again
+    }
     width = scene.width;
     height = scene.height;
     sizeCanvas(width, height);

@@ -1,0 +1,108 @@
+// Labels are drawn over the frame in the page, each box's top-left corner on its atom's
+// annotated position: every pixel the labels change lies in a box anchored there, and every
+// label changes some pixels. Also WebP/JPEG output and the pixel-runs decoder.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findBrowser } from '../../renders/find-browser.ts';
+import { parseCommands } from '../../renders/commands.ts';
+import { decodePixelRuns } from '../../renders/pixel-runs.ts';
+import { RenderPool } from '../../renders/render-pool.ts';
+import { renderScenes } from '../../renders/render-scenes.ts';
+import { complexCamera, drawnScene } from '../../renders/scene-atoms.ts';
+import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { makeStyle } from '../../renders/style.ts';
+import { parseSubset } from '../../renders/subset.ts';
+import { readPng } from './pixel-tools.ts';
+import { tinyComplex } from './synthetic-complex.ts';
+
+const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
+const dir = mkdtempSync(join(tmpdir(), 'misi-labels-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const c = tinyComplex();
+const spec = (labels: boolean): SceneSpec => ({
+  complex: c, subset: parseSubset('full'), style: makeStyle(labels ? {} : { labels: false }), camera: complexCamera(c),
+  view: 'front', transform: parseCommands('roll x 20'), ligandTransform: [],
+});
+
+test('label pixels lie in boxes whose top-left corner is the labelled atom, and each label shows', { skip: noBrowser }, async () => {
+  const pool = new RenderPool({ pages: 1 });
+  let outcomes;
+  try {
+    outcomes = await renderScenes(pool, [{ spec: spec(true) }, { spec: spec(false) }], { outDir: dir });
+  } finally {
+    await pool.close();
+  }
+  assert.deepEqual(outcomes.map((o) => o.status), ['rendered', 'rendered']);
+  const on = readPng(outcomes[0].file), off = readPng(outcomes[1].file);
+  const { labels } = drawnScene(c, parseSubset('full'), makeStyle());
+  assert.ok(labels.length >= 4);
+  const fontSize = makeStyle().labels.fontSize;
+  // Box: 4 px padding around the text, 1.25 font sizes tall; text at most 0.8 em per character.
+  const boxes = labels.map((l) => {
+    const a = outcomes[0].annotation.atoms[l.atom];
+    return { x: Math.round(a.x), y: Math.round(a.y), w: 8 + Math.ceil(0.8 * fontSize * l.text.length), h: Math.floor(1.25 * fontSize + 8), hits: 0 };
+  });
+  let stray = 0;
+  for (let y = 0; y < on.height; y++) {
+    for (let x = 0; x < on.width; x++) {
+      const o = (y * on.width + x) * 4;
+      if (on.data[o] === off.data[o] && on.data[o + 1] === off.data[o + 1] && on.data[o + 2] === off.data[o + 2]) continue;
+      const inside = boxes.filter((b) => x >= b.x - 1 && x <= b.x + b.w && y >= b.y - 1 && y <= b.y + b.h);
+      if (inside.length === 0) stray++;
+      for (const b of inside) b.hits++;
+    }
+  }
+  assert.equal(stray, 0, 'pixels changed by labels outside every label box');
+  boxes.forEach((b, i) => assert.ok(b.hits > 20, `label ${labels[i].text} drew ${b.hits} pixels`));
+});
+
+test('a page that drew another size first gives the same bytes as a fresh one', { skip: noBrowser }, async () => {
+  const bytes: Buffer[] = [];
+  for (const first of [null, makeStyle({ antialias: false, labels: false })]) {
+    const pool = new RenderPool({ pages: 1 });
+    try {
+      if (first) await renderScenes(pool, [{ spec: { ...spec(true), style: first }, out: join(dir, 'first.png'), annotationsOut: null }]);
+      const [o] = await renderScenes(pool, [{ spec: spec(true), out: join(dir, `after-${first ? 'other' : 'none'}.png`), annotationsOut: null }]);
+      assert.equal(o.status, 'rendered');
+      bytes.push(readFileSync(o.file));
+    } finally {
+      await pool.close();
+    }
+  }
+  assert.ok(bytes[0].equals(bytes[1]), 'the images differ');
+});
+
+test('WebP and JPEG come out as such, keyed by format and quality', { skip: noBrowser }, async () => {
+  const pool = new RenderPool({ pages: 1 });
+  try {
+    const [webp] = await renderScenes(pool, [{ spec: spec(true) }], { outDir: dir, format: 'webp' });
+    const [jpeg] = await renderScenes(pool, [{ spec: spec(true) }], { outDir: dir, format: 'jpeg', quality: 0.8 });
+    const [jpeg2] = await renderScenes(pool, [{ spec: spec(true) }], { outDir: dir, format: 'jpeg', quality: 0.9 });
+    assert.match(webp.file, /\.webp$/);
+    assert.match(jpeg.file, /\.jpg$/);
+    assert.notEqual(jpeg.key, jpeg2.key);
+    const w = readFileSync(webp.file), j = readFileSync(jpeg.file);
+    assert.equal(w.subarray(0, 4).toString('latin1'), 'RIFF');
+    assert.equal(w.subarray(8, 12).toString('latin1'), 'WEBP');
+    assert.deepEqual([...j.subarray(0, 3)], [0xff, 0xd8, 0xff]);
+    assert.ok(readFileSync(webp.annotationFile!, 'utf8').includes('"atoms"'));
+  } finally {
+    await pool.close();
+  }
+});
+
+test('pixel runs decode: repeats of the previous pixel, literals, black to start', () => {
+  // 2 x 2 image: repeat black once, then literal red; repeat red twice... written by hand.
+  const runs = Uint8Array.from([1, 1, 255, 0, 0, 1, 0, 0, 0]);
+  // -> black, red, red; then 0 repeats would need 1 more pixel: the 4th is missing.
+  assert.throws(() => decodePixelRuns(runs, 2, 2), /pixels for a 2 x 2 image/);
+  const full = Uint8Array.from([1, 1, 255, 0, 0, 2, 0]);
+  assert.deepEqual([...decodePixelRuns(full, 2, 2)], [0, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0]);
+  // A varint of two bytes: 130 repeats of black = [0x82, 0x01].
+  assert.equal(decodePixelRuns(Uint8Array.from([0x82, 0x01, 0]), 130, 1).every((v) => v === 0), true);
+  assert.throws(() => decodePixelRuns(Uint8Array.from([0, 2, 1, 2, 3]), 2, 1), /truncated/);
+});
