@@ -3,13 +3,15 @@
 // then `roll <axis> a` about its own centre; the answer undoes both, rotation first.
 // Images 1-3 show the pocket and 4-6 the displaced ligand from the same three viewpoints
 // (the same scene split in two, so each pair lays over each other); image 7 shows both.
+// All seven are drawn through the question's own camera (see qa/docking-camera.ts).
 import { formatCommands } from '../../renders/commands.ts';
 import { clearingDistance } from '../docking-clearance.ts';
 import { annotationOf } from '../option-separation.ts';
 import { drawRotation, move, ROTATION_AXES, undoCommands } from '../parameters.ts';
 import { drawOne } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
-import type { TaskModule } from '../task.ts';
+import type { PreparedComplex, TaskModule } from '../task.ts';
+import { dockingCamera } from '../docking-camera.ts';
 
 const SIDES = [1, -1] as const;
 const EXTRA = [0, 1, 2] as const;
@@ -24,6 +26,9 @@ export const dockingTask: TaskModule = {
     const side = drawOne(rng, SIDES);
     const extra = drawOne(rng, EXTRA);
     const turn = drawRotation(rng, ROTATION_AXES[slot(ROTATION_AXES.length)]);
+    // The clearing distance is judged in the front view of the complex's own camera; the
+    // seven images are then framed by the question's camera (qa/docking-camera.ts), which
+    // keeps the displaced ligand inside the picture.
     let clear: number;
     try {
       clear = clearingDistance(subject, style, side, [turn]);
@@ -32,10 +37,11 @@ export const dockingTask: TaskModule = {
     }
     const displacement = [move('x', side * (clear + extra)), turn];
     const answer = undoCommands(displacement);
-    const both = scene(subject, style, { ligandTransform: displacement });
+    const framed: PreparedComplex = { ...subject, camera: dockingCamera(subject, displacement) };
+    const both = scene(framed, style, { ligandTransform: displacement });
     const images = [
-      ...threeViews(subject, style, { subset: { kind: 'pocket' }, ligandTransform: displacement }),
-      ...threeViews(subject, style, { subset: { kind: 'ligand' }, ligandTransform: displacement }),
+      ...threeViews(framed, style, { subset: { kind: 'pocket' }, ligandTransform: displacement }),
+      ...threeViews(framed, style, { subset: { kind: 'ligand' }, ligandTransform: displacement }),
       both,
     ];
     const ligandAtoms = annotationOf(both).atoms.filter((a) => a.part === 'ligand');

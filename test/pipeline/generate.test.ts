@@ -20,6 +20,7 @@ import { parseCommands, type Command } from '../../renders/commands.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import type { Subset } from '../../renders/subset.ts';
 import { sampleComplexes } from '../qa/sample-complexes.ts';
+import { dockingCamera } from '../../qa/docking-camera.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const PER_COMPLEX = 'translation=1/1,rotation=1/1,zooming=1/1,residue_ligand=2/2,translation_rotation=1/1,rotation_rotation=1/1,docking=1/1,interaction_location=1/1,pocket_ligand=1/1';
@@ -47,10 +48,12 @@ const records = (dir: string, task: string): Rec[] =>
   ['train', 'test'].flatMap((s) => readFileSync(join(dir, 'qa', `${task}.${s}.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
 const bytes = (p: string) => readFileSync(p);
 
-async function reRender(name: string, complexId: string, parts: { transform?: Command[]; ligandTransform?: Command[]; subset?: Subset }): Promise<Buffer> {
+async function reRender(name: string, complexId: string, parts: { transform?: Command[]; ligandTransform?: Command[]; subset?: Subset; docking?: boolean }): Promise<Buffer> {
   const c = (await sampleComplexes()).find((x) => x.complex.id === complexId)!;
+  // A docking question is framed by its own camera (qa/docking-camera.ts).
+  const camera = parts.docking ? dockingCamera(c, parts.ligandTransform ?? []) : c.camera;
   const spec: SceneSpec = {
-    complex: c.complex, subset: parts.subset ?? { kind: 'full' }, style: makeStyle(), camera: c.camera, view: 'front',
+    complex: c.complex, subset: parts.subset ?? { kind: 'full' }, style: makeStyle(), camera, view: 'front',
     transform: parts.transform ?? [], ligandTransform: parts.ligandTransform ?? [],
   };
   pool ??= new RenderPool({ pages: 1 });
@@ -114,7 +117,7 @@ test('docking: the inverse of the answer, re-rendered, is image 7 byte for byte'
     const displacement = answer.slice().reverse().map((c) => ({ ...c, amount: -c.amount }));
     const annotation = JSON.parse(readFileSync(join(main, r.images[6].replace(/^images\/(.*)\.png$/, 'annotations/$1.json')), 'utf8'));
     assert.equal(annotation.ligandTransform, displacement.map((c) => `${c.kind} ${c.axis} ${c.amount}`).join(', '));
-    const png = await reRender(r.id, r.complex, { ligandTransform: displacement });
+    const png = await reRender(r.id, r.complex, { ligandTransform: displacement, docking: true });
     assert.ok(png.equals(bytes(join(main, r.images[6]))), `${r.id}: the inverse of '${r.answer}' does not reproduce image 7`);
   }
 });

@@ -159,7 +159,8 @@ eachSet('docking: displacement then answer puts every ligand atom back (1e-6 A);
     assert.ok(plan.images.every((s) => s.complex.id === c));
     const [mv, turn] = displacement;
     assert.ok(displacement.length === 2 && mv.kind === 'move' && mv.axis === 'x' && turn.kind === 'roll');
-    const heavy = subject.complex.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => transformPoint(subject.camera.view, a.xyz));
+    // In the eye frame of the question's own camera (docking frames pocket + displaced ligand).
+    const heavy = subject.complex.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => transformPoint(both.camera.view, a.xyz));
     // The renderer's ligand motion is the displacement as defined here.
     const moved = moveLigand(heavy, displacement);
     const rendererMoved = heavy.map((p) => transformPoint(ligandMatrixOf(both), p));
@@ -176,11 +177,14 @@ eachSet('docking: displacement then answer puts every ligand atom back (1e-6 A);
     // Clear of the pocket in the front view at |d| - extra, not at one angstrom less.
     const side = Math.sign(mv.amount);
     const clearsAt = (d: number) => {
-      const spec = { ...both, ligandTransform: [{ ...mv, amount: side * d }, turn] };
+      // Judged through the complex's own camera (the images use the question's wider one).
+      const spec = { ...both, camera: subject.camera, ligandTransform: [{ ...mv, amount: side * d }, turn] };
       const atoms = annotate(spec, poseScene(spec), '').atoms;
       const xs = (part: string) => atoms.filter((a) => a.part === part).map((a) => a.x);
       return side > 0 ? Math.min(...xs('ligand')) > Math.max(...xs('pocket')) : Math.max(...xs('ligand')) < Math.min(...xs('pocket'));
     };
+    // The question's camera keeps the displaced ligand wholly in the picture.
+    assert.equal(plan.params.ligandVisibleShare, 1, `${c}: part of the ligand is outside image 7`);
     const extra = Number(plan.params.extra);
     assert.ok([0, 1, 2].includes(extra));
     const clear = Math.abs(mv.amount) - extra;
