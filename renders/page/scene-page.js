@@ -185,6 +185,54 @@
     }
   }
 
+  let small = null; // { fb, rb, w, h }: the image-size framebuffer the frame is shrunk into
+  let frameData = null;
+  let rowBuffer = null;
+
+  /**
+   * The frame at image size, top row first: shrunk on the GL side (a linear blit at exactly
+   * 1/2 size averages each 2 x 2 block) so only the image-size pixels are read back.
+   */
+  function readFrame() {
+    const gl = viewer.getRenderer().getContext();
+    if (!frameData || frameData.width !== width || frameData.height !== height) {
+      frameData = new ImageData(width, height);
+      rowBuffer = new Uint8Array(width * 4);
+    }
+    const px = new Uint8Array(frameData.data.buffer);
+    if (scale === 1) {
+      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, px);
+    } else {
+      if (!small || small.w !== width || small.h !== height) {
+        if (small) { gl.deleteFramebuffer(small.fb); gl.deleteRenderbuffer(small.rb); }
+        const rb = gl.createRenderbuffer();
+        gl.bindRenderbuffer(gl.RENDERBUFFER, rb);
+        gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, width, height);
+        const fb = gl.createFramebuffer();
+        gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+        gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, rb);
+        small = { fb, rb, w: width, h: height };
+      }
+      gl.disable(gl.SCISSOR_TEST);
+      gl.bindFramebuffer(gl.READ_FRAMEBUFFER, null);
+      gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, small.fb);
+      gl.blitFramebuffer(0, 0, width * scale, height * scale, 0, 0, width, height, gl.COLOR_BUFFER_BIT, gl.LINEAR);
+      gl.bindFramebuffer(gl.READ_FRAMEBUFFER, small.fb);
+      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    }
+    // GL rows run bottom to top.
+    const stride = width * 4;
+    for (let top = 0, bottom = height - 1; top < bottom; top++, bottom--) {
+      rowBuffer.set(px.subarray(top * stride, top * stride + stride));
+      px.copyWithin(top * stride, bottom * stride, bottom * stride + stride);
+      px.set(rowBuffer, bottom * stride);
+    }
+    for (let i = 3; i < px.length; i += 4) px[i] = 255; // opaque, as the canvas is
+    return frameData;
+  }
+
   /** Draws under `matrix` (model -> eye, column-major) into the 2D canvas; returns its RGBA. */
   function draw(matrix) {
     const m = viewer.rotationGroup.matrix.elements;
@@ -193,10 +241,7 @@
     viewer.rotationGroup.matrixWorldNeedsUpdate = true;
     viewer.render();
     pinPrograms();
-    const frame = viewer.getRenderer()._offscreen ?? viewer.getCanvas();
-    ctx.imageSmoothingEnabled = scale !== 1;
-    ctx.imageSmoothingQuality = 'low'; // bilinear: at exactly 1/2 size, the 2 x 2 box average
-    ctx.drawImage(frame, 0, 0, width * scale, height * scale, 0, 0, width, height);
+    ctx.putImageData(readFrame(), 0, 0);
     drawLabels(matrix);
     return ctx.getImageData(0, 0, width, height).data;
   }
