@@ -12,7 +12,6 @@ export interface RecordOption {
   image?: string;
   commands?: string;
   text?: string;
-  scheme: string;
 }
 
 export interface QaRecord {
@@ -51,7 +50,8 @@ export function buildRecord(q: PlannedQuestion, seed: number): QaRecord {
       ...(o.image !== undefined ? { image: images[o.image] } : {}),
       ...(o.commands ? { commands: o.commands.map((c) => `${c.kind} ${c.axis} ${c.amount}`).join(', ') } : {}),
       ...(o.text !== undefined ? { text: o.text } : {}),
-      scheme: o.scheme,
+      // No decoy scheme here: `options` is what a prompt may show, so it must not mark the
+      // right one. Schemes are in `truth.options` and `meta.decoySchemes`.
     }))
     : undefined;
   const record: QaRecord = {
