@@ -35,9 +35,26 @@ export async function readQaSplit(datasetDir: string, split: string): Promise<Qu
       const fields = ['id', 'task', 'answer'] as const;
       const bad = fields.find((f) => typeof r?.[f] !== 'string');
       if (bad) throw new DatasetReadError(`${join(qaDir, name)}:${i + 1}: no string '${bad}'`);
-      const options = r.options && typeof r.options === 'object' ? (r.options as Record<string, string>) : undefined;
+      const options = optionTexts(r.options);
       records.push({ id: r.id as string, task: r.task as string, answer: r.answer as string, options, source });
     });
   }
   return records;
 }
+
+/**
+ * The options as letter -> text. `generate` writes them as a list of
+ * `{letter, commands?, text?}`; a hand-made dataset may give `{A: "...", ...}`.
+ */
+function optionTexts(raw: unknown): Record<string, string> | undefined {
+  if (Array.isArray(raw)) {
+    const out: Record<string, string> = {};
+    for (const o of raw as Array<Record<string, unknown>>) {
+      const text = typeof o?.commands === 'string' ? o.commands : typeof o?.text === 'string' ? o.text : undefined;
+      if (typeof o?.letter === 'string' && text !== undefined) out[o.letter] = text;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  return raw && typeof raw === 'object' ? (raw as Record<string, string>) : undefined;
+}
+
