@@ -2,6 +2,7 @@
 // 512 x 512, default style (antialiased, labelled), through a pool of N pages.
 // Usage: node --import tsx scripts/bench-render.ts [pages] [transformsPerView]
 // Prints images per second in total and per page, and ms per image. Writes into a temp dir.
+// `misi-gen bench` is the fuller benchmark (real complexes, CPU per image, PyMOL, memory).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
