@@ -2,6 +2,7 @@
 // in pipeline/commands/<name>.ts and is registered in the list below.
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
+import { IngestUsageError } from '../structures/ingest.ts';
 import { ingestCommand } from './commands/ingest.ts';
 import { hbondsCommand } from './commands/hbonds.ts';
 import { renderCommand } from './commands/render.ts';
@@ -42,7 +43,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await parser.parseAsync();
   } catch (err) {
-    if (err instanceof UsageError) {
+    // A bad option found by the library (e.g. a malformed --ligand selector) is a usage error too.
+    if (err instanceof UsageError || err instanceof IngestUsageError) {
       process.stderr.write(`misi-gen: ${err.message}\nRun 'misi-gen --help' for usage.\n`);
       return 2;
     }

@@ -4,7 +4,7 @@
 // are none); with several complexes one line each, prefixed by the complex id and a tab.
 // --json: one JSON record per bond. Progress and rejects go to stderr.
 import type { CommandModule } from 'yargs';
-import { ingest, IngestUsageError } from '../../structures/ingest.ts';
+import { ingest } from '../../structures/ingest.ts';
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
 import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 
@@ -21,17 +21,7 @@ export const hbondsCommand: CommandModule<object, Args> = {
       .positional('input', { type: 'string', demandOption: true, describe: 'a PDBbind folder, a parent of many, or a whole PDB entry' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON record per bond instead of the canonical list' }) as any,
   handler: async (args) => {
-    let result;
-    try {
-      result = await ingest([args.input], ingestOptionsFrom(args));
-    } catch (e) {
-      if (e instanceof IngestUsageError) {
-        process.stderr.write(`misi-gen hbonds: ${e.message}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      throw e;
-    }
+    const result = await ingest([args.input], ingestOptionsFrom(args));
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
     if (!result.complexes.length) {
       process.stderr.write(`misi-gen hbonds: no complex could be read from ${args.input}\n`);

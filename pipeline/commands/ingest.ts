@@ -1,6 +1,6 @@
 // `misi-gen ingest <paths...> --out <dir>`: read structures into complexes.jsonl + rejects.jsonl.
 import type { CommandModule } from 'yargs';
-import { ingest, IngestUsageError } from '../../structures/ingest.ts';
+import { ingest } from '../../structures/ingest.ts';
 import { writeJsonLines } from '../write-json-lines.ts';
 import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { progressReporter } from '../progress.ts';
@@ -21,21 +21,11 @@ export const ingestCommand: CommandModule<object, Args> = {
       .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
   handler: async (args) => {
     const progress = progressReporter('ingest');
-    let result;
-    try {
-      const useSample = !args.paths?.length;
-      if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
-      const paths = useSample ? [SAMPLE_DIR] : args.paths;
-      const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
-      result = await ingest(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update }));
-    } catch (e) {
-      if (e instanceof IngestUsageError) {
-        process.stderr.write(`misi-gen ingest: ${e.message}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      throw e;
-    }
+    const useSample = !args.paths?.length;
+    if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    const paths = useSample ? [SAMPLE_DIR] : args.paths;
+    const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
+    const result = await ingest(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update }));
     progress.done();
     await writeJsonLines(join(args.out, 'complexes.jsonl'), result.complexes);
     await writeJsonLines(join(args.out, 'rejects.jsonl'), result.rejects);

@@ -4,9 +4,9 @@
 // anything. stdout: the path of split.json; the summary and notes on stderr.
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { ingest, IngestUsageError } from '../../structures/ingest.ts';
+import { ingest } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
+import { ingestOptions, ingestOptionsFrom, type IngestArgs } from '../ingest-options.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE, splitComplexes } from '../generate/split.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
@@ -38,22 +38,7 @@ export const splitCommand: CommandModule<object, Args> = {
       }) as any,
   handler: async (args) => {
     const useSample = !args.structures?.length;
-    let read;
-    try {
-      read = await ingest(useSample ? [SAMPLE_DIR] : args.structures!, {
-        ligand: args.ligand,
-        ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
-        pocketRadius: args['pocket-radius'],
-        pocketHydrogens: args['pocket-hydrogens'],
-      });
-    } catch (e) {
-      if (e instanceof IngestUsageError) {
-        process.stderr.write(`misi-gen split: ${e.message}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      throw e;
-    }
+    const read = await ingest(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined) }));
     for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
     let complexes = read.complexes;
     if (args.limit !== undefined) complexes = complexes.slice(0, args.limit);
