@@ -1,0 +1,50 @@
+// `misi-gen verify` on a small dataset generated from the sample: whole, then with an image
+// truncated, one altered, one deleted and a malformed line, each named in its own words.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO } from '../shared-structures.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
+
+const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
+const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { encoding: 'utf8' });
+const root = mkdtempSync(join(tmpdir(), 'misi-verify-'));
+const data = join(root, 'data');
+
+before(() => {
+  if (noBrowser) return;
+  const r = cli('generate', '--out', data, '--tasks', 'translation,rotation', '--per-complex', 'translation=1/1,rotation=1/1', '--test-share', '0.5');
+  assert.equal(r.status, 0, r.stderr);
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+test('a whole dataset verifies', { skip: noBrowser }, () => {
+  const r = cli('verify', data);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /match the manifest/);
+});
+
+test('a truncated, an altered and a missing image, and a malformed line, are each named', { skip: noBrowser }, () => {
+  const bad = join(root, 'bad');
+  cpSync(data, bad, { recursive: true });
+  const images = readdirSync(join(bad, 'images')).sort();
+  const [truncated, altered, missing] = images;
+  writeFileSync(join(bad, 'images', truncated), readFileSync(join(bad, 'images', truncated)).subarray(0, 50));
+  appendFileSync(join(bad, 'images', altered), Buffer.from([0]));
+  unlinkSync(join(bad, 'images', missing));
+  const qa = join(bad, 'qa', 'rotation.train.jsonl');
+  const lines = readFileSync(qa, 'utf8').split('\n');
+  lines[0] = lines[0].slice(0, 40);
+  writeFileSync(qa, lines.join('\n'));
+  const r = cli('verify', bad);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, new RegExp(`images/${truncated}: sha256 differs`));
+  assert.match(r.stderr, new RegExp(`images/${altered}: sha256 differs`));
+  assert.match(r.stderr, new RegExp(`images/${missing}.*does not exist`));
+  assert.match(r.stderr, /qa\/rotation\.train\.jsonl line 1: not valid JSON/);
+  assert.match(r.stderr, /qa\/rotation\.train\.jsonl: \d+ records, the manifest says \d+/);
+  assert.doesNotMatch(r.stderr, /\n\s+at /);
+});
