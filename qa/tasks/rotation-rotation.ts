@@ -1,13 +1,11 @@
 // Task 6, rotation + rotation (4-way choice, 8 images): f1 then f2, rolls on different
 // axes, turn the complex (image 4); the options show that state after four more pairs of
 // rolls, one of them (f1, f2) again.
-import { formatCommands } from '../../renders/commands.ts';
-import { choiceOptions } from '../choice.ts';
 import { drawRotation, ROTATION_AXES } from '../parameters.ts';
 import { drawOne, drawOther } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import type { TaskModule } from '../task.ts';
-import { drawSeparatedChoice } from './pair-choice.ts';
+import { drawSeparatedChoice, pairChoicePlan } from './pair-choice.ts';
 
 export const rotationRotationTask: TaskModule = {
   id: 'rotation_rotation',
@@ -29,21 +27,6 @@ export const rotationRotationTask: TaskModule = {
     );
     if ('failed' in got) return { ok: false, reason: got.failed, replacements: got.replacements };
     const images = [...threeViews(subject, style), scene(subject, style, { transform: got.pair }), ...got.optionScenes];
-    const options = choiceOptions(got.draft, 4);
-    return {
-      ok: true,
-      plan: {
-        images,
-        answer: got.draft.letter,
-        truth: { kind: 'letter', letter: got.draft.letter, options },
-        vars: {},
-        params: {
-          f1: formatCommands([got.pair[0]]),
-          f2: formatCommands([got.pair[1]]),
-          leastSeparationPx: Math.round(got.separation * 10) / 10,
-        },
-        replacements: got.replacements,
-      },
-    };
+    return { ok: true, plan: pairChoicePlan(got, images) };
   },
 };

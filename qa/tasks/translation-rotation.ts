@@ -2,13 +2,11 @@
 // (a roll) turn the reference complex; the options show a second complex of the same
 // split (the partner, drawn from this question's generator over the split's sorted ids)
 // after four transforms, one of them (f1, f2) itself.
-import { formatCommands } from '../../renders/commands.ts';
-import { choiceOptions } from '../choice.ts';
 import { drawRotation, drawTranslation, ROTATION_AXES, TRANSLATION_AXES } from '../parameters.ts';
 import { drawOne } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import type { TaskModule } from '../task.ts';
-import { drawSeparatedChoice } from './pair-choice.ts';
+import { drawSeparatedChoice, pairChoicePlan } from './pair-choice.ts';
 
 export const translationRotationTask: TaskModule = {
   id: 'translation_rotation',
@@ -32,23 +30,6 @@ export const translationRotationTask: TaskModule = {
       ...threeViews(partner, style),
       ...got.optionScenes,
     ];
-    const options = choiceOptions(got.draft, 7);
-    return {
-      ok: true,
-      plan: {
-        images,
-        answer: got.draft.letter,
-        truth: { kind: 'letter', letter: got.draft.letter, options },
-        vars: {},
-        params: {
-          f1: formatCommands([got.pair[0]]),
-          f2: formatCommands([got.pair[1]]),
-          partner: partner.complex.id,
-          leastSeparationPx: Math.round(got.separation * 10) / 10,
-        },
-        replacements: got.replacements,
-        partners: [partner.complex.id],
-      },
-    };
+    return { ok: true, plan: pairChoicePlan(got, images, { params: { partner: partner.complex.id }, partners: [partner.complex.id] }) };
   },
 };
