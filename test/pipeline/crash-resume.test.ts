@@ -3,7 +3,7 @@
 // chosen by a seeded generator (after N images, and once in the middle of the final
 // assembly), resumed each time, and must end byte-identical to the clean run (qa/ files,
 // manifest, complexes, rejects, split, the same image and annotation files with the same
-// bytes). A changed option on resume is refused naming it. Two shards run in parallel and
+// bytes). A changed option on resume is refused naming it. Three shards run in parallel and
 // merged equal the clean run too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -93,14 +93,14 @@ test('SIGKILL after N images (N seeded) and during the assembly, resumed each ti
   assertSameDataset(out, clean);
 });
 
-test('two shards in parallel, merged: byte-identical to the clean run; merge refuses an incomplete set', { skip: noBrowser }, async () => {
-  const shards = [0, 1].map((i) => join(root, `shard-${i}`));
-  const runs = await Promise.all(shards.map((dir, i) => cli(['generate', '--out', dir, '--workers', '1', ...OPTIONS, '--shard', `${i}/2`])));
+test('three shards in parallel, merged: byte-identical to the clean run; merge refuses an incomplete set', { skip: noBrowser }, async () => {
+  const shards = [0, 1, 2].map((i) => join(root, `shard-${i}`));
+  const runs = await Promise.all(shards.map((dir, i) => cli(['generate', '--out', dir, '--workers', '1', ...OPTIONS, '--shard', `${i}/3`])));
   for (const r of runs) assert.equal(r.code, 0, r.stderr);
   for (const dir of shards) assert.ok(!existsSync(join(dir, 'manifest.json')), 'a shard writes no dataset of its own');
   const lone = await cli(['merge', shards[0], '--out', join(root, 'lone')]);
   assert.equal(lone.code, 1);
-  assert.match(lone.stderr, /shard 1\/2 missing/);
+  assert.match(lone.stderr, /shards 1\/3, 2\/3 missing/);
   const merged = join(root, 'merged');
   const r = await cli(['merge', ...shards, '--out', merged]);
   assert.equal(r.code, 0, r.stderr);
