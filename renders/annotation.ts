@@ -10,15 +10,9 @@ import { formatCommands } from './commands.ts';
 import { formatSubset } from './subset.ts';
 import type { SceneSpec } from './scene-spec.ts';
 import type { ScenePose } from './scene-pose.ts';
+import type { AtomIdentity } from './scene-atoms.ts';
 
-export interface AnnotatedAtom {
-  part: 'pocket' | 'ligand';
-  chain: string;
-  residueName: string;
-  residueNumber: number;
-  insertionCode: string;
-  atomName: string;
-  element: string;
+export interface AnnotatedAtom extends AtomIdentity {
   x: number;
   y: number;
   depth: number;

@@ -5,16 +5,20 @@ import { frameCamera, type Camera, type CameraOptions } from './camera.ts';
 import type { Style } from './style.ts';
 import { isSubsetResidue, type Subset } from './subset.ts';
 
-export interface DrawnAtom {
+/** Which atom it is: what the annotation of an image says of every atom drawn. */
+export interface AtomIdentity {
   part: 'pocket' | 'ligand';
-  /** Index of the residue in `complex.pocket`; -1 for the ligand. */
-  residueIndex: number;
   chain: string;
   residueName: string;
   residueNumber: number;
   insertionCode: string;
   atomName: string;
   element: string;
+}
+
+export interface DrawnAtom extends AtomIdentity {
+  /** Index of the residue in `complex.pocket`; -1 for the ligand. */
+  residueIndex: number;
   /** Model frame, angstrom (before any ligand transform). */
   xyz: Vec3;
   /** Drawing colour of this atom, '#RRGGBB', or null for the element's 3Dmol colour. */
