@@ -3,8 +3,8 @@
 import type { Complex, Diagnostic, Ligand, Residue, SourceFile } from './model.ts';
 import type { EntryJob, FolderJob } from './discover.ts';
 import { readInputFile } from './read-input-file.ts';
-import { parsePdb, type StructureRecord } from './read-pdb.ts';
-import { parseMmcif } from './read-mmcif.ts';
+import type { StructureRecord } from './read-pdb.ts';
+import { parseStructure } from './parse-structure.ts';
 import { ligandFromMol2, ligandFromResidue, ligandFromSdf, type LigandResult } from './ligand-from-files.ts';
 import { cutPocket, nearestDistance, DEFAULT_POCKET_RADIUS } from './pocket-cut.ts';
 import { findResidue, formatSelector, heavyAtomCount, pickLigand, residueKind, type LigandSelector } from './residue-kinds.ts';
@@ -34,7 +34,7 @@ const fail = (id: string, path: string, stage: string, reason: string, line?: nu
 async function readStructure(path: string): Promise<{ ok: true; record: StructureRecord; sha256: string } | { ok: false; reason: string; line?: number }> {
   const file = await readInputFile(path);
   if (!file.ok) return file;
-  const record = /\.(cif|mmcif)$/i.test(path) ? parseMmcif(file.text, path) : parsePdb(file.text, path);
+  const record = parseStructure(file.text, path);
   if (record.errors.length) {
     const e = record.errors[0];
     return { ok: false, reason: `${e.message}${record.errors.length > 1 ? ` (and ${record.errors.length - 1} more problems)` : ''}`, line: e.line };

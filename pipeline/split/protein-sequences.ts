@@ -4,10 +4,9 @@
 // (every residue within ~10 A of the ligand, concatenated), so unrelated families can reach
 // 30 % local identity on them; whole chains do not have that problem.
 import type { Complex } from '../../structures/model.ts';
-import { pocketSequence, oneLetterCode } from '../../structures/grouping/pocket-sequence.ts';
+import { chainSequences, pocketSequence } from '../../structures/grouping/pocket-sequence.ts';
 import { readInputFile } from '../../structures/read-input-file.ts';
-import { parsePdb } from '../../structures/read-pdb.ts';
-import { parseMmcif } from '../../structures/read-mmcif.ts';
+import { parseStructure } from '../../structures/parse-structure.ts';
 
 export interface ComplexSequences {
   id: string;
@@ -21,17 +20,9 @@ export interface ComplexSequences {
 export async function wholeChainSequences(path: string): Promise<string[] | null> {
   const file = await readInputFile(path);
   if (!file.ok) return null;
-  const record = /\.(cif|mmcif)$/i.test(path) ? parseMmcif(file.text, path) : parsePdb(file.text, path);
+  const record = parseStructure(file.text, path);
   if (record.errors.length) return null;
-  const byChain = new Map<string, string[]>();
-  for (const r of record.residues) {
-    const code = oneLetterCode(r);
-    if (code === null) continue;
-    const letters = byChain.get(r.chain) ?? [];
-    letters.push(code);
-    byChain.set(r.chain, letters);
-  }
-  return [...byChain.values()].map((l) => l.join(''));
+  return chainSequences(record.residues).map((c) => c.sequence);
 }
 
 export async function complexSequences(complex: Complex): Promise<ComplexSequences> {

@@ -38,10 +38,10 @@ export interface ChainSequence {
   sequence: string;
 }
 
-/** The pocket's amino-acid sequence per chain, chains in order of first appearance. */
-export function pocketSequence(complex: Complex): ChainSequence[] {
+/** The amino-acid sequence of each chain of `residues`, chains in order of first appearance. */
+export function chainSequences(residues: readonly Residue[]): ChainSequence[] {
   const byChain = new Map<string, string[]>();
-  for (const r of complex.pocket) {
+  for (const r of residues) {
     const code = oneLetterCode(r);
     if (code === null) continue;
     const letters = byChain.get(r.chain) ?? [];
@@ -49,4 +49,9 @@ export function pocketSequence(complex: Complex): ChainSequence[] {
     byChain.set(r.chain, letters);
   }
   return [...byChain].map(([chain, letters]) => ({ chain, sequence: letters.join('') }));
+}
+
+/** The pocket's amino-acid sequence per chain, chains in order of first appearance. */
+export function pocketSequence(complex: Complex): ChainSequence[] {
+  return chainSequences(complex.pocket);
 }
