@@ -13,7 +13,8 @@ const THREEDMOL_VERSION: string = JSON.parse(
 
 /** Bump when a change to the renderer changes its pixels or annotations. */
 // 2: labels drawn over the WebGL frame in a 2D canvas; PNG rows deflated at level 3.
-export const RENDERER_VERSION = `misi-render-2+3dmol-${THREEDMOL_VERSION}`;
+// 3: drawn into a framebuffer of ours and box-filtered in the page; labels as sprites.
+export const RENDERER_VERSION = `misi-render-3+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

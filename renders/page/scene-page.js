@@ -2,12 +2,15 @@
 // through window.misi: load a scene once, then shoot it under any number of matrices.
 // The pipeline's matrices are the ground truth: the page only copies them into 3Dmol.
 //
-// One shot: 3Dmol draws the molecule with WebGL; the frame is copied into a 2D canvas and
-// the labels are drawn over it there (text with the bundled font, at the projected
-// positions of their atoms, farthest first, as 3Dmol's own in-front labels are placed:
-// the box's top-left corner on the atom). The pixels leave the page as runs (most of a
-// frame is background, so this is a few hundred kB rather than a megabyte of base64) and
-// Node encodes the PNG; or the page encodes WebP/JPEG with the canvas's own encoders.
+// One shot: 3Dmol draws the molecule with WebGL into a framebuffer of ours (never the
+// page's canvas, so the compositor has nothing to present), at SUPERSAMPLE times the image
+// size; the frame is read back once and each block averaged into one pixel here. Labels
+// are drawn once per scene with the 2D canvas (the bundled font) into small sprites, and
+// each shot lays them over the pixels at the projected positions of their atoms, farthest
+// first, as 3Dmol's own in-front labels are placed (the box's top-left corner on the atom).
+// The pixels leave the page as runs (most of a frame is background, so this is a few
+// hundred kB rather than a megabyte of base64) and Node encodes the PNG; or the page
+// encodes WebP/JPEG with the canvas's own encoders.
 /* global $3Dmol */
 (() => {
   const FONT_FAMILY = 'MisiDejaVuSans';
@@ -63,6 +66,27 @@
     // Under WebGL2 3Dmol draws into a texture (reallocated every frame) and then copies it
     // to the canvas as one screen-filling quad. Draw straight into the canvas instead.
     renderer._fb = null;
+    // Before every frame 3Dmol sets the size of its (shared, offscreen) WebGL canvas again,
+    // which reallocates and clears that canvas's drawing buffer even when the size is the
+    // same: ~12 ms per frame at 1024 x 1024 under SwiftShader. Resize it only when the size
+    // changes (3Dmol takes the viewport from it). It also turns on the scissor test for
+    // viewer grids, which would make SwiftShader clear by drawing; one viewer fills the
+    // frame, so it goes off.
+    const setViewport = renderer.setViewport;
+    renderer.setViewport = function () {
+      const offscreen = this._offscreen;
+      if (offscreen && (offscreen.width !== this._canvas.width || offscreen.height !== this._canvas.height)) {
+        offscreen.width = this._canvas.width;
+        offscreen.height = this._canvas.height;
+      }
+      this._offscreen = null;
+      try {
+        setViewport.call(this);
+      } finally {
+        this._offscreen = offscreen;
+      }
+      this.getContext().disable(this.getContext().SCISSOR_TEST);
+    };
     viewer.rotationGroup.matrixAutoUpdate = false;
     viewer.modelGroup.matrixAutoUpdate = false;
     viewer.modelGroup.matrix.identity();
@@ -126,19 +150,55 @@
       if (scene.representation === 'stick' && lone.length) m.setStyle({ index: lone }, { sphere: { radius: scene.stickRadius } });
     }
     labelStyle = scene.label;
-    ctx.font = `${labelStyle.fontSize}px ${FONT_FAMILY}`;
-    labels = scene.labels.map((l, id) => {
-      const textWidth = ctx.measureText(l.text).width;
-      // 3Dmol sizes each label's canvas like this (truncated to whole pixels).
-      const boxWidth = Math.floor(textWidth + 2 * LABEL_PADDING);
-      const boxHeight = Math.floor(labelStyle.fontSize * 1.25 + 2 * LABEL_PADDING);
-      return { id, text: l.text, x: l.x, y: l.y, z: l.z, textWidth, boxWidth, boxHeight };
-    });
+    labels = scene.labels.map((l, id) => ({ id, x: l.x, y: l.y, z: l.z, sprite: labelSprite(l.text) }));
     return true;
   }
 
-  /** Labels over the frame in ctx: projected with our matrices, farthest drawn first. */
-  function drawLabels(matrix) {
+  const sprites = new Map(); // label text + style -> sprite, kept across scenes
+  let spriteCanvas = null;
+
+  /**
+   * A label drawn once: a rounded box (3Dmol's size: text width plus padding, truncated to
+   * whole pixels; 1.25 font sizes plus padding tall) with its text, as straight RGBA with
+   * SPRITE_MARGIN spare pixels on every side for glyphs that overhang the box.
+   */
+  const SPRITE_MARGIN = 2;
+  function labelSprite(text) {
+    const s = labelStyle;
+    const key = `${text}\u0000${s.fontSize}\u0000${s.fontColor}\u0000${s.backgroundColor}\u0000${s.backgroundOpacity}`;
+    const known = sprites.get(key);
+    if (known) return known;
+    spriteCanvas ??= new OffscreenCanvas(1, 1);
+    const c = spriteCanvas.getContext('2d', { willReadFrequently: true });
+    c.font = `${s.fontSize}px ${FONT_FAMILY}`;
+    const textWidth = c.measureText(text).width;
+    const boxWidth = Math.floor(textWidth + 2 * LABEL_PADDING);
+    const boxHeight = Math.floor(s.fontSize * 1.25 + 2 * LABEL_PADDING);
+    const w = boxWidth + 2 * SPRITE_MARGIN, h = boxHeight + 2 * SPRITE_MARGIN;
+    if (spriteCanvas.width < w || spriteCanvas.height < h) {
+      spriteCanvas.width = Math.max(spriteCanvas.width, w);
+      spriteCanvas.height = Math.max(spriteCanvas.height, h);
+    }
+    c.clearRect(0, 0, w, h);
+    c.font = `${s.fontSize}px ${FONT_FAMILY}`; // resizing the canvas resets its state
+    if (s.backgroundOpacity > 0) {
+      c.fillStyle = rgba(s.backgroundColor, s.backgroundOpacity);
+      c.beginPath();
+      c.roundRect(SPRITE_MARGIN, SPRITE_MARGIN, boxWidth, boxHeight, LABEL_RADIUS);
+      c.fill();
+    }
+    c.fillStyle = rgba(s.fontColor, 1);
+    c.fillText(text, SPRITE_MARGIN + LABEL_PADDING, SPRITE_MARGIN + s.fontSize + LABEL_PADDING, textWidth);
+    const sprite = { w, h, rgba: c.getImageData(0, 0, w, h).data };
+    sprites.set(key, sprite);
+    return sprite;
+  }
+
+  /**
+   * Labels over `px` (RGBX words, top row first): projected with our matrices, farthest
+   * drawn first, each sprite blended over what is there (straight alpha).
+   */
+  function drawLabels(matrix, px) {
     if (!labels.length) return;
     const m = matrix;
     const p = projection;
@@ -156,19 +216,25 @@
       placed.push({ l, x: Math.round(((cx / cw + 1) / 2) * width), y: Math.round(((1 - cy / cw) / 2) * height), dist: -ez });
     }
     placed.sort((a, b) => (b.dist - a.dist) || (b.l.id - a.l.id));
-    const s = labelStyle;
-    const box = s.backgroundOpacity > 0 ? rgba(s.backgroundColor, s.backgroundOpacity) : null;
-    const text = rgba(s.fontColor, 1);
-    ctx.font = `${s.fontSize}px ${FONT_FAMILY}`;
     for (const { l, x, y } of placed) {
-      if (box) {
-        ctx.fillStyle = box;
-        ctx.beginPath();
-        ctx.roundRect(x, y, l.boxWidth, l.boxHeight, LABEL_RADIUS);
-        ctx.fill();
+      const { w, h, rgba: src } = l.sprite;
+      const x0 = x - SPRITE_MARGIN, y0 = y - SPRITE_MARGIN;
+      for (let j = Math.max(0, -y0); j < h && y0 + j < height; j++) {
+        let d = (y0 + j) * width + x0;
+        let o = j * w * 4;
+        const i0 = Math.max(0, -x0), i1 = Math.min(w, width - x0);
+        d += i0;
+        o += i0 * 4;
+        for (let i = i0; i < i1; i++, d++, o += 4) {
+          const a = src[o + 3];
+          if (a === 0) continue;
+          const v = px[d], b = 255 - a;
+          const r = (src[o] * a + (v & 255) * b + 127) / 255 | 0;
+          const g = (src[o + 1] * a + ((v >>> 8) & 255) * b + 127) / 255 | 0;
+          const bl = (src[o + 2] * a + ((v >>> 16) & 255) * b + 127) / 255 | 0;
+          px[d] = (0xff000000 | (bl << 16) | (g << 8) | r) >>> 0;
+        }
       }
-      ctx.fillStyle = text;
-      ctx.fillText(l.text, x + LABEL_PADDING, y + s.fontSize + LABEL_PADDING, l.textWidth);
     }
   }
 
@@ -185,65 +251,88 @@
     }
   }
 
-  let small = null; // { fb, rb, w, h }: the image-size framebuffer the frame is shrunk into
-  let frameData = null;
-  let rowBuffer = null;
+  let target = null; // { fb, colour, depth, w, h }: the framebuffer 3Dmol draws into
+  let big = null; // the frame as read back, SUPERSAMPLE times the image size
+  let image = null; // ImageData at image size; its pixels as RGBX words in `words`
+  let words = null;
 
-  /**
-   * The frame at image size, top row first: shrunk on the GL side (a linear blit at exactly
-   * 1/2 size averages each 2 x 2 block) so only the image-size pixels are read back.
-   */
-  function readFrame() {
-    const gl = viewer.getRenderer().getContext();
-    if (!frameData || frameData.width !== width || frameData.height !== height) {
-      frameData = new ImageData(width, height);
-      rowBuffer = new Uint8Array(width * 4);
-    }
-    const px = new Uint8Array(frameData.data.buffer);
-    if (scale === 1) {
-      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, px);
-    } else {
-      if (!small || small.w !== width || small.h !== height) {
-        if (small) { gl.deleteFramebuffer(small.fb); gl.deleteRenderbuffer(small.rb); }
-        const rb = gl.createRenderbuffer();
-        gl.bindRenderbuffer(gl.RENDERBUFFER, rb);
-        gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, width, height);
-        const fb = gl.createFramebuffer();
-        gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
-        gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, rb);
-        small = { fb, rb, w: width, h: height };
+  /** Our framebuffer at the drawing size (image size times `scale`), made when that changes. */
+  function bindTarget(gl) {
+    const w = width * scale, h = height * scale;
+    if (!target || target.w !== w || target.h !== h) {
+      if (target) {
+        gl.deleteFramebuffer(target.fb);
+        gl.deleteRenderbuffer(target.colour);
+        gl.deleteRenderbuffer(target.depth);
       }
-      gl.disable(gl.SCISSOR_TEST);
-      gl.bindFramebuffer(gl.READ_FRAMEBUFFER, null);
-      gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, small.fb);
-      gl.blitFramebuffer(0, 0, width * scale, height * scale, 0, 0, width, height, gl.COLOR_BUFFER_BIT, gl.LINEAR);
-      gl.bindFramebuffer(gl.READ_FRAMEBUFFER, small.fb);
-      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, px);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+      const colour = gl.createRenderbuffer();
+      gl.bindRenderbuffer(gl.RENDERBUFFER, colour);
+      gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, w, h);
+      const depth = gl.createRenderbuffer();
+      gl.bindRenderbuffer(gl.RENDERBUFFER, depth);
+      gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT24, w, h);
+      const fb = gl.createFramebuffer();
+      gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+      gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, colour);
+      gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth);
+      target = { fb, colour, depth, w, h };
+      big = new Uint8Array(w * h * 4);
     }
-    // GL rows run bottom to top.
-    const stride = width * 4;
-    for (let top = 0, bottom = height - 1; top < bottom; top++, bottom--) {
-      rowBuffer.set(px.subarray(top * stride, top * stride + stride));
-      px.copyWithin(top * stride, bottom * stride, bottom * stride + stride);
-      px.set(rowBuffer, bottom * stride);
-    }
-    for (let i = 3; i < px.length; i += 4) px[i] = 255; // opaque, as the canvas is
-    return frameData;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, target.fb);
   }
 
-  /** Draws under `matrix` (model -> eye, column-major) into the 2D canvas; returns its RGBA. */
+  /**
+   * The drawn frame at image size, top row first, as RGBX words: each scale x scale block
+   * of the supersampled frame averaged (rounded half up) into one opaque pixel.
+   */
+  function readFrame(gl) {
+    if (!image || image.width !== width || image.height !== height) {
+      image = new ImageData(width, height);
+      words = new Uint32Array(image.data.buffer);
+    }
+    const W = width * scale;
+    gl.readPixels(0, 0, W, height * scale, gl.RGBA, gl.UNSIGNED_BYTE, big);
+    const rowBytes = W * 4;
+    if (scale === 1) {
+      const src = new Uint32Array(big.buffer);
+      for (let y = 0; y < height; y++) { // GL rows run bottom to top
+        const s0 = (height - 1 - y) * width, d0 = y * width;
+        for (let x = 0; x < width; x++) words[d0 + x] = src[s0 + x] | 0xff000000;
+      }
+      return;
+    }
+    const n = scale * scale, half = n >> 1;
+    for (let y = 0; y < height; y++) {
+      const top = (height - 1 - y) * scale * rowBytes; // first GL row of this block row
+      const d0 = y * width;
+      for (let x = 0; x < width; x++) {
+        let r = half, g = half, b = half;
+        for (let j = 0; j < scale; j++) {
+          let o = top + j * rowBytes + x * scale * 4;
+          for (let i = 0; i < scale; i++, o += 4) {
+            r += big[o];
+            g += big[o + 1];
+            b += big[o + 2];
+          }
+        }
+        words[d0 + x] = (0xff000000 | (((b / n) | 0) << 16) | (((g / n) | 0) << 8) | ((r / n) | 0)) >>> 0;
+      }
+    }
+  }
+
+  /** Draws under `matrix` (model -> eye, column-major); the pixels are in `words`/`image`. */
   function draw(matrix) {
     const m = viewer.rotationGroup.matrix.elements;
     m.set(matrix);
     m[14] += CAMERA_Z; // 3Dmol's camera sits at z = CAMERA_Z, ours at the origin
     viewer.rotationGroup.matrixWorldNeedsUpdate = true;
+    const gl = viewer.getRenderer().getContext();
+    bindTarget(gl);
     viewer.render();
     pinPrograms();
-    ctx.putImageData(readFrame(), 0, 0);
-    drawLabels(matrix);
-    return ctx.getImageData(0, 0, width, height).data;
+    readFrame(gl);
+    drawLabels(matrix, words);
+    return words;
   }
 
   let runBuffer = new Uint8Array(0);
@@ -253,8 +342,7 @@
    * of varint(repeats of the previous pixel), varint(n), then n literal pixels as RGB. The
    * previous pixel starts as opaque black. Alpha is dropped (the canvas is opaque).
    */
-  function pixelRuns(rgba) {
-    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2);
+  function pixelRuns(px) {
     const n = px.length;
     if (runBuffer.length < n * 3 + 16 * (n + 1)) runBuffer = new Uint8Array(n * 3 + 16 * (n + 1));
     const out = runBuffer;
@@ -295,6 +383,7 @@
   /** Draws under `matrix` and returns the whole WebP or JPEG file, base64. */
   async function shootEncoded(matrix, format, quality) {
     draw(matrix);
+    ctx.putImageData(image, 0, 0);
     const blob = await comp.convertToBlob({ type: `image/${format}`, quality });
     return { width, height, data: new Uint8Array(await blob.arrayBuffer()).toBase64() };
   }
