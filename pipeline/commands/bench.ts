@@ -69,8 +69,11 @@ export const benchCommand: CommandModule<object, Args> = {
     try {
       say(`complexes: ${set.complexes.map((c) => c.id).join(' ')} from ${set.source}`);
       say(`machine: ${cores} cores, load average before ${load()}; 512 x 512, antialiased, labelled, ${args.format}`);
-      // Warm-up: every page starts its browser and compiles its shaders.
-      await renderScenes(pool, viewRequests(set.complexes.slice(0, 1), 1).slice(0, args.pages), { ...options, outDir: join(dir, 'warm-up') });
+      // Warm-up: every page starts its browser and compiles its shaders (a browser's first
+      // scene costs ~2.5 s of CPU), so the figures below are the steady state. One scene load
+      // per complex and subset: more jobs than pages, so every page gets some.
+      const warmUp = [...viewRequests(set.complexes, 1), ...subsetRequests(set.complexes)];
+      await renderScenes(pool, warmUp, { ...options, outDir: join(dir, 'warm-up') });
       if (args.images !== undefined) {
         const run = await memoryRun(pool, set.complexes, args.images, options, 60, (n) => note(`memory run: ${n} / ${args.images} images`));
         say(`memory run, ${args.pages} pages, browsers recycled every ${args['images-per-browser']} images:`);
