@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { annotate, type Annotation } from './annotation.ts';
 import { pageScene, shotMatrix } from './page-payload.ts';
-import { encodePngAsync } from './png-encode.ts';
+import { encodeScanlinesAsync } from './png-encode.ts';
+import { pixelRunsToScanlines } from './pixel-runs.ts';
 import type { RenderPool } from './render-pool.ts';
 import { imageFileName, loadKey, sceneKey } from './scene-key.ts';
 import { poseScene } from './scene-pose.ts';
@@ -81,7 +82,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
       shots: members.map((i) => shotMatrix(requests[i].spec, poses[i])),
       onImage: async (k, img) => {
         const o = outcomes[members[k]];
-        writeAtomically(o.file, await encodePngAsync(img.rgb, img.width, img.height, options.pngLevel));
+        writeAtomically(o.file, await encodeScanlinesAsync(pixelRunsToScanlines(img.runs, img.width, img.height), img.width, img.height, options.pngLevel));
       },
       encode: format === 'png' ? undefined : { format, quality },
       onEncoded: (k, file) => writeAtomically(outcomes[members[k]].file, file.bytes),

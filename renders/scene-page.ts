@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import type { PageScene } from './page-payload.ts';
-import { decodePixelRuns } from './pixel-runs.ts';
 
 const ORIGIN = 'http://misi-render.local';
 const here = (p: string) => new URL(p, import.meta.url);
@@ -24,8 +23,8 @@ function files(): Map<string, Served> {
 export interface RawImage {
   width: number;
   height: number;
-  /** 8-bit RGB, top row first. */
-  rgb: Uint8Array;
+  /** The page's pixel runs (decodePixelRuns gives 8-bit RGB, top row first). */
+  runs: Uint8Array;
 }
 
 /** A whole image file made by the page. */
@@ -98,7 +97,7 @@ export class ScenePage {
       'image',
     );
     if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
-    return { width: r.width, height: r.height, rgb: decodePixelRuns(Buffer.from(r.runs, 'base64'), r.width, r.height) };
+    return { width: r.width, height: r.height, runs: Buffer.from(r.runs, 'base64') };
   }
 
   /** Draws the loaded scene under `matrix` and returns it encoded by the page (WebP or JPEG). */
