@@ -9,11 +9,17 @@ import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
 import type { PageScene } from './page-payload.ts';
 import { ScenePage, type EncodedImage, type RawImage } from './scene-page.ts';
 
+export const DEFAULT_IMAGES_PER_BROWSER = 5000;
+
 export interface PoolOptions {
   /** Pages (each in its own browser); default one per core. */
   pages?: number;
   gpu?: boolean;
-  /** Images a browser draws before it is replaced. */
+  /**
+   * Images a browser draws before it is replaced (default DEFAULT_IMAGES_PER_BROWSER). A
+   * new browser costs ~2.5 s of CPU before its first image; memory stayed flat over 3,000
+   * images without replacement (docs/rendering.md), so this is a guard, not a need.
+   */
   imagesPerBrowser?: number;
   /** Time allowed per image (and per scene load), ms. */
   timeoutMs?: number;
@@ -60,7 +66,7 @@ export class RenderPool {
     this.options = {
       pages: options.pages ?? availableParallelism(),
       gpu: options.gpu ?? false,
-      imagesPerBrowser: options.imagesPerBrowser ?? 500,
+      imagesPerBrowser: options.imagesPerBrowser ?? DEFAULT_IMAGES_PER_BROWSER,
       timeoutMs: options.timeoutMs ?? 30000,
       executablePath: options.executablePath,
     };

@@ -9,7 +9,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { NoBrowserError } from '../../renders/browser.ts';
-import { RenderPool } from '../../renders/render-pool.ts';
+import { DEFAULT_IMAGES_PER_BROWSER, RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import type { ImageFormat } from '../../renders/scene-spec.ts';
 import { loadBenchComplexes, subsetRequests, viewRequests } from '../bench/bench-scenes.ts';
@@ -45,7 +45,7 @@ export const benchCommand: CommandModule<object, Args> = {
       .option('pymol', { type: 'boolean', default: true, describe: 'also time PyMOL (--no-pymol: skip)' })
       .option('sample', { type: 'boolean', default: false, describe: 'use the bundled sample even when ../shared/structures is present' })
       .option('images', { type: 'number', describe: 'memory run: render this many images and report memory over time' })
-      .option('images-per-browser', { type: 'number', default: 500, describe: 'images a browser draws before the pool replaces it' })
+      .option('images-per-browser', { type: 'number', default: DEFAULT_IMAGES_PER_BROWSER, describe: 'images a browser draws before the pool replaces it' })
       .option('out', { type: 'string', describe: 'keep the benchmark images (ours and PyMOL\'s) in this folder' })
       .check((a) => {
         if (!(Number.isInteger(a.pages) && a.pages >= 1)) throw new Error('--pages must be a whole number from 1');
