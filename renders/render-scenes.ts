@@ -2,7 +2,8 @@
 // transform and view are loaded once and shot together; images are named by their scene
 // key and an existing file is not drawn again; a failed scene becomes an outcome with its
 // reason while the rest goes on.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { annotate, type Annotation } from './annotation.ts';
 import { pageScene, shotMatrix } from './page-payload.ts';
@@ -43,11 +44,12 @@ export interface RenderOptions {
 
 let tmpSerial = 0;
 
-function writeAtomically(path: string, data: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
+/** Writes under a temporary name and renames when complete; the file system work runs on libuv's pool. */
+async function writeAtomically(path: string, data: string | Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${tmpSerial++}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
+  await writeFile(tmp, data);
+  await rename(tmp, path);
 }
 
 const IMAGE_EXTENSION = /\.(png|webp|jpg|jpeg)$/;
@@ -82,15 +84,13 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
       shots: members.map((i) => shotMatrix(requests[i].spec, poses[i])),
       onImage: async (k, img) => {
         const o = outcomes[members[k]];
-        writeAtomically(o.file, await encodeScanlinesAsync(pixelRunsToScanlines(img.runs, img.width, img.height), img.width, img.height, options.pngLevel));
+        await writeAtomically(o.file, await encodeScanlinesAsync(pixelRunsToScanlines(img.runs, img.width, img.height), img.width, img.height, options.pngLevel));
       },
       encode: format === 'png' ? undefined : { format, quality },
       onEncoded: (k, file) => writeAtomically(outcomes[members[k]].file, file.bytes),
     });
     if (!result.ok) for (const i of members) Object.assign(outcomes[i], { status: 'failed', reason: result.reason });
   }));
-  for (const o of outcomes) {
-    if (o.status !== 'failed' && o.annotationFile) writeAtomically(o.annotationFile, JSON.stringify(o.annotation) + '\n');
-  }
+  await Promise.all(outcomes.map((o) => (o.status !== 'failed' && o.annotationFile ? writeAtomically(o.annotationFile, JSON.stringify(o.annotation) + '\n') : undefined)));
   return outcomes;
 }
