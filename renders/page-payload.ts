@@ -1,13 +1,18 @@
-// What the page receives: a scene to load (atoms in the model frame, the ligand already
-// moved by its own transform, colours, bonds, labels, the camera's projection) and, per
-// shot, the model -> eye matrix. Bonds are drawn as single sticks whatever their order
-// (as ChimeraX's stick style does).
+// What the page receives: a scene to load (atoms in the model frame, colours, bonds,
+// labels) and, per shot, the model -> eye matrix and the camera's projection. When pocket
+// and ligand are both drawn and the ligand has its own motion, the loaded ligand atoms are
+// already moved; when the ligand is drawn alone its motion is part of the shot matrix, so
+// the docking task's ligand-alone images (one camera and motion per question) share one
+// load, as do its pocket-alone images. Bonds are drawn as single sticks whatever their
+// order (as ChimeraX's stick style does).
 import type { Atom, Vec3 } from '../structures/model.ts';
 import { bondsByDistance } from '../structures/bonds-by-distance.ts';
+import { formatCommands } from './commands.ts';
 import { multiply, transformPoint } from './rigid-motion.ts';
 import { drawnScene } from './scene-atoms.ts';
 import { ligandMatrixOf, ligandModelMatrix, type ScenePose } from './scene-pose.ts';
 import type { SceneSpec } from './scene-spec.ts';
+import { formatSubset } from './subset.ts';
 import type { LabelStyle } from './style.ts';
 
 export interface PageAtom {
@@ -25,8 +30,6 @@ export interface PageScene {
   height: number;
   antialias: boolean;
   background: string;
-  /** The camera's projection matrix, column-major. */
-  projection: number[];
   representation: 'stick' | 'sphere';
   stickRadius: number;
   sphereRadius: number;
@@ -35,10 +38,36 @@ export interface PageScene {
   label: LabelStyle;
 }
 
+/** One image of a loaded scene. */
+export interface Shot {
+  /** Model frame (of the loaded coordinates) -> eye frame, column-major. */
+  matrix: number[];
+  /** The camera's projection matrix, column-major. */
+  projection: number[];
+}
+
+/** True when the loaded ligand atoms carry the ligand's own motion (see the header). */
+function ligandMovedInLoad(spec: SceneSpec): boolean {
+  return spec.ligandTransform.length > 0 && (spec.subset.kind === 'full' || spec.subset.kind === 'residue');
+}
+
+/**
+ * Everything the page payload depends on besides the complex: scenes with equal identities
+ * (and complex) load the same payload and differ only in their shots.
+ */
+export function loadIdentity(spec: SceneSpec): object {
+  return {
+    subset: formatSubset(spec.subset),
+    style: spec.style,
+    size: [spec.camera.width, spec.camera.height],
+    ligandMotion: ligandMovedInLoad(spec) ? { transform: formatCommands(spec.ligandTransform), view: Array.from(spec.camera.view) } : null,
+  };
+}
+
 export function pageScene(spec: SceneSpec): PageScene {
   const drawn = drawnScene(spec.complex, spec.subset, spec.style);
-  const ligandModel = ligandModelMatrix(ligandMatrixOf(spec), spec.camera.view);
-  const positions: Vec3[] = drawn.atoms.map((a) => (a.part === 'ligand' ? transformPoint(ligandModel, a.xyz) : a.xyz));
+  const ligandModel = ligandMovedInLoad(spec) ? ligandModelMatrix(ligandMatrixOf(spec), spec.camera.view) : null;
+  const positions: Vec3[] = drawn.atoms.map((a) => (a.part === 'ligand' && ligandModel ? transformPoint(ligandModel, a.xyz) : a.xyz));
   const atoms: PageAtom[] = drawn.atoms.map((a, i) => ({
     elem: a.element, x: positions[i][0], y: positions[i][1], z: positions[i][2], color: a.color, bonds: [], bondOrder: [],
   }));
@@ -72,7 +101,6 @@ export function pageScene(spec: SceneSpec): PageScene {
     height: spec.camera.height,
     antialias: spec.style.antialias,
     background: spec.style.background,
-    projection: spec.camera.projectionMatrix,
     representation: spec.style.representation,
     stickRadius: spec.style.stickRadius,
     sphereRadius: spec.style.sphereRadius,
@@ -82,7 +110,10 @@ export function pageScene(spec: SceneSpec): PageScene {
   };
 }
 
-/** The shot matrix: model frame -> eye frame for the page's (ligand-moved) coordinates. */
-export function shotMatrix(spec: SceneSpec, pose: ScenePose): number[] {
-  return Array.from(multiply(pose.sceneMatrix, spec.camera.view));
+/** The shot: model frame -> eye frame for the page's coordinates, and the projection. */
+export function pageShot(spec: SceneSpec, pose: ScenePose): Shot {
+  let matrix = multiply(pose.sceneMatrix, spec.camera.view);
+  // The ligand drawn alone: its own motion here, not in the loaded coordinates.
+  if (spec.subset.kind === 'ligand' && spec.ligandTransform.length > 0) matrix = multiply(matrix, ligandModelMatrix(pose.ligandMatrix, spec.camera.view));
+  return { matrix: Array.from(matrix), projection: Array.from(spec.camera.projectionMatrix) };
 }

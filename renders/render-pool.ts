@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { Browser } from 'puppeteer-core';
 import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
-import type { PageScene } from './page-payload.ts';
+import type { PageScene, Shot } from './page-payload.ts';
 import { ScenePage, type EncodedImage, type RawImage } from './scene-page.ts';
 
 export const DEFAULT_IMAGES_PER_BROWSER = 5000;
@@ -28,8 +28,8 @@ export interface PoolOptions {
 
 export interface PoolJob {
   scene: PageScene;
-  /** One model -> eye matrix per image. */
-  shots: number[][];
+  /** One shot (model -> eye matrix and projection) per image. */
+  shots: Shot[];
   /**
    * Called as each image arrives. A returned promise is not waited for before the next
    * shot (so callers can encode while the page draws on), only before the job ends.

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { annotate, type Annotation } from './annotation.ts';
-import { pageScene, shotMatrix } from './page-payload.ts';
+import { pageScene, pageShot } from './page-payload.ts';
 import { encodeScanlinesAsync } from './png-encode.ts';
 import { pixelRunsToScanlines } from './pixel-runs.ts';
 import type { RenderPool } from './render-pool.ts';
@@ -81,7 +81,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     const first = requests[members[0]].spec;
     const result = await pool.run({
       scene: pageScene(first),
-      shots: members.map((i) => shotMatrix(requests[i].spec, poses[i])),
+      shots: members.map((i) => pageShot(requests[i].spec, poses[i])),
       onImage: async (k, img) => {
         const o = outcomes[members[k]];
         await writeAtomically(o.file, await encodeScanlinesAsync(pixelRunsToScanlines(img.runs, img.width, img.height), img.width, img.height, options.pngLevel));

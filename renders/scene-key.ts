@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { formatCommands } from './commands.ts';
-import { formatSubset } from './subset.ts';
+import { loadIdentity } from './page-payload.ts';
 import type { ImageFormat, SceneSpec } from './scene-spec.ts';
 
 const THREEDMOL_VERSION: string = JSON.parse(
@@ -13,7 +13,8 @@ const THREEDMOL_VERSION: string = JSON.parse(
 
 /** Bump when a change to the renderer changes its pixels or annotations. */
 // 2: labels drawn over the WebGL frame in a 2D canvas; PNG rows deflated at level 3.
-// 3: drawn into a framebuffer of ours and box-filtered in the page; labels as sprites.
+// 3: drawn into a framebuffer of ours and box-filtered in the page; labels as sprites;
+//    the projection (and a lone ligand's motion) given per shot.
 export const RENDERER_VERSION = `misi-render-3+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
@@ -32,7 +33,7 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** The part of a scene that a loaded page keeps between shots (all but transform and view). */
+/** The key of what a page loads (see loadIdentity): scenes with equal load keys share one load. */
 export function loadKey(spec: SceneSpec): string {
   const c = spec.complex;
   return sha256(canonicalJson({
@@ -40,10 +41,7 @@ export function loadKey(spec: SceneSpec): string {
     sources: c.sources.map((s) => s.sha256).sort(),
     complex: c.id,
     ligand: [c.ligand.name, c.ligand.chain, c.ligand.number, c.ligand.insertionCode],
-    subset: formatSubset(spec.subset),
-    style: spec.style,
-    camera: spec.camera,
-    ligandTransform: formatCommands(spec.ligandTransform),
+    load: loadIdentity(spec),
   }));
 }
 
@@ -51,6 +49,8 @@ export function loadKey(spec: SceneSpec): string {
 export function sceneKey(spec: SceneSpec, format: ImageFormat = 'png', quality?: number): string {
   return sha256(canonicalJson({
     load: loadKey(spec),
+    camera: spec.camera,
+    ligandTransform: formatCommands(spec.ligandTransform),
     transform: formatCommands(spec.transform),
     view: spec.view,
     format,

@@ -2,7 +2,7 @@
 // font through request interception; every other request the page makes is refused.
 import { readFileSync } from 'node:fs';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import type { PageScene } from './page-payload.ts';
+import type { PageScene, Shot } from './page-payload.ts';
 
 const ORIGIN = 'http://misi-render.local';
 const here = (p: string) => new URL(p, import.meta.url);
@@ -89,10 +89,10 @@ export class ScenePage {
     await withTimeout(this.page.evaluate((s) => (window as any).misi.load(s), scene as any), timeoutMs, 'scene load');
   }
 
-  /** Draws the loaded scene under `matrix` (model -> eye, column-major) and reads the pixels. */
-  async shoot(matrix: number[], timeoutMs: number): Promise<RawImage> {
+  /** Draws the loaded scene as `shot` says and reads the pixels. */
+  async shoot(shot: Shot, timeoutMs: number): Promise<RawImage> {
     const r = await withTimeout(
-      this.page.evaluate((m) => (window as any).misi.shoot(m), matrix) as Promise<{ width: number; height: number; runs: string }>,
+      this.page.evaluate((m, p) => (window as any).misi.shoot(m, p), shot.matrix, shot.projection) as Promise<{ width: number; height: number; runs: string }>,
       timeoutMs,
       'image',
     );
@@ -100,10 +100,10 @@ export class ScenePage {
     return { width: r.width, height: r.height, runs: Buffer.from(r.runs, 'base64') };
   }
 
-  /** Draws the loaded scene under `matrix` and returns it encoded by the page (WebP or JPEG). */
-  async shootEncoded(matrix: number[], format: 'webp' | 'jpeg', quality: number, timeoutMs: number): Promise<EncodedImage> {
+  /** Draws the loaded scene as `shot` says and returns it encoded by the page (WebP or JPEG). */
+  async shootEncoded(shot: Shot, format: 'webp' | 'jpeg', quality: number, timeoutMs: number): Promise<EncodedImage> {
     const r = await withTimeout(
-      this.page.evaluate((m, f, q) => (window as any).misi.shootEncoded(m, f, q), matrix, format, quality) as Promise<{ width: number; height: number; data: string }>,
+      this.page.evaluate((m, p, f, q) => (window as any).misi.shootEncoded(m, p, f, q), shot.matrix, shot.projection, format, quality) as Promise<{ width: number; height: number; data: string }>,
       timeoutMs,
       'image',
     );

@@ -137,7 +137,7 @@
       viewer.setBackgroundColor(hex(scene.background), 1); // this draws a frame too
       background = scene.background;
     }
-    projection = Float32Array.from(scene.projection);
+    projection = null; // each shot brings its own
     const jmol = $3Dmol.elementColors.Jmol;
     const colour = (elem, c) => (c ? hex(c) : jmol[elem] ?? jmol[elem.toUpperCase()] ?? 0xff1493);
     const shape = scene.representation === 'sphere'
@@ -340,8 +340,12 @@
     }
   }
 
-  /** Draws under `matrix` (model -> eye, column-major); the pixels are in `words`/`image`. */
-  function draw(matrix) {
+  /**
+   * Draws under `matrix` (model -> eye, column-major) and `proj` (the camera's projection,
+   * column-major); the pixels are in `words`/`image`.
+   */
+  function draw(matrix, proj) {
+    projection = Float32Array.from(proj);
     const m = viewer.rotationGroup.matrix.elements;
     m.set(matrix);
     m[14] += CAMERA_Z; // 3Dmol's camera sits at z = CAMERA_Z, ours at the origin
@@ -396,13 +400,13 @@
   }
 
   /** Draws under `matrix` and returns the pixels as runs (see pixelRuns), base64. */
-  function shoot(matrix) {
-    return { width, height, runs: pixelRuns(draw(matrix)).toBase64() };
+  function shoot(matrix, proj) {
+    return { width, height, runs: pixelRuns(draw(matrix, proj)).toBase64() };
   }
 
   /** Draws under `matrix` and returns the whole WebP or JPEG file, base64. */
-  async function shootEncoded(matrix, format, quality) {
-    draw(matrix);
+  async function shootEncoded(matrix, proj, format, quality) {
+    draw(matrix, proj);
     ctx.putImageData(image, 0, 0);
     const blob = await comp.convertToBlob({ type: `image/${format}`, quality });
     return { width, height, data: new Uint8Array(await blob.arrayBuffer()).toBase64() };
