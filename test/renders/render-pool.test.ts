@@ -55,7 +55,7 @@ test('same scene, fresh browsers: byte-identical PNGs; a keyed file is not drawn
 test('a job failing twice is reported with its reason; the pool goes on', { skip: noBrowser }, async () => {
   const pool = new RenderPool({ pages: 1, timeoutMs: 1 });
   try {
-    const r = await pool.run({ scene: pageScene(spec()), shots: [[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1]] });
+    const r = await pool.run({ scene: pageScene(spec()), shots: [{ matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1], projection: Array.from(spec().camera.projectionMatrix) }] });
     assert.equal(r.ok, false);
     assert.equal(r.attempts, 2);
     assert.match((r as { reason: string }).reason, /time(d out|out)/i);
