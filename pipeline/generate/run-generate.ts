@@ -17,6 +17,7 @@ import { assemble, writeAssemblyPlan } from './assemble.ts';
 import { partExists } from './complex-part.ts';
 import { ComplexStore } from './complex-store.ts';
 import { CountingPool } from './counting-pool.ts';
+import { heapTrimmer } from './heap-trim.ts';
 import { formatCounts, parseCounts } from './counts.ts';
 import { killPoint } from './crash-points.ts';
 import { ingestStage, readIngested } from './ingest-stage.ts';
@@ -122,8 +123,10 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const killAfterImage = killPoint('MISI_GEN_KILL_AFTER_IMAGES');
   let images = 0;
   let complexesDone = resumed;
+  const trimHeap = heapTrimmer();
   const pool = new CountingPool({ pages: o.pages }, () => {
     images++;
+    trimHeap();
     progress?.update(complexesDone, mine.length, images);
     killAfterImage();
   });
