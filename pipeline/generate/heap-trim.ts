@@ -23,7 +23,7 @@ function v8Gc(): (() => void) | null {
   } catch {
     gc = null;
   }
-  return gc;
+  return gc ?? null;
 }
 
 /** Counts images; runs a full collection after every IMAGES_PER_COLLECTION of them. */
