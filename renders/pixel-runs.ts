@@ -80,23 +80,12 @@ export function pixelRunsToScanlines(runs: Uint8Array, width: number, height: nu
 export function decodePixelRuns(runs: Uint8Array, width: number, height: number): Uint8Array {
   const total = width * height * 3;
   const rgb = new Uint8Array(total);
-  let i = 0;
+  const at = { i: 0 };
   let d = 0;
   let r = 0, g = 0, b = 0;
-  const varint = (): number => {
-    let v = 0;
-    let shift = 0;
-    for (;;) {
-      if (i >= runs.length) throw new Error('pixel runs: truncated');
-      const byte = runs[i++];
-      v += (byte & 127) * 2 ** shift;
-      if (byte < 128) return v;
-      shift += 7;
-    }
-  };
-  while (i < runs.length) {
-    const repeats = varint();
-    const literals = varint();
+  while (at.i < runs.length) {
+    const repeats = readVarint(runs, at);
+    const literals = readVarint(runs, at);
     if (d + 3 * (repeats + literals) > total) throw new Error('pixel runs: more pixels than the image holds');
     if (r | g | b) {
       for (let k = 0; k < repeats; k++) {
@@ -104,9 +93,9 @@ export function decodePixelRuns(runs: Uint8Array, width: number, height: number)
       }
     } else d += 3 * repeats; // already zero
     if (literals) {
-      if (i + 3 * literals > runs.length) throw new Error('pixel runs: truncated');
-      rgb.set(runs.subarray(i, i + 3 * literals), d);
-      i += 3 * literals;
+      if (at.i + 3 * literals > runs.length) throw new Error('pixel runs: truncated');
+      rgb.set(runs.subarray(at.i, at.i + 3 * literals), d);
+      at.i += 3 * literals;
       d += 3 * literals;
       r = rgb[d - 3]; g = rgb[d - 2]; b = rgb[d - 1];
     }

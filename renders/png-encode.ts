@@ -1,7 +1,6 @@
 // PNG encoding of 8-bit RGB pixels in Node (zlib), deterministic for one zlib build.
 // Rows use filter type 1 (Sub), which suits flat backgrounds and shaded sticks.
 import * as zlib from 'node:zlib';
-import { deflate, deflateSync } from 'node:zlib';
 
 /** zlib level used unless told: nearly level 6's size (within ~4 %) at a third of its time. */
 export const DEFAULT_PNG_LEVEL = 3;
@@ -68,22 +67,17 @@ function wrap(idat: Uint8Array, width: number, height: number): Buffer {
 
 /** Encodes `rgb` (width * height * 3 bytes, top row first) as a PNG. */
 export function encodePng(rgb: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL): Buffer {
-  return wrap(deflateSync(scanlines(rgb, width, height), { level }), width, height);
-}
-
-/** encodePng with the compression on libuv's thread pool, off the event loop. Same bytes. */
-export function encodePngAsync(rgb: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL): Promise<Buffer> {
-  return encodeScanlinesAsync(scanlines(rgb, width, height), width, height, level);
+  return wrap(zlib.deflateSync(scanlines(rgb, width, height), { level }), width, height);
 }
 
 /**
  * A PNG from rows already filtered as encodePng filters them (see pixelRunsToScanlines),
- * compressed on libuv's thread pool. One output chunk big enough for a whole image keeps
+ * compressed on libuv's thread pool, off the event loop; same bytes as encodePng. One output chunk big enough for a whole image keeps
  * zlib from calling back into JavaScript every 16 kB.
  */
 export function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL): Promise<Buffer> {
   if (raw.length !== (width * 3 + 1) * height) throw new Error(`encodePng: ${raw.length} scanline bytes for ${width} x ${height}`);
   return new Promise((resolve, reject) => {
-    deflate(raw, { level, chunkSize: Math.max(64 * 1024, raw.length >> 1) }, (err, idat) => (err ? reject(err) : resolve(wrap(idat, width, height))));
+    zlib.deflate(raw, { level, chunkSize: Math.max(64 * 1024, raw.length >> 1) }, (err, idat) => (err ? reject(err) : resolve(wrap(idat, width, height))));
   });
 }

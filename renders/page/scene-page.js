@@ -72,12 +72,12 @@
       this._fb = null;
     };
     renderer._fb = null;
-    // Before every frame 3Dmol sets the size of its (shared, offscreen) WebGL canvas again,
-    // which reallocates and clears that canvas's drawing buffer even when the size is the
-    // same: ~12 ms per frame at 1024 x 1024 under SwiftShader. Resize it only when the size
-    // changes (3Dmol takes the viewport from it). It also turns on the scissor test for
-    // viewer grids, which would make SwiftShader clear by drawing; one viewer fills the
-    // frame, so it goes off.
+    // Before every frame 3Dmol sets the size of its (shared, offscreen) WebGL canvas again;
+    // setting a canvas's size resets its drawing buffer even when the size is the same.
+    // Resize it only when the size changes (3Dmol takes the viewport from it). 3Dmol also
+    // turns on the scissor test for viewer grids; one viewer fills the frame, so it goes
+    // off. (Measured with and without this, one page: within run-to-run noise; the large
+    // saving was initFrameBuffer above.)
     const setViewport = renderer.setViewport;
     renderer.setViewport = function () {
       const offscreen = this._offscreen;
@@ -297,7 +297,6 @@
     }
     const W = width * scale;
     gl.readPixels(0, 0, W, height * scale, gl.RGBA, gl.UNSIGNED_BYTE, big);
-    const rowBytes = W * 4;
     if (scale === 1) {
       const src = new Uint32Array(big.buffer);
       for (let y = 0; y < height; y++) { // GL rows run bottom to top
@@ -321,23 +320,7 @@
       }
       return;
     }
-    const n = scale * scale, half = n >> 1;
-    for (let y = 0; y < height; y++) {
-      const top = (height - 1 - y) * scale * rowBytes; // first GL row of this block row
-      const d0 = y * width;
-      for (let x = 0; x < width; x++) {
-        let r = half, g = half, b = half;
-        for (let j = 0; j < scale; j++) {
-          let o = top + j * rowBytes + x * scale * 4;
-          for (let i = 0; i < scale; i++, o += 4) {
-            r += big[o];
-            g += big[o + 1];
-            b += big[o + 2];
-          }
-        }
-        words[d0 + x] = (0xff000000 | (((b / n) | 0) << 16) | (((g / n) | 0) << 8) | ((r / n) | 0)) >>> 0;
-      }
-    }
+    throw new Error(`no box filter for ${scale} x ${scale} supersampling`);
   }
 
   /**
