@@ -58,6 +58,11 @@ export interface LigandAtom extends Atom {
   sybylType?: string;
   /** Aromatic as RDKit perceives it, when RDKit could read the molecule. */
   aromatic?: boolean;
+  /**
+   * The mol2 substructure (residue) the atom line names, with the atom's name as written
+   * there (before ligand names are made unique); absent for SDF/PDB ligands.
+   */
+  substructure?: { name: string; id: number; atomName: string };
 }
 
 export interface Ligand {

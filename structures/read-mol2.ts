@@ -77,7 +77,8 @@ export function parseMol2(text: string, file: string): Mol2Record {
       const id = Number(f[0]);
       indexById.set(id, atoms.length);
       if (f[7] && !substructures.includes(f[7])) substructures.push(f[7]);
-      atoms.push({ name: f[1], element, xyz, occupancy: 1, serial: id, isHydrogen: element === 'H', sybylType: type });
+      const substructure = f[7] ? { substructure: { name: f[7], id: Number(f[6]), atomName: f[1] } } : {};
+      atoms.push({ name: f[1], element, xyz, occupancy: 1, serial: id, isHydrogen: element === 'H', sybylType: type, ...substructure });
     }
     if (section === 'BOND') {
       const f = trimmed.split(/\s+/);

@@ -1,16 +1,21 @@
-// `misi-gen hbonds <input> [--ligand RES:CHAIN:NUMBER] [--json]`: the ligand-pocket hydrogen
-// bonds of each complex ingest finds in <input>, by ChimeraX's `hbonds` criteria.
+// `misi-gen hbonds <input> [--ligand RES:CHAIN:NUMBER] [--json | --explain]`: the ligand-pocket
+// hydrogen bonds of each complex ingest finds in <input>, by ChimeraX's `hbonds` criteria.
 // stdout: the canonical list (`ARG 221 NH2 A, O22; ARG 221 N A, O23`, an empty line when there
 // are none); with several complexes one line each, prefixed by the complex id and a tab.
-// --json: one JSON record per bond. Progress and rejects go to stderr.
+// --json: one JSON record per bond. --explain: one line per ordered ligand-pocket pair within
+// 5 A, `donor -> acceptor<TAB>H-bond|no<TAB>deciding rule<TAB>reason` (prefixed by the complex
+// id and a tab when there are several), from the same decision the finder uses.
+// Progress and rejects go to stderr.
 import type { CommandModule } from 'yargs';
 import { ingest } from '../../structures/ingest.ts';
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
-import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
+import { explainComplex, formatExplainedPair } from '../../structures/hbonds/explain-complex.ts';
+import { hbondOptions, hbondOptionsFrom, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 
 interface Args extends IngestArgs, HBondArgs {
   input: string;
   json: boolean;
+  explain: boolean;
 }
 
 export const hbondsCommand: CommandModule<object, Args> = {
@@ -19,7 +24,12 @@ export const hbondsCommand: CommandModule<object, Args> = {
   builder: (y) =>
     hbondOptions(ingestOptions(y))
       .positional('input', { type: 'string', demandOption: true, describe: 'a PDBbind folder, a parent of many, or a whole PDB entry' })
-      .option('json', { type: 'boolean', default: false, describe: 'one JSON record per bond instead of the canonical list' }) as any,
+      .option('json', { type: 'boolean', default: false, describe: 'one JSON record per bond instead of the canonical list' })
+      .option('explain', { type: 'boolean', default: false, describe: 'one line per ordered ligand-pocket pair within 5 A: H-bond or not, and the rule that decided it' })
+      .check((a) => {
+        if (a.json && a.explain) throw new Error('--json and --explain cannot be combined');
+        return true;
+      }) as any,
   handler: async (args) => {
     const result = await ingest([args.input], ingestOptionsFrom(args));
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
@@ -32,13 +42,15 @@ export const hbondsCommand: CommandModule<object, Args> = {
     const out: string[] = [];
     for (const c of result.complexes) {
       const bonds = c.hbonds ?? [];
-      if (args.json) {
+      if (args.explain) {
+        for (const p of explainComplex(c, hbondOptionsFrom(args))) out.push(several ? `${c.id}\t${formatExplainedPair(p)}` : formatExplainedPair(p));
+      } else if (args.json) {
         for (const b of bonds) out.push(JSON.stringify({ complex: c.id, ...b }));
       } else {
         out.push(several ? `${c.id}\t${formatHBondList(bonds)}` : formatHBondList(bonds));
       }
     }
     if (out.length) process.stdout.write(out.join('\n') + '\n');
-    else if (!args.json) process.stdout.write('\n');
+    else if (!args.json && !args.explain) process.stdout.write('\n');
   },
 };

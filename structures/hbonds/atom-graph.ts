@@ -14,11 +14,23 @@ export interface ResidueRef {
 
 export interface GraphAtom {
   index: number;
+  /** The atom's name in answers (a ligand's names are unique within the ligand). */
   name: string;
+  /**
+   * The name a residue template looks the atom up by: `name`, except for a mol2 peptide
+   * ligand, whose atom names repeat from residue to residue (N, CA, C, O of each).
+   */
+  templateAtomName: string;
   element: string;
   xyz: Vec3;
   isH: boolean;
   side: GraphSide;
+  /**
+   * The ChimeraX model (source file) the atom came from: 0 = the receptor file (pocket or
+   * protein, with its waters and metals), 1 = the ligand file; a whole PDB/mmCIF entry is
+   * one model, so all its atoms are 0. Metals mark acceptors of their own model only.
+   */
+  model: number;
   residue: ResidueRef;
   /** Running index of the residue (or ligand/water/metal group) in the graph. */
   group: number;

@@ -1,12 +1,14 @@
-// Builds the bonded atom graph from a Complex the way ChimeraX's PDB reader would: template
-// bonds inside standard residues, hydrogens attached by name, C(i)-N(i+1) peptide links for
-// consecutive residues of a chain, a missing-structure pseudobond where a same-chain gap
-// follows (pocket files carry no TER records), disulfides, distance bonds inside groups
-// without a template, and the ligand's own bonds.
-import type { Complex, Residue } from '../model.ts';
-import type { AtomGraph, GraphAtom, GraphSide, AtomGroup } from './atom-graph.ts';
+// Builds the bonded atom graph from a Complex the way ChimeraX's readers would, in ChimeraX's
+// bond order (hbond-criteria.md section 2, generic acceptors): template bonds inside standard
+// residues with their hydrogens attached by name, C(i)-N(i+1) peptide links for consecutive
+// residues of a chain (a missing-structure pseudobond where a same-chain gap follows: pocket
+// files carry no TER records), disulfides, the ligand's own bonds, distance bonds inside
+// groups without a template, and last the hydrogens no template names (Asp/Glu carboxyl H),
+// bonded to the nearest heavy atom whatever their name says. Each atom records its model.
+import type { Atom, Complex, Ligand } from '../model.ts';
+import type { AtomGraph, GraphAtom, GraphSide, AtomGroup, ResidueRef } from './atom-graph.ts';
 import { findRings } from './atom-graph.ts';
-import { residueTemplate, templateName } from './residue-templates.ts';
+import { residueTemplate, templateName, UNTEMPLATED_HYDROGENS, WATER_NAMES } from './residue-templates.ts';
 import { distanceBonds, nearestHeavy } from './covalent-bonds.ts';
 import { distance } from './vector-math.ts';
 
@@ -28,27 +30,32 @@ export function buildAtomGraph(complex: Complex, options: GraphOptions): AtomGra
     atoms[i].nbrs.push(j);
     atoms[j].nbrs.push(i);
   };
-  const addGroup = (res: Residue, side: GraphSide): AtomGroup => {
-    const ref = { chain: res.chain, name: res.name, number: res.number, insertionCode: res.insertionCode };
+  /** Hydrogens that no template names: bonded by distance after all other bonds. */
+  const byDistance: { h: number; group: AtomGroup }[] = [];
+  // One source file (a whole entry) is one model; otherwise the ligand file is a second one.
+  const ligandModel = complex.sources.some((s) => s.role === 'entry') ? 0 : 1;
+  const addGroup = (ref: ResidueRef, members: Atom[], side: GraphSide, model: number): AtomGroup => {
     const group: AtomGroup = { side, residue: ref, template: null, atoms: [] };
-    for (const a of res.atoms) {
+    members.forEach((a) => {
       const index = atoms.length;
       atoms.push({
-        index, name: a.name, element: a.element, xyz: a.xyz, isH: a.isHydrogen, side, residue: ref,
-        group: groups.length, nbrs: [], gapLinks: 0, type: '', templated: false, truncated: false,
+        index, name: a.name, templateAtomName: a.name, element: a.element, xyz: a.xyz, isH: a.isHydrogen,
+        side, model, residue: ref, group: groups.length, nbrs: [], gapLinks: 0, type: '', templated: false, truncated: false,
       });
       group.atoms.push(index);
-    }
+    });
     groups.push(group);
     return group;
   };
+  const refOf = (res: { chain: string; name: string; number: number; insertionCode: string }): ResidueRef =>
+    ({ chain: res.chain, name: res.name, number: res.number, insertionCode: res.insertionCode });
 
   for (const res of complex.pocket) {
-    const group = addGroup(res, 'pocket');
+    const group = addGroup(refOf(res), res.atoms, 'pocket', 0);
     const template = residueTemplate(res.name);
     if (template && !res.hetero) {
       group.template = templateName(res.name);
-      bondByTemplate(atoms, group, template.bonds, bond);
+      bondByTemplate(atoms, group, template.bonds, bond, byDistance);
     } else {
       bondByDistance(atoms, group, bond);
     }
@@ -56,44 +63,88 @@ export function buildAtomGraph(complex: Complex, options: GraphOptions): AtomGra
   linkPeptides(atoms, groups, bond);
   linkDisulfides(atoms, groups, bond);
 
+  // The ligand's atoms stay in file order; a peptide ligand's groups interleave if need be.
   const lig = complex.ligand;
-  const ligRes: Residue = { chain: lig.chain, name: lig.name, number: lig.number, insertionCode: lig.insertionCode, hetero: true, atoms: lig.atoms };
-  const ligGroup = addGroup(ligRes, 'ligand');
-  for (const b of lig.bonds) bond(ligGroup.atoms[b.a], ligGroup.atoms[b.b]);
+  const ligStart = atoms.length;
+  const ligGroups = ligandGroups(lig);
+  const firstGroup = groups.length;
+  const memberOf: number[] = [];
+  ligGroups.forEach(({ members }, n) => members.forEach((k) => (memberOf[k] = n)));
+  for (const { template } of ligGroups) groups.push({ side: 'ligand', residue: refOf(lig), template, atoms: [] });
   lig.atoms.forEach((a, k) => {
-    if (a.aromatic !== undefined) atoms[ligGroup.atoms[k]].aromatic = a.aromatic;
+    const group = groups[firstGroup + memberOf[k]];
+    const templateAtom = group.template ? a.substructure!.atomName : a.name;
+    group.atoms.push(atoms.length);
+    atoms.push({
+      index: atoms.length, name: a.name, templateAtomName: templateAtom, element: a.element, xyz: a.xyz, isH: a.isHydrogen,
+      side: 'ligand', model: ligandModel, residue: group.residue, group: firstGroup + memberOf[k], nbrs: [], gapLinks: 0,
+      type: '', templated: false, truncated: false,
+    });
+  });
+  const ligAtom = lig.atoms.map((_, k) => ligStart + k);
+  for (const b of lig.bonds) bond(ligAtom[b.a], ligAtom[b.b]);
+  lig.atoms.forEach((a, k) => {
+    if (a.aromatic !== undefined) atoms[ligAtom[k]].aromatic = a.aromatic;
   });
 
   if (options.waters) {
     for (const w of complex.waters) {
-      const group = addGroup(w, 'water');
+      const group = addGroup(refOf(w), w.atoms, 'water', 0);
       group.template = 'HOH';
       bondByDistance(atoms, group, bond);
     }
   }
-  for (const m of complex.metals) addGroup(m, 'metal');
+  for (const m of complex.metals) addGroup(refOf(m), m.atoms, 'metal', 0);
 
+  for (const { h, group } of byDistance) {
+    const heavy = group.atoms.filter((i) => !atoms[i].isH);
+    const k = nearestHeavy(heavy.map((i) => atoms[i]), atoms[h].xyz, 1.6);
+    if (k >= 0) bond(heavy[k], h);
+  }
   const { rings, ringsOf } = findRings(atoms);
   return { atoms, rings, ringsOf, groups };
 }
 
-function bondByTemplate(atoms: GraphAtom[], group: AtomGroup, bonds: [string, string][], bond: (i: number, j: number) => void): void {
+/**
+ * The ligand's typing groups: one group typed by geometry, or, for a mol2 ligand with a
+ * substructure named like a standard residue (a peptide ligand), one group per substructure
+ * (same name and id), those with a residue template typed by it (hbond-criteria.md section 1).
+ */
+function ligandGroups(lig: Ligand): { template: string | null; members: number[] }[] {
+  const all = lig.atoms.map((_, k) => k);
+  const named = (k: number) => lig.atoms[k].substructure;
+  const isPeptideName = (name: string) => residueTemplate(name) !== null && !WATER_NAMES.has(name);
+  if (!all.some((k) => named(k) && isPeptideName(named(k)!.name))) return [{ template: null, members: all }];
+  const byKey = new Map<string, number[]>();
+  for (const k of all) {
+    const s = named(k);
+    const key = s ? `${s.name}\t${s.id}` : '';
+    byKey.set(key, [...(byKey.get(key) ?? []), k]);
+  }
+  return [...byKey].map(([key, members]) => {
+    const name = key.split('\t')[0];
+    return { template: key && isPeptideName(name) ? templateName(name) : null, members };
+  });
+}
+
+function bondByTemplate(
+  atoms: GraphAtom[], group: AtomGroup, bonds: [string, string][], bond: (i: number, j: number) => void,
+  byDistance: { h: number; group: AtomGroup }[],
+): void {
   const byName = new Map<string, number>();
-  for (const i of group.atoms) if (!atoms[i].isH) byName.set(atoms[i].name, i);
+  for (const i of group.atoms) if (!atoms[i].isH) byName.set(atoms[i].templateAtomName, i);
   for (const [a, b] of bonds) {
     const i = byName.get(a);
     const j = byName.get(b);
     if (i !== undefined && j !== undefined) bond(i, j);
   }
-  const heavy = group.atoms.filter((i) => !atoms[i].isH);
+  const untemplated = UNTEMPLATED_HYDROGENS[group.template ?? ''] ?? [];
   for (const h of group.atoms) {
     if (!atoms[h].isH) continue;
-    let parent = hydrogenParentByName(atoms[h].name, byName);
-    if (parent === undefined || distance(atoms[parent].xyz, atoms[h].xyz) > 2.5) {
-      const k = nearestHeavy(heavy.map((i) => atoms[i]), atoms[h].xyz, 1.6);
-      parent = k >= 0 ? heavy[k] : undefined;
-    }
-    if (parent !== undefined) bond(parent, h);
+    const name = atoms[h].templateAtomName;
+    const parent = untemplated.includes(name) ? undefined : hydrogenParentByName(name, byName);
+    if (parent !== undefined && distance(atoms[parent].xyz, atoms[h].xyz) <= 2.5) bond(parent, h);
+    else byDistance.push({ h, group });
   }
 }
 

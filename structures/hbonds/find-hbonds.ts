@@ -1,18 +1,13 @@
 // The finder: every ligand-pocket hydrogen bond of a complex by ChimeraX's `hbonds`
-// criteria (hbond-criteria.md section 5). Each pair is tested in both directions: the
-// acceptor's geometry test first, then the donor's, then the metal rule.
-import type { Complex, HBond, HBondEnd, Vec3 } from '../model.ts';
+// criteria (hbond-criteria.md section 5). Each pair within 5 A is decided in both directions
+// by the one decision of decide-pair.ts; the finder keeps the pairs it accepts.
+import type { Complex, HBond, HBondEnd } from '../model.ts';
 import type { AtomGraph, GraphAtom } from './atom-graph.ts';
-import { isPlanar } from './atom-graph.ts';
 import { buildAtomGraph } from './build-graph.ts';
 import { typeAtomGraph } from './type-atoms.ts';
-import { classifyAcceptor, type AcceptorRule } from './acceptor-classes.ts';
-import { classifyDonor, type DonorRule } from './donor-classes.ts';
-import { DEFAULT_TOLERANCES, relaxRule, SEARCH_RADIUS, SULFUR_EXTRA, type Tolerances } from './criteria.ts';
-import { donorHydrogens, type DonorHydrogen } from './inferred-hydrogens.ts';
-import { acceptorOk } from './acceptor-geometry.ts';
-import { donorOk } from './donor-geometry.ts';
-import { isMetal, metalRuleOk, metalsNear } from './metals.ts';
+import { DEFAULT_TOLERANCES, SEARCH_RADIUS, type Tolerances } from './criteria.ts';
+import type { DonorHydrogen } from './inferred-hydrogens.ts';
+import { PairJudge } from './decide-pair.ts';
 import { compareCanonicalPairs, canonicalPairs } from './canonical-format.ts';
 import { distance } from './vector-math.ts';
 
@@ -29,32 +24,6 @@ export interface HBondOptions {
 
 const POLAR = new Set(['N', 'O', 'S']);
 
-/** Per-atom roles, classified and relaxed once per run. */
-class Roles {
-  private donors = new Map<number, DonorRule | null>();
-  private acceptors = new Map<number, AcceptorRule | null>();
-  private hyds = new Map<number, DonorHydrogen[]>();
-  constructor(private g: AtomGraph, private tol: Tolerances) {}
-  donor(i: number): DonorRule | null {
-    if (!this.donors.has(i)) {
-      const r = classifyDonor(this.g, i);
-      this.donors.set(i, r && relaxRule(r, this.tol));
-    }
-    return this.donors.get(i)!;
-  }
-  acceptor(i: number): AcceptorRule | null {
-    if (!this.acceptors.has(i)) {
-      const r = classifyAcceptor(this.g, i);
-      this.acceptors.set(i, r && relaxRule(r, this.tol));
-    }
-    return this.acceptors.get(i)!;
-  }
-  hydrogens(i: number): DonorHydrogen[] {
-    if (!this.hyds.has(i)) this.hyds.set(i, donorHydrogens(this.g, i));
-    return this.hyds.get(i)!;
-  }
-}
-
 /** Types the complex's atoms and returns the graph (exported for tests and reports). */
 export function typedGraph(complex: Complex, waters = false): AtomGraph {
   const g = buildAtomGraph(complex, { waters });
@@ -62,14 +31,18 @@ export function typedGraph(complex: Complex, waters = false): AtomGraph {
   return g;
 }
 
-export function findHBonds(complex: Complex, options: HBondOptions = {}): HBond[] {
-  const tol: Tolerances = {
+/** The tolerances the options ask for (defaults: relaxed, 0.4 A, 20 degrees). */
+export function tolerancesOf(options: HBondOptions): Tolerances {
+  return {
     relax: options.relax ?? DEFAULT_TOLERANCES.relax,
     distSlop: options.distSlop ?? DEFAULT_TOLERANCES.distSlop,
     angleSlop: options.angleSlop ?? DEFAULT_TOLERANCES.angleSlop,
   };
+}
+
+export function findHBonds(complex: Complex, options: HBondOptions = {}): HBond[] {
   const g = typedGraph(complex, options.waters ?? false);
-  return findInGraph(g, tol);
+  return findInGraph(g, tolerancesOf(options));
 }
 
 /** The H-bond stage: stores the bonds on the complex (`complex.hbonds`) and returns them. */
@@ -78,36 +51,41 @@ export function storeHBonds(complex: Complex, options: HBondOptions = {}): HBond
   return complex.hbonds;
 }
 
-export function findInGraph(g: AtomGraph, tol: Tolerances): HBond[] {
-  const roles = new Roles(g, tol);
-  const metals: Vec3[] = g.atoms.filter((a) => !a.isH && isMetal(a.element)).map((a) => a.xyz);
-  const lig = g.atoms.filter((a) => a.side === 'ligand' && !a.isH && POLAR.has(a.element));
-  const partners = g.atoms.filter((a) => (a.side === 'pocket' || a.side === 'water') && !a.isH && POLAR.has(a.element));
-  const found: HBond[] = [];
-  const test = (d: GraphAtom, a: GraphAtom) => {
-    const dr = roles.donor(d.index);
-    if (!dr) return;
-    if (d.element === 'N' && isPlanar(d.type) && metalsNear(metals, d.xyz).length) return;
-    const ar = roles.acceptor(a.index);
-    if (!ar) return;
-    const hyds = roles.hydrogens(d.index);
-    const hp = hyds.map((h) => h.xyz);
-    if (!acceptorOk(g, ar, a.index, d.xyz, hp, d.element === 'S' ? SULFUR_EXTRA : 0)) return;
-    if (!donorOk(g, dr, d.index, a.index, hp)) return;
-    if (!metalRuleOk(d.xyz, a.xyz, metalsNear(metals, a.xyz))) return;
-    found.push(record(d, a, hyds));
+/** Ligand atoms and their partners (pocket, and waters when the graph has them) that may bond. */
+export function candidateAtoms(g: AtomGraph): { ligand: GraphAtom[]; partners: GraphAtom[] } {
+  return {
+    ligand: g.atoms.filter((a) => a.side === 'ligand' && !a.isH && POLAR.has(a.element)),
+    partners: g.atoms.filter((a) => (a.side === 'pocket' || a.side === 'water') && !a.isH && POLAR.has(a.element)),
   };
-  for (const l of lig) {
+}
+
+/** Calls `visit(l, p)` for each ligand atom and partner within SEARCH_RADIUS of each other. */
+export function forEachNearPair(g: AtomGraph, visit: (l: GraphAtom, p: GraphAtom) => void): void {
+  const { ligand, partners } = candidateAtoms(g);
+  for (const l of ligand) {
     for (const p of partners) {
       if (Math.abs(l.xyz[0] - p.xyz[0]) > SEARCH_RADIUS || distance(l.xyz, p.xyz) > SEARCH_RADIUS) continue;
-      test(l, p);
-      test(p, l);
+      visit(l, p);
     }
   }
+}
+
+/** The H-bonds of a typed graph: every ordered ligand-partner pair the one decision accepts. */
+export function findInGraph(g: AtomGraph, tol: Tolerances, judge = new PairJudge(g, tol)): HBond[] {
+  const found: HBond[] = [];
+  const test = (d: GraphAtom, a: GraphAtom) => {
+    const v = judge.decide(d.index, a.index);
+    if (v.found) found.push(record(d, a, v.hydrogens));
+  };
+  forEachNearPair(g, (l, p) => {
+    test(l, p);
+    test(p, l);
+  });
   return sortHBonds(found);
 }
 
-function end(a: GraphAtom): HBondEnd {
+/** One end of a bond as answers name it (waters are the pocket end). */
+export function hbondEnd(a: GraphAtom): HBondEnd {
   return {
     side: a.side === 'ligand' ? 'ligand' : 'pocket',
     chain: a.residue.chain, residueName: a.residue.name, residueNumber: a.residue.number,
@@ -126,8 +104,8 @@ function record(d: GraphAtom, a: GraphAtom, hyds: DonorHydrogen[]): HBond {
       hydrogen = h.name;
     }
   }
-  const donor = end(d);
-  return { donor, acceptor: end(a), hydrogen, distanceDA: distance(d.xyz, a.xyz), distanceHA, donorSide: donor.side };
+  const donor = hbondEnd(d);
+  return { donor, acceptor: hbondEnd(a), hydrogen, distanceDA: distance(d.xyz, a.xyz), distanceHA, donorSide: donor.side };
 }
 
 /** Canonical order of the pocket-ligand pair, then pocket-donor before ligand-donor. */

@@ -1,6 +1,9 @@
-// Metal rules (hbond-criteria.md section 4): which elements are metals, acceptors near them,
-// and planar N that coordinate them (these cannot donate).
+// Metal rules (hbond-criteria.md section 4): which elements are metals, and which acceptors a
+// metal marks: those within 4.0 A of a metal of the same model (source file). An H-bond to a
+// marked acceptor needs angle(D, A, metal) >= 45 degrees; a planar N that is itself a marked
+// acceptor cannot donate (decide-pair.ts).
 import type { Vec3 } from '../model.ts';
+import type { AtomGraph } from './atom-graph.ts';
 import { METAL_ANGLE, METAL_DISTANCE } from './criteria.ts';
 import { angle, distance } from './vector-math.ts';
 
@@ -19,12 +22,29 @@ export function isMetal(element: string): boolean {
   return z <= 4 || (z >= 11 && z <= 13) || (z >= 19 && z <= 32) || (z >= 37 && z <= 51) || (z >= 55 && z <= 84) || z >= 87;
 }
 
-/** Metal positions within METAL_DISTANCE of `p`. */
-export function metalsNear(metals: Vec3[], p: Vec3): Vec3[] {
-  return metals.filter((m) => distance(m, p) <= METAL_DISTANCE);
-}
+/** The metals of a graph, by model, and the ones near each atom. */
+export class MetalMarks {
+  private metals: { xyz: Vec3; model: number }[];
+  private cache = new Map<number, Vec3[]>();
 
-/** An H-bond to an acceptor near metals is dropped when angle(D, A, metal) < 45 degrees for one of them. */
-export function metalRuleOk(d: Vec3, a: Vec3, nearMetals: Vec3[]): boolean {
-  return nearMetals.every((m) => angle(d, a, m) >= METAL_ANGLE);
+  constructor(private g: AtomGraph) {
+    this.metals = g.atoms.filter((a) => !a.isH && isMetal(a.element)).map((a) => ({ xyz: a.xyz, model: a.model }));
+  }
+
+  /** Positions of the metals of atom i's own model within METAL_DISTANCE of it. */
+  near(i: number): Vec3[] {
+    let found = this.cache.get(i);
+    if (!found) {
+      const a = this.g.atoms[i];
+      found = this.metals.filter((m) => m.model === a.model && distance(m.xyz, a.xyz) <= METAL_DISTANCE).map((m) => m.xyz);
+      this.cache.set(i, found);
+    }
+    return found;
+  }
+
+  /** The metal angle: angle(D, A, metal) >= 45 degrees for every metal marking acceptor ai. */
+  angleOk(d: Vec3, ai: number): boolean {
+    const a = this.g.atoms[ai].xyz;
+    return this.near(ai).every((m) => angle(d, a, m) >= METAL_ANGLE);
+  }
 }

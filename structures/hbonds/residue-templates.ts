@@ -1,6 +1,6 @@
 // Residue templates: intra-residue heavy-atom bonds and IDATM types of the standard amino
 // acids and water, as ChimeraX's idatm templates give them (hbond-criteria.md section 1).
-// Hydrogens are attached by name (see residue-bonds.ts) and typed H/HC.
+// Hydrogens are attached by name (see build-graph.ts) and typed H/HC.
 
 export interface ResidueTemplate {
   /** Heavy-atom name -> IDATM type. */
@@ -41,6 +41,12 @@ const SIDE_CHAINS: Record<string, [string, string]> = {
 
 /** Histidine protonation-state names that share the HIS template. */
 const ALIASES: Record<string, string> = { HID: 'HIS', HIE: 'HIS', HIP: 'HIS', HSD: 'HIS', HSE: 'HIS', HSP: 'HIS', CYX: 'CYS', CYM: 'CYS', ASH: 'ASP', GLH: 'GLU', LYN: 'LYS' };
+
+/**
+ * Hydrogen names a template does not know: the protonated Asp/Glu carboxyl H. They are
+ * bonded by distance, to the nearest heavy atom, not to the O their name points to.
+ */
+export const UNTEMPLATED_HYDROGENS: Record<string, string[]> = { ASP: ['HD1', 'HD2'], GLU: ['HE1', 'HE2'] };
 
 const WATER: ResidueTemplate = { types: { O: 'O3' }, bonds: [] };
 export const WATER_NAMES = new Set(['HOH', 'WAT', 'DOD', 'H2O', 'TIP', 'TIP3', 'SOL']);

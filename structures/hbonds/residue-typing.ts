@@ -20,8 +20,8 @@ export function typeTemplateGroup(g: AtomGraph, group: AtomGroup): void {
   const hNames = new Set<string>();
   for (const i of group.atoms) {
     const a = g.atoms[i];
-    if (a.isH) hNames.add(a.name);
-    else heavyByName.set(a.name, i);
+    if (a.isH) hNames.add(a.templateAtomName);
+    else heavyByName.set(a.templateAtomName, i);
   }
   const degree = templateHeavyDegree(template);
   for (const i of group.atoms) {
@@ -31,9 +31,9 @@ export function typeTemplateGroup(g: AtomGraph, group: AtomGroup): void {
       a.type = a.nbrs.some((j) => g.atoms[j].element === 'C') ? 'HC' : 'H';
       continue;
     }
-    a.type = template.types[a.name] ?? '';
+    a.type = template.types[a.templateAtomName] ?? '';
     const intra = a.nbrs.filter((j) => !g.atoms[j].isH && g.atoms[j].group === a.group).length;
-    if (intra < (degree.get(a.name) ?? 0)) a.truncated = true;
+    if (intra < (degree.get(a.templateAtomName) ?? 0)) a.truncated = true;
   }
   const set = (name: string, type: string) => {
     const i = heavyByName.get(name);
@@ -52,7 +52,8 @@ export function typeTemplateGroup(g: AtomGraph, group: AtomGroup): void {
     set('O', 'O2-');
     set('OXT', 'O2-');
   }
-  // Protonated Asp/Glu, keyed on the hydrogen's name (not on where it sits).
+  // Protonated Asp/Glu, keyed on the hydrogen's name, not on where it sits: the H itself is
+  // bonded by distance (build-graph.ts), so the O3 may have no H and the O2 may carry it.
   const acid = group.template ? ACID_PROTON[group.template] : undefined;
   if (acid) {
     const protonated = Object.keys(acid).find((h) => hNames.has(h));

@@ -44,7 +44,8 @@ test('metal rule: an acceptor within 4 A of a metal keeps the bond only if angle
   const lig = acetoneAtOrigin();
   const withZn = (deg: number): Complex => {
     const t = (deg * Math.PI) / 180;
-    const c = complexOf([serineDonor(3.0)], lig.atoms, lig.bonds);
+    // One whole entry (one source file, one model): its zinc marks the ligand's acceptors.
+    const c = { ...complexOf([serineDonor(3.0)], lig.atoms, lig.bonds), sources: [{ role: 'entry' as const, path: 'x.pdb', sha256: '' }] };
     c.metals = [residue('ZN', 500, [atom('ZN', 'Zn', [2.5 * Math.cos(t), 0, 2.5 * Math.sin(t)])])];
     return c;
   };

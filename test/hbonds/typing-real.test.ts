@@ -101,7 +101,7 @@ test('geometric ligand typing agrees with the bond-order shortcut on unambiguous
   const mismatches: string[] = [];
   for (const c of complexes) {
     const g = typedGraph(c);
-    const lig = g.groups.find((x) => x.side === 'ligand')!.atoms;
+    const lig = g.atoms.filter((a) => a.side === 'ligand').map((a) => a.index); // file order
     for (const [i, want] of shortcutTypes(c.ligand)) {
       checked++;
       const got = g.atoms[lig[i]].type;
