@@ -56,8 +56,10 @@ function specificAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
     const cn = exactNbrs(g, only);
     if (cn && cn.length <= 3) {
       const others = cn.filter((j) => j !== i);
-      const acidO = others.find((j) => type(j) === 'O3' && heavyNbrs(g, j).length === 1);
-      if (acidO !== undefined) return synAnti('COOH C=O', only, acidO, [3.17, 110, 130], [3.17, 110, 135]);
+      // COOH C=O: this O2 has no other neighbour (an O2 carrying an H does not match), the C
+      // has an O3 that carries an H, and one more atom.
+      const acidO = others.find((j) => type(j) === 'O3' && at[j].nbrs.length === 2 && hydrogenNbrs(g, j).length === 1);
+      if (a.nbrs.length === 1 && cn.length === 3 && acidO !== undefined) return synAnti('COOH C=O', only, acidO, [3.17, 110, 130], [3.17, 110, 135]);
       const amideN = others.find((j) => type(j) === 'Npl');
       if (cn.length === 3 && amideN !== undefined && others.every((j) => j === amideN || isTetOrH(g, j))) {
         return synAnti('amide O', only, amideN, [3.30, 110, 135], [3.30, 110, 130]);
@@ -134,22 +136,29 @@ function ringNeighbours(ring: number[], i: number): number[] {
   return [ring[(k + 1) % ring.length], ring[(k - 1 + ring.length) % ring.length]];
 }
 
-/** Generic acceptors by IDATM type, for atoms no class matched. */
+/**
+ * Generic acceptors by IDATM type, for atoms no class matched. The branch follows the
+ * geometry of the first neighbour in bond order, H included (an H is neither planar nor
+ * tetrahedral, so it takes the last branch); a PHI plane is built from A and up to two of
+ * its neighbours, H included.
+ */
 function genericAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
   const a = g.atoms[i];
   const t = a.type;
   const heavy = heavyNbrs(g, i);
   const nb = a.nbrs;
   const first = nb.length ? nb[0] : -1;
-  const planarNbr = heavy.length === 1 && isPlanar(g.atoms[heavy[0]].type);
-  const tetNbr = heavy.length === 1 && isTetrahedral(g.atoms[heavy[0]].type);
+  const firstType = first >= 0 && !g.atoms[first].isH ? g.atoms[first].type : '';
+  const planarNbr = isPlanar(firstType);
+  const tetNbr = isTetrahedral(firstType);
+  const plane = nb.slice(0, 2);
   switch (t) {
     case 'O2-':
     case 'O3-':
-      return planarNbr ? phi(`generic ${t}`, 3.53, 90, 130, heavy) : gen(`generic ${t}`, 3.53, 90);
+      return planarNbr ? phi(`generic ${t}`, 3.53, 90, 130, plane) : gen(`generic ${t}`, 3.53, 90);
     case 'O2':
-      if (planarNbr) return phi('generic O2', 3.30, 110, 130, heavy);
-      if (tetNbr) return ups('generic O2', heavy[0], 3.03, 100, 180, 145);
+      if (planarNbr) return phi('generic O2', 3.30, 110, 130, plane);
+      if (tetNbr) return ups('generic O2', first, 3.03, 100, 180, 145);
       return gen('generic O2', 3.53, 90);
     case 'O3':
       if (nb.length === 0) return gen('generic O3', 3.53, 90);
@@ -157,7 +166,7 @@ function genericAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
       if (nb.length === 2) return phi('generic O3', 3.42, 120, 135, nb);
       return gen('generic O3', 3.53, 90);
     case 'N2':
-      return phi('generic N2', 3.42, 140, 135, nb.length === 2 ? nb : heavy);
+      return phi('generic N2', 3.42, 140, 135, plane);
     case 'N3':
       if (heavy.length === 0) return gen('generic N3', 3.42, 90);
       if (heavy.length === 1) return ups('generic N3', heavy[0], 3.13, 98, 180, 150);
@@ -165,7 +174,7 @@ function genericAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
     case 'N1':
       return ups('generic N1', first >= 0 ? first : null, 3.40, 136, 180, 145);
     case 'S2':
-      return phi('generic S2', 3.83, 85, 140, heavy);
+      return phi('generic S2', 3.83, 85, 140, plane);
     case 'Sar':
     case 'S3-':
       return gen(`generic ${t}`, 3.83, 85);

@@ -13,7 +13,11 @@ export interface WaterNoH { r: number; phi?: number; upsN?: number }
 
 export type DonorRule =
   | { fn: 'tt'; cls: string; pO: TTNumbers; tOpN: TTNumbers; tN: TTNumbers; gen: TTNumbers }
-  | { fn: 'ut'; cls: string; pO: UTNumbers; tOpN: UTNumbers; tN: UTNumbers; gen: UTNumbers }
+  /**
+   * tauSym4: a tau-symmetry-4 class (hbond-criteria.md section 2), whose tau is measured
+   * against the donor's own two H when it has exactly two, else against P's substituents.
+   */
+  | { fn: 'ut'; cls: string; pO: UTNumbers; tOpN: UTNumbers; tN: UTNumbers; gen: UTNumbers; tauSym4: boolean }
   | { fn: 'generic'; cls: string; pO: GenericNumbers; tOpN: GenericNumbers; tN: GenericNumbers; gen: GenericNumbers; angles: { alpha: number; theta: number } }
   | { fn: 'water'; cls: string; noH: { pO: WaterNoH; tOpN: WaterNoH; tN: WaterNoH; gen: WaterNoH }; withH: { pO: TTNumbers; tOpN: TTNumbers; tN: TTNumbers; gen: TTNumbers } };
 
@@ -31,10 +35,13 @@ function tt(cls: string, pO: [number, number], tOpN: T3, tN: T3): DonorRule {
 type UTRow = [number, number, number, number, string?];
 const tau = (s?: string): Tau | undefined => (s ? { mode: s.startsWith('<') ? 'le' : 'ge', t: Number(s.slice(2)) } : undefined);
 const utNums = (r: UTRow, upsN?: number): UTNumbers => ({ r: r[0], lo: r[1], hi: r[2], theta: r[3], ...(r[4] ? { tau: tau(r[4]) } : {}), ...(upsN !== undefined ? { upsN } : {}) });
+/** UT classes whose tau has symmetry 4 (NH2 on C2, Ng+ NH2, amide NH2, aniline NH2, phenol O-H, generic Npl UT). */
+const TAU_SYMMETRY_4 = new Set(['NH2 on C2 / Ng+ NH2', 'primary amide NH2', 'aniline NH2', 'phenol O-H', 'generic Npl (1 heavy)']);
+
 function ut(cls: string, pO: UTRow, tOpN: UTRow, tN: UTRow | 'never', upsN?: number): DonorRule {
   return {
     fn: 'ut', cls, pO: utNums(pO), tOpN: utNums(tOpN),
-    tN: tN === 'never' ? { ...UT_GEN, never: true } : utNums(tN, upsN), gen: UT_GEN,
+    tN: tN === 'never' ? { ...UT_GEN, never: true } : utNums(tN, upsN), gen: UT_GEN, tauSym4: TAU_SYMMETRY_4.has(cls),
   };
 }
 
@@ -100,7 +107,8 @@ function specificDonor(g: AtomGraph, i: number): DonorRule | null {
   }
   if (only < 0 || gap) return null;
   const p = only;
-  if (t === 'O3' && type(p) === 'C2' && hasO2(p)) return ut('COOH O-H', [2.87, 103, 128, 140, '<=30'], [2.87, 103, 128, 155, '<=30'], [2.87, 103, 128, 140, '<=30'], 150);
+  // COOH O-H needs the C to be Cac: an Asp/Glu or ligand COOH with its explicit H has a C2.
+  if (t === 'O3' && type(p) === 'Cac') return ut('COOH O-H', [2.87, 103, 128, 140, '<=30'], [2.87, 103, 128, 155, '<=30'], [2.87, 103, 128, 140, '<=30'], 150);
   if ((t === 'Npl' && type(p) === 'C2' && othersTetOrH(p)) || t === 'Ng+') {
     return ut('NH2 on C2 / Ng+ NH2', [3.17, 90, 146, 140, '<=30'], [3.17, 90, 146, 140, '<=22.5'], [3.17, 113, 161, 125], 140);
   }

@@ -5,7 +5,7 @@ import type { AtomGraph } from './atom-graph.ts';
 import { heavyNbrs } from './atom-graph.ts';
 import type { DonorRule, TTNumbers, UTNumbers, WaterNoH } from './donor-classes.ts';
 import { SULFUR_EXTRA } from './criteria.ts';
-import { lonePairDirections } from './inferred-hydrogens.ts';
+import { lonePairDirections, substituentPositions } from './inferred-hydrogens.ts';
 import { phiOk, tauOk, thetaOk } from './acceptor-geometry.ts';
 import { angle, distance, midpoint, sub } from './vector-math.ts';
 
@@ -45,7 +45,7 @@ export function donorOk(g: AtomGraph, rule: DonorRule, di: number, ai: number, h
     case 'tt':
       return ttOk(g, rule[col], col, di, ai, hyds, sExtra);
     case 'ut':
-      return utOk(g, rule[col], col, di, ai, hyds, sExtra);
+      return utOk(g, rule[col], col, di, ai, hyds, sExtra, rule.tauSym4);
     case 'generic': {
       const d = g.atoms[di].xyz;
       const c = rule[col];
@@ -72,7 +72,7 @@ function ttOk(g: AtomGraph, c: TTNumbers, col: AcceptorColumn, di: number, ai: n
   return true;
 }
 
-function utOk(g: AtomGraph, c: UTNumbers, col: AcceptorColumn, di: number, ai: number, hyds: Vec3[], extra: number): boolean {
+function utOk(g: AtomGraph, c: UTNumbers, col: AcceptorColumn, di: number, ai: number, hyds: Vec3[], extra: number, tauSym4: boolean): boolean {
   if (c.never) return false;
   const d = g.atoms[di].xyz;
   const a = g.atoms[ai].xyz;
@@ -84,7 +84,9 @@ function utOk(g: AtomGraph, c: UTNumbers, col: AcceptorColumn, di: number, ai: n
   if (ups < c.lo || ups > c.hi) return false;
   if (!thetaOk(d, hyds, a, c.theta)) return false;
   if (c.tau) {
-    const subs = p.nbrs.filter((k) => k !== di).map((k) => g.atoms[k].xyz);
+    // Tau symmetry 4: the donor's own two H (explicit or inferred) when it has exactly two;
+    // otherwise, and for every other class, the substituents of P.
+    const subs = tauSym4 && hyds.length === 2 ? hyds : substituentPositions(g, heavy[0], di);
     if (!tauOk(d, p.xyz, subs, a, c.tau)) return false;
   }
   if (col === 'tN' && g.atoms[ai].nbrs.length >= 2 && !lonePairOk(g, ai, d, c.upsN)) return false;

@@ -41,3 +41,21 @@ export function lonePairDirections(g: AtomGraph, i: number): Vec3[] {
   const a = g.atoms[i];
   return tetrahedralFreeSites(bondDirections(a.xyz, a.nbrs.map((j) => g.atoms[j].xyz)));
 }
+
+/** Types whose free tetrahedral sites hold lone pairs. */
+const TETRAHEDRAL_LONE_PAIR = new Set(['N3', 'O3', 'O3-', 'S3', 'S3-']);
+
+/**
+ * The substituent positions of atom p other than `except` (the tau test's reference points):
+ * p's other neighbours (heavy atoms and H) plus points 1 A out along p's lone pairs, for the
+ * tetrahedral N/O/S types and a two-neighbour N2 (in-plane lone pair).
+ */
+export function substituentPositions(g: AtomGraph, p: number, except: number): Vec3[] {
+  const a = g.atoms[p];
+  const out = a.nbrs.filter((k) => k !== except).map((k) => g.atoms[k].xyz);
+  const dirs = bondDirections(a.xyz, a.nbrs.map((k) => g.atoms[k].xyz));
+  let lonePairs: Vec3[] = [];
+  if (TETRAHEDRAL_LONE_PAIR.has(a.type)) lonePairs = tetrahedralFreeSites(dirs);
+  else if (a.type === 'N2' && dirs.length === 2) lonePairs = [trigonalBisector(dirs)];
+  return [...out, ...lonePairs.map((s) => add(a.xyz, s))];
+}

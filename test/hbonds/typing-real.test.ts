@@ -42,15 +42,30 @@ test('1a30: fragment-start N is N3+ (NH3+ class), N after a same-chain gap is a 
   assert.equal(classifyAcceptor(g, amideO)?.cls, 'amide O');
 });
 
-test('1a30: Asp protonation is keyed on the H name (HD2 -> OD2 is O3) even where HD2 sits on OD1', { skip }, async () => {
+test('1a30: Asp protonation is keyed on the H name (HD2 -> OD2 is O3); the H is bonded by distance (on OD1 in chain A)', { skip }, async () => {
   const g = await graphOf('1a30');
   for (const chain of ['A', 'B']) {
-    assert.equal(g.atoms[atomIndex(g, chain, 'ASP', 25, 'OD2')].type, 'O3');
-    assert.equal(g.atoms[atomIndex(g, chain, 'ASP', 25, 'OD1')].type, 'O2');
+    const od1 = atomIndex(g, chain, 'ASP', 25, 'OD1');
+    const od2 = atomIndex(g, chain, 'ASP', 25, 'OD2');
+    assert.equal(g.atoms[od2].type, 'O3');
+    assert.equal(g.atoms[od1].type, 'O2');
     assert.equal(g.atoms[atomIndex(g, chain, 'ASP', 25, 'CG')].type, 'C2');
-    assert.equal(classifyDonor(g, atomIndex(g, chain, 'ASP', 25, 'OD2'))?.cls, 'COOH O-H');
-    assert.equal(classifyAcceptor(g, atomIndex(g, chain, 'ASP', 25, 'OD1'))?.cls, 'COOH C=O');
+    // The O3 carries an H only when the H really sits on it; the C is C2, so no COOH O-H donor.
+    assert.equal(classifyDonor(g, od2)?.cls, 'generic O');
   }
+  // Chain A: HD2 sits on OD1 and is bonded there by distance. OD1 is a generic O donor with
+  // that H, OD2 (one bond, no H) a generic O donor with no H position; no COOH class matches.
+  const od1A = atomIndex(g, 'A', 'ASP', 25, 'OD1');
+  const od2A = atomIndex(g, 'A', 'ASP', 25, 'OD2');
+  assert.ok(g.atoms[od1A].nbrs.some((j) => g.atoms[j].name === 'HD2'));
+  assert.equal(g.atoms[od2A].nbrs.length, 1);
+  assert.equal(classifyDonor(g, od1A)?.cls, 'generic O');
+  assert.equal(classifyAcceptor(g, od1A)?.cls, 'generic O2');
+  assert.equal(classifyAcceptor(g, od2A)?.cls, 'generic O3');
+  // Chain B: HD2 sits on OD2, as named: OD1 (O2, no other neighbour) is the COOH C=O acceptor.
+  const od1B = atomIndex(g, 'B', 'ASP', 25, 'OD1');
+  assert.ok(g.atoms[atomIndex(g, 'B', 'ASP', 25, 'OD2')].nbrs.some((j) => g.atoms[j].name === 'HD2'));
+  assert.equal(classifyAcceptor(g, od1B)?.cls, 'COOH C=O');
   const od1 = atomIndex(g, 'A', 'ASP', 29, 'OD1'); // unprotonated
   assert.equal(g.atoms[od1].type, 'O2-');
   assert.equal(classifyAcceptor(g, od1)?.cls, 'carboxylate O2-');
