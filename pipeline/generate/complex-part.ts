@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { QaRecord } from './records.ts';
-import { PARTS_DIR } from './run-identity.ts';
+import { PARTS_DIR, RunMismatchError } from './run-identity.ts';
+import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import { writeTextAtomically } from './write-text.ts';
 
 export interface ComplexPart {
@@ -17,6 +18,8 @@ export interface ComplexPart {
   replacements: Record<string, number>;
   /** [image path, sha256] for every image the records name, sorted by path. */
   images: [string, string][];
+  /** The H-bond rules version the answers were made under (written by writePart). */
+  hbondRules?: number;
 }
 
 export const partPath = (outDir: string, id: string) => join(outDir, PARTS_DIR, 'done', `${encodeURIComponent(id)}.json`);
@@ -26,9 +29,15 @@ export function partExists(outDir: string, id: string): boolean {
 }
 
 export async function writePart(outDir: string, part: ComplexPart): Promise<void> {
-  await writeTextAtomically(partPath(outDir, part.complex), JSON.stringify(part) + '\n');
+  await writeTextAtomically(partPath(outDir, part.complex), JSON.stringify({ ...part, hbondRules: HBOND_RULES_VERSION }) + '\n');
 }
 
+/** Reads a finished part; one made under another H-bond rules version is refused, naming it. */
 export async function readPart(outDir: string, id: string): Promise<ComplexPart> {
-  return JSON.parse(await readFile(partPath(outDir, id), 'utf8')) as ComplexPart;
+  const path = partPath(outDir, id);
+  const part = JSON.parse(await readFile(path, 'utf8')) as ComplexPart;
+  if (part.hbondRules !== HBOND_RULES_VERSION) {
+    throw new RunMismatchError(`${path}: made under H-bond rules version ${part.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${HBOND_RULES_VERSION} (versions.hbondRules); generate into another --out`);
+  }
+  return part;
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import { loadTemplate } from '../../qa/template.ts';
+import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
@@ -50,6 +51,7 @@ export function buildManifest(m: ManifestInputs): unknown {
     versions: {
       misiGen: PACKAGE_VERSION,
       renderer: RENDERER_VERSION,
+      hbondRules: HBOND_RULES_VERSION,
       templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template).version])),
     },
     seed: m.seed,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { assemble, type AssembleSummary } from './assemble.ts';
 import { claimFolder, describeDifference, firstDifference, PARTS_DIR, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
 import { parseShard } from './shard.ts';
+import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 
 /** A shard folder that cannot be merged (missing, unfinished, another run): the message says which and why. */
 export class MergeError extends Error {}
@@ -27,6 +28,8 @@ async function readShard(dir: string): Promise<ShardFolder> {
   if (typeof text !== 'string') throw new MergeError(`${dir}: a run without --shard; merge joins the folders of generate --shard i/n`);
   const { index, count } = parseShard(text);
   if (!existsSync(join(dir, PARTS_DIR, 'shard.json'))) throw new MergeError(`${dir}: shard ${text} is not finished; run the same generate command again to finish it`);
+  const rules = identity.dataset.hbondRules;
+  if (rules !== HBOND_RULES_VERSION) throw new MergeError(`${dir}: made under H-bond rules version ${rules ?? '1 (not recorded)'}, this misi-gen uses ${HBOND_RULES_VERSION} (versions.hbondRules); generate the shards again`);
   return { dir, identity, index, count };
 }
 
@@ -100,6 +103,12 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
     placed += await placeFolder(join(s.dir, 'images'), join(outDir, 'images'));
     placed += await placeFolder(join(s.dir, 'annotations'), join(outDir, 'annotations'));
   }
-  const summary = await assemble(outDir);
+  let summary: AssembleSummary;
+  try {
+    summary = await assemble(outDir);
+  } catch (e) {
+    if (e instanceof RunMismatchError) throw new MergeError(e.message);
+    throw e;
+  }
   return { ...summary, shards: shards.length, placed };
 }

@@ -11,6 +11,7 @@ import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
+import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
 import { assemble, writeAssemblyPlan } from './assemble.ts';
@@ -89,7 +90,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     hbonds: o.hbonds ?? {},
   };
   const identity: RunIdentity = {
-    dataset: { seed: o.seed, renderer: RENDERER_VERSION, ...options },
+    dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...options },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
   };
   const resuming = await claimFolder(o.out, identity);

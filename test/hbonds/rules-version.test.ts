@@ -1,0 +1,53 @@
+// versions.hbondRules: a run folder or shard made under other H-bond rules is refused on
+// resume and on merge with a message that names the rules version, and a part written under
+// another version is refused when read. Real files in a temporary folder.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { claimFolder, RunMismatchError } from '../../pipeline/generate/run-identity.ts';
+import { readPart, writePart, partPath } from '../../pipeline/generate/complex-part.ts';
+import { mergeShards, MergeError } from '../../pipeline/generate/merge-shards.ts';
+import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
+
+const fresh = () => mkdtempSync(join(tmpdir(), 'hbond-rules-'));
+const identity = (hbondRules: number | undefined, shard: string | null = null) => ({
+  dataset: { seed: 1, renderer: 'r', ...(hbondRules === undefined ? {} : { hbondRules }), hbonds: {} },
+  inputs: { structures: ['x'], ligands: null, shard },
+});
+
+test('resume: a run made under another H-bond rules version is refused by name', async () => {
+  assert.equal(HBOND_RULES_VERSION, 2);
+  const dir = fresh();
+  await claimFolder(dir, identity(undefined));
+  await assert.rejects(claimFolder(dir, identity(HBOND_RULES_VERSION)), (e: Error) => {
+    assert.ok(e instanceof RunMismatchError);
+    assert.match(e.message, /the H-bond rules version \(versions\.hbondRules\) differs: \(not set\) in that run, 2 now/);
+    return true;
+  });
+  const same = fresh();
+  await claimFolder(same, identity(HBOND_RULES_VERSION));
+  assert.equal(await claimFolder(same, identity(HBOND_RULES_VERSION)), true, 'same rules: resumes');
+});
+
+test('parts carry the rules version; one written under another version is refused when read', async () => {
+  const dir = fresh();
+  const part = { complex: 'c1', records: [], rejects: [], replacements: {}, images: [] as [string, string][] };
+  await writePart(dir, part);
+  assert.equal((await readPart(dir, 'c1')).hbondRules, HBOND_RULES_VERSION);
+  writeFileSync(partPath(dir, 'c1'), JSON.stringify(part) + '\n'); // as an older misi-gen wrote it
+  await assert.rejects(readPart(dir, 'c1'), /made under H-bond rules version 1 \(not recorded\), this misi-gen uses 2 \(versions\.hbondRules\)/);
+});
+
+test('merge: shards made under another H-bond rules version are refused by name', async () => {
+  const shard = fresh();
+  await claimFolder(shard, identity(1, '0/1'));
+  mkdirSync(join(shard, 'parts'), { recursive: true });
+  writeFileSync(join(shard, 'parts', 'shard.json'), '{}\n');
+  await assert.rejects(mergeShards([shard], fresh()), (e: Error) => {
+    assert.ok(e instanceof MergeError);
+    assert.match(e.message, /made under H-bond rules version 1, this misi-gen uses 2 \(versions\.hbondRules\)/);
+    return true;
+  });
+});
