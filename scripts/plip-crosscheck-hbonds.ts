@@ -113,12 +113,13 @@ for (const c of chosen) {
   }
   const g = typedGraph(c);
   const ours = findInGraph(g, DEFAULT_TOLERANCES);
-  // Graph atom index for a PDB serial (graph groups follow pocket order, then the ligand).
-  const ligGroup = g.groups.find((x) => x.side === 'ligand')!;
+  // Graph atom index for a PDB serial (graph groups follow pocket order; the ligand's atoms
+  // keep file order, even when a peptide ligand is split into residue groups).
+  const ligAtoms = g.atoms.filter((x) => x.side === 'ligand').map((x) => x.index);
   const toGraph = (serial: number) => {
     const s = plip.serials.get(serial);
     if (!s) return -1;
-    return s.side === 'ligand' ? ligGroup.atoms[s.atom] : g.groups[s.res!].atoms[s.atom];
+    return s.side === 'ligand' ? ligAtoms[s.atom] : g.groups[s.res!].atoms[s.atom];
   };
   const key = (d: number, a: number) => `${d}>${a}`;
   const ourKeys = new Set(ours.map((h) => {
@@ -152,7 +153,7 @@ for (const c of chosen) {
     if (plipKeys.has(k)) continue;
     const [d, a] = k.split('>').map(Number);
     const ligAtom = g.atoms[d].side === 'ligand' ? d : a;
-    const ligSerial = [...plip.serials].find(([, s]) => s.side === 'ligand' && ligGroup.atoms[s.atom] === ligAtom)?.[0];
+    const ligSerial = [...plip.serials].find(([, s]) => s.side === 'ligand' && ligAtoms[s.atom] === ligAtom)?.[0];
     const reason = ligSerial !== undefined && saltLigIdx.has(ligSerial) ? 'PLIP calls the charged group a salt bridge'
       : donorsInPlip.has(d) ? 'PLIP keeps one H-bond per donor (took another acceptor)'
       : 'PLIP has no H-bond for this pair (its donor/acceptor typing or H angle)';
@@ -198,16 +199,20 @@ ${table(extraReasons)}
 
 Every such bond is listed below with the rule of hbond-criteria.md that rejects it here. The
 kinds that recur:
-- *donor-side test fails, TT donor (amide N-H, ring-5 N-H) to a hydroxyl O3 (column tO/pN)*:
+- *donor geometry fails, TT donor (amide N-H, ring-5 N-H) to a hydroxyl O3 (column tO/pN)*:
   an acceptor with exactly two bonds (C and its H) also needs phi >= Phi - 20 (base = midpoint
   of the two neighbours), i.e. the donor must sit near the lone-pair bisector; PLIP has no such test.
-- *acceptor type Npl is never an acceptor (the file puts an H on it)*: the ligand file gives
+- *acceptor class: type Npl is never an acceptor (the file puts an H on it)*: the ligand file gives
   that pyrazole/triazole or sulfonamide N an H; ChimeraX keeps the file's hydrogens, so the N
   is a donor, not an acceptor (PLIP's OpenBabel typing still calls it an acceptor).
-- *the carboxyl H is assigned by its name to the other O*: the Asp/Glu rule of section 1.
-- *planar N within 4 A of a metal cannot donate*, *metal rule*: section 4.
-- *acceptor-side test fails*: the acceptor's phi / upsilon window (carboxylate syn/anti,
+- *donor class: type O2 ... is not a donor*: a protonated Asp/Glu O typed O2 with no H of its
+  own (section 1: the typing follows the H's name, the H itself is bonded by distance).
+- *metal-marked planar N*, *metal angle*: section 4 (metals of the same model only).
+- *acceptor geometry fails*: the acceptor's phi / upsilon window (carboxylate syn/anti,
   nitrile, ring N), which PLIP does not have.
+
+Each rule named here is the verdict of the finder's one decision (decide-pair.ts), the same
+that \`misi-gen hbonds --explain\` prints.
 
 By rule:
 
