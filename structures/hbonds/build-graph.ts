@@ -108,17 +108,19 @@ export function buildAtomGraph(complex: Complex, options: GraphOptions): AtomGra
 /**
  * The ligand's typing groups: one group typed by geometry, or, for a mol2 ligand with a
  * substructure named like a standard residue (a peptide ligand), one group per substructure
- * (same name and id), those with a residue template typed by it (hbond-criteria.md section 1).
+ * (same name and id) typed by its residue template, and the rest typed from geometry
+ * together (hbond-criteria.md section 1).
  */
 function ligandGroups(lig: Ligand): { template: string | null; members: number[] }[] {
   const all = lig.atoms.map((_, k) => k);
   const named = (k: number) => lig.atoms[k].substructure;
   const isPeptideName = (name: string) => residueTemplate(name) !== null && !WATER_NAMES.has(name);
   if (!all.some((k) => named(k) && isPeptideName(named(k)!.name))) return [{ template: null, members: all }];
+  // Template residues one group each; every other atom in one group typed from geometry.
   const byKey = new Map<string, number[]>();
   for (const k of all) {
     const s = named(k);
-    const key = s ? `${s.name}\t${s.id}` : '';
+    const key = s && isPeptideName(s.name) ? `${s.name}\t${s.id}` : '';
     byKey.set(key, [...(byKey.get(key) ?? []), k]);
   }
   return [...byKey].map(([key, members]) => {
