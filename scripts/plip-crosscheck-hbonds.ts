@@ -205,9 +205,8 @@ kinds that recur:
 - *acceptor class: type Npl is never an acceptor (the file puts an H on it)*: the ligand file gives
   that pyrazole/triazole or sulfonamide N an H; ChimeraX keeps the file's hydrogens, so the N
   is a donor, not an acceptor (PLIP's OpenBabel typing still calls it an acceptor).
-- *donor class: type O2 ... is not a donor*: a protonated Asp/Glu O typed O2 with no H of its
-  own (section 1: the typing follows the H's name, the H itself is bonded by distance).
-- *metal-marked planar N*, *metal angle*: section 4 (metals of the same model only).
+- *metal angle* (and *metal-marked planar N*, when it occurs): section 4, metals of the same
+  model (source file) only.
 - *acceptor geometry fails*: the acceptor's phi / upsilon window (carboxylate syn/anti,
   nitrile, ring N), which PLIP does not have.
 
