@@ -3,7 +3,8 @@
 // baseline's guesses with `--baseline`), keeps the raw replies as the predictions file
 // `score` reads, a run header beside it, and prints the score table of `misi-gen score`.
 // stderr: progress, retries, unanswered questions. Exit 1 when the run could not go on.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
@@ -75,6 +76,7 @@ export const evalCommand: CommandModule<object, Args> = {
       throw e;
     }
     const log = (line: string) => process.stderr.write(line + '\n');
+    await mkdir(dirname(args.out), { recursive: true });
     const header = { dataset: args.dataset, split: args.split, tasks: sel.tasks, questions: sel.questions.length };
     let fatal: string | undefined;
     if (args.baseline) {
