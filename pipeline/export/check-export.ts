@@ -3,6 +3,7 @@
 // image present (embedded bytes equal to the dataset's file), an answer; per file, unique
 // ids; per task and split, as many rows as questions, and for train and test as many as
 // the manifest counts.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -17,6 +18,7 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
   const expected = new Map<string, { images: string[]; answer: string }>();
   for (const [, bySplit] of dataset.records) for (const list of Object.values(bySplit)) for (const r of list) expected.set(r.id, r);
   const bytesOf = new Map<string, Buffer>();
+  const shaOf = new Map<string, string>();
   for (const f of files) {
     const key = `${f.task}.${f.split}`;
     rowsPer.set(key, (rowsPer.get(key) ?? 0) + f.rows.length);
@@ -40,7 +42,13 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
       }
       for (let i = 0; i < row.images.length; i++) {
         const p = row.images[i];
-        if (row.imageBytes) {
+        if (row.imageSha256) {
+          const src = source.images[i];
+          if (!src) continue;
+          let want = shaOf.get(src);
+          if (!want) shaOf.set(src, (want = createHash('sha256').update(await readFile(join(dataset.dir, src))).digest('hex')));
+          if (row.imageSha256[i] !== want) problems.push(`${at}: embedded image ${i + 1} is not ${src}`);
+        } else if (row.imageBytes) {
           const src = source.images[i];
           if (!src) continue;
           let want = bytesOf.get(src);

@@ -1,6 +1,7 @@
 // Tab-separated text as pandas' `read_csv(sep='\t')` reads it (VLMEvalKit's reader): a field
 // holding a tab, a line break or a double quote is put in double quotes, with its quotes
-// doubled; every other field is written as it is.
+// doubled; every other field is written as it is. The reader takes the text in chunks, so a
+// file of several GB (images inlined) is never one string.
 
 export function tsvField(value: string): string {
   return /[\t\n\r"]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -10,39 +11,93 @@ export function tsvLine(values: string[]): string {
   return values.map(tsvField).join('\t') + '\n';
 }
 
-/** Rows of a TSV text (the first is the header), quoted fields undone. */
+const SEPARATOR = /[\t\n\r]/g;
+
+/** Rows of TSV text fed in chunks (the first row is the header), quoted fields undone. */
+export class TsvReader {
+  private row: string[] = [];
+  private field = '';
+  private started = false;
+  private quoted = false;
+  /** In a quoted field, the last chunk ended on a quote (closing, or the first of a pair). */
+  private quoteAtEnd = false;
+
+  constructor(private readonly onRow: (row: string[]) => void) {}
+
+  private endField(): void {
+    this.row.push(this.field);
+    this.field = '';
+    this.started = false;
+  }
+
+  push(chunk: string): void {
+    let i = 0;
+    if (this.quoteAtEnd) {
+      this.quoteAtEnd = false;
+      if (chunk[0] === '"') {
+        this.field += '"';
+        i = 1;
+      } else this.quoted = false;
+    }
+    while (i < chunk.length) {
+      if (this.quoted) {
+        const q = chunk.indexOf('"', i);
+        if (q < 0) {
+          this.field += chunk.slice(i);
+          return;
+        }
+        this.field += chunk.slice(i, q);
+        if (q + 1 >= chunk.length) {
+          this.quoteAtEnd = true;
+          return;
+        }
+        if (chunk[q + 1] === '"') {
+          this.field += '"';
+          i = q + 2;
+        } else {
+          this.quoted = false;
+          i = q + 1;
+        }
+        continue;
+      }
+      if (!this.started && chunk[i] === '"') {
+        this.quoted = true;
+        this.started = true;
+        i++;
+        continue;
+      }
+      SEPARATOR.lastIndex = i;
+      const m = SEPARATOR.exec(chunk);
+      if (!m) {
+        this.field += chunk.slice(i);
+        this.started = true;
+        return;
+      }
+      this.field += chunk.slice(i, m.index);
+      const c = m[0];
+      i = m.index + 1;
+      if (c === '\t') this.endField();
+      else if (c === '\n') {
+        this.endField();
+        this.onRow(this.row);
+        this.row = [];
+      }
+    }
+  }
+
+  end(): void {
+    if (this.field !== '' || this.row.length) {
+      this.endField();
+      this.onRow(this.row);
+    }
+    this.row = [];
+  }
+}
+
 export function parseTsv(text: string): string[][] {
   const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"' && field === '') {
-      // A quoted field: up to the quote not followed by another quote.
-      i++;
-      while (i < text.length) {
-        if (text[i] === '"' && text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else if (text[i] === '"') {
-          i++;
-          break;
-        } else field += text[i++];
-      }
-      continue;
-    }
-    if (c === '\t') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (c !== '\r') field += c;
-    i++;
-  }
-  if (field !== '' || row.length) rows.push([...row, field]);
+  const r = new TsvReader((row) => rows.push(row));
+  r.push(text);
+  r.end();
   return rows;
 }

@@ -5,14 +5,15 @@
 // tasks), A-D (the options' commands or text, empty for tasks without options), image (the
 // PNGs base64-encoded, written as a Python list literal `['...', '...']`, the way
 // VLMEvalKit's multi-image datasets store several images per row), image_path (their file
-// names, likewise), split.
-import { readFile } from 'node:fs/promises';
+// names, likewise), split. Written and read back row by row: a full test split is GBs.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { QaRecord } from '../generate/records.ts';
-import { writeTextAtomically } from '../generate/write-text.ts';
-import type { ExportedFile } from './exported.ts';
+import type { ExportedFile, ExportedRow } from './exported.ts';
 import type { Dataset, ExportSplit } from './read-dataset.ts';
-import { parseTsv, tsvLine } from './tsv.ts';
+import { TsvReader, tsvLine } from './tsv.ts';
 
 export const VLMEVALKIT_SPLITS: readonly ExportSplit[] = ['test', 'tiny'];
 const LETTERS = ['A', 'B', 'C', 'D'] as const;
@@ -33,12 +34,16 @@ async function row(datasetDir: string, r: QaRecord, index: number, split: string
 /** Writes both TSV files; returns one entry per task and split, read back from disk. */
 export async function writeVlmevalkit(dataset: Dataset, outDir: string): Promise<ExportedFile[]> {
   const files: ExportedFile[] = [];
+  await mkdir(outDir, { recursive: true });
   for (const split of VLMEVALKIT_SPLITS) {
     const path = `MiSI_Bench_${split}.tsv`;
-    let text = tsvLine(VLMEVALKIT_COLUMNS);
+    const tmp = join(outDir, `${path}.tmp-${process.pid}`);
+    const fh = await open(tmp, 'w');
+    await fh.write(tsvLine(VLMEVALKIT_COLUMNS));
     let index = 0;
-    for (const task of dataset.tasks) for (const r of dataset.records.get(task)![split]) text += tsvLine(await row(dataset.dir, r, ++index, split));
-    await writeTextAtomically(join(outDir, path), text);
+    for (const task of dataset.tasks) for (const r of dataset.records.get(task)![split]) await fh.write(tsvLine(await row(dataset.dir, r, ++index, split)));
+    await fh.close();
+    await rename(tmp, join(outDir, path));
     const rows = await readVlmevalkit(outDir, path);
     for (const task of dataset.tasks) files.push({ path, task, split, rows: rows.filter((x) => x.task === task).map((x) => x.row) });
   }
@@ -52,17 +57,25 @@ function readPyList(text: string): string[] {
   return [...inner.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
 }
 
-export async function readVlmevalkit(outDir: string, path: string) {
-  const [head, ...rows] = parseTsv(await readFile(join(outDir, path), 'utf8'));
-  const col = (name: string) => head.indexOf(name);
-  return rows.map((r) => ({
-    task: r[col('category')],
-    row: {
-      id: r[col('id')],
-      images: readPyList(r[col('image_path')]).map((n) => `images/${n}`),
-      prompt: null,
-      answer: r[col('answer')],
-      imageBytes: readPyList(r[col('image')]).map((b) => new Uint8Array(Buffer.from(b, 'base64'))),
-    },
-  }));
+/** Rows of a written TSV; the images decoded and kept as their sha256 only. */
+export async function readVlmevalkit(outDir: string, path: string): Promise<{ task: string; row: ExportedRow }[]> {
+  const out: { task: string; row: ExportedRow }[] = [];
+  let head: string[] | null = null;
+  const reader = new TsvReader((r) => {
+    if (!head) return void (head = r);
+    const cell = (name: string) => r[head!.indexOf(name)] ?? '';
+    out.push({
+      task: cell('category'),
+      row: {
+        id: cell('id'),
+        images: readPyList(cell('image_path')).map((n) => `images/${n}`),
+        prompt: null,
+        answer: cell('answer'),
+        imageSha256: readPyList(cell('image')).map((b) => createHash('sha256').update(Buffer.from(b, 'base64')).digest('hex')),
+      },
+    });
+  });
+  for await (const chunk of createReadStream(join(outDir, path), { encoding: 'utf8' })) reader.push(chunk as string);
+  reader.end();
+  return out;
 }

@@ -11,7 +11,7 @@ import { readJsonReply, readStreamedReply } from '../../pipeline/eval/reply-body
 import { ReplyCache } from '../../pipeline/eval/reply-cache.ts';
 import { chatCompletionsUrl } from '../../pipeline/eval/eval-settings.ts';
 import { redact } from '../../pipeline/eval/chat-client.ts';
-import { parseTsv, tsvLine } from '../../pipeline/export/tsv.ts';
+import { parseTsv, TsvReader, tsvLine } from '../../pipeline/export/tsv.ts';
 
 test('Retry-After in seconds or as a date; backoff doubles with jitter in [0.5, 1), capped, never under Retry-After', () => {
   assert.equal(retryAfterMs('2'), 2000);
@@ -64,6 +64,14 @@ test('TSV fields with tabs, new lines and quotes survive; plain fields are writt
   const text = tsvLine(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) + tsvLine(values);
   assert.deepEqual(parseTsv(text), [['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], values]);
   assert.equal(tsvLine(['1', "['x']"]), "1\t['x']\n");
+  // Fed in chunks of every small size (a quote pair or a separator split across chunks).
+  for (const size of [1, 2, 3, 5, 7, 11]) {
+    const rows: string[][] = [];
+    const reader = new TsvReader((r) => rows.push(r));
+    for (let i = 0; i < text.length; i += size) reader.push(text.slice(i, i + size));
+    reader.end();
+    assert.deepEqual(rows, [['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], values], `chunks of ${size}`);
+  }
 });
 
 test('endpoint URLs and redaction', () => {

@@ -41,8 +41,24 @@ def misi_process_results(doc, results):
     return {"misi_composite": item, "misi_exact": item}
 
 
+_SCORED = {}  # the JSON of `misi-gen score` by (split, items): composite and exact come from one run
+
+
 def _score(items, split, key):
     """The task's score from `misi-gen score` on these replies (percent), NaN when it cannot run."""
+    memo = (split, json.dumps(items, sort_keys=True))
+    if memo not in _SCORED:
+        _SCORED[memo] = _run_score(items, split)
+    scores = _SCORED[memo]
+    if scores is None:
+        return float("nan")
+    tasks = sorted({it["task"] for it in items})
+    if len(tasks) == 1:
+        return scores["tasks"][tasks[0]][key]
+    return scores["averageAllTasks"][key]
+
+
+def _run_score(items, split):
     folder = tempfile.mkdtemp(prefix="misi-lmms-")
     os.makedirs(os.path.join(folder, "qa"))
     tasks = sorted({it["task"] for it in items})
@@ -65,12 +81,9 @@ def _score(items, split, key):
     run = subprocess.run(shlex.split(MISI_GEN) + ["score", folder, predictions, "--split", split, "--json"], capture_output=True, text=True)
     if run.returncode != 0:
         print(f"misi-gen score could not run ({MISI_GEN}): {run.stderr.strip()}; the replies are in {predictions}")
-        return float("nan")
+        return None
     shutil.rmtree(folder, ignore_errors=True)
-    scores = json.loads(run.stdout)
-    if len(tasks) == 1:
-        return scores["tasks"][tasks[0]][key]
-    return scores["averageAllTasks"][key]
+    return json.loads(run.stdout)
 
 
 def misi_composite_test(items):
