@@ -11,6 +11,7 @@ import { readJsonReply, readStreamedReply } from '../../pipeline/eval/reply-body
 import { ReplyCache } from '../../pipeline/eval/reply-cache.ts';
 import { chatCompletionsUrl } from '../../pipeline/eval/eval-settings.ts';
 import { redact } from '../../pipeline/eval/chat-client.ts';
+import { requestBody, requestKey } from '../../pipeline/eval/chat-request.ts';
 import { parseTsv, TsvReader, tsvLine } from '../../pipeline/export/tsv.ts';
 
 test('Retry-After in seconds or as a date; backoff doubles with jitter in [0.5, 1), capped, never under Retry-After', () => {
@@ -79,4 +80,33 @@ test('endpoint URLs and redaction', () => {
   assert.equal(chatCompletionsUrl('https://api.example.com/v1/chat/completions'), 'https://api.example.com/v1/chat/completions');
   assert.equal(redact('bad key sk-123 given', 'sk-123'), 'bad key [API key] given');
   assert.equal(redact('nothing', undefined), 'nothing');
+});
+
+test('request body: system message, the images in order then the question; the key ignores stream and follows image bytes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'misi-req-'));
+  writeFileSync(join(dir, 'a.png'), 'AAA');
+  writeFileSync(join(dir, 'b.png'), 'BBB');
+  const q = { id: 'translation-x-000', task: 'translation', question: 'Which move?', images: ['a.png', 'b.png'] };
+  const g = { model: 'm', temperature: 0, maxTokens: 64, systemPrompt: 'Be brief.', seed: 3 };
+  const { createHash } = await import('node:crypto');
+  const sha = async (p: string) => createHash('sha256').update(readFileSync(join(dir, p))).digest('hex');
+  const src = { datasetDir: dir, sha256: sha };
+  const body: any = await requestBody(q, g, src, false);
+  assert.deepEqual(body, {
+    model: 'm', temperature: 0, max_tokens: 64, seed: 3,
+    messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from('AAA').toString('base64')}` } },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from('BBB').toString('base64')}` } },
+      { type: 'text', text: 'Which move?' }] }],
+  });
+  const streamed: any = await requestBody(q, g, src, true);
+  assert.equal(streamed.stream, true);
+  assert.deepEqual(streamed.stream_options, { include_usage: true });
+  const key = await requestKey(q, g, src);
+  assert.match(key, /^[0-9a-f]{64}$/);
+  assert.notEqual(await requestKey({ ...q, images: ['b.png', 'a.png'] }, g, src), key, 'image order is part of the key');
+  assert.notEqual(await requestKey(q, { ...g, maxTokens: 65 }, src), key, 'settings are part of the key');
+  const urls: any = await requestBody(q, g, { ...src, urlPrefix: 'http://host:9000/ds/' }, false);
+  assert.equal(urls.messages[1].content[1].image_url.url, 'http://host:9000/ds/b.png');
+  rmSync(dir, { recursive: true });
 });
