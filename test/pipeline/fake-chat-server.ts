@@ -133,7 +133,7 @@ export async function startServer(dataset: string, questions: Question[], o: Ser
       }
       replied.set(q.id, (replied.get(q.id) ?? 0) + 1);
     };
-    setTimeout(send, behaviour === 'slow' ? (o.slowMs ?? 4500) : (o.delayMs ?? 0));
+    setTimeout(send, behaviour === 'slow' ? (o.slowMs ?? 6500) : (o.delayMs ?? 0));
   };
 
   const server = createServer((req, res) => {
