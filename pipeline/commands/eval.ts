@@ -63,6 +63,7 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('json', { type: 'boolean', default: false, describe: 'print the scores as JSON instead of the table' })
       .check((a) => {
         if (a.baseline === undefined && (!a.endpoint || !a.model)) throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
+        if (a.endpoint !== undefined && !/^https?:\/\/[^/]/.test(String(a.endpoint))) throw new Error(`--endpoint must be an http:// or https:// URL, e.g. http://localhost:8000/v1 (got '${a.endpoint}')`);
         if (!(a.concurrency >= 1) || !(a.timeout > 0) || !(a.retries >= 0) || !(a.backoff >= 0)) throw new Error('--concurrency must be >= 1, --timeout > 0, --retries and --backoff >= 0');
         return true;
       })

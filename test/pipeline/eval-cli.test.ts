@@ -224,5 +224,8 @@ test('--help shows an example with a local vLLM server; a missing --model is a u
   const bad = spawnSync(process.execPath, [BIN, 'eval', 'out', '--endpoint', 'http://localhost:8000/v1'], { encoding: 'utf8' });
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /needs --endpoint and --model/);
+  const noScheme = spawnSync(process.execPath, [BIN, 'eval', 'out', '--endpoint', 'localhost:8000/v1', '--model', 'm'], { encoding: 'utf8' });
+  assert.equal(noScheme.status, 2);
+  assert.match(noScheme.stderr, /--endpoint must be an http:\/\/ or https:\/\/ URL/);
   assert.ok(!existsSync(join(REPO, 'preds.jsonl')));
 });
