@@ -15,9 +15,10 @@ import { previewCommand } from './commands/preview.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { benchCommand } from './commands/bench.ts';
 import { verifyCommand } from './commands/verify.ts';
+import { evalCommand } from './commands/eval.ts';
 
 /** Subcommands, in the order `--help` lists them. Add a new one here. */
-const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand, generateCommand, statsCommand, previewCommand, splitCommand, exportCommand, mergeCommand, verifyCommand, benchCommand];
+const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand, evalCommand, generateCommand, statsCommand, previewCommand, splitCommand, exportCommand, mergeCommand, verifyCommand, benchCommand];
 
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}

@@ -3,19 +3,22 @@
 // image present (embedded bytes equal to the dataset's file), an answer; per file, unique
 // ids; per task and split, as many rows as questions, and for train and test as many as
 // the manifest counts.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { placeholderCount } from './conversation.ts';
 import type { ExportedFile } from './exported.ts';
-import type { Dataset } from './read-dataset.ts';
+import { EXPORT_SPLITS, type Dataset, type ExportSplit } from './read-dataset.ts';
 
-export async function checkExport(dataset: Dataset, outDir: string, files: ExportedFile[]): Promise<string[]> {
+/** `splits`: the splits the format exports (vlmevalkit: test and tiny); the others are not counted. */
+export async function checkExport(dataset: Dataset, outDir: string, files: ExportedFile[], splits: readonly ExportSplit[] = EXPORT_SPLITS): Promise<string[]> {
   const problems: string[] = [];
   const rowsPer = new Map<string, number>();
   const expected = new Map<string, { images: string[]; answer: string }>();
   for (const [, bySplit] of dataset.records) for (const list of Object.values(bySplit)) for (const r of list) expected.set(r.id, r);
   const bytesOf = new Map<string, Buffer>();
+  const shaOf = new Map<string, string>();
   for (const f of files) {
     const key = `${f.task}.${f.split}`;
     rowsPer.set(key, (rowsPer.get(key) ?? 0) + f.rows.length);
@@ -39,7 +42,13 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
       }
       for (let i = 0; i < row.images.length; i++) {
         const p = row.images[i];
-        if (row.imageBytes) {
+        if (row.imageSha256) {
+          const src = source.images[i];
+          if (!src) continue;
+          let want = shaOf.get(src);
+          if (!want) shaOf.set(src, (want = createHash('sha256').update(await readFile(join(dataset.dir, src))).digest('hex')));
+          if (row.imageSha256[i] !== want) problems.push(`${at}: embedded image ${i + 1} is not ${src}`);
+        } else if (row.imageBytes) {
           const src = source.images[i];
           if (!src) continue;
           let want = bytesOf.get(src);
@@ -53,6 +62,7 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
   }
   for (const [task, bySplit] of dataset.records) {
     for (const [split, list] of Object.entries(bySplit)) {
+      if (!splits.includes(split as ExportSplit)) continue;
       const written = rowsPer.get(`${task}.${split}`) ?? 0;
       if (written !== list.length) problems.push(`${task} ${split}: ${written} rows written for ${list.length} questions`);
       const counted = dataset.manifest?.counts?.[task]?.[split];

@@ -11,6 +11,8 @@ export interface ExportedRow {
   answer: string;
   /** hf: bytes of each embedded image, to compare with the dataset's files. */
   imageBytes?: Uint8Array[];
+  /** vlmevalkit: sha256 of each decoded image (a TSV of GBs is not kept in memory). */
+  imageSha256?: string[];
 }
 
 export interface ExportedFile {

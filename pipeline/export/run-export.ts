@@ -10,10 +10,12 @@ import { readHfShard, writeHfShards } from './hf-parquet.ts';
 import { readLlava, writeLlava } from './llava.ts';
 import { placeImages } from './place-images.ts';
 import { readQwen, writeQwen } from './qwen.ts';
-import { EXPORT_SPLITS, ExportError, readDataset } from './read-dataset.ts';
+import { EXPORT_SPLITS, ExportError, readDataset, type Dataset, type ExportSplit } from './read-dataset.ts';
 import { readSharegpt, writeDatasetInfo, writeSharegpt } from './sharegpt.ts';
+import { VLMEVALKIT_SPLITS, writeVlmevalkit } from './vlmevalkit.ts';
+import { writeLmmsEvalTasks } from './lmms-eval-task.ts';
 
-export const FORMATS = ['llava', 'sharegpt', 'qwen', 'hf'] as const;
+export const FORMATS = ['llava', 'sharegpt', 'qwen', 'hf', 'vlmevalkit', 'lmms-eval'] as const;
 export type ExportFormat = (typeof FORMATS)[number];
 
 export interface ExportSummary {
@@ -27,12 +29,19 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
   const files: ExportedFile[] = [];
   const images = new Set<string>();
   const shards = new Map<string, string[]>();
+  if (format === 'vlmevalkit') {
+    // One TSV per evaluation split with every task in it, images inlined.
+    files.push(...await writeVlmevalkit(dataset, outDir));
+    for (const f of files) log(`export: ${f.path}: ${f.task}: ${f.rows.length} questions`);
+    return checked(dataset, format, outDir, files, VLMEVALKIT_SPLITS, new Set(files.flatMap((f) => f.rows.flatMap((r) => r.images))).size);
+  }
+  const hf = format === 'hf' || format === 'lmms-eval';
   for (const task of dataset.tasks) {
     for (const split of EXPORT_SPLITS) {
       const records = dataset.records.get(task)![split];
       for (const r of records) for (const p of r.images) images.add(p);
       const name = `${task}.${split}`;
-      if (format === 'hf') {
+      if (hf) {
         const paths = await writeHfShards(datasetDir, outDir, task, split, records);
         shards.set(name, paths);
         for (const path of paths) files.push({ path, task, split, rows: await readHfShard(outDir, path) });
@@ -45,15 +54,20 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
       log(`export: ${name}: ${records.length} questions`);
     }
   }
-  if (format === 'hf') {
+  if (hf) {
     await writeTextAtomically(join(outDir, 'README.md'), datasetCard({ dataset, shards, imageCount: images.size }));
+    if (format === 'lmms-eval') for (const p of await writeLmmsEvalTasks(dataset, outDir, dataset.tasks)) log(`export: ${p}`);
   } else {
     await placeImages(datasetDir, outDir, images);
     if (format === 'sharegpt') await writeDatasetInfo(outDir, files);
   }
-  const problems = await checkExport(dataset, outDir, files);
+  return checked(dataset, format, outDir, files, EXPORT_SPLITS, images.size);
+}
+
+async function checked(dataset: Dataset, format: ExportFormat, outDir: string, files: ExportedFile[], splits: readonly ExportSplit[], images: number): Promise<ExportSummary> {
+  const problems = await checkExport(dataset, outDir, files, splits);
   if (problems.length) {
     throw new ExportError(`the ${format} export in ${outDir} failed its checks (${problems.length} problems): ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);
   }
-  return { files, rows: files.reduce((n, f) => n + f.rows.length, 0), images: images.size };
+  return { files, rows: files.reduce((n, f) => n + f.rows.length, 0), images };
 }

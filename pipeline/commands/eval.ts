@@ -1,0 +1,142 @@
+// `misi-gen eval <dataset> --endpoint URL --model NAME [options]`: asks a model served over
+// the OpenAI-compatible chat-completions protocol every question of a split (or writes a
+// baseline's guesses with `--baseline`), keeps the raw replies as the predictions file
+// `score` reads, a run header beside it, and prints the score table of `misi-gen score`.
+// stderr: progress, retries, unanswered questions. Exit 1 when the run could not go on.
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
+import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
+import { ExportError } from '../export/read-dataset.ts';
+import { baselinePredictions, BASELINES, type Baseline } from '../eval/baselines.ts';
+import { DEFAULTS } from '../eval/eval-settings.ts';
+import { besidePredictions, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
+import { EVAL_SPLITS, selectQuestions, type EvalSplit } from '../eval/eval-questions.ts';
+import { askQuestions } from '../eval/run-eval.ts';
+import { redact } from '../eval/chat-client.ts';
+import { ReplyCache } from '../eval/reply-cache.ts';
+import { DatasetReadError, readQaSplit } from '../read-qa-split.ts';
+import { scoreJson, scoreTable } from '../score-table.ts';
+
+interface Args {
+  dataset: string; endpoint?: string; model?: string; split: EvalSplit; tasks?: string; out: string; baseline?: Baseline;
+  temperature: number; maxTokens: number; systemPrompt?: string; seed?: number; imageUrls?: string; stream: boolean;
+  concurrency: number; timeout: number; retries: number; backoff: number; apiKeyEnv: string; json: boolean;
+}
+
+const EXAMPLE = `Example, with a local vLLM server:
+  vllm serve Qwen/Qwen2.5-VL-7B-Instruct --port 8000 --limit-mm-per-prompt '{"image": 12}'
+  misi-gen eval out --endpoint http://localhost:8000/v1 \\
+    --model Qwen/Qwen2.5-VL-7B-Instruct --split tiny --out qwen7b.tiny.jsonl
+A hosted API reads its key from the variable --api-key-env names (default OPENAI_API_KEY).
+Floors without a model: misi-gen eval out --baseline random --out random.jsonl`;
+
+function fail(message: string): void {
+  process.stderr.write(`misi-gen eval: ${message}\n`);
+  process.exitCode = 1;
+}
+
+export const evalCommand: CommandModule<object, Args> = {
+  command: 'eval <dataset>',
+  describe: 'Ask a model on an OpenAI-compatible server every question of a split (or a baseline), then score the replies',
+  builder: (y) =>
+    y
+      .positional('dataset', { type: 'string', demandOption: true, describe: 'output folder of generate' })
+      .option('endpoint', { type: 'string', describe: 'API base of the server, e.g. http://localhost:8000/v1 (or the full .../chat/completions URL)' })
+      .option('model', { type: 'string', describe: 'model name the server serves (sent as "model")' })
+      .option('baseline', { choices: BASELINES, describe: 'no model: random (seeded guesses from each task\'s answer space) or majority (most frequent train answer per task)' })
+      .option('split', { choices: EVAL_SPLITS, default: 'test', describe: 'which questions to ask' })
+      .option('tasks', { type: 'string', describe: 'comma-separated task ids (default: every task of the dataset)' })
+      .option('out', { type: 'string', default: 'preds.jsonl', describe: 'predictions file; <name>.meta.json and <name>.cache.jsonl go beside it' })
+      .option('temperature', { type: 'number', default: DEFAULTS.temperature, describe: 'sampling temperature' })
+      .option('max-tokens', { type: 'number', default: DEFAULTS.maxTokens, describe: 'most tokens per reply (max_tokens)' })
+      .option('system-prompt', { type: 'string', describe: 'a system message sent before every question (default: none)' })
+      .option('seed', { type: 'number', describe: 'sent as the request\'s seed (default: not sent); seeds the random baseline (default 0)' })
+      .option('image-urls', { type: 'string', describe: 'send images as <prefix>/<path in the dataset> (http:// or file://) instead of data URLs' })
+      .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed replies (server-sent events)' })
+      .option('concurrency', { type: 'number', default: DEFAULTS.concurrency, describe: 'requests in flight at once' })
+      .option('timeout', { type: 'number', default: DEFAULTS.timeoutSeconds, describe: 'seconds one request may take before it is retried' })
+      .option('retries', { type: 'number', default: DEFAULTS.retries, describe: 'further attempts after a 429, 5xx, timeout, dropped connection or malformed reply' })
+      .option('backoff', { type: 'number', default: DEFAULTS.backoffSeconds, describe: 'first wait between attempts, seconds (doubled each time, jittered, at least Retry-After)' })
+      .option('api-key-env', { type: 'string', default: DEFAULTS.apiKeyEnv, describe: 'environment variable holding the API key (sent as a Bearer token; never written anywhere)' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the scores as JSON instead of the table' })
+      .check((a) => {
+        if (a.baseline === undefined && (!a.endpoint || !a.model)) throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
+        if (a.endpoint !== undefined && !/^https?:\/\/[^/]/.test(String(a.endpoint))) throw new Error(`--endpoint must be an http:// or https:// URL, e.g. http://localhost:8000/v1 (got '${a.endpoint}')`);
+        if (!(a.concurrency >= 1) || !(a.timeout > 0) || !(a.retries >= 0) || !(a.backoff >= 0)) throw new Error('--concurrency must be >= 1, --timeout > 0, --retries and --backoff >= 0');
+        return true;
+      })
+      .epilogue(EXAMPLE) as any,
+  handler: async (args) => {
+    let sel;
+    try {
+      sel = await selectQuestions(args.dataset, args.split, args.tasks?.split(',').map((t) => t.trim()).filter(Boolean));
+    } catch (e) {
+      if (e instanceof ExportError) return fail(e.message);
+      throw e;
+    }
+    const log = (line: string) => process.stderr.write(line + '\n');
+    await mkdir(dirname(args.out), { recursive: true });
+    const header = { dataset: args.dataset, split: args.split, tasks: sel.tasks, questions: sel.questions.length };
+    let fatal: string | undefined;
+    if (args.baseline) {
+      const seed = args.seed ?? 0;
+      const guesses = baselinePredictions(args.baseline, sel.questions, (t) => sel.dataset.records.get(t)!.train, seed);
+      const replyOf = (q: { id: string }) => (guesses.has(q.id) ? { prediction: guesses.get(q.id)! } : undefined);
+      const answered = await writePredictions(args.out, sel.questions, replyOf);
+      await writeRunHeader(args.out, { ...header, source: { baseline: args.baseline }, settings: { seed }, answered }, sel.questions.map(replyOf));
+    } else {
+      const apiKey = process.env[args.apiKeyEnv] || undefined;
+      const g = { model: args.model!, temperature: args.temperature, maxTokens: args.maxTokens, systemPrompt: args.systemPrompt, seed: args.seed };
+      const cache = new ReplyCache(besidePredictions(args.out, 'cache.jsonl'));
+      if (cache.badLines.length) log(`eval: ${cache.path}: ${cache.badLines.length} unreadable lines skipped (first: line ${cache.badLines[0]})`);
+      const images = { datasetDir: args.dataset, urlPrefix: args.imageUrls, sha256: sel.sha256 };
+      const transport = { endpoint: args.endpoint!, stream: args.stream, concurrency: args.concurrency, timeoutMs: args.timeout * 1000, retries: args.retries, backoffMs: args.backoff * 1000, apiKey };
+      const run = await askQuestions(sel.questions, g, transport, images, cache, log);
+      fatal = run.fatal;
+      const replies = new Map(sel.questions.map((q) => [q.id, cache.get(g.model, q.id, run.keys.get(q.id)!)]));
+      const answered = await writePredictions(args.out, sel.questions, (q) => replies.get(q.id));
+      await writeRunHeader(args.out, {
+        ...header, answered,
+        source: { endpoint: chatEndpointForHeader(args.endpoint!, apiKey), model: g.model, apiKeyEnv: args.apiKeyEnv },
+        settings: {
+          temperature: g.temperature, maxTokens: g.maxTokens, systemPrompt: g.systemPrompt ?? null, seed: g.seed ?? null,
+          images: args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`, stream: args.stream,
+        },
+      }, [...replies.values()]);
+      log(`eval: ${answered} of ${sel.questions.length} questions answered (${run.cached} from the cache, ${run.answeredNow} now, ${run.unanswered.length} unanswered, ${run.retried} retries) -> ${args.out}`);
+    }
+    if (fatal) return fail(`${fatal}\nThe replies received so far are kept in ${besidePredictions(args.out, 'cache.jsonl')}; run the same command again to resume.`);
+    await printScores(args);
+  },
+};
+
+/** The endpoint as recorded: without user info in the URL, and never the key. */
+function chatEndpointForHeader(endpoint: string, apiKey?: string): string {
+  let text = endpoint;
+  try {
+    const u = new URL(endpoint);
+    u.username = '';
+    u.password = '';
+    text = u.toString();
+  } catch { /* not a URL: kept as given */ }
+  return redact(text, apiKey);
+}
+
+/** The table (or JSON) of `misi-gen score`, over the tasks asked. */
+async function printScores(args: Args): Promise<void> {
+  const { replies, problems } = readPredictionLines(await readFile(args.out, 'utf8'));
+  let score;
+  try {
+    const tasks = args.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
+    const records = (await readQaSplit(args.dataset, args.split)).filter((r) => !tasks?.length || tasks.includes(r.task));
+    score = scoreSplit(records, replies);
+  } catch (e) {
+    if (e instanceof DatasetReadError) return fail(e.message);
+    if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
+    throw e;
+  }
+  const run = { dataset: args.dataset, predictions: args.out, split: args.split, score, problems };
+  process.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
+}
