@@ -38,8 +38,6 @@ function fail(message: string): void {
 }
 
 export const evalCommand: CommandModule<object, Args> = {
-  command: 'eval <dataset>',
-  describe: 'Ask a model on an OpenAI-compatible server every question of a split (or a baseline), then score the replies',
   builder: (y) =>
     y
       .positional('dataset', { type: 'string', demandOption: true, describe: 'output folder of generate' })

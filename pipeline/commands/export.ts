@@ -1,4 +1,4 @@
-// `misi-gen export <dir> --format llava|sharegpt|qwen|hf|vlmevalkit|lmms-eval --out <dir2>`: a generated dataset
+// `misi-gen export <dir> --format llava|sharegpt|qwen|hf --out <dir2>`: a generated dataset
 // in a training/evaluation format, every task in the train and test splits and the tiny
 // set, each file checked as written (pipeline/export/). stdout: the output folder.
 import type { CommandModule } from 'yargs';
@@ -12,8 +12,6 @@ interface Args {
 }
 
 export const exportCommand: CommandModule<object, Args> = {
-  command: 'export <dir>',
-  describe: 'Write a generated dataset as llava, sharegpt (LLaMA-Factory), qwen (Qwen2.5-VL), hf (parquet + dataset card), vlmevalkit (TSV) or lmms-eval (hf + task folder)',
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })

@@ -3,16 +3,15 @@
 // split, every image with its sha256). Timings and the machine go to run.json instead.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import { loadTemplate } from '../../qa/template.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
+import { PACKAGE_VERSION } from '../package-version.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
 
-const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 export async function sha256File(path: string): Promise<string> {
   return createHash('sha256').update(await readFile(path)).digest('hex');
@@ -52,7 +51,7 @@ export function buildManifest(m: ManifestInputs): unknown {
       misiGen: PACKAGE_VERSION,
       renderer: RENDERER_VERSION,
       hbondRules: HBOND_RULES_VERSION,
-      templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template).version])),
+      templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
     },
     seed: m.seed,
     options: m.options,
