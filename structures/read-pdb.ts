@@ -32,6 +32,8 @@ export function parsePdb(text: string, file: string): StructureRecord {
   const terAfter = new Set<string>();
   const conect: Array<[number, number]> = [];
   const lines = text.split(/\r?\n/);
+  // Without a line end after it, the last line may be a record cut short (a truncated file).
+  const lastUnended = /\n$/.test(text) ? -1 : lines.length - 1;
   let modelsSeen = 0;
   let inferredElements = 0;
   let shiftedNumbers = 0;
@@ -73,9 +75,18 @@ export function parsePdb(text: string, file: string): StructureRecord {
       errors.push({ file, line: i + 1, message: `atom record is truncated (${line.length} characters, coordinates need 54)` });
       continue;
     }
+    if (i === lastUnended && line.length < 78) {
+      errors.push({ file, line: i + 1, message: `the last record is cut mid-line (${line.length} characters and no line end): file truncated?` });
+      continue;
+    }
     const resName = line.slice(17, 20).trim();
     const nameField = line.slice(12, 16);
-    let element = normaliseElement(line.slice(76, 78));
+    const elementText = line.slice(76, 78);
+    let element = normaliseElement(elementText);
+    if (!element && elementText.trim() !== '') {
+      errors.push({ file, line: i + 1, message: `columns 77-78 hold '${elementText.trim()}', which is not an element symbol` });
+      continue;
+    }
     if (!element) {
       element = elementFromAtomName(nameField, resName);
       inferredElements++;
@@ -92,6 +103,11 @@ export function parsePdb(text: string, file: string): StructureRecord {
     }
     const occText = line.slice(54, 60).trim();
     const occupancy = occText === '' ? 1 : Number(occText);
+    const bText = line.slice(60, 66).trim();
+    if (!Number.isFinite(occupancy) || (bText !== '' && !Number.isFinite(Number(bText)))) {
+      errors.push({ file, line: i + 1, message: `${Number.isFinite(occupancy) ? `B-factor '${bText}'` : `occupancy '${occText}'`} is not a number (columns ${Number.isFinite(occupancy) ? '61-66' : '55-60'})` });
+      continue;
+    }
     const serialText = line.slice(6, 11).trim();
     const serial = /^\d+$/.test(serialText) ? Number(serialText) : raw.length + 1;
     const numText = line.slice(22, 26).trim();
@@ -117,7 +133,7 @@ export function parsePdb(text: string, file: string): StructureRecord {
       name: nameField.trim(),
       element,
       xyz,
-      occupancy: Number.isFinite(occupancy) ? occupancy : 1,
+      occupancy,
       serial,
       isHydrogen: element === 'H',
       altLoc: line[16] === ' ' || line[16] === undefined ? '' : line[16],
