@@ -3,6 +3,7 @@
 // the machine's GPU.
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { findBrowser, NO_BROWSER_HELP } from './find-browser.ts';
+import { RunStoppingError } from '../structures/reject.ts';
 
 export interface BrowserOptions {
   gpu?: boolean;
@@ -10,7 +11,8 @@ export interface BrowserOptions {
   executablePath?: string;
 }
 
-export class NoBrowserError extends Error {}
+/** No Chromium to draw with: stops the run (the failure boundary lets it through). */
+export class NoBrowserError extends RunStoppingError {}
 
 /** Chromium flags: quiet on closed machines, software or hardware WebGL. */
 export function chromiumArgs(gpu = false): string[] {
