@@ -49,9 +49,9 @@ function sortResidues(residues: Residue[]): Pick<Complex, 'pocket' | 'waters' | 
 }
 
 /** A pocket must hold protein residues near the ligand, or the two files do not belong together. */
-function pocketProblem(pocket: Residue[], ligand: Ligand, radius: number): string | null {
+function pocketProblem(pocket: Residue[], ligand: Ligand, radius: number, cut = false): string | null {
   const polymer = pocket.filter((r) => residueKind(r) === 'polymer');
-  if (polymer.length === 0) return 'the pocket holds no protein residue';
+  if (polymer.length === 0) return cut ? `no protein residue has an atom within ${radius} A of the ligand, so the cut pocket is empty; are the files from the same structure?` : 'the pocket holds no protein residue';
   const d = nearestDistance(polymer, ligand.atoms);
   if (!Number.isFinite(d)) return 'the protein residues of the pocket have no heavy atoms';
   if (d > radius) return `no protein residue near the ligand: the nearest protein atom is ${d.toFixed(1)} A away (limit ${radius} A); are the files from the same structure?`;
@@ -114,7 +114,7 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
     warnings.push({ file: job.protein!, message: `pocket cut from the protein: ${parts.pocket.length} residues within ${radius} A of the ligand` });
   }
   enterStage(step, 'check');
-  const problem = pocketProblem(parts.pocket, ligand, job.pocket ? Math.max(radius, DEFAULT_POCKET_RADIUS) : radius);
+  const problem = pocketProblem(parts.pocket, ligand, job.pocket ? Math.max(radius, DEFAULT_POCKET_RADIUS) : radius, !job.pocket);
   if (problem) return fail(job.id, job.pocket ?? job.protein!, job.pocket ? 'check' : 'pocket-cut', problem);
   return { ok: true, complex: { id: job.id, sources, ...parts, ligand, warnings } };
 }
@@ -147,7 +147,7 @@ export async function buildFromEntry(job: EntryJob, selector: LigandSelector | n
   const others = residues.filter((r) => r !== chosen);
   const parts = sortResidues(cutPocket(others, lig.ligand.atoms, { radius, withHydrogens: options.pocketHydrogens }));
   enterStage(step, 'check');
-  const problem = pocketProblem(parts.pocket, lig.ligand, radius);
+  const problem = pocketProblem(parts.pocket, lig.ligand, radius, true);
   if (problem) return fail(job.id, job.path, 'pocket-cut', problem);
   return {
     ok: true,

@@ -24,11 +24,15 @@ export function checkMolfile(text: string, file: string): Diagnostic[] {
   const nBonds = counts.slice(3, 6).trim();
   if (!isCount(nAtoms) || !isCount(nBonds)) return problem(countsAt, `the counts line does not give atom and bond counts ('${counts.slice(0, 6)}')`);
   const atoms = Number(nAtoms), bonds = Number(nBonds);
+  if (atoms === 0) return problem(countsAt, 'the molecule has no atoms (the counts line says 0)');
+  const unended = end < 0 && !/\n$/.test(text) ? all.length - 1 : -1;
   for (let k = 0; k < atoms; k++) {
     const i = countsAt + 1 + k;
     const line = lines[i];
     if (line === undefined || line.startsWith('M  ')) return problem(i, `the atom block holds ${k} atoms; the counts line says ${atoms}: truncated?`);
+    if (i === unended) return problem(i, `atom ${k + 1} is cut mid-line (the file ends without a line end): truncated?`);
     const f = line.trim().split(/\s+/);
+    if (/^\d+$/.test(f[0] ?? '') && f.length <= 7 && !/\./.test(line)) return problem(i, `the atom block ends after ${k} atoms (this looks like a bond line); the counts line says ${atoms}`);
     const xyz = [f[0], f[1], f[2]].map((v) => (v === undefined || v === '' ? NaN : Number(v)));
     const bad = checkCoordinates(xyz);
     if (bad) return problem(i, `atom ${k + 1}: ${bad}`);
@@ -38,6 +42,7 @@ export function checkMolfile(text: string, file: string): Diagnostic[] {
     const i = countsAt + 1 + atoms + k;
     const line = lines[i];
     if (line === undefined || line.startsWith('M  ')) return problem(i, `the bond block holds ${k} bonds; the counts line says ${bonds}: truncated?`);
+    if (i === unended) return problem(i, `bond ${k + 1} is cut mid-line (the file ends without a line end): truncated?`);
     const a = Number(line.slice(0, 3)), b = Number(line.slice(3, 6)), order = Number(line.slice(6, 9));
     if (![a, b].every((n) => Number.isInteger(n) && n >= 1 && n <= atoms)) return problem(i, `bond ${k + 1} does not join two of the ${atoms} atoms ('${line.trim()}')`);
     if (!Number.isInteger(order) || order < 1 || order > 8) return problem(i, `bond ${k + 1} has no bond type 1-8 ('${line.trim()}')`);

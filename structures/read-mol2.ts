@@ -65,6 +65,11 @@ export function parseMol2(text: string, file: string): Mol2Record {
         declared = { atoms: Number(na), bonds: nb === undefined ? null : Number(nb), line: i + 1 };
       }
     }
+    if (i === lines.length - 1 && !/\n$/.test(text) && (section === 'ATOM' || section === 'BOND')) {
+      // Real files end with a line end; a last atom or bond line without one was cut short.
+      errors.push({ file, line: i + 1, message: `the last ${section.toLowerCase()} line is cut mid-line (no line end): file truncated?` });
+      continue;
+    }
     if (section === 'ATOM') atomLines++;
     if (section === 'BOND') bondLines++;
     if (section === 'ATOM') {

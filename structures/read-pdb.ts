@@ -38,9 +38,16 @@ export function parsePdb(text: string, file: string): StructureRecord {
   let inferredElements = 0;
   let shiftedNumbers = 0;
   let lastKey = '';
+  let sawElementColumns = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const rec = line.slice(0, 6);
+    if (i === lastUnended && line.trim() !== '' && !/^(END|ENDMDL|TER)\b/.test(line) && !((rec === 'ATOM  ' || rec === 'HETATM') && completeAtomRecord(line, sawElementColumns))) {
+      // Real files end with a line end; without one, a last record that is not complete
+      // (an atom record through its B-factor or element columns, END, TER) was cut short.
+      errors.push({ file, line: i + 1, message: `the last line is cut mid-record (${line.length} characters and no line end): file truncated?` });
+      continue;
+    }
     if (rec === 'MODEL ') {
       modelsSeen++;
       if (modelsSeen > 1) {
@@ -75,14 +82,11 @@ export function parsePdb(text: string, file: string): StructureRecord {
       errors.push({ file, line: i + 1, message: `atom record is truncated (${line.length} characters, coordinates need 54)` });
       continue;
     }
-    if (i === lastUnended && line.length < 78) {
-      errors.push({ file, line: i + 1, message: `the last record is cut mid-line (${line.length} characters and no line end): file truncated?` });
-      continue;
-    }
     const resName = line.slice(17, 20).trim();
     const nameField = line.slice(12, 16);
     const elementText = line.slice(76, 78);
     let element = normaliseElement(elementText);
+    if (element) sawElementColumns = true;
     if (!element && elementText.trim() !== '') {
       errors.push({ file, line: i + 1, message: `columns 77-78 hold '${elementText.trim()}', which is not an element symbol` });
       continue;
@@ -156,6 +160,17 @@ export function parsePdb(text: string, file: string): StructureRecord {
   }
   const residues = resolveAltLocs(raw, file, warnings);
   return { file, residues, terAfter, conect, warnings, errors };
+}
+
+/**
+ * An atom record that may end a file without a line end: through its element columns (78+),
+ * or through its B-factor (column 66) with nothing but blanks or a whole segment id after
+ * it, as old files without element columns write it (not when the records before it have
+ * elements: then it was cut). Column 77 alone would halve a two-letter element.
+ */
+function completeAtomRecord(line: string, fileHasElements: boolean): boolean {
+  if (line.length >= 78) return true;
+  return !fileHasElements && line.length >= 66 && line.length <= 76 && (line.length === 76 || line.slice(66).trim() === '');
 }
 
 /** A numeric fixed-width field; blank is NaN (not 0, as Number('') would give). */
