@@ -2,7 +2,8 @@
 // than 20 ways, each in a folder of its own beside intact copies, read by `misi-gen ingest`
 // as a user would. Every input must end as exactly one good complex or exactly one reject
 // whose reason is plain words; nothing may crash, print a stack or stop the others; inputs
-// that are certainly broken must be rejected, tolerated oddities must be read.
+// that are certainly broken must be rejected, tolerated oddities must be read. The closing
+// summary counts rejects per stage, and --strict makes them exit status 3.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -175,8 +176,10 @@ before(() => {
 test('broken inputs among good ones: one outcome each, reasons in plain words, no crash, no stack', () => {
   assert.ok(cases.length >= 30, `${cases.length} cases`);
   const out = join(root, 'out');
-  const r = spawnSync(process.execPath, [BIN, 'ingest', inputs, '--out', out, '--ligands', join(root, 'ligands.tsv')], { cwd: REPO, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
+  const r = spawnSync(process.execPath, [BIN, 'ingest', inputs, '--out', out, '--ligands', join(root, 'ligands.tsv'), '--strict'], { cwd: REPO, encoding: 'utf8' });
+  // --strict: rejects make the exit status 3 (0 without it, as complexes were read).
+  assert.equal(r.status, 3, r.stderr);
+  assert.match(r.stderr, /ingest: \d+ rejects \(\d+ check, \d+ discover, \d+ pocket-cut, \d+ read-entry, \d+ read-ligand, \d+ read-pocket\) listed in .*rejects\.jsonl/);
   assert.doesNotMatch(r.stderr, /\n\s+at .+:\d+:\d+/, 'a stack trace on stderr');
   const complexes = readFileSync(join(out, 'complexes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id as string);
   const rejects = readFileSync(join(out, 'rejects.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
