@@ -3,6 +3,7 @@
 // the machine's GPU.
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { findBrowser, NO_BROWSER_HELP } from './find-browser.ts';
+import { RunStoppingError } from '../structures/reject.ts';
 
 export interface BrowserOptions {
   gpu?: boolean;
@@ -10,7 +11,8 @@ export interface BrowserOptions {
   executablePath?: string;
 }
 
-export class NoBrowserError extends Error {}
+/** No Chromium to draw with: stops the run (the failure boundary lets it through). */
+export class NoBrowserError extends RunStoppingError {}
 
 /** Chromium flags: quiet on closed machines, software or hardware WebGL. */
 export function chromiumArgs(gpu = false): string[] {
@@ -83,7 +85,11 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
   return browser;
 }
 
-/** Closes politely, and kills if that does not finish within `ms`. */
+/**
+ * Closes politely, and kills if that does not finish within `ms`. Then the browser's
+ * process group is killed in any case: a hung (or stopped) renderer does not exit with its
+ * browser and would be left behind.
+ */
 export async function closeBrowser(browser: Browser, ms = 5000): Promise<void> {
   const pid = browser.process()?.pid;
   let timer: NodeJS.Timeout | undefined;
@@ -94,11 +100,13 @@ export async function closeBrowser(browser: Browser, ms = 5000): Promise<void> {
     ]);
   } catch {
     if (pid) {
-      try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ }
       try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
     }
   } finally {
     clearTimeout(timer);
+    if (pid) {
+      try { process.kill(-pid, 'SIGKILL'); } catch { /* group already gone */ }
+    }
     live.delete(browser);
   }
 }

@@ -1,13 +1,16 @@
 // A pool of N headless pages (one browser each, default one per core) fed from a queue.
-// A job is one scene loaded once and shot under several matrices. A crashed or hung page
-// (timeout per image) is replaced and its job retried once; a job that fails twice is
+// A job is one scene loaded once and shot under several matrices. A crashed page (its
+// renderer process gone, the browser gone) or a hung one (no answer within the timeout:
+// browser launch and page set-up, scene load, each image) counts as a crash: the browser is
+// replaced and the job retried once from its first image; a job that fails twice is
 // reported with its reason and the rest goes on. Browsers are recycled after a number of
 // images so memory stays flat.
 import { availableParallelism } from 'node:os';
 import type { Browser } from 'puppeteer-core';
 import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
+import { describeThrown } from '../structures/reject.ts';
 import type { PageScene, Shot } from './page-payload.ts';
-import { ScenePage, type EncodedImage, type RawImage } from './scene-page.ts';
+import { ScenePage, withTimeout, type EncodedImage, type RawImage } from './scene-page.ts';
 
 export const DEFAULT_IMAGES_PER_BROWSER = 5000;
 
@@ -23,6 +26,8 @@ export interface PoolOptions {
   imagesPerBrowser?: number;
   /** Time allowed per image (and per scene load), ms. */
   timeoutMs?: number;
+  /** Time allowed for a browser launch and for the page's set-up, ms (default 60 s, at least timeoutMs). */
+  launchTimeoutMs?: number;
   executablePath?: string;
 }
 
@@ -68,6 +73,7 @@ export class RenderPool {
       gpu: options.gpu ?? false,
       imagesPerBrowser: options.imagesPerBrowser ?? DEFAULT_IMAGES_PER_BROWSER,
       timeoutMs: options.timeoutMs ?? 30000,
+      launchTimeoutMs: Math.max(options.launchTimeoutMs ?? 60000, options.timeoutMs ?? 0),
       executablePath: options.executablePath,
     };
     this.size = Math.max(1, this.options.pages);
@@ -97,11 +103,35 @@ export class RenderPool {
 
   private async ensureOpen(w: Worker): Promise<ScenePage> {
     if (w.page) return w.page;
-    w.browser = await launchBrowser({ gpu: this.options.gpu, executablePath: this.options.executablePath });
+    const launching = launchBrowser({ gpu: this.options.gpu, executablePath: this.options.executablePath });
+    let late = false;
+    // A launch that answers after its timeout still leaves a browser: close it then.
+    launching.then((b) => { if (late) void closeBrowser(b); }, () => {});
+    w.browser = await withTimeout(launching, this.options.launchTimeoutMs, 'browser launch').catch((e) => {
+      late = true;
+      throw e;
+    });
     this.launches++;
     w.images = 0;
-    w.page = await ScenePage.open(w.browser, this.options.timeoutMs);
+    w.page = await withTimeout(ScenePage.open(w.browser, this.options.launchTimeoutMs), this.options.launchTimeoutMs, 'page set-up');
     return w.page;
+  }
+
+  /** Rejects as soon as the page's renderer crashes or the browser goes away. */
+  private crashWatch(w: Worker, page: ScenePage): { crashed: Promise<never>; stop: () => void } {
+    let stop = () => {};
+    const crashed = new Promise<never>((_, reject) => {
+      const onError = (e: Error) => reject(new Error(`the page crashed (${e?.message || 'renderer gone'})`));
+      const onGone = () => reject(new Error('the browser closed or crashed'));
+      page.page.once('error', onError);
+      w.browser?.once('disconnected', onGone);
+      stop = () => {
+        page.page.off('error', onError);
+        w.browser?.off('disconnected', onGone);
+      };
+    });
+    crashed.catch(() => {});
+    return { crashed, stop };
   }
 
   private async retire(w: Worker): Promise<void> {
@@ -113,6 +143,15 @@ export class RenderPool {
 
   private async attempt(w: Worker, job: PoolJob): Promise<void> {
     const page = await this.ensureOpen(w);
+    const watch = this.crashWatch(w, page);
+    try {
+      await Promise.race([this.shots(w, page, job), watch.crashed]);
+    } finally {
+      watch.stop();
+    }
+  }
+
+  private async shots(w: Worker, page: ScenePage, job: PoolJob): Promise<void> {
     const t = this.options.timeoutMs;
     await page.load(job.scene, t);
     const pending: Promise<void>[] = [];
@@ -151,7 +190,7 @@ export class RenderPool {
           return { ok: true, attempts: attempt };
         } catch (err) {
           if (err instanceof NoBrowserError) throw err;
-          reason = err instanceof Error ? err.message : String(err);
+          reason = describeThrown(err);
           // Whatever went wrong, this page is not trusted again.
           await this.retire(w);
           if (attempt === 1) this.retries++;

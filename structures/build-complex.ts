@@ -8,20 +8,15 @@ import { parseStructure } from './parse-structure.ts';
 import { ligandFromMol2, ligandFromResidue, ligandFromSdf, type LigandResult } from './ligand-from-files.ts';
 import { cutPocket, nearestDistance, DEFAULT_POCKET_RADIUS } from './pocket-cut.ts';
 import { findResidue, formatSelector, heavyAtomCount, pickLigand, residueKind, type LigandSelector } from './residue-kinds.ts';
+import { enterStage, type Reject, type Step } from './reject.ts';
+
+export type { Reject } from './reject.ts';
 
 export interface BuildOptions {
   /** Pocket radius in angstrom when the pocket is cut (layouts 2 and 3). */
   pocketRadius?: number;
   /** Count hydrogens when cutting the pocket. */
   pocketHydrogens?: boolean;
-}
-
-export interface Reject {
-  id: string;
-  path: string;
-  /** Which step failed: discover, read-ligand, read-pocket, read-protein, read-entry, select-ligand, check. */
-  stage: string;
-  reason: string;
 }
 
 export type BuildResult = { ok: true; complex: Complex } | { ok: false; reject: Reject };
@@ -54,15 +49,20 @@ function sortResidues(residues: Residue[]): Pick<Complex, 'pocket' | 'waters' | 
 }
 
 /** A pocket must hold protein residues near the ligand, or the two files do not belong together. */
-function pocketProblem(pocket: Residue[], ligand: Ligand, radius: number): string | null {
+function pocketProblem(pocket: Residue[], ligand: Ligand, radius: number, cut = false): string | null {
   const polymer = pocket.filter((r) => residueKind(r) === 'polymer');
-  if (polymer.length === 0) return 'the pocket holds no protein residue';
+  if (polymer.length === 0) return cut ? `no protein residue has an atom within ${radius} A of the ligand, so the cut pocket is empty; are the files from the same structure?` : 'the pocket holds no protein residue';
   const d = nearestDistance(polymer, ligand.atoms);
+  if (!Number.isFinite(d)) return 'the protein residues of the pocket have no heavy atoms';
   if (d > radius) return `no protein residue near the ligand: the nearest protein atom is ${d.toFixed(1)} A away (limit ${radius} A); are the files from the same structure?`;
   return null;
 }
 
-export async function buildFromFolder(job: FolderJob, options: BuildOptions): Promise<BuildResult> {
+/**
+ * `step` is moved on as the work goes (read-ligand, ligand-chemistry, read-pocket,
+ * pocket-cut, check), so the failure boundary around the call can name the stage of a throw.
+ */
+export async function buildFromFolder(job: FolderJob, options: BuildOptions, step: Step = { stage: 'read-ligand', path: '' }): Promise<BuildResult> {
   const radius = options.pocketRadius ?? DEFAULT_POCKET_RADIUS;
   const sources: SourceFile[] = [];
   const warnings: Diagnostic[] = [];
@@ -71,8 +71,9 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions): Pr
   let ligPath = (job.mol2 ?? job.sdf)!;
   const sdfFile = job.sdf ? await readInputFile(job.sdf) : null;
   if (job.mol2) {
+    enterStage(step, 'read-ligand', job.mol2);
     const f = await readInputFile(job.mol2);
-    lig = f.ok ? await ligandFromMol2(f.text, job.mol2, sdfFile?.ok ? sdfFile.text : undefined) : { ok: false, reason: f.reason };
+    lig = f.ok ? await ligandFromMol2(f.text, job.mol2, sdfFile?.ok ? sdfFile.text : undefined, step) : { ok: false, reason: f.reason };
     if (f.ok && lig.ok) sources.push({ role: 'ligand', path: job.mol2, sha256: f.sha256 });
     if (!lig.ok && sdfFile?.ok) {
       warnings.push({ file: job.mol2, line: lig.line, message: `mol2 unusable (${lig.reason}); ligand read from the SDF instead` });
@@ -81,15 +82,17 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions): Pr
   }
   if (!lig) {
     ligPath = job.sdf!;
-    lig = sdfFile!.ok ? await ligandFromSdf(sdfFile!.text, job.sdf!) : { ok: false, reason: sdfFile!.reason };
+    enterStage(step, 'read-ligand', job.sdf!);
+    lig = sdfFile!.ok ? await ligandFromSdf(sdfFile!.text, job.sdf!, step) : { ok: false, reason: sdfFile!.reason };
     if (sdfFile!.ok && lig.ok) sources.push({ role: 'ligand', path: job.sdf!, sha256: sdfFile!.sha256 });
   }
-  if (!lig.ok) return fail(job.id, ligPath, 'read-ligand', lig.reason, lig.line);
+  if (!lig.ok) return fail(job.id, ligPath, lig.stage ?? 'read-ligand', lig.reason, lig.line);
   const ligand = lig.ligand;
   warnings.push(...lig.warnings);
   // The pocket: the pocket file when present, else cut from the protein.
   let parts: Pick<Complex, 'pocket' | 'waters' | 'metals'>;
   if (job.pocket) {
+    enterStage(step, 'read-pocket', job.pocket);
     const s = await readStructure(job.pocket);
     if (!s.ok) return fail(job.id, job.pocket, 'read-pocket', s.reason, s.line);
     sources.push({ role: 'pocket', path: job.pocket, sha256: s.sha256 });
@@ -101,25 +104,30 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions): Pr
       else warnings.push({ file: job.protein, message: `protein file not used: ${p.reason}` });
     }
   } else {
+    enterStage(step, 'read-protein', job.protein!);
     const s = await readStructure(job.protein!);
     if (!s.ok) return fail(job.id, job.protein!, 'read-protein', s.reason, s.line);
     sources.push({ role: 'protein', path: job.protein!, sha256: s.sha256 });
     warnings.push(...s.record.warnings);
+    enterStage(step, 'pocket-cut');
     parts = sortResidues(cutPocket(s.record.residues, ligand.atoms, { radius, withHydrogens: options.pocketHydrogens }));
     warnings.push({ file: job.protein!, message: `pocket cut from the protein: ${parts.pocket.length} residues within ${radius} A of the ligand` });
   }
-  const problem = pocketProblem(parts.pocket, ligand, job.pocket ? Math.max(radius, DEFAULT_POCKET_RADIUS) : radius);
-  if (problem) return fail(job.id, job.pocket ?? job.protein!, 'check', problem);
+  enterStage(step, 'check');
+  const problem = pocketProblem(parts.pocket, ligand, job.pocket ? Math.max(radius, DEFAULT_POCKET_RADIUS) : radius, !job.pocket);
+  if (problem) return fail(job.id, job.pocket ?? job.protein!, job.pocket ? 'check' : 'pocket-cut', problem);
   return { ok: true, complex: { id: job.id, sources, ...parts, ligand, warnings } };
 }
 
-export async function buildFromEntry(job: EntryJob, selector: LigandSelector | null, options: BuildOptions): Promise<BuildResult> {
+export async function buildFromEntry(job: EntryJob, selector: LigandSelector | null, options: BuildOptions, step: Step = { stage: 'read-entry', path: job.path }): Promise<BuildResult> {
   const radius = options.pocketRadius ?? DEFAULT_POCKET_RADIUS;
+  enterStage(step, 'read-entry', job.path);
   const s = await readStructure(job.path);
   if (!s.ok) return fail(job.id, job.path, 'read-entry', s.reason, s.line);
   const warnings: Diagnostic[] = [...s.record.warnings];
   const residues = s.record.residues;
   let chosen: Residue | null | undefined;
+  enterStage(step, 'select-ligand');
   if (selector) {
     chosen = findResidue(residues, selector);
     if (!chosen) {
@@ -131,13 +139,16 @@ export async function buildFromEntry(job: EntryJob, selector: LigandSelector | n
     if (!chosen) return fail(job.id, job.path, 'select-ligand', 'no ligand selector given and no non-polymer, non-solvent group of at least 6 heavy atoms to pick');
     warnings.push({ file: job.path, message: `ligand picked automatically: ${formatSelector(chosen)} (${heavyAtomCount(chosen)} heavy atoms, the largest eligible group)` });
   }
+  enterStage(step, 'read-ligand');
   const lig = ligandFromResidue(chosen, s.record.conect, job.path);
   if (!lig.ok) return fail(job.id, job.path, 'read-ligand', lig.reason);
   warnings.push(...lig.warnings);
+  enterStage(step, 'pocket-cut');
   const others = residues.filter((r) => r !== chosen);
   const parts = sortResidues(cutPocket(others, lig.ligand.atoms, { radius, withHydrogens: options.pocketHydrogens }));
-  const problem = pocketProblem(parts.pocket, lig.ligand, radius);
-  if (problem) return fail(job.id, job.path, 'check', problem);
+  enterStage(step, 'check');
+  const problem = pocketProblem(parts.pocket, lig.ligand, radius, true);
+  if (problem) return fail(job.id, job.path, 'pocket-cut', problem);
   return {
     ok: true,
     complex: { id: job.id, sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings },

@@ -4,11 +4,12 @@ import { readFile } from 'node:fs/promises';
 import { relative, isAbsolute } from 'node:path';
 import type { Complex } from './model.ts';
 import { discoverInputs } from './discover.ts';
-import { buildFromEntry, buildFromFolder, type BuildOptions, type Reject } from './build-complex.ts';
+import { buildFromEntry, buildFromFolder, type BuildOptions } from './build-complex.ts';
+import { enterStage, guardComplex, type ErrorSink, type Reject } from './reject.ts';
 import { parseLigandSelector, type LigandSelector } from './residue-kinds.ts';
 import { storeHBonds, type HBondOptions } from './hbonds/find-hbonds.ts';
 
-export type { Reject } from './build-complex.ts';
+export type { Reject } from './reject.ts';
 
 export interface IngestOptions extends BuildOptions {
   /** `RES:CHAIN:NUMBER`: the ligand of every whole entry given. */
@@ -20,6 +21,8 @@ export interface IngestOptions extends BuildOptions {
    * these criteria; absent: not computed.
    */
   hbonds?: HBondOptions;
+  /** Receives the stack of every unexpected exception (a bug), e.g. for `<out>/errors.log`. */
+  onError?: ErrorSink;
   /** Called after each input with the running counts (for progress output). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -76,19 +79,27 @@ export async function ingest(paths: string[], options: IngestOptions = {}): Prom
   const complexes: Complex[] = [];
   let done = 0;
   for (const job of jobs) {
-    let result;
-    if (job.kind === 'folder') {
-      result = await buildFromFolder(job, options);
-    } else {
-      const sel = selectors.get(job.id) ?? oneSelector;
-      result = await buildFromEntry(job, sel, options);
-      if (result.ok && options.ligandsFile && !selectors.has(job.id) && !oneSelector) {
-        result.complex.warnings.push({ file: options.ligandsFile, message: `entry ${job.id} is not listed; its ligand was picked automatically` });
+    // The failure boundary: a throw anywhere in this complex's work is one reject.
+    const outcome = await guardComplex(job.id, { stage: job.kind === 'entry' ? 'read-entry' : 'read-ligand', path: job.kind === 'entry' ? job.path : (job.mol2 ?? job.sdf)! }, async (step) => {
+      let result;
+      if (job.kind === 'folder') {
+        result = await buildFromFolder(job, options, step);
+      } else {
+        const sel = selectors.get(job.id) ?? oneSelector;
+        result = await buildFromEntry(job, sel, options, step);
+        if (result.ok && options.ligandsFile && !selectors.has(job.id) && !oneSelector) {
+          result.complex.warnings.push({ file: options.ligandsFile, message: `entry ${job.id} is not listed; its ligand was picked automatically` });
+        }
       }
-    }
+      if (result.ok && options.hbonds) {
+        enterStage(step, 'hbonds');
+        storeHBonds(result.complex, options.hbonds);
+      }
+      return result;
+    }, options.onError);
+    const result = outcome.ok ? outcome.value : { ok: false as const, reject: outcome.reject };
     if (result.ok) {
       for (const s of result.complex.sources) s.path = shown(s.path);
-      if (options.hbonds) storeHBonds(result.complex, options.hbonds);
       complexes.push(result.complex);
     } else {
       rejects.push({ ...result.reject, path: shown(result.reject.path) });

@@ -5,8 +5,10 @@ import { parseSdf } from './rdkit-ligand.ts';
 import { describeWithRdkit } from './rdkit-ligand.ts';
 import { guessMol2Charges } from './mol2-charges.ts';
 import { bondsByDistance } from './bonds-by-distance.ts';
+import { checkMolfile } from './check-molfile.ts';
+import { enterStage, type Step } from './reject.ts';
 
-export type LigandResult = { ok: true; ligand: Ligand; warnings: Diagnostic[] } | { ok: false; reason: string; line?: number };
+export type LigandResult = { ok: true; ligand: Ligand; warnings: Diagnostic[] } | { ok: false; reason: string; line?: number; stage?: string };
 
 const firstError = (errors: Diagnostic[]): LigandResult => ({
   ok: false,
@@ -32,9 +34,10 @@ export function uniqueAtomNames(atoms: Atom[], file: string, warnings: Diagnosti
   if (renamed.length) warnings.push({ file, message: `duplicate ligand atom names made unique: ${renamed.join(', ')}` });
 }
 
-/** A ligand needs atoms and 3D coordinates. Returns why not, or null. */
+/** A ligand needs atoms, a heavy atom and 3D coordinates. Returns why not, or null. */
 export function ligandProblem(atoms: Atom[]): string | null {
   if (atoms.length === 0) return 'the ligand has no atoms';
+  if (atoms.every((a) => a.isHydrogen)) return `the ligand has no heavy atom (its ${atoms.length} atoms are all hydrogens)`;
   if (atoms.length > 1 && atoms.every((a) => a.xyz[2] === 0)) return 'the ligand has no 3D coordinates (every z is 0)';
   return null;
 }
@@ -44,13 +47,15 @@ function sameAtoms(a: Atom[], b: Atom[]): boolean {
   return a.length === b.length && a.every((x, i) => x.element === b[i].element && Math.hypot(x.xyz[0] - b[i].xyz[0], x.xyz[1] - b[i].xyz[1], x.xyz[2] - b[i].xyz[2]) < 0.01);
 }
 
-export async function ligandFromMol2(text: string, file: string, sdfText?: string): Promise<LigandResult> {
+/** `step` moves to ligand-chemistry when RDKit is called (see reject.ts). */
+export async function ligandFromMol2(text: string, file: string, sdfText?: string, step?: Step): Promise<LigandResult> {
   const rec = parseMol2(text, file);
   if (rec.errors.length) return firstError(rec.errors);
   const warnings = [...rec.warnings];
   const problem = ligandProblem(rec.atoms);
   if (problem) return { ok: false, reason: problem };
   uniqueAtomNames(rec.atoms, file, warnings);
+  if (step) enterStage(step, 'ligand-chemistry');
   let described: Awaited<ReturnType<typeof describeWithRdkit>> = { smiles: null, aromatic: null, charges: null };
   for (const aromaticNPlus of [false, true]) {
     const guess = guessMol2Charges(rec.atoms, rec.bonds, aromaticNPlus);
@@ -59,8 +64,9 @@ export async function ligandFromMol2(text: string, file: string, sdfText?: strin
   }
   if (described.smiles === null && sdfText !== undefined) {
     // RDKit could not make sense of the mol2 bond orders: the SDF of the same entry can.
-    const sdf = await parseSdf(sdfText, file.replace(/\.mol2$/i, '.sdf'));
-    if (sdf.atoms && sdf.smiles && sameAtoms(rec.atoms, sdf.atoms)) {
+    const sdfFile = file.replace(/\.mol2$/i, '.sdf');
+    const sdf = checkMolfile(sdfText, sdfFile).length ? null : await parseSdf(sdfText, sdfFile);
+    if (sdf?.atoms && sdf.smiles && sameAtoms(rec.atoms, sdf.atoms)) {
       described = { smiles: sdf.smiles, aromatic: sdf.atoms.map((a) => a.aromatic ?? false), charges: sdf.atoms.map((a) => a.formalCharge ?? 0) };
       warnings.push({ file, message: 'RDKit could not read the mol2 bond orders; SMILES, charges and aromaticity taken from the SDF of the same ligand' });
     }
@@ -80,9 +86,12 @@ export async function ligandFromMol2(text: string, file: string, sdfText?: strin
   };
 }
 
-export async function ligandFromSdf(text: string, file: string): Promise<LigandResult> {
+export async function ligandFromSdf(text: string, file: string, step?: Step): Promise<LigandResult> {
+  const structural = checkMolfile(text, file);
+  if (structural.length) return firstError(structural);
+  if (step) enterStage(step, 'ligand-chemistry');
   const rec = await parseSdf(text, file);
-  if (rec.errors.length) return firstError(rec.errors);
+  if (rec.errors.length) return { ...firstError(rec.errors), stage: rec.atoms ? 'read-ligand' : 'ligand-chemistry' } as LigandResult;
   const problem = ligandProblem(rec.atoms ?? []);
   if (problem) return { ok: false, reason: problem };
   return {

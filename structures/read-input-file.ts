@@ -16,8 +16,12 @@ export async function readInputFile(path: string): Promise<InputFile> {
   }
   if (bytes.length === 0 || bytes.toString('latin1').trim() === '') return { ok: false, reason: 'file is empty' };
   const head = bytes.subarray(0, 8192);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { ok: false, reason: 'file is UTF-16 text; save it as ASCII or UTF-8' };
   if (head.includes(0)) return { ok: false, reason: 'file is binary (holds NUL bytes), not a text structure file' };
   let text = bytes.toString('utf8');
   if (text.includes('\uFFFD')) text = bytes.toString('latin1');
+  // A UTF-8 byte-order mark (some Windows editors write one) is not part of the first record.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
+  else if (text.startsWith('\u00EF\u00BB\u00BF')) text = text.slice(3);
   return { ok: true, text, sha256: createHash('sha256').update(bytes).digest('hex') };
 }

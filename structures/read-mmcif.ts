@@ -67,6 +67,10 @@ export function parseMmcif(text: string, file: string): StructureRecord {
     const t = lines[i].trim();
     if (t === '') continue;
     if (t.startsWith('#') || t.startsWith('_') || t === 'loop_' || t.startsWith('data_')) break;
+    if (i === lines.length - 1 && !/\n$/.test(text)) {
+      errors.push({ file, line: i + 1, message: 'the last _atom_site row is cut mid-line (no line end): file truncated?' });
+      break;
+    }
     if (pending.length === 0) pendingLine = i + 1;
     pending.push(...tokenizeCifLine(lines[i]));
     if (pending.length < cols.length) continue;

@@ -35,6 +35,9 @@ export function parseMol2(text: string, file: string): Mol2Record {
   let molecules = 0;
   let moleculeLine = 0;
   let skippedLonePairs = 0;
+  /** The counts the molecule section gives (atoms, bonds), and where. */
+  let declared: { atoms: number; bonds: number | null; line: number } | null = null;
+  let atomLines = 0, bondLines = 0, atomSectionLine = 0, bondSectionLine = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const trimmed = line.trim();
@@ -48,10 +51,27 @@ export function parseMol2(text: string, file: string): Mol2Record {
         }
         moleculeLine = i;
       }
+      if (section === 'ATOM') atomSectionLine = i + 1;
+      if (section === 'BOND') bondSectionLine = i + 1;
       continue;
     }
     if (!trimmed || trimmed.startsWith('#')) continue;
     if (section === 'MOLECULE' && i === moleculeLine + 1) moleculeName = trimmed;
+    if (section === 'MOLECULE' && i === moleculeLine + 2) {
+      const [na, nb] = trimmed.split(/\s+/);
+      if (!/^\d+$/.test(na) || (nb !== undefined && !/^\d+$/.test(nb))) {
+        errors.push({ file, line: i + 1, message: `the molecule's counts line ('${trimmed}') does not start with the number of atoms and bonds` });
+      } else {
+        declared = { atoms: Number(na), bonds: nb === undefined ? null : Number(nb), line: i + 1 };
+      }
+    }
+    if (i === lines.length - 1 && !/\n$/.test(text) && (section === 'ATOM' || section === 'BOND')) {
+      // Real files end with a line end; a last atom or bond line without one was cut short.
+      errors.push({ file, line: i + 1, message: `the last ${section.toLowerCase()} line is cut mid-line (no line end): file truncated?` });
+      continue;
+    }
+    if (section === 'ATOM') atomLines++;
+    if (section === 'BOND') bondLines++;
     if (section === 'ATOM') {
       const f = trimmed.split(/\s+/);
       if (f.length < 6) {
@@ -97,6 +117,12 @@ export function parseMol2(text: string, file: string): Mol2Record {
   }
   if (skippedLonePairs) warnings.push({ file, message: `${skippedLonePairs} lone-pair or dummy atoms (LP/Du) were left out` });
   if (molecules === 0) errors.push({ file, message: 'no @<TRIPOS>MOLECULE section: not a mol2 file' });
+  else if (declared && errors.length === 0) {
+    if (!atomSectionLine && declared.atoms > 0) errors.push({ file, line: declared.line, message: `no @<TRIPOS>ATOM section, though the molecule has ${declared.atoms} atoms: file truncated?` });
+    else if (atomLines !== declared.atoms) errors.push({ file, line: atomSectionLine, message: `the atom section holds ${atomLines} atoms; the molecule's counts line (line ${declared.line}) says ${declared.atoms}: file truncated or edited?` });
+    else if (declared.bonds !== null && declared.bonds > 0 && !bondSectionLine) errors.push({ file, line: declared.line, message: `no @<TRIPOS>BOND section, though the molecule has ${declared.bonds} bonds: file truncated?` });
+    else if (declared.bonds !== null && bondLines !== declared.bonds) errors.push({ file, line: bondSectionLine, message: `the bond section holds ${bondLines} bonds; the molecule's counts line (line ${declared.line}) says ${declared.bonds}: file truncated or edited?` });
+  } else if (!declared && errors.length === 0) errors.push({ file, line: moleculeLine + 3, message: 'the molecule section has no counts line (number of atoms and bonds)' });
   else if (atoms.length === 0 && errors.length === 0) errors.push({ file, message: 'the molecule has no atoms' });
   return { file, moleculeName, substructures, atoms, bonds, warnings, errors };
 }

@@ -32,13 +32,22 @@ export function parsePdb(text: string, file: string): StructureRecord {
   const terAfter = new Set<string>();
   const conect: Array<[number, number]> = [];
   const lines = text.split(/\r?\n/);
+  // Without a line end after it, the last line may be a record cut short (a truncated file).
+  const lastUnended = /\n$/.test(text) ? -1 : lines.length - 1;
   let modelsSeen = 0;
   let inferredElements = 0;
   let shiftedNumbers = 0;
   let lastKey = '';
+  let sawElementColumns = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const rec = line.slice(0, 6);
+    if (i === lastUnended && line.trim() !== '' && !/^(END|ENDMDL|TER)\b/.test(line) && !((rec === 'ATOM  ' || rec === 'HETATM') && completeAtomRecord(line, sawElementColumns))) {
+      // Real files end with a line end; without one, a last record that is not complete
+      // (an atom record through its B-factor or element columns, END, TER) was cut short.
+      errors.push({ file, line: i + 1, message: `the last line is cut mid-record (${line.length} characters and no line end): file truncated?` });
+      continue;
+    }
     if (rec === 'MODEL ') {
       modelsSeen++;
       if (modelsSeen > 1) {
@@ -75,7 +84,13 @@ export function parsePdb(text: string, file: string): StructureRecord {
     }
     const resName = line.slice(17, 20).trim();
     const nameField = line.slice(12, 16);
-    let element = normaliseElement(line.slice(76, 78));
+    const elementText = line.slice(76, 78);
+    let element = normaliseElement(elementText);
+    if (element) sawElementColumns = true;
+    if (!element && elementText.trim() !== '') {
+      errors.push({ file, line: i + 1, message: `columns 77-78 hold '${elementText.trim()}', which is not an element symbol` });
+      continue;
+    }
     if (!element) {
       element = elementFromAtomName(nameField, resName);
       inferredElements++;
@@ -92,6 +107,11 @@ export function parsePdb(text: string, file: string): StructureRecord {
     }
     const occText = line.slice(54, 60).trim();
     const occupancy = occText === '' ? 1 : Number(occText);
+    const bText = line.slice(60, 66).trim();
+    if (!Number.isFinite(occupancy) || (bText !== '' && !Number.isFinite(Number(bText)))) {
+      errors.push({ file, line: i + 1, message: `${Number.isFinite(occupancy) ? `B-factor '${bText}'` : `occupancy '${occText}'`} is not a number (columns ${Number.isFinite(occupancy) ? '61-66' : '55-60'})` });
+      continue;
+    }
     const serialText = line.slice(6, 11).trim();
     const serial = /^\d+$/.test(serialText) ? Number(serialText) : raw.length + 1;
     const numText = line.slice(22, 26).trim();
@@ -117,7 +137,7 @@ export function parsePdb(text: string, file: string): StructureRecord {
       name: nameField.trim(),
       element,
       xyz,
-      occupancy: Number.isFinite(occupancy) ? occupancy : 1,
+      occupancy,
       serial,
       isHydrogen: element === 'H',
       altLoc: line[16] === ' ' || line[16] === undefined ? '' : line[16],
@@ -140,6 +160,17 @@ export function parsePdb(text: string, file: string): StructureRecord {
   }
   const residues = resolveAltLocs(raw, file, warnings);
   return { file, residues, terAfter, conect, warnings, errors };
+}
+
+/**
+ * An atom record that may end a file without a line end: through its element columns (78+),
+ * or through its B-factor (column 66) with nothing but blanks or a whole segment id after
+ * it, as old files without element columns write it (not when the records before it have
+ * elements: then it was cut). Column 77 alone would halve a two-letter element.
+ */
+function completeAtomRecord(line: string, fileHasElements: boolean): boolean {
+  if (line.length >= 78) return true;
+  return !fileHasElements && line.length >= 66 && line.length <= 76 && (line.length === 76 || line.slice(66).trim() === '');
 }
 
 /** A numeric fixed-width field; blank is NaN (not 0, as Number('') would give). */

@@ -16,8 +16,9 @@ import { RunMismatchError } from '../generate/run-identity.ts';
 import { InputChangedError } from '../generate/ingest-stage.ts';
 import { parseShard } from '../generate/shard.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
+import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
 
-interface Args extends IngestArgs, HBondArgs, SplitArgs {
+interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs {
   structures?: string[];
   out: string;
   tasks?: string;
@@ -45,7 +46,7 @@ function chosenTasks(text: string | undefined) {
 
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    splitOptions(hbondOptions(ingestOptions(y)))
+    strictOption(splitOptions(hbondOptions(ingestOptions(y))))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
@@ -88,6 +89,7 @@ export const generateCommand: CommandModule<object, Args> = {
       });
       if (summary.complexes === 0) return fail('no complex could be read; see rejects.jsonl');
       process.stdout.write(`${args.out}\n`);
+      applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
     } catch (e) {
       if (e instanceof IngestUsageError || e instanceof NoBrowserError) return fail(e.message, e instanceof IngestUsageError ? 2 : 1);
       if (e instanceof RunMismatchError || e instanceof InputChangedError) return fail(e.message);

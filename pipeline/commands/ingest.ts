@@ -6,15 +6,17 @@ import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type In
 import { progressReporter } from '../progress.ts';
 import { join } from 'node:path';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
+import { errorLog } from '../generate/errors-log.ts';
+import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
-interface Args extends IngestArgs, HBondArgs {
+interface Args extends IngestArgs, HBondArgs, StrictArgs {
   paths: string[];
   out: string;
 }
 
 export const ingestCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    hbondOptions(ingestOptions(y))
+    strictOption(hbondOptions(ingestOptions(y)))
       .positional('paths', { type: 'string', array: true, describe: 'files or folders to search (default: the bundled sample)' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
   handler: async (args) => {
@@ -23,12 +25,14 @@ export const ingestCommand: CommandModule<object, Args> = {
     if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
     const paths = useSample ? [SAMPLE_DIR] : args.paths;
     const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
-    const result = await ingest(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update }));
+    const result = await ingest(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update, onError: errorLog(args.out) }));
     progress.done();
     await writeJsonLines(join(args.out, 'complexes.jsonl'), result.complexes);
     await writeJsonLines(join(args.out, 'rejects.jsonl'), result.rejects);
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
     process.stderr.write(`ingest: ${result.complexes.length} complexes read, ${result.rejects.length} rejected -> ${join(args.out, 'complexes.jsonl')}\n`);
+    if (result.rejects.length) process.stderr.write(`ingest: ${rejectSummary(result.rejects, join(args.out, 'rejects.jsonl'))}\n`);
     if (result.complexes.length === 0) process.exitCode = 1;
+    applyStrict(args, result.rejects, (l) => process.stderr.write(`ingest: ${l}\n`));
   },
 };

@@ -2,23 +2,27 @@
 // each finished) joined into one dataset, identical to a single run with the same options.
 // stdout: the output folder; the summary on stderr.
 import type { CommandModule } from 'yargs';
+import { join } from 'node:path';
 import { MergeError, mergeShards } from '../generate/merge-shards.ts';
+import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
-interface Args {
+interface Args extends StrictArgs {
   dirs: string[];
   out: string;
 }
 
 export const mergeCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    y
+    strictOption(y)
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'the shard folders, one per shard' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder of the merged dataset' }) as any,
   handler: async (args) => {
     try {
       const s = await mergeShards(args.dirs, args.out);
       process.stderr.write(`merge: ${s.shards} shards, ${s.questions} questions, ${s.imageReferences} image references, ${s.distinctImages} distinct images, ${s.rejects} rejects -> ${args.out}\n`);
+      if (s.rejects) process.stderr.write(`merge: ${rejectSummary(s.rejectKinds, join(args.out, 'rejects.jsonl'))}\n`);
       process.stdout.write(`${args.out}\n`);
+      applyStrict(args, s.rejectKinds, (l) => process.stderr.write(`merge: ${l}\n`));
     } catch (e) {
       if (e instanceof MergeError || (e instanceof Error && e.message.startsWith('--shard'))) {
         process.stderr.write(`misi-gen merge: ${e.message}\n`);

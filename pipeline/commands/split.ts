@@ -11,8 +11,10 @@ import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE, splitComplexes } from '../generate/split.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
+import { errorLog } from '../generate/errors-log.ts';
+import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
-interface Args extends IngestArgs, SplitArgs {
+interface Args extends IngestArgs, SplitArgs, StrictArgs {
   structures?: string[];
   out: string;
   seed: number;
@@ -22,7 +24,7 @@ interface Args extends IngestArgs, SplitArgs {
 
 export const splitCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    splitOptions(ingestOptions(y))
+    strictOption(splitOptions(ingestOptions(y)))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
@@ -36,8 +38,9 @@ export const splitCommand: CommandModule<object, Args> = {
       }) as any,
   handler: async (args) => {
     const useSample = !args.structures?.length;
-    const read = await ingest(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined) }));
+    const read = await ingest(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }));
     for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
+    if (read.rejects.length) process.stderr.write(`split: ${rejectSummary(read.rejects, 'the lines above')}\n`);
     let complexes = read.complexes;
     if (args.limit !== undefined) complexes = complexes.slice(0, args.limit);
     if (complexes.length === 0) {
@@ -53,5 +56,6 @@ export const splitCommand: CommandModule<object, Args> = {
     await writeJsonFile(path, split.file);
     process.stderr.write(`${describeSplit(split.file)}\n`);
     process.stdout.write(`${path}\n`);
+    applyStrict(args, read.rejects, (l) => process.stderr.write(`split: ${l}\n`));
   },
 };

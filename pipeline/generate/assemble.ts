@@ -47,6 +47,8 @@ export interface AssembleSummary {
   imageReferences: number;
   distinctImages: number;
   rejects: number;
+  /** Stage (and `internal`) of every reject, for the summary and --strict. */
+  rejectKinds: { stage?: unknown; internal?: unknown }[];
 }
 
 /** Complex ids in the order their question ids sort (`<task>-<complex>-<index>`). */
@@ -128,5 +130,6 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
   onFile();
   // The tiny evaluation sets (issue 8), from the test files just written.
   await writeTinySets(outDir, plan.tasks, plan.seed);
-  return { questions, imageReferences, distinctImages: images.size, rejects: rejects.length };
+  const rejectKinds = (rejects as { stage?: unknown; internal?: unknown }[]).map((r) => ({ stage: r.stage, internal: r.internal }));
+  return { questions, imageReferences, distinctImages: images.size, rejects: rejects.length, rejectKinds };
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { discoverInputs, type InputJob } from '../../structures/discover.ts';
 import { ingest, type IngestOptions, type Reject } from '../../structures/ingest.ts';
 import type { Complex } from '../../structures/model.ts';
+import { guardComplex, RunStoppingError } from '../../structures/reject.ts';
 import { PARTS_DIR } from './run-identity.ts';
 import { writeTextAtomically } from './write-text.ts';
 
@@ -27,7 +28,7 @@ type Outcome = { ok: true; complex: Complex } | { ok: false; rejects: Reject[] }
 export const ingestedPath = (outDir: string, id: string) => join(outDir, PARTS_DIR, 'ingest', `${encodeURIComponent(id)}.json`);
 
 /** Thrown when a resumed run finds an input file changed since the partial run. */
-export class InputChangedError extends Error {}
+export class InputChangedError extends RunStoppingError {}
 
 /** The files of one job, given to ingest so it rebuilds exactly that job. */
 function jobFiles(job: InputJob): string[] {
@@ -56,9 +57,14 @@ async function readKept(path: string): Promise<Outcome> {
 }
 
 async function readJob(job: InputJob, options: IngestOptions): Promise<Outcome> {
-  const { complexes, rejects } = await ingest(jobFiles(job), { ...options, onProgress: undefined });
+  const files = jobFiles(job);
+  // ingest has a boundary per complex; this one catches what happens around it.
+  const guarded = await guardComplex(job.id, { stage: 'discover', path: files[0] ?? '' }, () => ingest(files, { ...options, onProgress: undefined }), options.onError);
+  if (!guarded.ok) return { ok: false, rejects: [guarded.reject] };
+  const { complexes, rejects } = guarded.value;
   const complex = complexes.find((c) => c.id === job.id);
-  return complex ? { ok: true, complex } : { ok: false, rejects };
+  if (complex) return { ok: true, complex };
+  return { ok: false, rejects: rejects.length ? rejects : [{ id: job.id, path: files[0] ?? '', stage: 'discover', reason: 'its files were found at first but gave no complex when read' }] };
 }
 
 /**

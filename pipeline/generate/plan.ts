@@ -6,6 +6,7 @@ import type { Counts } from './counts.ts';
 import { generatorFor, questionGenerator } from './seeds.ts';
 import type { SplitAssignment } from './split.ts';
 import type { Split } from '../../qa/task.ts';
+import { guardComplexSync, type ErrorSink } from '../../structures/reject.ts';
 
 export interface PlannedQuestion {
   id: string;
@@ -24,6 +25,8 @@ export interface PlanReject {
   split: Split;
   index: number;
   reason: string;
+  /** The task's plan threw (a bug, not a question that cannot be made). */
+  internal?: true;
 }
 
 /** Stable question id from task, complex and index (split-independent). */
@@ -47,7 +50,7 @@ export interface ComplexPlan {
   replacements: Record<string, number>;
 }
 
-export function planComplex(subject: PreparedComplex, p: PlanInputs): ComplexPlan {
+export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: ErrorSink): ComplexPlan {
   const id = subject.complex.id;
   const split = p.split.side.get(id);
   if (!split) throw new Error(`complex ${id} has no side in the split`);
@@ -59,16 +62,16 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs): ComplexPla
     const offset = generatorFor([p.seed, task.id, id, 'slot'])();
     for (let index = 0; index < n; index++) {
       const qid = questionId(task.id, id, index);
-      let result;
-      try {
-        result = task.plan({
-          seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject,
-          slot: (k: number) => (Math.floor(offset * k) + index) % k,
-          splitIds: p.split.ids[split], complexById: p.complexById, style: p.style,
-        });
-      } catch (e) {
-        result = { ok: false as const, reason: (e as Error).message, replacements: 0 };
+      const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' }, () => task.plan({
+        seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject,
+        slot: (k: number) => (Math.floor(offset * k) + index) % k,
+        splitIds: p.split.ids[split], complexById: p.complexById, style: p.style,
+      }), onError);
+      if (!guarded.ok) {
+        out.rejects.push({ stage: 'plan', id: qid, task: task.id, complex: id, split, index, reason: guarded.reject.reason, internal: true });
+        continue;
       }
+      const result = guarded.value;
       if (result.ok) {
         out.replacements[task.id] += result.plan.replacements;
         out.questions.push({ id: qid, task, split, complex: id, index, plan: result.plan });

@@ -8,6 +8,7 @@ import type { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes, type RenderRequest } from '../../renders/render-scenes.ts';
 import { imageFileName } from '../../renders/scene-key.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { describeThrown } from '../../structures/reject.ts';
 
 /** Paths of a scene's files relative to the output folder. */
 export function scenePaths(spec: SceneSpec): { image: string; annotation: string } {
@@ -59,6 +60,11 @@ export async function renderBatch(pool: RenderPool, outDir: string, specs: Scene
         else tally.rendered++;
       });
       onImages(requests.length);
+    }, (e: unknown) => {
+      // A throw (not a failed scene, which is an outcome): its scenes count as failed for the
+      // other complexes waiting on them; this complex's boundary takes the throw itself.
+      for (const r of requests) tally.failed.set(scenePaths(r.spec).image, `drawing failed: ${describeThrown(e)}`);
+      throw e;
     });
     const settled = drawing.catch(() => {});
     for (const r of requests) inFlight.set(scenePaths(r.spec).image, settled);

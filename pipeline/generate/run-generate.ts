@@ -15,7 +15,9 @@ import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
 import { assemble, writeAssemblyPlan } from './assemble.ts';
-import { partExists } from './complex-part.ts';
+import { partExists, readPart } from './complex-part.ts';
+import { errorLog } from './errors-log.ts';
+import { rejectSummary } from '../reject-summary.ts';
 import { ComplexStore } from './complex-store.ts';
 import { CountingPool } from './counting-pool.ts';
 import { heapTrimmer } from './heap-trim.ts';
@@ -64,6 +66,8 @@ export interface GenerateSummary {
   rendered: number;
   existing: number;
   rejects: number;
+  /** Stage (and `internal`) of every reject: the summary and --strict read them. */
+  rejectKinds: { stage?: unknown; internal?: unknown }[];
   /** Complexes found done in the folder (a resumed run). */
   resumed: number;
   seconds: Record<string, number>;
@@ -95,12 +99,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   };
   const resuming = await claimFolder(o.out, identity);
   if (resuming) await removeTemporaryFiles(o.out);
+  const onError = errorLog(o.out);
 
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
   const read = await ingestStage(o.structures, o.out, {
     ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
-    hbonds: o.hbonds ?? {}, limit: o.limit,
+    hbonds: o.hbonds ?? {}, limit: o.limit, onError,
   }, ingestProgress?.update);
   ingestProgress?.done();
   lap('ingest');
@@ -138,6 +143,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 2,
       plan: { seed: o.seed, split, tasks: o.tasks, counts, style: makeStyle() },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
+      onError,
     });
   } finally {
     await pool.close();
@@ -146,10 +152,14 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   lap('render');
 
   // The dataset from the parts (a shard leaves that to `merge`).
-  let summary = { questions: 0, imageReferences: 0, distinctImages: 0, rejects: 0 };
+  let summary: { questions: number; imageReferences: number; distinctImages: number; rejects: number; rejectKinds: GenerateSummary['rejectKinds'] } = { questions: 0, imageReferences: 0, distinctImages: 0, rejects: 0, rejectKinds: [] };
   if (!o.shard) {
     summary = await assemble(o.out, killPoint('MISI_GEN_KILL_AFTER_FILES'), o.tasks);
   } else {
+    // A shard's own rejects: the inputs it read and its complexes' parts.
+    const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal }));
+    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects as { stage?: unknown; internal?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal });
+    summary = { ...summary, rejects: kinds.length, rejectKinds: kinds };
     await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }
   lap('write');
@@ -171,10 +181,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const sides = `${split.ids.train.length} train, ${split.ids.test.length} test`;
   if (o.shard) {
     log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
+    if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${o.out}/parts (rejects.jsonl after merge)`)}`);
   } else {
     log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${tally.existing} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
+    if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, join(o.out, 'rejects.jsonl'))}`);
   }
-  return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, resumed, seconds };
+  if (onError.count()) log(`generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${join(o.out, 'errors.log')}`);
+  return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, rejectKinds: summary.rejectKinds, resumed, seconds };
 }
 
 /** Files a killed run left under temporary names (`*.tmp`, `*.tmp-<pid>`), removed before resuming. */

@@ -13,6 +13,7 @@ import type { ComplexStore } from './complex-store.ts';
 import { planComplex, type PlanInputs } from './plan.ts';
 import { buildRecord, byId, type QaRecord } from './records.ts';
 import { renderBatch, type InFlight, type RenderTally } from './render-stage.ts';
+import { enterStage, guardComplex, guardComplexSync, type ErrorSink, type Step } from '../../structures/reject.ts';
 
 export interface StreamInputs {
   outDir: string;
@@ -25,6 +26,8 @@ export interface StreamInputs {
   /** Complexes planned but not yet written, at most. */
   inFlight: number;
   onComplexDone?: () => void;
+  /** Details of unexpected exceptions (errors.log). */
+  onError?: ErrorSink;
 }
 
 async function sha256Of(path: string): Promise<string> {
@@ -36,17 +39,26 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
   const drawing: InFlight = new Map();
   const inputs: PlanInputs = { ...s.plan, complexById: (id) => s.store.get(id) };
 
-  async function doComplex(id: string): Promise<void> {
-    // Plan.
-    const planned = planComplex(s.store.get(id), inputs);
+  /** Plan, render and records of one complex; a question that cannot be made becomes a reject. */
+  async function work(id: string, step: Step): Promise<ComplexPart> {
+    const subject = s.store.get(id);
+    enterStage(step, 'plan', subject.complex.sources[0]?.path ?? '');
+    const planned = planComplex(subject, inputs, s.onError);
     const specs: SceneSpec[] = planned.questions.flatMap((q) => q.plan.images);
     // Render (every image of every question exists, or has failed, after this).
+    enterStage(step, 'render');
     await renderBatch(s.pool, s.outDir, specs, drawing, tally, () => {});
     // Write: records of questions whose images all exist; the others become rejects.
+    enterStage(step, 'records');
     const part: ComplexPart = { complex: id, records: [], rejects: [...planned.rejects], replacements: planned.replacements, images: [] };
     const records: QaRecord[] = [];
     for (const q of planned.questions) {
-      const record = buildRecord(q, s.seed);
+      const built = guardComplexSync(q.id, { stage: 'records', path: step.path }, () => buildRecord(q, s.seed), s.onError);
+      if (!built.ok) {
+        part.rejects.push({ stage: 'records', id: q.id, task: q.task.id, complex: q.complex, split: q.split, index: q.index, reason: built.reject.reason, internal: true });
+        continue;
+      }
+      const record = built.value;
       const failed = record.images.find((p) => tally.failed.has(p));
       if (failed) {
         part.rejects.push({ stage: 'render', id: q.id, task: q.task.id, complex: q.complex, split: q.split, index: q.index, reason: `image ${failed}: ${tally.failed.get(failed)}` });
@@ -57,6 +69,14 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
     part.records = records.sort(byId);
     const paths = [...new Set(records.flatMap((r) => r.images))].sort();
     part.images = await Promise.all(paths.map(async (p): Promise<[string, string]> => [p, await sha256Of(join(s.outDir, p))]));
+    return part;
+  }
+
+  async function doComplex(id: string): Promise<void> {
+    // The failure boundary: a complex whose work throws is done with one reject, no records
+    // (so a resumed run does not retry it); it keeps its side of the split.
+    const outcome = await guardComplex(id, { stage: 'plan', path: '' }, (step) => work(id, step), s.onError);
+    const part: ComplexPart = outcome.ok ? outcome.value : { complex: id, records: [], rejects: [outcome.reject], replacements: {}, images: [] };
     await writePart(s.outDir, part);
     s.onComplexDone?.();
   }
