@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import { loadTemplate } from '../../qa/template.ts';
 import type { TaskModule } from '../../qa/task.ts';
+import type { RenderEnvironment } from '../../renders/render-environment.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
 
@@ -33,6 +34,8 @@ export async function hashImages(outDir: string, paths: string[]): Promise<{ pat
 
 export interface ManifestInputs {
   seed: number;
+  /** The browser build and font that drew the images. */
+  environment: RenderEnvironment;
   options: Record<string, unknown>;
   tasks: readonly TaskModule[];
   complexes: { id: string; split: string; sources: string[] }[];
@@ -50,6 +53,8 @@ export function buildManifest(m: ManifestInputs): unknown {
     versions: {
       misiGen: PACKAGE_VERSION,
       renderer: RENDERER_VERSION,
+      browser: m.environment.browser,
+      font: m.environment.font,
       templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template).version])),
     },
     seed: m.seed,
