@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
+import { assertSameDataset, listing } from '../same-dataset.ts';
 
 const browserPath = findBrowser()?.path;
 const noBrowser = browserPath === undefined ? 'no Chromium on this machine' : false;
@@ -40,20 +41,6 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
 }
 
 const generate = (out: string, extra: string[] = [], env: Record<string, string> = {}) => cli(['generate', '--out', out, '--workers', '2', ...OPTIONS, ...extra], env);
-
-const DATASET_FILES = ['manifest.json', 'complexes.jsonl', 'rejects.jsonl', 'split.json'];
-const listing = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
-
-/** Everything that makes the dataset, byte for byte. */
-function assertSameDataset(dir: string, reference: string): void {
-  for (const f of DATASET_FILES) assert.ok(readFileSync(join(dir, f)).equals(readFileSync(join(reference, f))), `${f} differs`);
-  assert.deepEqual(listing(join(dir, 'qa')), listing(join(reference, 'qa')));
-  for (const f of listing(join(reference, 'qa'))) assert.ok(readFileSync(join(dir, 'qa', f)).equals(readFileSync(join(reference, 'qa', f))), `qa/${f} differs`);
-  for (const sub of ['images', 'annotations']) {
-    assert.deepEqual(listing(join(dir, sub)), listing(join(reference, sub)), `${sub}/ holds other files`);
-    for (const f of listing(join(reference, sub))) assert.ok(readFileSync(join(dir, sub, f)).equals(readFileSync(join(reference, sub, f))), `${sub}/${f} differs`);
-  }
-}
 
 let distinct = 0;
 before(async () => {
