@@ -11,9 +11,10 @@
 # Variables (exported to the task; submit-all.sh passes them):
 #   SHARDS, STRUCTURES, OUT   the array size, the input folder, the output root (shared)
 #   GENERATE_ARGS             extra generate options, the same for every shard (and the merge)
-#   MISI_GEN                  the command that runs misi-gen (default: `npx misi-gen` in
-#                             MISI_GEN_DIR, default the submit folder); e.g. an installed
-#                             `misi-gen`, or `apptainer run misi-gen.sif` (see docs/scale.md)
+#   MISI_GEN_DIR              where to run (default: the submit folder)
+#   MISI_GEN                  the command that runs misi-gen (default: the clone's
+#                             node_modules/.bin/misi-gen in MISI_GEN_DIR, else `misi-gen` on
+#                             PATH); e.g. `apptainer run misi-gen.sif` (see docs/scale.md)
 # The array must be 0..SHARDS-1 or any range of SHARDS ids (the index is taken relative to
 # SLURM_ARRAY_TASK_MIN). --workers follows the CPUs granted (SLURM_CPUS_PER_TASK, else nproc).
 # CPUs, memory and time come from sbatch's command line (submit-all.sh sets them from
@@ -27,7 +28,13 @@ set -euo pipefail
 cd "${MISI_GEN_DIR:-$SLURM_SUBMIT_DIR}"
 index=$((SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN))
 workers=${SLURM_CPUS_PER_TASK:-$(nproc)}
+# The command: MISI_GEN, else the clone's own bin, else misi-gen on PATH. Never `npx`: npm
+# runs the command under sh, and Slurm's TERM (preemption, requeue, time limit) then stops
+# npm but leaves generate running, orphaned, on a folder a requeued task writes too.
+if [[ -z ${MISI_GEN:-} ]]; then
+  if [[ -x node_modules/.bin/misi-gen ]]; then MISI_GEN=$PWD/node_modules/.bin/misi-gen; else MISI_GEN=misi-gen; fi
+fi
 echo "misi-gen shard $index/$SHARDS: job ${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID} on $(hostname -s), $workers workers, restart ${SLURM_RESTART_COUNT:-0}" >&2
 # shellcheck disable=SC2086 # MISI_GEN and GENERATE_ARGS are word lists
-exec ${MISI_GEN:-npx misi-gen} generate --structures "$STRUCTURES" --out "$OUT/shard-$index" \
+exec $MISI_GEN generate --structures "$STRUCTURES" --out "$OUT/shard-$index" \
   --shard "auto/$SHARDS" --workers "$workers" ${GENERATE_ARGS:-}

@@ -71,6 +71,7 @@ test('Slurm: 3-shard array + merge job, one shard requeued mid-run, equals one g
 
   // Requeue shard 1 once it has finished a complex but not its shard; then wait for the merge.
   let requeued = false;
+  let released = false;
   const deadline = Date.now() + 35 * 60_000;
   for (;;) {
     assert.ok(Date.now() < deadline, 'the Slurm jobs did not finish in 35 minutes');
@@ -84,8 +85,10 @@ test('Slurm: 3-shard array + merge job, one shard requeued mid-run, equals one g
       assert.equal(r.status, 0, r.stderr);
       requeued = true;
       process.stderr.write(`slurm: requeued ${shard1} after ${doneParts(join(out, 'shard-1'))} complexes\n`);
-      // Slurm holds a requeued job ~2 minutes (BeginTime); release it now to keep the test short.
-      for (let k = 0; k < 20 && sh('scontrol', ['update', `jobid=${shard1}`, 'StartTime=now']).status !== 0; k++) await sleep(500);
+    }
+    // Slurm holds a requeued job ~2 minutes (BeginTime); let it start now to keep the test short.
+    if (requeued && !released && job(shard1)?.Reason === 'BeginTime') {
+      released = sh('scontrol', ['update', `jobid=${shard1}`, 'StartTime=now']).status === 0;
     }
     const merge = job(mergeId);
     if (merge && /COMPLETED|FAILED|CANCELLED|TIMEOUT|OUT_OF_MEMORY/.test(merge.JobState)) break;
@@ -99,12 +102,16 @@ test('Slurm: 3-shard array + merge job, one shard requeued mid-run, equals one g
   assert.match(mergeLog, /verify: .*dataset: \d+ records and \d+ images match the manifest/);
 
   // The requeued task resumed: its second run found the first run's complexes done.
+  // The first run was stopped before it finished; the second found its complexes done and drew the rest.
   const log1 = readFileSync(join(out, 'logs/shard-1.log'), 'utf8');
-  assert.match(log1, /shard 1\/3: .*1 workers, restart 0/);
-  assert.match(log1, /shard 1\/3: .*1 workers, restart 1/);
-  assert.match(log1, /generate: resuming .*shard-1: \d+ of \d+ complexes already done/);
+  const [firstRun, secondRun = ''] = log1.split(/^.*1 workers, restart 1$/m);
+  assert.match(firstRun, /shard 1\/3: .*1 workers, restart 0/);
+  assert.match(firstRun, /CANCELLED .* DUE TO JOB REQUEUE/);
+  assert.doesNotMatch(firstRun, /generate: shard 1\/3: /, 'the requeued task went on to finish its shard');
+  assert.match(secondRun, /generate: resuming .*shard-1: \d+ of \d+ complexes already done/, log1);
   const run1 = JSON.parse(readFileSync(join(out, 'shard-1/run.json'), 'utf8'));
-  assert.ok(run1.complexes.resumed >= 1, `shard 1's last run resumed ${run1.complexes.resumed} complexes`);
+  assert.ok(run1.complexes.resumed >= 1 && run1.complexes.resumed < run1.complexes.mine, `shard 1's second run resumed ${run1.complexes.resumed} of ${run1.complexes.mine} complexes`);
+  assert.ok(run1.images.rendered > 0, 'the second run drew nothing');
   assert.equal(run1.pages, 1, '--workers follows CPUS_PER_TASK');
 
   // One generate run of the same options, outside Slurm.
@@ -112,5 +119,5 @@ test('Slurm: 3-shard array + merge job, one shard requeued mid-run, equals one g
   const r = await cli(['generate', '--structures', STRUCTURES, '--out', single, ...OPTIONS]);
   assert.equal(r.code, 0, r.stderr);
   assertSameDataset(join(out, 'dataset'), single);
-  process.stderr.write(`slurm: shard 1 resumed ${run1.complexes.resumed} of ${run1.complexes.mine} complexes; ${mergeLog.trim().split('\n').join(' | ')}\n`);
+  process.stderr.write(`slurm: shard 1 resumed ${run1.complexes.resumed} of ${run1.complexes.mine} complexes (${run1.images.existing} images kept, ${run1.images.rendered} drawn); ${mergeLog.trim().split('\n').join(' | ')}\n`);
 });
