@@ -25,7 +25,8 @@ RUN npm install --global /tmp/package/misi-gen-*.tgz \
  && useradd --create-home --uid 10001 --user-group misi \
  && mkdir -p /work && chown misi:misi /work
 
-ENV PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium
+# TINI_SUBREAPER: tini reaps orphans also where it is not PID 1 (Apptainer, `docker run --init`).
+ENV PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium TINI_SUBREAPER=1
 USER misi
 WORKDIR /work
 ENTRYPOINT ["/usr/bin/tini", "--", "misi-gen"]
