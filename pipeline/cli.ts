@@ -1,23 +1,37 @@
-// The command line: parse and check arguments, then call the library. Each subcommand lives
-// in pipeline/commands/<name>.ts and is registered in the list below.
+// The command line: parse and check arguments, then call the library. Each subcommand's
+// options and handler live in pipeline/commands/<name>.ts; the list below names it, says
+// what it does, and loads its module only when that command runs, so `--help` and
+// `--version` start without the renderer, RDKit or Puppeteer.
 import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
-import { IngestUsageError } from '../structures/ingest.ts';
-import { ingestCommand } from './commands/ingest.ts';
-import { hbondsCommand } from './commands/hbonds.ts';
-import { renderCommand } from './commands/render.ts';
-import { scoreCommand } from './commands/score.ts';
-import { generateCommand } from './commands/generate.ts';
-import { statsCommand } from './commands/stats.ts';
-import { splitCommand } from './commands/split.ts';
-import { exportCommand } from './commands/export.ts';
-import { previewCommand } from './commands/preview.ts';
-import { mergeCommand } from './commands/merge.ts';
-import { benchCommand } from './commands/bench.ts';
-import { verifyCommand } from './commands/verify.ts';
 
-/** Subcommands, in the order `--help` lists them. Add a new one here. */
-const COMMANDS: CommandModule<any, any>[] = [ingestCommand, hbondsCommand, renderCommand, scoreCommand, generateCommand, statsCommand, previewCommand, splitCommand, exportCommand, mergeCommand, verifyCommand, benchCommand];
+interface CommandEntry {
+  /** yargs syntax: the name, then positionals (`verify <dir>`). */
+  command: string;
+  /** One line for `misi-gen --help`. */
+  describe: string;
+  /** The module's options (builder) and handler. */
+  load: () => Promise<CommandModule<any, any>>;
+}
+
+/** Subcommands, in the order `--help` lists them. Add a new one here: one line. */
+const COMMANDS: CommandEntry[] = [
+  { command: 'ingest [paths...]', describe: 'Read structures (PDBbind folders, protein + ligand, whole PDB/mmCIF entries) into <out>/complexes.jsonl, with their ligand-pocket H-bonds', load: async () => (await import('./commands/ingest.ts')).ingestCommand },
+  { command: 'hbonds <input>', describe: 'Print the ligand-pocket hydrogen bonds (ChimeraX hbonds criteria, relaxed by default)', load: async () => (await import('./commands/hbonds.ts')).hbondsCommand },
+  { command: 'render <complex>', describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record', load: async () => (await import('./commands/render.ts')).renderCommand },
+  { command: 'score <dataset> <predictions>', describe: 'Score predictions (JSON lines {"id", "prediction"}) against a dataset\'s answers', load: async () => (await import('./commands/score.ts')).scoreCommand },
+  { command: 'generate', describe: 'Generate the dataset: questions, images and annotations for the chosen tasks', load: async () => (await import('./commands/generate.ts')).generateCommand },
+  { command: 'stats <dir>', describe: 'Print figures of a generated dataset: counts, answer histograms, replaced draws', load: async () => (await import('./commands/stats.ts')).statsCommand },
+  { command: 'preview <dir>', describe: 'Draw a contact sheet (PNG) and an HTML page per task of a generated dataset', load: async () => (await import('./commands/preview.ts')).previewCommand },
+  { command: 'split', describe: 'Write the train/test split (split.json) that generate would make, without generating', load: async () => (await import('./commands/split.ts')).splitCommand },
+  { command: 'export <dir>', describe: 'Write a generated dataset as llava, sharegpt (LLaMA-Factory), qwen (Qwen2.5-VL) or hf (parquet + dataset card)', load: async () => (await import('./commands/export.ts')).exportCommand },
+  { command: 'merge <dirs...>', describe: 'Join the output folders of generate --shard i/n into one dataset', load: async () => (await import('./commands/merge.ts')).mergeCommand },
+  { command: 'verify <dir>', describe: 'Check a generated dataset against its manifest (records, images and their sha256, counts)', load: async () => (await import('./commands/verify.ts')).verifyCommand },
+  { command: 'bench', describe: 'Measure rendering throughput (and PyMOL for comparison), or memory over a long run with --images', load: async () => (await import('./commands/bench.ts')).benchCommand },
+  { command: 'setup-browser', describe: 'Find a Chromium for rendering, or download or install one (run once after npm install)', load: async () => (await import('./commands/setup-browser.ts')).setupBrowserCommand },
+];
+
+const nameOf = (c: CommandEntry) => c.command.split(' ')[0];
 
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}
@@ -28,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
     .scriptName('misi-gen')
     .usage('$0 <command> [options]\n\nRegenerates MiSI-Bench from protein-ligand structures.')
     .strict()
-    .demandCommand(1, `Name a command: ${COMMANDS.map((c) => String(c.command).split(' ')[0]).join(', ')}.`)
+    .demandCommand(1, `Name a command: ${COMMANDS.map(nameOf).join(', ')}.`)
     .recommendCommands()
     .wrap(Math.min(100, process.stdout.columns || 100))
     // yargs calls this with a message for bad arguments (unknown options, bad choices, a
@@ -40,11 +54,19 @@ export async function main(argv: string[]): Promise<number> {
     })
     .help()
     .version();
-  for (const c of COMMANDS) parser.command(c);
+  // Only the command named on the line (its first word that is a command name) is loaded;
+  // the others are registered by name and description alone, for --help.
+  const named = argv.find((word) => COMMANDS.some((c) => nameOf(c) === word));
+  const chosen = COMMANDS.find((c) => nameOf(c) === named);
+  for (const c of COMMANDS) {
+    if (c === chosen) parser.command({ ...(await c.load()), command: c.command, describe: c.describe });
+    else parser.command(c.command, c.describe, {}, () => { throw new Error(`misi-gen: command ${nameOf(c)} ran without being loaded`); });
+  }
   try {
     await parser.parseAsync();
   } catch (err) {
     // A bad option found by the library (e.g. a malformed --ligand selector) is a usage error too.
+    const { IngestUsageError } = await import('../structures/ingest.ts');
     if (err instanceof UsageError || err instanceof IngestUsageError) {
       process.stderr.write(`misi-gen: ${err.message}\nRun 'misi-gen --help' for usage.\n`);
       return 2;

@@ -2,14 +2,14 @@
 // source-file hashes and ligand identity, the subset, style, camera, transforms, view,
 // image size and format, and the renderer version.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { formatCommands } from './commands.ts';
 import { loadIdentity } from './page-payload.ts';
 import type { ImageFormat, SceneSpec } from './scene-spec.ts';
 
-const THREEDMOL_VERSION: string = JSON.parse(
-  readFileSync(new URL('../node_modules/3dmol/package.json', import.meta.url), 'utf8'),
-).version;
+// Found by Node's module resolution, wherever npm put the dependency (a clone's node_modules,
+// a project's hoisted one, a global install).
+const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.json').version;
 
 /** Bump when a change to the renderer changes its pixels or annotations. */
 // 2: labels drawn over the WebGL frame in a 2D canvas; PNG rows deflated at level 3.

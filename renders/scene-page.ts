@@ -1,11 +1,15 @@
 // One headless page that draws scenes: it loads 3Dmol.js from node_modules and the bundled
 // font through request interception; every other request the page makes is refused.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import type { PageScene, Shot } from './page-payload.ts';
 
 const ORIGIN = 'http://misi-render.local';
+// Our page files sit beside this module (copied into dist/ by the build); 3Dmol.js is found
+// by Node's module resolution, wherever npm put the dependency.
 const here = (p: string) => new URL(p, import.meta.url);
+const dependency = (p: string) => createRequire(import.meta.url).resolve(p);
 
 interface Served { body: Buffer; type: string }
 let served: Map<string, Served> | null = null;
@@ -14,7 +18,7 @@ function files(): Map<string, Served> {
   served ??= new Map([
     ['/index.html', { body: readFileSync(here('./page/index.html')), type: 'text/html' }],
     ['/scene-page.js', { body: readFileSync(here('./page/scene-page.js')), type: 'text/javascript' }],
-    ['/3Dmol-min.js', { body: readFileSync(here('../node_modules/3dmol/build/3Dmol-min.js')), type: 'text/javascript' }],
+    ['/3Dmol-min.js', { body: readFileSync(dependency('3dmol/build/3Dmol-min.js')), type: 'text/javascript' }],
     ['/assets/DejaVuSans.ttf', { body: readFileSync(here('./assets/DejaVuSans.ttf')), type: 'font/ttf' }],
   ]);
   return served;

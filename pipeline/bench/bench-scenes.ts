@@ -3,8 +3,7 @@
 // under a few turns, plus its pocket and ligand alone (which cost a scene load each), at
 // 512 x 512 in the default style (antialiased, labelled).
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { ingest } from '../../structures/ingest.ts';
 import type { Complex } from '../../structures/model.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
@@ -24,9 +23,9 @@ export interface BenchSet {
   complexes: Complex[];
 }
 
-/** `<repo>/../shared/structures` (the project's name for the shared set), when present. */
+/** `../shared/structures` from the working folder (run from a clone: the project's shared set), when present. */
 function sharedStructures(): string | null {
-  const p = fileURLToPath(new URL('../../../shared/structures', import.meta.url));
+  const p = resolve('../shared/structures');
   return existsSync(p) ? p : null;
 }
 

@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// The `misi-gen` command. The project is TypeScript run through tsx, so there is no build
-// step to remember: `npm ci` then `npx misi-gen --help` works.
-import { register } from 'tsx/esm/api';
-
-register();
-const { main } = await import('../cli.ts');
+// The `misi-gen` command: runs the compiled CLI in dist/ (`npm run build`; `npm ci` and
+// `npm test` build it in a clone, and the package ships it built).
+const cli = new URL('../../dist/pipeline/cli.js', import.meta.url);
+let main;
+try {
+  ({ main } = await import(cli.href));
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(cli.pathname)) throw error;
+  process.stderr.write(`misi-gen: ${cli.pathname} is missing; in a clone, run \`npm run build\` (npm ci does it).\n`);
+  process.exit(1);
+}
 process.exitCode = await main(process.argv.slice(2));

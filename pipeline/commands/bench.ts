@@ -34,8 +34,6 @@ const note = (line: string) => process.stderr.write(`${line}\n`);
 const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
 
 export const benchCommand: CommandModule<object, Args> = {
-  command: 'bench',
-  describe: 'Measure rendering throughput (and PyMOL for comparison), or memory over a long run with --images',
   builder: (y) =>
     y
       .option('pages', { type: 'number', default: availableParallelism(), describe: 'browser pages in the pool (default: one per core)' })

@@ -12,8 +12,6 @@ interface Args {
 }
 
 export const exportCommand: CommandModule<object, Args> = {
-  command: 'export <dir>',
-  describe: 'Write a generated dataset as llava, sharegpt (LLaMA-Factory), qwen (Qwen2.5-VL) or hf (parquet + dataset card)',
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })

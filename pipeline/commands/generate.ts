@@ -44,8 +44,6 @@ function chosenTasks(text: string | undefined) {
 }
 
 export const generateCommand: CommandModule<object, Args> = {
-  command: 'generate',
-  describe: 'Generate the dataset: questions, images and annotations for the chosen tasks',
   builder: (y) =>
     splitOptions(hbondOptions(ingestOptions(y)))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })

@@ -14,8 +14,6 @@ interface Args extends IngestArgs, HBondArgs {
 }
 
 export const hbondsCommand: CommandModule<object, Args> = {
-  command: 'hbonds <input>',
-  describe: 'Print the ligand-pocket hydrogen bonds (ChimeraX hbonds criteria, relaxed by default)',
   builder: (y) =>
     hbondOptions(ingestOptions(y))
       .positional('input', { type: 'string', demandOption: true, describe: 'a PDBbind folder, a parent of many, or a whole PDB entry' })

@@ -13,8 +13,6 @@ interface Args extends IngestArgs, HBondArgs {
 }
 
 export const ingestCommand: CommandModule<object, Args> = {
-  command: 'ingest [paths...]',
-  describe: 'Read structures (PDBbind folders, protein + ligand, whole PDB/mmCIF entries) into <out>/complexes.jsonl, with their ligand-pocket H-bonds',
   builder: (y) =>
     hbondOptions(ingestOptions(y))
       .positional('paths', { type: 'string', array: true, describe: 'files or folders to search (default: the bundled sample)' })

@@ -10,8 +10,6 @@ interface Args {
 }
 
 export const mergeCommand: CommandModule<object, Args> = {
-  command: 'merge <dirs...>',
-  describe: 'Join the output folders of generate --shard i/n into one dataset',
   builder: (y) =>
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'the shard folders, one per shard' })

@@ -16,8 +16,6 @@ interface Args {
 }
 
 export const previewCommand: CommandModule<object, Args> = {
-  command: 'preview <dir>',
-  describe: 'Draw a contact sheet (PNG) and an HTML page per task of a generated dataset',
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })

@@ -57,8 +57,6 @@ function problem(a: Args): string | null {
 }
 
 export const renderCommand: CommandModule<object, Args> = {
-  command: 'render <complex>',
-  describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record',
   builder: (y) =>
     ingestOptions(y)
       .positional('complex', { type: 'string', demandOption: true, describe: 'anything ingest accepts that holds one complex' })

@@ -25,8 +25,6 @@ function fail(message: string): void {
 }
 
 export const scoreCommand: CommandModule<object, Args> = {
-  command: 'score <dataset> <predictions>',
-  describe: 'Score predictions (JSON lines {"id", "prediction"}) against a dataset\'s answers',
   builder: (y) =>
     y
       .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })

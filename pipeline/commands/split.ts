@@ -21,8 +21,6 @@ interface Args extends IngestArgs, SplitArgs {
 }
 
 export const splitCommand: CommandModule<object, Args> = {
-  command: 'split',
-  describe: 'Write the train/test split (split.json) that generate would make, without generating',
   builder: (y) =>
     splitOptions(ingestOptions(y))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })

@@ -14,8 +14,6 @@ interface Args {
 }
 
 export const statsCommand: CommandModule<object, Args> = {
-  command: 'stats <dir>',
-  describe: 'Print figures of a generated dataset: counts, answer histograms, replaced draws',
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })

@@ -8,8 +8,6 @@ interface Args {
 }
 
 export const verifyCommand: CommandModule<object, Args> = {
-  command: 'verify <dir>',
-  describe: 'Check a generated dataset against its manifest (records, images and their sha256, counts)',
   builder: (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' }) as any,
   handler: (args) => {
     const report = verifyDataset(args.dir);

@@ -3,7 +3,7 @@
 // split, every image with its sha256). Timings and the machine go to run.json instead.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import { loadTemplate } from '../../qa/template.ts';
@@ -12,7 +12,9 @@ import type { RenderEnvironment } from '../../renders/render-environment.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
 
-const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+// The package's own package.json by its name (package.json `exports` lists it), the same from
+// the sources and from dist/, in a clone and installed.
+const PACKAGE_VERSION: string = createRequire(import.meta.url)('misi-gen/package.json').version;
 
 export async function sha256File(path: string): Promise<string> {
   return createHash('sha256').update(await readFile(path)).digest('hex');

@@ -1,0 +1,26 @@
+// `misi-gen setup-browser [--dry-run] [--ignore-found]`: finds a Chromium for rendering, or
+// downloads or installs one (renders/setup-browser.ts says how). `npm ci` in a clone runs it;
+// after `npm install` of the package, run it once by hand. Messages on stderr; exit 0 when a
+// browser is there, 1 with what to do otherwise.
+import type { CommandModule } from 'yargs';
+import { setupBrowser } from '../../renders/setup-browser.ts';
+
+interface Args {
+  'dry-run': boolean;
+  'ignore-found': boolean;
+}
+
+export const setupBrowserCommand: CommandModule<object, Args> = {
+  builder: (y) =>
+    y.option('dry-run', { type: 'boolean', default: false, describe: 'say what would be done, change nothing' })
+      .option('ignore-found', { type: 'boolean', default: false, describe: 'act as if no browser were installed (to try the download and apt-get steps)' }) as any,
+  handler: async (args) => {
+    const ok = await setupBrowser({
+      dryRun: args['dry-run'],
+      ignoreFound: args['ignore-found'],
+      say: (message) => process.stderr.write(`setup-browser: ${message}\n`),
+    });
+    // Exit here: an unanswered download request must not keep the process alive.
+    process.exit(ok ? 0 : 1);
+  },
+};
