@@ -29,5 +29,7 @@ RUN npm install --global /tmp/package/misi-gen-*.tgz \
 ENV PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium TINI_SUBREAPER=1
 USER misi
 WORKDIR /work
+# Fails the build when misi-gen cannot find the browser it is to draw with.
+RUN misi-gen setup-browser
 ENTRYPOINT ["/usr/bin/tini", "--", "misi-gen"]
 CMD ["--help"]
