@@ -10,7 +10,8 @@
 # 2. The base image named by the Dockerfile's FROM, unless buildah already holds it (or
 #    FORCE_BASE=1): where no registry is reachable, a stand-in is made here: a minimal
 #    Debian bookworm (mmdebstrap --variant=minbase) plus this machine's own Node 20 and npm
-#    in /usr/local, as in the official node image, committed under that name. Where a
+#    in /usr/local, as in the official node image (and the certificate authorities this
+#    machine's npm trusts, if it has extra ones), committed under that name. Where a
 #    registry is reachable, `buildah pull` of the real one does as well.
 # 3. `npm pack`, then `buildah bud --pull=never` of the Dockerfile unchanged.
 # 4. generate + verify in a container of the new image, as its user.
@@ -65,9 +66,19 @@ else
   cp -a "$npm_dir" "$mnt/usr/local/lib/node_modules/npm"
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$mnt/usr/local/bin/npm"
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$mnt/usr/local/bin/npx"
+  # Where this machine reaches the npm registry through a TLS proxy of its own, its npm
+  # trusts an extra certificate authority (npm's cafile, or NODE_EXTRA_CA_CERTS); the
+  # stand-in takes that trust too, or `npm install` in the Dockerfile cannot fetch.
+  ca_env=()
+  host_ca=${NODE_EXTRA_CA_CERTS:-$(npm config get cafile 2>/dev/null || true)}
+  if [[ -n $host_ca && $host_ca != null && $host_ca != undefined && -s $host_ca ]]; then
+    install -D -m 0644 "$host_ca" "$mnt/usr/local/share/misi-gen-build/ca-certificates.crt"
+    ca_env=(--env NODE_EXTRA_CA_CERTS=/usr/local/share/misi-gen-build/ca-certificates.crt)
+    step "base image: with this machine's certificate authorities ($host_ca) for npm"
+  fi
   "${bah[@]}" umount "$ctr" >/dev/null
   "${bah[@]}" config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    --env NODE_VERSION="$("$node_bin" -p process.versions.node)" --cmd node "$ctr"
+    --env NODE_VERSION="$("$node_bin" -p process.versions.node)" "${ca_env[@]}" --cmd node "$ctr"
   "${bah[@]}" commit --quiet "$ctr" "$base" >/dev/null
   step "base image $base committed"
 fi
