@@ -2,8 +2,8 @@
 // options and handler live in pipeline/commands/<name>.ts; the list below names it, says
 // what it does, and loads its module only when that command runs, so `--help` and
 // `--version` start without the renderer, RDKit or Puppeteer.
-import yargs from 'yargs';
 import type { CommandModule } from 'yargs';
+import { PACKAGE_VERSION } from './package-version.ts';
 
 interface CommandEntry {
   /** yargs syntax: the name, then positionals (`verify <dir>`). */
@@ -38,6 +38,12 @@ export class UsageError extends Error {}
 
 /** Runs the CLI on `argv` (without node and script) and returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
+  // `--version` alone needs no parser: loading yargs is most of the start-up time left.
+  if (argv.length === 1 && argv[0] === '--version') {
+    process.stdout.write(`${PACKAGE_VERSION}\n`);
+    return 0;
+  }
+  const { default: yargs } = await import('yargs');
   const parser = yargs(argv)
     .scriptName('misi-gen')
     .usage('$0 <command> [options]\n\nRegenerates MiSI-Bench from protein-ligand structures.')
@@ -53,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
       throw new UsageError(msg ?? String(err));
     })
     .help()
-    .version();
+    .version(PACKAGE_VERSION);
   // Only the command named on the line (its first word that is a command name) is loaded;
   // the others are registered by name and description alone, for --help.
   const named = argv.find((word) => COMMANDS.some((c) => nameOf(c) === word));

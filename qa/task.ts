@@ -88,8 +88,11 @@ export interface TaskModule {
   imageCount: number;
   /** Default questions per complex per split. */
   defaultCounts: PerSplitCount;
-  /** Template file name under qa/templates/, without `.txt`. */
+  /** Template file name under qa/templates/ (or templateDir), without `.txt`. */
   template: string;
+  /** Folder of the template, for a task written outside this package (absolute path).
+   * Default: the bundled qa/templates/. */
+  templateDir?: string;
   /** How many questions this complex yields in this split when `requested` are asked for
    * (a task may yield fewer, e.g. one per hydrogen bond). Default: `requested`. */
   questionCount?: (complex: PreparedComplex, split: Split, requested: number) => number;

@@ -8,9 +8,13 @@
 //   insert qa/templates/partials/<partial>.txt (shared wording such as the conventions).
 //
 // A placeholder with no value is an error, so a template and its task cannot drift apart.
-import { readFileSync } from 'node:fs';
+// A task written outside this package keeps its templates in its own folder (TaskModule
+// templateDir); its partials are looked for there first, then among the bundled ones.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The bundled templates (beside this module, in the sources and in dist/). */
 export const TEMPLATE_DIR = fileURLToPath(new URL('./templates/', import.meta.url));
 
 export interface Template {
@@ -22,8 +26,9 @@ export interface Template {
 
 const cache = new Map<string, Template>();
 
-function readPartial(name: string, file: string): string {
-  const path = `${TEMPLATE_DIR}partials/${name}.txt`;
+function readPartial(name: string, file: string, dir: string): string {
+  const own = join(dir, 'partials', `${name}.txt`);
+  const path = existsSync(own) ? own : join(TEMPLATE_DIR, 'partials', `${name}.txt`);
   try {
     return readFileSync(path, 'utf8').replace(/\s+$/, '');
   } catch {
@@ -31,10 +36,12 @@ function readPartial(name: string, file: string): string {
   }
 }
 
-export function loadTemplate(id: string): Template {
-  const hit = cache.get(id);
+/** Template `id` from `dir` (default: the bundled templates). */
+export function loadTemplate(id: string, dir: string = TEMPLATE_DIR): Template {
+  const key = join(dir, id);
+  const hit = cache.get(key);
   if (hit) return hit;
-  const file = `${TEMPLATE_DIR}${id}.txt`;
+  const file = join(dir, `${id}.txt`);
   const text = readFileSync(file, 'utf8');
   const split = text.indexOf('\n---\n');
   if (split < 0) throw new Error(`${file}: no '---' line between header and text`);
@@ -48,10 +55,10 @@ export function loadTemplate(id: string): Template {
   if (!Number.isInteger(version) || version < 1) throw new Error(`${file}: bad version '${header.get('version')}'`);
   const body = text
     .slice(split + 5)
-    .replace(/\{\{>\s*([\w-]+)\s*\}\}/g, (_, name: string) => readPartial(name, file))
+    .replace(/\{\{>\s*([\w-]+)\s*\}\}/g, (_, name: string) => readPartial(name, file, dir))
     .replace(/\s+$/, '');
   const t = { id, version, body };
-  cache.set(id, t);
+  cache.set(key, t);
   return t;
 }
 

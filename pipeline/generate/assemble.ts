@@ -5,7 +5,7 @@
 // through a temporary name.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SPLITS, type Split } from '../../qa/task.ts';
+import { SPLITS, type Split, type TaskModule } from '../../qa/task.ts';
 import type { RenderEnvironment } from '../../renders/render-environment.ts';
 import { taskById } from '../../qa/tasks/index.ts';
 import { writeTinySets } from '../split/write-tiny.ts';
@@ -57,11 +57,12 @@ export function idOrder(ids: readonly string[]): string[] {
   return [...ids].sort((a, b) => (`${a}-` < `${b}-` ? -1 : `${a}-` > `${b}-` ? 1 : 0));
 }
 
-/** Writes the dataset files of `outDir` from its parts; `onFile` after each file is in place. */
-export async function assemble(outDir: string, onFile: () => void = () => {}): Promise<AssembleSummary> {
+/** Writes the dataset files of `outDir` from its parts; `onFile` after each file is in place.
+ * `modules`: the run's tasks when a library caller brought its own (default: the registry's). */
+export async function assemble(outDir: string, onFile: () => void = () => {}, modules: readonly TaskModule[] = []): Promise<AssembleSummary> {
   const plan = await readAssemblyPlan(outDir);
   const tasks = plan.tasks.map((id) => {
-    const t = taskById(id);
+    const t = modules.find((m) => m.id === id) ?? taskById(id);
     if (!t) throw new Error(`${planPath(outDir)}: unknown task '${id}'`);
     return t;
   });

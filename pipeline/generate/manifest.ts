@@ -3,18 +3,15 @@
 // split, every image with its sha256). Timings and the machine go to run.json instead.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import { loadTemplate } from '../../qa/template.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import type { RenderEnvironment } from '../../renders/render-environment.ts';
+import { PACKAGE_VERSION } from '../package-version.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
 
-// The package's own package.json by its name (package.json `exports` lists it), the same from
-// the sources and from dist/, in a clone and installed.
-const PACKAGE_VERSION: string = createRequire(import.meta.url)('misi-gen/package.json').version;
 
 export async function sha256File(path: string): Promise<string> {
   return createHash('sha256').update(await readFile(path)).digest('hex');
@@ -57,7 +54,7 @@ export function buildManifest(m: ManifestInputs): unknown {
       renderer: RENDERER_VERSION,
       browser: m.environment.browser,
       font: m.environment.font,
-      templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template).version])),
+      templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
     },
     seed: m.seed,
     options: m.options,

@@ -42,7 +42,7 @@ function truthData(t: Truth, images: string[]): unknown {
 
 export function buildRecord(q: PlannedQuestion, seed: number): QaRecord {
   const images = q.plan.images.map((s) => scenePaths(s).image);
-  const template = loadTemplate(q.task.template);
+  const template = loadTemplate(q.task.template, q.task.templateDir);
   const t = q.plan.truth;
   const options = t.kind === 'letter'
     ? t.options.map((o) => ({

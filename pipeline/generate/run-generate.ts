@@ -153,7 +153,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   // The dataset from the parts (a shard leaves that to `merge`).
   let summary = { questions: 0, imageReferences: 0, distinctImages: 0, rejects: 0 };
   if (!o.shard) {
-    summary = await assemble(o.out, killPoint('MISI_GEN_KILL_AFTER_FILES'));
+    summary = await assemble(o.out, killPoint('MISI_GEN_KILL_AFTER_FILES'), o.tasks);
   } else {
     await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }

@@ -1,0 +1,36 @@
+// The library API: `import { ingest, findHBonds, generate, ... } from 'misi-gen'` (package.json
+// `exports`). A small, stable set for users who drive runs from their own code or add a task
+// of their own; everything else is internal and may change. docs/api.md describes each name
+// and has an example of a tenth task written outside the package.
+
+// Reading structures and their hydrogen bonds.
+export { ingest, loadOneComplex, IngestUsageError, type IngestOptions, type IngestResult, type Reject } from '../structures/ingest.ts';
+export type { Atom, Complex, HBond, Ligand, LigandAtom, Residue } from '../structures/model.ts';
+export { findHBonds, type HBondOptions } from '../structures/hbonds/find-hbonds.ts';
+export { formatHBondList } from '../structures/hbonds/canonical-format.ts';
+export { SAMPLE_DIR, SAMPLE_LIGANDS } from '../structures/sample-path.ts';
+
+// Drawing scenes.
+export { RenderPool, type PoolOptions } from '../renders/render-pool.ts';
+export { renderScenes, type RenderOptions, type RenderOutcome, type RenderRequest } from '../renders/render-scenes.ts';
+export { complexCamera } from '../renders/scene-atoms.ts';
+export { makeStyle, type Style } from '../renders/style.ts';
+export { formatCommands, parseCommands, type Command } from '../renders/commands.ts';
+export type { SceneSpec } from '../renders/scene-spec.ts';
+export { NoBrowserError } from '../renders/browser.ts';
+
+// Tasks: the nine, and what a new one is made of.
+export { TASKS } from '../qa/tasks/index.ts';
+export type { PlanResult, PreparedComplex, QuestionPlan, Split, TaskContext, TaskModule, Truth } from '../qa/task.ts';
+export { scene, threeViews, type SceneParts } from '../qa/scenes.ts';
+export { drawIndex, drawOne, type Rng } from '../qa/random.ts';
+
+// Whole runs, and what comes after them.
+export { generate, type GenerateOptions, type GenerateSummary } from './generate/run-generate.ts';
+export { DEFAULT_SEED } from './generate/seeds.ts';
+export { DEFAULT_TEST_SHARE } from './generate/split.ts';
+export { verifyDataset, type VerifyReport } from './verify/verify-dataset.ts';
+export { readQaSplit } from './read-qa-split.ts';
+export { readPredictionLines } from '../qa/scoring/prediction-lines.ts';
+export { scoreSplit, type SplitScore } from '../qa/scoring/score-split.ts';
+export { PACKAGE_VERSION } from './package-version.ts';

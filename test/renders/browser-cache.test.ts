@@ -1,0 +1,23 @@
+// Where `misi-gen setup-browser` keeps a downloaded browser: $XDG_CACHE_HOME/misi-gen, else
+// ~/.cache/misi-gen (a relative XDG_CACHE_HOME is ignored, as the XDG spec says); never inside
+// the package, which a global install may not let its user write. And the command itself,
+// in a dry run, names the browser this machine has (skipped when it has none).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { browserCacheDir, findBrowser } from '../../renders/find-browser.ts';
+import { REPO } from '../shared-structures.ts';
+
+test('the browser cache follows XDG_CACHE_HOME', () => {
+  assert.equal(browserCacheDir({ XDG_CACHE_HOME: '/var/cache/someone' }), '/var/cache/someone/misi-gen');
+  assert.equal(browserCacheDir({ XDG_CACHE_HOME: 'relative/cache' }), join(homedir(), '.cache', 'misi-gen'));
+  assert.equal(browserCacheDir({}), join(homedir(), '.cache', 'misi-gen'));
+});
+
+test('misi-gen setup-browser --dry-run names the browser it finds', { skip: findBrowser() ? false : 'no browser on this machine' }, () => {
+  const r = spawnSync(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), 'setup-browser', '--dry-run'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, new RegExp(`setup-browser: using ${findBrowser()!.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(found via`));
+});
