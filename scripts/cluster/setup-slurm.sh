@@ -19,9 +19,8 @@ if [[ ${1:-} == stop ]]; then
   for d in slurmd slurmctld munged; do
     pid_file="$run_dir/$d.pid"
     [[ $d == munged ]] && pid_file=/run/munge/munged.pid
-    if [[ -s $pid_file ]] && kill -0 "$(cat "$pid_file")" 2>/dev/null; then
-      kill "$(cat "$pid_file")" && say "stopped $d (pid $(cat "$pid_file"))"
-    fi
+    pid=$(cat "$pid_file" 2>/dev/null || true)
+    if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then kill "$pid" && say "stopped $d (pid $pid)"; fi
   done
   exit 0
 fi
