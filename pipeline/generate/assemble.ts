@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SPLITS, type Split, type TaskModule } from '../../qa/task.ts';
+import type { RenderEnvironment } from '../../renders/render-environment.ts';
 import { taskById } from '../../qa/tasks/index.ts';
 import { writeTinySets } from '../split/write-tiny.ts';
 import { AtomicLines } from './atomic-stream.ts';
@@ -30,6 +31,8 @@ export interface AssemblyPlan {
   ingestRejects: unknown[];
   /** The content of split.json (decided where the split is). */
   splitFile: unknown;
+  /** The browser build and font the images are drawn with (the manifest's versions). */
+  environment: RenderEnvironment;
 }
 
 const planPath = (outDir: string) => join(outDir, PARTS_DIR, 'assembly.json');
@@ -116,6 +119,7 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
   onFile();
   const manifest = buildManifest({
     seed: a.seed,
+    environment: plan.environment,
     options: a.options,
     tasks: a.tasks,
     complexes: plan.complexes,

@@ -8,6 +8,7 @@ import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import { loadTemplate } from '../../qa/template.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
+import type { RenderEnvironment } from '../../renders/render-environment.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
@@ -33,6 +34,8 @@ export async function hashImages(outDir: string, paths: string[]): Promise<{ pat
 
 export interface ManifestInputs {
   seed: number;
+  /** The browser build and font that drew the images. */
+  environment: RenderEnvironment;
   options: Record<string, unknown>;
   tasks: readonly TaskModule[];
   complexes: { id: string; split: string; sources: string[] }[];
@@ -51,6 +54,8 @@ export function buildManifest(m: ManifestInputs): unknown {
       misiGen: PACKAGE_VERSION,
       renderer: RENDERER_VERSION,
       hbondRules: HBOND_RULES_VERSION,
+      browser: m.environment.browser,
+      font: m.environment.font,
       templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
     },
     seed: m.seed,

@@ -3,13 +3,14 @@
 // the parts, images and annotations are gathered (hard links where the file system allows,
 // copies otherwise, each under a temporary name), then the dataset is assembled from the
 // parts exactly as `generate` does (assemble.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assemble, type AssembleSummary } from './assemble.ts';
 import { claimFolder, describeDifference, firstDifference, PARTS_DIR, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
-import { parseShard } from './shard.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
+import { partExists } from './complex-part.ts';
+import { inShard, parseShard, type Shard } from './shard.ts';
 
 /** A shard folder that cannot be merged (missing, unfinished, another run): the message says which and why. */
 export class MergeError extends Error {}
@@ -21,16 +22,52 @@ interface ShardFolder {
   count: number;
 }
 
-async function readShard(dir: string): Promise<ShardFolder> {
-  const identity = readIdentity(dir);
-  if (!identity) throw new MergeError(`${dir}: not a generate output folder (no ${PARTS_DIR}/run.json)`);
-  const text = identity.inputs.shard;
-  if (typeof text !== 'string') throw new MergeError(`${dir}: a run without --shard; merge joins the folders of generate --shard i/n`);
-  const { index, count } = parseShard(text);
-  if (!existsSync(join(dir, PARTS_DIR, 'shard.json'))) throw new MergeError(`${dir}: shard ${text} is not finished; run the same generate command again to finish it`);
-  const rules = identity.dataset.hbondRules;
-  if (rules !== HBOND_RULES_VERSION) throw new MergeError(`${dir}: made under H-bond rules version ${rules ?? '1 (not recorded)'}, this misi-gen uses ${HBOND_RULES_VERSION} (versions.hbondRules); generate the shards again`);
-  return { dir, identity, index, count };
+/** A folder that is not (yet) a finished shard: why, in plain words, or null when it is one. */
+function unfinished(dir: string, shard: Shard): string | null {
+  if (existsSync(join(dir, PARTS_DIR, 'shard.json'))) return null;
+  const planFile = join(dir, PARTS_DIR, 'assembly.json');
+  if (!existsSync(planFile)) return 'incomplete: its inputs are not all read yet';
+  const ids: string[] = JSON.parse(readFileSync(planFile, 'utf8')).complexes.map((c: { id: string }) => c.id);
+  const mine = ids.filter((id) => inShard(id, shard));
+  const done = mine.filter((id) => partExists(dir, id)).length;
+  return `incomplete: ${done} of its ${mine.length} complexes done`;
+}
+
+/**
+ * Reads every folder; the ones that are not finished shards are named together (a missing
+ * folder, one not started, one interrupted, an index nobody gave), so one look at the
+ * message tells which tasks to run again. Nothing is written then.
+ */
+function readShards(dirs: string[]): ShardFolder[] {
+  const seen: ShardFolder[] = [];
+  const shards: ShardFolder[] = [];
+  const problems: string[] = [];
+  for (const dir of dirs) {
+    const identity = existsSync(dir) ? readIdentity(dir) : null;
+    if (!identity) {
+      problems.push(`${dir}: missing (${existsSync(dir) ? `no ${PARTS_DIR}/run.json` : 'no such folder'}: its shard has not started, or this is not a generate output folder)`);
+      continue;
+    }
+    const text = identity.inputs.shard;
+    if (typeof text !== 'string') { problems.push(`${dir}: a run without --shard; merge joins the folders of generate --shard i/n`); continue; }
+    const folder = { dir, identity, ...parseShard(text) };
+    seen.push(folder);
+    const rules = identity.dataset.hbondRules;
+    if (rules !== HBOND_RULES_VERSION) { problems.push(`${dir}: made under H-bond rules version ${rules ?? '1 (not recorded)'}, this misi-gen uses ${HBOND_RULES_VERSION} (versions.hbondRules); generate the shards again`); continue; }
+    const why = unfinished(dir, folder);
+    if (why) problems.push(`${dir}: shard ${text} ${why}`);
+    else shards.push(folder);
+  }
+  const count = seen[0]?.count;
+  if (count !== undefined && seen.every((s) => s.count === count)) {
+    const absent = Array.from({ length: count }, (_, i) => i).filter((i) => !seen.some((s) => s.index === i));
+    if (absent.length) problems.push(`shard${absent.length > 1 ? 's' : ''} ${absent.map((i) => `${i}/${count}`).join(', ')} missing: merge needs all ${count}`);
+  }
+  if (problems.length) {
+    const list = problems.length === 1 ? problems[0] : `${problems.length} problems:\n  ${problems.join('\n  ')}`;
+    throw new MergeError(`${list}\nnothing was merged; run the generate command of each shard named again (a started one resumes), then merge again`);
+  }
+  return shards;
 }
 
 /** Puts `from` at `to` (a hard link, or a copy) unless `to` exists; never a half-written `to`. */
@@ -65,8 +102,7 @@ export interface MergeSummary extends AssembleSummary {
 
 export async function mergeShards(dirs: string[], outDir: string): Promise<MergeSummary> {
   if (dirs.length === 0) throw new MergeError('name the shard folders to merge');
-  const shards: ShardFolder[] = [];
-  for (const d of dirs) shards.push(await readShard(d));
+  const shards = readShards(dirs);
   const first = shards[0];
   for (const s of shards.slice(1)) {
     const d = firstDifference(first.identity.dataset, s.identity.dataset);

@@ -9,7 +9,9 @@ import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { makeStyle } from '../../renders/style.ts';
-import { findBrowser } from '../../renders/find-browser.ts';
+import { NoBrowserError } from '../../renders/browser.ts';
+import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
+import { renderEnvironment } from '../../renders/render-environment.ts';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
@@ -93,8 +95,12 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     pocketHydrogens: o.pocketHydrogens ?? null,
     hbonds: o.hbonds ?? {},
   };
+  // The browser build and font decide pixels too: part of the identity, and of the manifest.
+  const browser = findBrowser();
+  if (!browser) throw new NoBrowserError(NO_BROWSER_HELP);
+  const environment = renderEnvironment(browser.path);
   const identity: RunIdentity = {
-    dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...options },
+    dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...environment, ...options },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
   };
   const resuming = await claimFolder(o.out, identity);
@@ -118,7 +124,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   await writeAssemblyPlan(o.out, {
     seed: o.seed, options, tasks: o.tasks.map((t) => t.id),
     complexes: read.ids.map((id) => ({ id, split: split.side.get(id)!, sources: read.sources.get(id)! })),
-    ingestRejects: read.rejects, splitFile,
+    ingestRejects: read.rejects, splitFile, environment,
   });
   const store = new ComplexStore(o.out, new Set(read.ids));
   const mine = read.ids.filter((id) => inShard(id, o.shard));

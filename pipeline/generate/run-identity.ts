@@ -11,7 +11,7 @@ const IDENTITY_FILE = 'run.json';
 const FORMAT = 'misi-gen-run/1';
 
 export interface RunIdentity {
-  /** The manifest's options object plus seed, renderer version and H-bond rules version. */
+  /** The manifest's options object plus seed, renderer version, H-bond rules version, browser build and font. */
   dataset: Record<string, unknown>;
   /** Where the inputs were read from and which slice: checked on resume, not on merge. */
   inputs: Record<string, unknown>;
@@ -27,6 +27,8 @@ function optionName(path: string[]): string {
   const leaf = path[path.length - 1];
   if (leaf === 'renderer') return 'the renderer version';
   if (leaf === 'hbondRules') return 'the H-bond rules version (versions.hbondRules)';
+  if (leaf === 'browser') return 'the browser build';
+  if (leaf === 'font') return 'the label font';
   if (leaf === 'misiGen') return 'the misi-gen version';
   if (leaf === 'format') return 'the run format';
   return `--${kebab(leaf)}`;

@@ -4,18 +4,23 @@
 // assembly), resumed each time, and must end byte-identical to the clean run (qa/ files,
 // manifest, complexes, rejects, split, the same image and annotation files with the same
 // bytes). A changed option on resume is refused naming it. Three shards run in parallel and
-// merged equal the clean run too.
+// merged equal the clean run too; merge names missing, incomplete and other-browser shards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
+import { assertSameDataset, listing } from '../same-dataset.ts';
 
-const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
+const browserPath = findBrowser()?.path;
+const noBrowser = browserPath === undefined ? 'no Chromium on this machine' : false;
+/** What the browser says it is (the first line with a version number). */
+const browserLine = browserPath ? spawnSync(browserPath, ['--version'], { encoding: 'utf8' }).stdout.split('\n').find((l) => /\d+\.\d+/.test(l))?.trim() : undefined;
 const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
 const TASKS = 'translation,translation_rotation,rotation_rotation';
 const OPTIONS = ['--tasks', TASKS, '--per-complex', 'translation=1/1,translation_rotation=1/1,rotation_rotation=1/1', '--test-share', '0.5', '--seed', '11'];
@@ -36,20 +41,6 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
 }
 
 const generate = (out: string, extra: string[] = [], env: Record<string, string> = {}) => cli(['generate', '--out', out, '--workers', '2', ...OPTIONS, ...extra], env);
-
-const DATASET_FILES = ['manifest.json', 'complexes.jsonl', 'rejects.jsonl', 'split.json'];
-const listing = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
-
-/** Everything that makes the dataset, byte for byte. */
-function assertSameDataset(dir: string, reference: string): void {
-  for (const f of DATASET_FILES) assert.ok(readFileSync(join(dir, f)).equals(readFileSync(join(reference, f))), `${f} differs`);
-  assert.deepEqual(listing(join(dir, 'qa')), listing(join(reference, 'qa')));
-  for (const f of listing(join(reference, 'qa'))) assert.ok(readFileSync(join(dir, 'qa', f)).equals(readFileSync(join(reference, 'qa', f))), `qa/${f} differs`);
-  for (const sub of ['images', 'annotations']) {
-    assert.deepEqual(listing(join(dir, sub)), listing(join(reference, sub)), `${sub}/ holds other files`);
-    for (const f of listing(join(reference, sub))) assert.ok(readFileSync(join(dir, sub, f)).equals(readFileSync(join(reference, sub, f))), `${sub}/${f} differs`);
-  }
-}
 
 let distinct = 0;
 before(async () => {
@@ -101,8 +92,40 @@ test('three shards in parallel, merged: byte-identical to the clean run; merge r
   const lone = await cli(['merge', shards[0], '--out', join(root, 'lone')]);
   assert.equal(lone.code, 1);
   assert.match(lone.stderr, /shards 1\/3, 2\/3 missing/);
+  // An interrupted shard (its end mark and one finished complex gone, as after a kill) and a
+  // shard that never started are both named, and nothing is written.
+  const cut = join(root, 'shard-1-cut');
+  cpSync(shards[1], cut, { recursive: true });
+  rmSync(join(cut, 'parts/shard.json'));
+  const doneParts = readdirSync(join(cut, 'parts/done'));
+  assert.ok(doneParts.length >= 1, `shard 1/3 holds ${doneParts.length} complexes`);
+  rmSync(join(cut, 'parts/done', doneParts[0]));
+  const partial = await cli(['merge', shards[0], cut, join(root, 'never-started'), '--out', join(root, 'partial')]);
+  assert.equal(partial.code, 1);
+  assert.match(partial.stderr, new RegExp(`shard-1-cut: shard 1/3 incomplete: ${doneParts.length - 1} of its ${doneParts.length} complexes done`));
+  assert.match(partial.stderr, /never-started: missing \(no such folder/);
+  assert.match(partial.stderr, /shard 2\/3 missing: merge needs all 3/);
+  assert.ok(!existsSync(join(root, 'partial')), 'merge wrote a partial dataset');
+  // A shard drawn by another browser build is refused, both builds named.
+  const other = join(root, 'shard-2-other-browser');
+  cpSync(shards[2], other, { recursive: true });
+  const runFile = join(other, 'parts/run.json');
+  const run = JSON.parse(readFileSync(runFile, 'utf8'));
+  run.dataset.browser = 'Chromium 1.2.3.4 built elsewhere';
+  writeFileSync(runFile, JSON.stringify(run));
+  const mixed = await cli(['merge', shards[0], shards[1], other, '--out', join(root, 'mixed')]);
+  assert.equal(mixed.code, 1);
+  assert.ok(mixed.stderr.includes(`the browser build differs: ${JSON.stringify(browserLine)} in ${shards[0]}, "Chromium 1.2.3.4 built elsewhere" in ${other}`), mixed.stderr);
+
   const merged = join(root, 'merged');
   const r = await cli(['merge', ...shards, '--out', merged]);
   assert.equal(r.code, 0, r.stderr);
   assertSameDataset(merged, clean);
+});
+
+test('the manifest records the browser build and the label font', { skip: noBrowser }, () => {
+  const versions = JSON.parse(readFileSync(join(clean, 'manifest.json'), 'utf8')).versions;
+  assert.equal(versions.browser, browserLine);
+  const fontHash = createHash('sha256').update(readFileSync(join(REPO, 'renders/assets/DejaVuSans.ttf'))).digest('hex');
+  assert.equal(versions.font, `DejaVuSans.ttf sha256:${fontHash.slice(0, 16)}`);
 });
