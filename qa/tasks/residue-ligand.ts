@@ -7,11 +7,17 @@ import type { Complex } from '../../structures/model.ts';
 import { residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
 import { residueQuestions, type ResidueQuestion } from '../residue-questions.ts';
-import { residueCamera } from '../residue-camera.ts';
+import { residueCamera, type ResidueFraming } from '../residue-camera.ts';
 import { sixViews } from '../six-views.ts';
 import type { TaskModule } from '../task.ts';
 
 export const RESIDUE_LIGAND = 'residue_ligand';
+
+/** What the question says of its camera, per framing (the template's {{framing}}). */
+const FRAMING_TEXT: Record<ResidueFraming, string> = {
+  subject: 'The camera is aimed at the residue and the ligand so that both fill the pictures, and the views turn about the centre of their bounding box.',
+  complex: 'The camera is the one that frames the whole complex, and the views turn about the centre of the whole complex.',
+};
 
 /** The answer for one residue: `No`, or `Yes: ARG NH2, O22; ARG N, O23`. */
 export function residueAnswer(q: Pick<ResidueQuestion, 'pairs'>): string {
@@ -55,7 +61,7 @@ export const residueLigandTask: TaskModule = {
           : sixViews(subject, style, { subset }),
         answer: residueAnswer(q),
         truth: { kind: 'data', value: { residue: { ...q.residue, name: q.name }, bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })) } },
-        vars: { residue: residueLabel(q.name, q.residue) },
+        vars: { residue: residueLabel(q.name, q.residue), framing: FRAMING_TEXT[residueFraming ?? 'subject'] },
         params: {
           residue: `${q.name} ${q.residue.chain || '_'}:${q.residue.number}${q.residue.insertionCode}`,
           verdict: q.pairs.length ? 'yes' : 'no',
