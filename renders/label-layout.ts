@@ -83,7 +83,7 @@ function candidates(w: number, h: number): Int32Array {
     for (let gx = -Math.ceil(reach / STEP); gx <= Math.ceil(reach / STEP); gx++) {
       const dx = cx + gx * STEP, dy = cy + gy * STEP;
       const d = boxDistance(0, 0, dx, dy, w, h);
-      if (d > MAX_LEADER) continue;
+      if (d > MAX_LEADER - 1) continue; // the anchor is rounded: keep the true distance within MAX_LEADER
       list.push({ dx, dy, d, c: Math.hypot(dx + w / 2, dy + h / 2) });
     }
   }
