@@ -22,6 +22,8 @@ export const MAX_LEADER = 40;
 export const LEADER_MIN = 3;
 /** Step of the candidate grid around an anchor, pixels. */
 const STEP = 3;
+/** Beyond this distance from the anchor, candidates lie on a grid of 2 STEP, pixels. */
+const NEAR = 12;
 
 export interface LayoutInput {
   kind: 'ligand' | 'residue';
@@ -84,6 +86,8 @@ function candidates(w: number, h: number): Int32Array {
       const dx = cx + gx * STEP, dy = cy + gy * STEP;
       const d = boxDistance(0, 0, dx, dy, w, h);
       if (d > MAX_LEADER - 1) continue; // the anchor is rounded: keep the true distance within MAX_LEADER
+      // Far from the anchor a coarser grid (2 STEP) does: fewer spots to try when crowded.
+      if (d > NEAR && ((gx & 1) !== 0 || (gy & 1) !== 0)) continue;
       list.push({ dx, dy, d, c: Math.hypot(dx + w / 2, dy + h / 2) });
     }
   }
@@ -116,26 +120,31 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
     drawOrder = inputs.map((_, i) => i).sort((a, b) => inputs[b].depth - inputs[a].depth || b - a);
   } else {
     const order = placingOrder(inputs);
-    // Placed boxes in a grid of CELL px buckets, for the overlap look-ups.
+    // Placed boxes in a grid of CELL px buckets, for the overlap look-ups (no allocation in the loop).
     const cols = Math.ceil(width / CELL) + 2, rows = Math.ceil(height / CELL) + 2;
     const grid: number[][] = Array.from({ length: cols * rows }, () => []);
-    const cellRange = (x: number, y: number, w: number, h: number) => {
-      const c0 = Math.min(cols - 1, Math.max(0, Math.floor(x / CELL) + 1)), c1 = Math.min(cols - 1, Math.max(0, Math.floor((x + w - 1) / CELL) + 1));
-      const r0 = Math.min(rows - 1, Math.max(0, Math.floor(y / CELL) + 1)), r1 = Math.min(rows - 1, Math.max(0, Math.floor((y + h - 1) / CELL) + 1));
-      return [c0, c1, r0, r1];
-    };
+    const col = (v: number) => Math.min(cols - 1, Math.max(0, Math.floor(v / CELL) + 1));
+    const row = (v: number) => Math.min(rows - 1, Math.max(0, Math.floor(v / CELL) + 1));
+    const bx = new Int32Array(inputs.length), by = new Int32Array(inputs.length), bw = new Int32Array(inputs.length), bh = new Int32Array(inputs.length);
     const seen = new Int32Array(inputs.length).fill(-1);
     let stamp = 0;
+    /** Overlap area of the box with the boxes placed so far (stops counting past `stopAt`). */
     const overlapWithPlaced = (x: number, y: number, w: number, h: number, stopAt: number) => {
-      const [c0, c1, r0, r1] = cellRange(x, y, w, h);
+      const c0 = col(x), c1 = col(x + w - 1), r0 = row(y), r1 = row(y + h - 1);
       stamp++;
       let sum = 0;
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
-          for (const j of grid[r * cols + c]) {
+          const cell = grid[r * cols + c];
+          for (let q = 0; q < cell.length; q++) {
+            const j = cell[q];
             if (seen[j] === stamp) continue;
             seen[j] = stamp;
-            sum += overlapArea(labels[j], x, y, w, h);
+            const ox = Math.min(bx[j] + bw[j], x + w) - Math.max(bx[j], x);
+            if (ox <= 0) continue;
+            const oy = Math.min(by[j] + bh[j], y + h) - Math.max(by[j], y);
+            if (oy <= 0) continue;
+            sum += ox * oy;
             if (sum > stopAt) return sum;
           }
         }
@@ -150,7 +159,8 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
       for (let k = 0; k < cand.length; k += 2) {
         const x = ax + cand[k], y = ay + cand[k + 1];
         // Area outside the image counts as overlap: a box half out of the frame is unread.
-        const outside = l.w * l.h - overlapArea({ x: 0, y: 0, w: width, h: height }, x, y, l.w, l.h);
+        const inW = Math.max(0, Math.min(width, x + l.w) - Math.max(0, x)), inH = Math.max(0, Math.min(height, y + l.h) - Math.max(0, y));
+        const outside = l.w * l.h - inW * inH;
         if (outside >= bestCost) continue;
         const cost = outside + overlapWithPlaced(x, y, l.w, l.h, bestCost - outside);
         if (cost < bestCost) {
@@ -162,8 +172,8 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
       const x = ax + cand[best], y = ay + cand[best + 1];
       const offset = boxDistance(l.x, l.y, x, y, l.w, l.h);
       labels[i] = { x, y, w: l.w, h: l.h, offset, leader: offset >= LEADER_MIN, collides: false, inside: false, crowded: bestCost > 0 };
-      const [c0, c1, r0, r1] = cellRange(x, y, l.w, l.h);
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) grid[r * cols + c].push(i);
+      bx[i] = x; by[i] = y; bw[i] = l.w; bh[i] = l.h;
+      for (let r = row(y); r <= row(y + l.h - 1); r++) for (let c = col(x); c <= col(x + l.w - 1); c++) grid[r * cols + c].push(i);
     }
     // Drawn last = on top: the first placed (ligand atoms, nearest) end up over the rest.
     drawOrder = [...order].reverse();

@@ -53,11 +53,11 @@ export function labelMetrics(text: string, fontSize: number): TextMetrics {
   return m;
 }
 
-/** The drawn box of a label, whole pixels: text width plus padding, 1.25 font sizes tall plus padding. */
+/** The drawn box of a label, whole pixels: text width plus padding, the line height plus padding. */
 export function labelBoxSize(text: string, style: LabelStyle): { w: number; h: number } {
   return {
     w: Math.floor(labelMetrics(text, style.fontSize).width + 2 * style.padding),
-    h: Math.floor(style.fontSize * 1.25 + 2 * style.padding),
+    h: Math.floor(style.fontSize * style.lineHeight + 2 * style.padding),
   };
 }
 

@@ -166,7 +166,7 @@
 
   /**
    * A label drawn once: a rounded box of the size Node gave (text width plus padding,
-   * truncated to whole pixels; 1.25 font sizes plus padding tall) with its text, each
+   * truncated to whole pixels; the line height plus padding tall) with its text, each
    * character at Node's offset (no kerning or ligatures, so the text is exactly as wide as
    * the layout assumed), as straight RGBA with SPRITE_MARGIN spare pixels on every side for
    * glyphs that overhang the box.
@@ -175,7 +175,7 @@
   function labelSprite(label) {
     const s = labelStyle;
     const text = label.text;
-    const key = `${text}\u0000${s.fontSize}\u0000${s.fontColor}\u0000${s.backgroundColor}\u0000${s.backgroundOpacity}\u0000${s.padding}\u0000${label.w}x${label.h}`;
+    const key = `${text}\u0000${s.fontSize}\u0000${s.fontColor}\u0000${s.backgroundColor}\u0000${s.backgroundOpacity}\u0000${s.padding}\u0000${s.lineHeight}\u0000${label.w}x${label.h}`;
     const known = sprites.get(key);
     if (known) return known;
     spriteCanvas ??= new OffscreenCanvas(1, 1);
@@ -197,7 +197,7 @@
     }
     c.fillStyle = rgba(s.fontColor, 1);
     const chars = Array.from(text);
-    const baseline = SPRITE_MARGIN + s.fontSize + s.padding;
+    const baseline = SPRITE_MARGIN + s.padding + Math.round(s.fontSize * (s.lineHeight - 0.25));
     chars.forEach((ch, i) => c.fillText(ch, SPRITE_MARGIN + s.padding + label.offsets[i], baseline));
     const sprite = { w, h, rgba: c.getImageData(0, 0, w, h).data };
     sprites.set(key, sprite);
