@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
-import { makeStyle } from '../../renders/style.ts';
+import { DEFAULT_STYLE, makeStyle } from '../../renders/style.ts';
+import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
+import type { LabelLayoutMode } from '../../renders/label-layout.ts';
+import type { ResidueFraming } from '../../qa/residue-camera.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
 import { renderEnvironment } from '../../renders/render-environment.ts';
@@ -56,6 +59,14 @@ export interface GenerateOptions {
   pages?: number;
   /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
   shard?: Shard;
+  /** Image width and height, pixels (default 512). */
+  size?: number;
+  /** Label font size, CSS pixels (default 12; does not scale with the image). */
+  labelFontSize?: number;
+  /** Label placement (default avoid; renders/label-layout.ts). */
+  labelLayout?: LabelLayoutMode;
+  /** Camera of residue-ligand questions (default subject; qa/residue-camera.ts). */
+  residueFraming?: ResidueFraming;
   /** Progress and notes (stderr in the CLI). */
   log?: (line: string) => void;
   quiet?: boolean;
@@ -94,11 +105,16 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     pocketRadius: o.pocketRadius ?? null,
     pocketHydrogens: o.pocketHydrogens ?? null,
     hbonds: o.hbonds ?? {},
+    size: o.size ?? CAMERA_DEFAULTS.width,
+    labelFontSize: o.labelFontSize ?? DEFAULT_STYLE.labels.fontSize,
+    labelLayout: o.labelLayout ?? DEFAULT_STYLE.labels.layout,
+    residueFraming: o.residueFraming ?? 'subject',
   };
   // The browser build and font decide pixels too: part of the identity, and of the manifest.
   const browser = findBrowser();
   if (!browser) throw new NoBrowserError(NO_BROWSER_HELP);
   const environment = renderEnvironment(browser.path);
+  const style = makeStyle({ labels: { layout: options.labelLayout, fontSize: options.labelFontSize } });
   const identity: RunIdentity = {
     dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...environment, ...options },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
@@ -126,7 +142,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     complexes: read.ids.map((id) => ({ id, split: split.side.get(id)!, sources: read.sources.get(id)! })),
     ingestRejects: read.rejects, splitFile, environment,
   });
-  const store = new ComplexStore(o.out, new Set(read.ids));
+  const store = new ComplexStore(o.out, new Set(read.ids), undefined, { width: options.size, height: options.size });
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
   const resumed = mine.length - todo.length;
@@ -147,7 +163,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     progress?.update(complexesDone, mine.length, images);
     tally = await streamComplexes({
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 2,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts, style: makeStyle() },
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, style, residueFraming: options.residueFraming },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,
     });

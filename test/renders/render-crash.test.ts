@@ -13,6 +13,7 @@ import { makeStyle } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import { pageScene, pageShot } from '../../renders/page-payload.ts';
 import { poseScene } from '../../renders/scene-pose.ts';
+import { sceneLabels } from '../../renders/scene-labels.ts';
 import { tinyComplex } from './synthetic-complex.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -22,7 +23,7 @@ const spec = (transform: string): SceneSpec => ({
   view: 'top', transform: parseCommands(transform), ligandTransform: [],
 });
 const specs = Array.from({ length: 8 }, (_, i) => spec(`roll z ${i * 20}`));
-const job = (onImage: PoolJob['onImage']): PoolJob => ({ scene: pageScene(specs[0]), shots: specs.map((s) => pageShot(s, poseScene(s))), onImage });
+const job = (onImage: PoolJob['onImage']): PoolJob => ({ scene: pageScene(specs[0]), shots: specs.map((s) => { const pose = poseScene(s); return pageShot(s, pose, sceneLabels(s, pose)); }), onImage });
 
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
