@@ -15,7 +15,9 @@ const THREEDMOL_VERSION: string = JSON.parse(
 // 2: labels drawn over the WebGL frame in a 2D canvas; PNG rows deflated at level 3.
 // 3: drawn into a framebuffer of ours and box-filtered in the page; labels as sprites;
 //    the projection (and a lone ligand's motion) given per shot.
-export const RENDERER_VERSION = `misi-render-3+3dmol-${THREEDMOL_VERSION}`;
+// 4: antialiasing by outline coverage at image size by default (style.antialias; 2 x 2
+//    supersampling, renderer 3's method, gives renderer 3's pixels).
+export const RENDERER_VERSION = `misi-render-4+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

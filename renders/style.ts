@@ -16,6 +16,17 @@ export interface LabelStyle {
   backgroundOpacity: number;
 }
 
+/**
+ * How outlines are smoothed (docs/rendering.md): 'coverage' blends each impostor's outline
+ * by the share of the pixel it covers, drawn at image size; 'supersample' draws 2 x 2 times
+ * the pixels and averages them (renderer 3's only method); 'none' hits or misses each pixel
+ * at its centre.
+ */
+export const ANTIALIAS_METHODS = ['coverage', 'supersample', 'none'] as const;
+export type AntialiasMethod = (typeof ANTIALIAS_METHODS)[number];
+/** The fastest method that holds the quality bar (docs/rendering.md, scripts/aa-quality.ts). */
+export const DEFAULT_ANTIALIAS: AntialiasMethod = 'coverage';
+
 export interface Style {
   /** Sticks (the dataset), or spheres (tests that look for atom centres in the pixels). */
   representation: 'stick' | 'sphere';
@@ -32,7 +43,7 @@ export interface Style {
   pocketCarbons: string[];
   labels: LabelStyle;
   background: string;
-  antialias: boolean;
+  antialias: AntialiasMethod;
 }
 
 export const DEFAULT_STYLE: Style = {
@@ -53,17 +64,25 @@ export const DEFAULT_STYLE: Style = {
     backgroundOpacity: 0.55,
   },
   background: '#000000',
-  antialias: true,
+  antialias: DEFAULT_ANTIALIAS,
 };
 
-/** A partial style, as callers and the CLI give it. */
-export type StyleOverrides = Partial<Omit<Style, 'labels'>> & { labels?: Partial<LabelStyle> | false };
+/**
+ * A partial style, as callers and the CLI give it. `antialias` also takes a boolean: true
+ * is the default method, false is 'none'.
+ */
+export type StyleOverrides = Partial<Omit<Style, 'labels' | 'antialias'>> & {
+  labels?: Partial<LabelStyle> | false;
+  antialias?: AntialiasMethod | boolean;
+};
 
 /** The default style with `overrides` laid over it; `labels: false` turns all labels off. */
 export function makeStyle(overrides: StyleOverrides = {}): Style {
-  const { labels, ...rest } = overrides;
+  const { labels, antialias, ...rest } = overrides;
   const base = structuredClone(DEFAULT_STYLE);
   const merged: Style = { ...base, ...structuredClone(rest) };
+  if (antialias !== undefined) merged.antialias = antialias === true ? DEFAULT_ANTIALIAS : antialias === false ? 'none' : antialias;
+  if (!ANTIALIAS_METHODS.includes(merged.antialias)) throw new Error(`style.antialias must be one of ${ANTIALIAS_METHODS.join(', ')}`);
   if (rest.elementColors) merged.elementColors = { ...base.elementColors, ...rest.elementColors };
   if (labels === false) merged.labels = { ...base.labels, residues: false, ligandAtoms: false };
   else if (labels) merged.labels = { ...base.labels, ...labels };

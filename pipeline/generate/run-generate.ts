@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
-import { makeStyle } from '../../renders/style.ts';
+import { DEFAULT_ANTIALIAS, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import type { TaskModule } from '../../qa/task.ts';
@@ -49,6 +49,8 @@ export interface GenerateOptions {
   clusterThreshold?: number;
   /** Pages in the render pool; default one per core. */
   pages?: number;
+  /** How outlines are smoothed (default DEFAULT_ANTIALIAS); part of the run's identity. */
+  antialias?: AntialiasMethod;
   /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
   shard?: Shard;
   /** Progress and notes (stderr in the CLI). */
@@ -87,6 +89,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     pocketRadius: o.pocketRadius ?? null,
     pocketHydrogens: o.pocketHydrogens ?? null,
     hbonds: o.hbonds ?? {},
+    antialias: o.antialias ?? DEFAULT_ANTIALIAS,
   };
   const identity: RunIdentity = {
     dataset: { seed: o.seed, renderer: RENDERER_VERSION, ...options },
@@ -135,7 +138,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     progress?.update(complexesDone, mine.length, images);
     tally = await streamComplexes({
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 2,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts, style: makeStyle() },
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, style: makeStyle({ antialias: o.antialias ?? DEFAULT_ANTIALIAS }) },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
     });
   } finally {

@@ -1,0 +1,104 @@
+// The antialiasing quality check: the same scenes drawn with a candidate method and with
+// 2 x 2 supersampling (renderer 3's images, the reference), compared image by image (mean
+// grey SSIM, label text, atoms drawn, annotations). Used by scripts/aa-quality.ts and by a
+// test on the bundled sample.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { atomsDrawnInOneOnly, meanGreySsim, pixelsOfColourDiffering } from './image-compare.ts';
+import type { RenderPool } from './render-pool.ts';
+import { renderScenes, type RenderOutcome } from './render-scenes.ts';
+import type { SceneSpec } from './scene-spec.ts';
+import type { AntialiasMethod } from './style.ts';
+
+/** The quality bar (issue 22): mean grey SSIM against supersampling, per set of images. */
+export const MIN_MEAN_SSIM = 0.98;
+
+export interface ImageQuality {
+  name: string;
+  method: AntialiasMethod;
+  ssim: number;
+  /** Pure label-text pixels (the font colour) in one image and not the other. */
+  textPixelsDiffering: number;
+  /** Visible atoms whose centre pixel is background in one image only. */
+  atomsDrawnInOneOnly: number;
+  /** The two annotation records are equal (apart from the image key). */
+  annotationsEqual: boolean;
+}
+
+const hex = (s: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16)) as [number, number, number];
+
+function readRgba(file: string): { data: Uint8Array; width: number; height: number } {
+  const png = PNG.sync.read(readFileSync(file));
+  return { data: png.data, width: png.width, height: png.height };
+}
+
+const withoutKey = (o: RenderOutcome) => JSON.stringify({ ...o.annotation, key: undefined });
+
+/**
+ * Draws every spec as `reference` and as each of `methods` (PNG into `dir`, named
+ * `<name>-<method>.png`) and compares each candidate image with its reference. Throws when
+ * an image fails to draw (a quality figure over missing images would mean nothing).
+ */
+export async function compareAntialiasing(pool: RenderPool, scenes: { name: string; spec: SceneSpec }[], methods: AntialiasMethod[],
+  dir: string, reference: AntialiasMethod = 'supersample'): Promise<ImageQuality[]> {
+  const all = [reference, ...methods];
+  const requests = scenes.flatMap((s) => all.map((m) => ({
+    spec: { ...s.spec, style: { ...s.spec.style, antialias: m } },
+    out: join(dir, `${s.name}-${m}.png`),
+    annotationsOut: null,
+  })));
+  const outcomes = await renderScenes(pool, requests);
+  const failed = outcomes.find((o) => o.status === 'failed');
+  if (failed) throw new Error(`${failed.file}: not drawn: ${failed.reason}`);
+  const results: ImageQuality[] = [];
+  scenes.forEach((s, k) => {
+    const ref = outcomes[k * all.length];
+    const a = readRgba(ref.file);
+    const font = hex(s.spec.style.labels.fontColor);
+    const background = hex(s.spec.style.background);
+    const atoms = ref.annotation.atoms.filter((t) => t.visible);
+    methods.forEach((method, j) => {
+      const o = outcomes[k * all.length + 1 + j];
+      const b = readRgba(o.file);
+      results.push({
+        name: s.name,
+        method,
+        ssim: meanGreySsim(a.data, b.data, a.width, a.height),
+        textPixelsDiffering: pixelsOfColourDiffering(a.data, b.data, font),
+        atomsDrawnInOneOnly: atomsDrawnInOneOnly(a.data, b.data, a.width, a.height, atoms, background),
+        annotationsEqual: withoutKey(ref) === withoutKey(o),
+      });
+    });
+  });
+  return results;
+}
+
+export interface QualitySummary {
+  method: AntialiasMethod;
+  images: number;
+  meanSsim: number;
+  minSsim: number;
+  worst: string;
+  imagesWithTextDiffering: number;
+  atomsDrawnInOneOnly: number;
+  annotationsDiffering: number;
+}
+
+export function summarise(results: ImageQuality[]): QualitySummary[] {
+  const methods = [...new Set(results.map((r) => r.method))];
+  return methods.map((method) => {
+    const rs = results.filter((r) => r.method === method);
+    const worst = rs.reduce((w, r) => (r.ssim < w.ssim ? r : w), rs[0]);
+    return {
+      method,
+      images: rs.length,
+      meanSsim: rs.reduce((s, r) => s + r.ssim, 0) / rs.length,
+      minSsim: worst.ssim,
+      worst: worst.name,
+      imagesWithTextDiffering: rs.filter((r) => r.textPixelsDiffering > 0).length,
+      atomsDrawnInOneOnly: rs.reduce((s, r) => s + r.atomsDrawnInOneOnly, 0),
+      annotationsDiffering: rs.filter((r) => !r.annotationsEqual).length,
+    };
+  });
+}
