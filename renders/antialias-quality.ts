@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { atomsDrawnInOneOnly, meanGreySsim, pixelsOfColourDiffering } from './image-compare.ts';
+import { atomsDiffering, greySsim, pixelsOfColourDiffering } from './image-compare.ts';
 import type { RenderPool } from './render-pool.ts';
 import { renderScenes, type RenderOutcome } from './render-scenes.ts';
 import type { SceneSpec } from './scene-spec.ts';
@@ -17,11 +17,14 @@ export const MIN_MEAN_SSIM = 0.98;
 export interface ImageQuality {
   name: string;
   method: AntialiasMethod;
+  /** Mean grey SSIM against the reference, all windows. */
   ssim: number;
+  /** The same over windows not flat in both (the edges; see GreySsim). */
+  edgeSsim: number;
   /** Pure label-text pixels (the font colour) in one image and not the other. */
   textPixelsDiffering: number;
-  /** Visible atoms whose centre pixel is background in one image only. */
-  atomsDrawnInOneOnly: number;
+  /** Visible atoms whose 5 x 5 block differs (see atomsDiffering): missing or moved. */
+  atomsDiffering: number;
   /** The two annotation records are equal (apart from the image key). */
   annotationsEqual: boolean;
 }
@@ -56,17 +59,18 @@ export async function compareAntialiasing(pool: RenderPool, scenes: { name: stri
     const ref = outcomes[k * all.length];
     const a = readRgba(ref.file);
     const font = hex(s.spec.style.labels.fontColor);
-    const background = hex(s.spec.style.background);
     const atoms = ref.annotation.atoms.filter((t) => t.visible);
     methods.forEach((method, j) => {
       const o = outcomes[k * all.length + 1 + j];
       const b = readRgba(o.file);
+      const ssim = greySsim(a.data, b.data, a.width, a.height);
       results.push({
         name: s.name,
         method,
-        ssim: meanGreySsim(a.data, b.data, a.width, a.height),
+        ssim: ssim.mean,
+        edgeSsim: ssim.structured,
         textPixelsDiffering: pixelsOfColourDiffering(a.data, b.data, font),
-        atomsDrawnInOneOnly: atomsDrawnInOneOnly(a.data, b.data, a.width, a.height, atoms, background),
+        atomsDiffering: atomsDiffering(a.data, b.data, a.width, a.height, atoms),
         annotationsEqual: withoutKey(ref) === withoutKey(o),
       });
     });
@@ -78,10 +82,11 @@ export interface QualitySummary {
   method: AntialiasMethod;
   images: number;
   meanSsim: number;
+  meanEdgeSsim: number;
   minSsim: number;
   worst: string;
   imagesWithTextDiffering: number;
-  atomsDrawnInOneOnly: number;
+  atomsDiffering: number;
   annotationsDiffering: number;
 }
 
@@ -94,10 +99,11 @@ export function summarise(results: ImageQuality[]): QualitySummary[] {
       method,
       images: rs.length,
       meanSsim: rs.reduce((s, r) => s + r.ssim, 0) / rs.length,
+      meanEdgeSsim: rs.reduce((s, r) => s + r.edgeSsim, 0) / rs.length,
       minSsim: worst.ssim,
       worst: worst.name,
       imagesWithTextDiffering: rs.filter((r) => r.textPixelsDiffering > 0).length,
-      atomsDrawnInOneOnly: rs.reduce((s, r) => s + r.atomsDrawnInOneOnly, 0),
+      atomsDiffering: rs.reduce((s, r) => s + r.atomsDiffering, 0),
       annotationsDiffering: rs.filter((r) => !r.annotationsEqual).length,
     };
   });

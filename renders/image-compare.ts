@@ -24,12 +24,23 @@ function integral(v: Float64Array, w: number, h: number): Float64Array {
 
 export const SSIM_WINDOW = 7;
 
-/**
- * Mean structural similarity (Wang et al. 2004) of the grey levels of `a` and `b`, over every
- * 7 x 7 window wholly inside the image, uniform weights, sample (co)variances, K1 = 0.01,
- * K2 = 0.03, L = 255 (scikit-image's `structural_similarity` defaults for a uniform window).
- */
-export function meanGreySsim(a: Uint8Array, b: Uint8Array, width: number, height: number): number {
+export interface GreySsim {
+  /**
+   * Mean structural similarity (Wang et al. 2004) of the grey levels over every 7 x 7 window
+   * wholly inside the image, uniform weights, sample (co)variances, K1 = 0.01, K2 = 0.03,
+   * L = 255 (scikit-image's `structural_similarity` defaults for a uniform window).
+   */
+  mean: number;
+  /**
+   * The same mean over the windows that are not one flat grey in both images: the flat
+   * background (most of a frame, SSIM 1 whatever the method) left out, so this says how
+   * alike the edges are.
+   */
+  structured: number;
+  structuredWindows: number;
+}
+
+export function greySsim(a: Uint8Array, b: Uint8Array, width: number, height: number): GreySsim {
   const n = width * height;
   const x = grey(a, n), y = grey(b, n);
   const xx = new Float64Array(n), yy = new Float64Array(n), xy = new Float64Array(n);
@@ -43,18 +54,23 @@ export function meanGreySsim(a: Uint8Array, b: Uint8Array, width: number, height
   const c1 = (0.01 * 255) ** 2, c2 = (0.03 * 255) ** 2;
   const box = (s: Float64Array, x0: number, y0: number) =>
     s[(y0 + W) * stride + x0 + W] - s[y0 * stride + x0 + W] - s[(y0 + W) * stride + x0] + s[y0 * stride + x0];
-  let total = 0, windows = 0;
+  let total = 0, windows = 0, structured = 0, structuredWindows = 0;
   for (let y0 = 0; y0 + W <= height; y0++) {
     for (let x0 = 0; x0 + W <= width; x0++) {
       const mx = box(sx, x0, y0) / N, my = box(sy, x0, y0) / N;
       const vx = (box(sxx, x0, y0) - N * mx * mx) / (N - 1);
       const vy = (box(syy, x0, y0) - N * my * my) / (N - 1);
       const cxy = (box(sxy, x0, y0) - N * mx * my) / (N - 1);
-      total += ((2 * mx * my + c1) * (2 * cxy + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2));
+      const ssim = ((2 * mx * my + c1) * (2 * cxy + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2));
+      total += ssim;
       windows++;
+      if (vx > 1e-9 || vy > 1e-9) {
+        structured += ssim;
+        structuredWindows++;
+      }
     }
   }
-  return total / windows;
+  return { mean: total / windows, structured: structuredWindows ? structured / structuredWindows : 1, structuredWindows };
 }
 
 /**
@@ -73,28 +89,31 @@ export function pixelsOfColourDiffering(a: Uint8Array, b: Uint8Array, rgb: [numb
 }
 
 /**
- * Of the atoms at `pixels` (x right, y down, as the annotation gives them), those drawn in
- * one image and not the other: every pixel of the 3 x 3 block around the atom's centre is
- * background (`background`, within `tolerance` per channel) in exactly one of them. (A
- * single pixel would not do: where a stick's shading is black, at its far side, the centre
- * pixel can be black in one image and a dim grey, the average with its neighbours, in the
- * other.)
+ * Of the atoms at `pixels` (x right, y down, as the annotation gives them), those whose
+ * surroundings differ between the two images: the mean grey level of the 5 x 5 block
+ * around the atom's centre pixel differs by more than `threshold` (of 255). An atom
+ * missing or moved in one image changes its block by far more; antialiasing changes only
+ * the block's edge pixels, by a little. (Whether the block is background is no test: 3Dmol
+ * lights without ambient light, so a stick's far side is black on the black background.)
  */
-export function atomsDrawnInOneOnly(a: Uint8Array, b: Uint8Array, width: number, height: number,
-  pixels: { x: number; y: number }[], background: [number, number, number], tolerance = 8): number {
-  const isBackground = (img: Uint8Array, i: number) =>
-    Math.abs(img[i] - background[0]) <= tolerance && Math.abs(img[i + 1] - background[1]) <= tolerance && Math.abs(img[i + 2] - background[2]) <= tolerance;
-  const blank = (img: Uint8Array, x: number, y: number) => {
-    for (let j = Math.max(0, y - 1); j <= Math.min(height - 1, y + 1); j++) {
-      for (let i = Math.max(0, x - 1); i <= Math.min(width - 1, x + 1); i++) if (!isBackground(img, (j * width + i) * 4)) return false;
+export function atomsDiffering(a: Uint8Array, b: Uint8Array, width: number, height: number,
+  pixels: { x: number; y: number }[], threshold = 24): number {
+  const meanGrey = (img: Uint8Array, x: number, y: number) => {
+    let sum = 0, n = 0;
+    for (let j = Math.max(0, y - 2); j <= Math.min(height - 1, y + 2); j++) {
+      for (let i = Math.max(0, x - 2); i <= Math.min(width - 1, x + 2); i++) {
+        const k = (j * width + i) * 4;
+        sum += 0.299 * img[k] + 0.587 * img[k + 1] + 0.114 * img[k + 2];
+        n++;
+      }
     }
-    return true;
+    return sum / n;
   };
   let count = 0;
   for (const p of pixels) {
     const x = Math.floor(p.x), y = Math.floor(p.y);
     if (x < 0 || y < 0 || x >= width || y >= height) continue;
-    if (blank(a, x, y) !== blank(b, x, y)) count++;
+    if (Math.abs(meanGrey(a, x, y) - meanGrey(b, x, y)) > threshold) count++;
   }
   return count;
 }

@@ -9,6 +9,7 @@ import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { DEFAULT_ANTIALIAS, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
+import { warmUpJob } from '../../renders/warm-up.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import type { TaskModule } from '../../qa/task.ts';
@@ -98,25 +99,38 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const resuming = await claimFolder(o.out, identity);
   if (resuming) await removeTemporaryFiles(o.out);
 
+  // The pages start (browser, shaders) on the other core while this one ingests.
+  const style = makeStyle({ antialias: o.antialias ?? DEFAULT_ANTIALIAS });
+  const trimHeap = heapTrimmer();
+  let images = 0;
+  let complexesDone = 0;
+  let onImage = () => undefined as void;
+  const pool = new CountingPool({ pages: o.pages }, () => onImage());
+  const warming = pool.warmUp(warmUpJob(style));
+  const abandon = async (e: unknown): Promise<never> => {
+    await warming; // it never rejects
+    await pool.close();
+    throw e;
+  };
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
   const read = await ingestStage(o.structures, o.out, {
     ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
     hbonds: o.hbonds ?? {}, limit: o.limit,
-  }, ingestProgress?.update);
+  }, ingestProgress?.update).catch(abandon);
   ingestProgress?.done();
   lap('ingest');
 
   // Split (from every complex, whatever the shard), then plan -> render -> write per complex.
   const split = await splitComplexes({ ids: read.ids, load: (id) => readIngested(o.out, id) }, {
     by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold,
-  });
+  }).catch(abandon);
   const splitFile = split.file;
   await writeAssemblyPlan(o.out, {
     seed: o.seed, options, tasks: o.tasks.map((t) => t.id),
     complexes: read.ids.map((id) => ({ id, split: split.side.get(id)!, sources: read.sources.get(id)! })),
     ingestRejects: read.rejects, splitFile,
-  });
+  }).catch(abandon);
   const store = new ComplexStore(o.out, new Set(read.ids));
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
@@ -124,24 +138,24 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   if (resumed > 0) log(`generate: resuming ${o.out}: ${resumed} of ${mine.length} complexes already done`);
   const progress = o.quiet ? null : runProgress('generate', 'complexes');
   const killAfterImage = killPoint('MISI_GEN_KILL_AFTER_IMAGES');
-  let images = 0;
-  let complexesDone = resumed;
-  const trimHeap = heapTrimmer();
-  const pool = new CountingPool({ pages: o.pages }, () => {
+  complexesDone = resumed;
+  onImage = () => {
     images++;
     trimHeap();
     progress?.update(complexesDone, mine.length, images);
     killAfterImage();
-  });
+  };
   let tally;
   try {
     progress?.update(complexesDone, mine.length, images);
+    await warming;
     tally = await streamComplexes({
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 2,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts, style: makeStyle({ antialias: o.antialias ?? DEFAULT_ANTIALIAS }) },
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, style },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
     });
   } finally {
+    await warming; // it never rejects
     await pool.close();
     progress?.done();
   }

@@ -14,7 +14,7 @@
 // Pass 0 is 3Dmol's own shader, unchanged (supersampling and no antialiasing use it).
 /* global $3Dmol */
 (() => {
-  const HEADER = 'uniform int misiPass;\nuniform float vHeight;\n';
+  const HEADER = 'uniform highp int misiPass;\nuniform highp float vHeight;\n'; // one precision in both stages, or linking fails
   // Eye-frame size of one pixel at a point whose clip w is `w` (2 NDC units per viewport).
   const PIXEL = 'float misiPixel(float w) { return 2.0 * w / (projectionMatrix[1][1] * vHeight); }\n';
   // Keep a fragment in this pass? (pass 1: fully covered; pass 2: partly covered)
@@ -103,11 +103,12 @@
    * are told apart by text only they hold), or null for any other shader.
    */
   function impostorKind(type, source) {
-    if (source.includes('misiPass')) return null;
-    if (type === 'vertex' && source.includes('varying vec2 mapping;') && source.includes('rval = abs(normal.x);') && !source.includes('outline')) return sphereVertex;
-    if (type === 'fragment' && source.includes('float lensqr = dot(mapping,mapping);') && !source.includes('outline')) return sphereFragment;
-    if (type === 'vertex' && source.includes('float mult = 1.1;') && !source.includes('outline')) return stickVertex;
-    if (type === 'fragment' && source.includes('cylinder-ray intersection') && !source.includes('outline')) return stickFragment;
+    // The outline shaders (not used here) share much of the text but take outline uniforms.
+    if (source.includes('misiPass') || /uniform\s+\w+\s+outline/.test(source)) return null;
+    if (type === 'vertex' && source.includes('varying vec2 mapping;') && source.includes('rval = abs(normal.x);')) return sphereVertex;
+    if (type === 'fragment' && source.includes('float lensqr = dot(mapping,mapping);')) return sphereFragment;
+    if (type === 'vertex' && source.includes('float mult = 1.1;')) return stickVertex;
+    if (type === 'fragment' && source.includes('cylinder-ray intersection')) return stickFragment;
     return null;
   }
 
@@ -116,11 +117,14 @@
     const getShader = renderer.getShader;
     renderer.getShader = function (type, source) {
       const rewrite = impostorKind(type, source);
+      if (rewrite) stats.rewritten++;
       return getShader.call(this, type, rewrite ? rewrite(source) : source);
     };
   }
 
   let pass = 0;
+  /** What the hooks did (for tests and debugging). */
+  const stats = { rewritten: 0, passSet: [0, 0, 0] };
 
   /**
    * Hooks `renderer` so that, while `enabled()` says so, its opaque objects are drawn in the
@@ -134,7 +138,10 @@
       const program = setProgram.apply(this, args);
       if (program) {
         if (program.misiPassAt === undefined) program.misiPassAt = gl.getUniformLocation(program, 'misiPass');
-        if (program.misiPassAt !== null) gl.uniform1i(program.misiPassAt, pass);
+        if (program.misiPassAt !== null) {
+          gl.uniform1i(program.misiPassAt, pass);
+          stats.passSet[pass]++;
+        }
       }
       return program;
     };
@@ -169,5 +176,5 @@
     };
   }
 
-  window.misiCoverage = { installShaders, hookRenderer };
+  window.misiCoverage = { installShaders, hookRenderer, stats };
 })();
