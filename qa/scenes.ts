@@ -1,6 +1,7 @@
-// Building the SceneSpecs a question shows, all through the complex's own camera.
+// Building the SceneSpecs a question shows, through the camera of the PreparedComplex given
+// (the complex's own, or a question's: docking, residue-ligand).
 import type { Command } from '../renders/commands.ts';
-import type { SceneSpec } from '../renders/scene-spec.ts';
+import type { SceneSpec, TurnCentre } from '../renders/scene-spec.ts';
 import type { Style } from '../renders/style.ts';
 import type { Subset } from '../renders/subset.ts';
 import type { ViewName } from '../renders/views.ts';
@@ -11,6 +12,7 @@ export interface SceneParts {
   view?: ViewName;
   transform?: Command[];
   ligandTransform?: Command[];
+  turnCentre?: TurnCentre;
 }
 
 export function scene(c: PreparedComplex, style: Style, parts: SceneParts = {}): SceneSpec {
@@ -22,6 +24,7 @@ export function scene(c: PreparedComplex, style: Style, parts: SceneParts = {}):
     view: parts.view ?? 'front',
     transform: parts.transform ?? [],
     ligandTransform: parts.ligandTransform ?? [],
+    ...(parts.turnCentre && parts.turnCentre !== 'complex' ? { turnCentre: parts.turnCentre } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Command } from '../renders/commands.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
 import type { Style } from '../renders/style.ts';
 import type { Rng } from './random.ts';
+import type { ResidueFraming } from './residue-camera.ts';
 
 export type Split = 'train' | 'test';
 export const SPLITS: readonly Split[] = ['train', 'test'];
@@ -38,6 +39,8 @@ export interface TaskContext {
   splitIds: readonly string[];
   complexById: (id: string) => PreparedComplex;
   style: Style;
+  /** Camera of residue-ligand questions (default `subject`; qa/residue-camera.ts). */
+  residueFraming?: ResidueFraming;
 }
 
 /** One option of a choice question: which image shows it and what transform it is. */

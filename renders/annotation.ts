@@ -11,6 +11,7 @@ import { formatSubset } from './subset.ts';
 import type { SceneSpec } from './scene-spec.ts';
 import type { ScenePose } from './scene-pose.ts';
 import type { AtomIdentity } from './scene-atoms.ts';
+import { sceneLabels, type LabelRecord, type SceneLabels } from './scene-labels.ts';
 
 export interface AnnotatedAtom extends AtomIdentity {
   x: number;
@@ -42,6 +43,12 @@ export interface Annotation {
   /** Eye frame -> eye frame: scene transform then view rotation, column-major. */
   sceneMatrix: number[];
   atoms: AnnotatedAtom[];
+  /** Every label drawn, with its box (renders/scene-labels.ts); labels of clipped atoms are not drawn. */
+  labels: LabelRecord[];
+  /** Label layout (`avoid` or `anchored`) and font size, CSS pixels. */
+  labelLayout: { mode: string; fontSize: number };
+  /** What the views turn about: `complex` (heavy atoms of pocket + ligand) or `shown` (the drawn heavy atoms). */
+  turnCentre: string;
 }
 
 const round = (v: number, places: number) => {
@@ -50,7 +57,7 @@ const round = (v: number, places: number) => {
   return r === 0 ? 0 : r;
 };
 
-export function annotate(spec: SceneSpec, pose: ScenePose, key: string): Annotation {
+export function annotate(spec: SceneSpec, pose: ScenePose, key: string, labels: SceneLabels = sceneLabels(spec, pose)): Annotation {
   const c = spec.camera;
   return {
     key,
@@ -73,5 +80,8 @@ export function annotate(spec: SceneSpec, pose: ScenePose, key: string): Annotat
         x: round(s.x, 3), y: round(s.y, 3), depth: round(s.depth, 3), visible: s.visible,
       };
     }),
+    labels: labels.records,
+    labelLayout: { mode: spec.style.labels.layout, fontSize: spec.style.labels.fontSize },
+    turnCentre: spec.turnCentre ?? 'complex',
   };
 }

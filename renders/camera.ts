@@ -113,6 +113,8 @@ export interface ScreenPoint {
   depth: number;
   /** True when the point lies between the clipping planes and inside the image. */
   visible: boolean;
+  /** True when the point lies between the clipping planes (in front of the camera). */
+  inClip: boolean;
 }
 
 /** Projects a point of the eye frame to pixels. */
@@ -127,7 +129,7 @@ export function projectEye(camera: Camera, eye: Vec3): ScreenPoint {
   const depth = -eye[2];
   const inClip = cw > 0 && Math.abs(cz / cw) <= 1;
   const visible = inClip && x >= 0 && x <= camera.width && y >= 0 && y <= camera.height;
-  return { x, y, depth, visible };
+  return { x, y, depth, visible, inClip };
 }
 
 /** Projects a point of the model frame (no transform) to pixels. */

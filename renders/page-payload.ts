@@ -14,6 +14,7 @@ import { ligandMatrixOf, ligandModelMatrix, type ScenePose } from './scene-pose.
 import type { SceneSpec } from './scene-spec.ts';
 import { formatSubset } from './subset.ts';
 import type { AntialiasMethod, LabelStyle } from './style.ts';
+import { labelBoxSize, labelMetrics, type SceneLabels } from './scene-labels.ts';
 
 export interface PageAtom {
   elem: string;
@@ -34,7 +35,8 @@ export interface PageScene {
   stickRadius: number;
   sphereRadius: number;
   atoms: PageAtom[];
-  labels: { text: string; x: number; y: number; z: number }[];
+  /** Each label's text, box size (whole pixels) and where each character starts (CSS pixels). */
+  labels: { text: string; w: number; h: number; offsets: number[] }[];
   label: LabelStyle;
 }
 
@@ -44,6 +46,12 @@ export interface Shot {
   matrix: number[];
   /** The camera's projection matrix, column-major. */
   projection: number[];
+  /**
+   * The labels to draw, in drawing order, 5 numbers each: label index, box left, box top
+   * (whole pixels), then the leader's anchor x and y (pixels), or -1, -1 for no leader.
+   * Absent: no label drawn.
+   */
+  labels?: number[];
 }
 
 /** True when the loaded ligand atoms carry the ligand's own motion (see the header). */
@@ -105,15 +113,21 @@ export function pageScene(spec: SceneSpec): PageScene {
     stickRadius: spec.style.stickRadius,
     sphereRadius: spec.style.sphereRadius,
     atoms,
-    labels: drawn.labels.map((l) => ({ text: l.text, x: positions[l.atom][0], y: positions[l.atom][1], z: positions[l.atom][2] })),
+    labels: drawn.labels.map((l) => ({ text: l.text, ...labelBoxSize(l.text, spec.style.labels), offsets: labelMetrics(l.text, spec.style.labels.fontSize).offsets })),
     label: spec.style.labels,
   };
 }
 
-/** The shot: model frame -> eye frame for the page's coordinates, and the projection. */
-export function pageShot(spec: SceneSpec, pose: ScenePose): Shot {
+/** The shot: model frame -> eye frame for the page's coordinates, the projection, and the labels' boxes. */
+export function pageShot(spec: SceneSpec, pose: ScenePose, labels: SceneLabels): Shot {
   let matrix = multiply(pose.sceneMatrix, spec.camera.view);
   // The ligand drawn alone: its own motion here, not in the loaded coordinates.
   if (spec.subset.kind === 'ligand' && spec.ligandTransform.length > 0) matrix = multiply(matrix, ligandModelMatrix(pose.ligandMatrix, spec.camera.view));
-  return { matrix: Array.from(matrix), projection: Array.from(spec.camera.projectionMatrix) };
+  const drawn: number[] = [];
+  for (const k of labels.layout.drawOrder) {
+    const p = labels.layout.labels[k];
+    const r = labels.records[k];
+    drawn.push(labels.labelIndex[k], p.x, p.y, p.leader ? r.anchor.x : -1, p.leader ? r.anchor.y : -1);
+  }
+  return { matrix: Array.from(matrix), projection: Array.from(spec.camera.projectionMatrix), labels: drawn };
 }

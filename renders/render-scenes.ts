@@ -12,6 +12,7 @@ import { pixelRunsToScanlines } from './pixel-runs.ts';
 import type { RenderPool } from './render-pool.ts';
 import { imageFileName, loadKey, sceneKey } from './scene-key.ts';
 import { poseScene } from './scene-pose.ts';
+import { sceneLabels } from './scene-labels.ts';
 import type { ImageFormat, SceneSpec } from './scene-spec.ts';
 
 export interface RenderRequest {
@@ -59,12 +60,13 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   const format = options.format ?? 'png';
   const quality = options.quality ?? 0.9;
   const poses = requests.map((r) => poseScene(r.spec));
+  const labels = requests.map((r, i) => sceneLabels(r.spec, poses[i]));
   const outcomes: RenderOutcome[] = requests.map((r, i) => {
     const key = sceneKey(r.spec, format, quality);
     const keyed = r.out === undefined;
     const file = r.out ?? join(outDir, imageFileName(r.spec, format, quality));
     const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, '.json') : null) : r.annotationsOut;
-    const annotation = annotate(r.spec, poses[i], key);
+    const annotation = annotate(r.spec, poses[i], key, labels[i]);
     const status = keyed && existsSync(file) ? 'exists' : 'rendered';
     return { key, file, annotationFile, annotation, status };
   });
@@ -81,7 +83,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     const first = requests[members[0]].spec;
     const result = await pool.run({
       scene: pageScene(first),
-      shots: members.map((i) => pageShot(requests[i].spec, poses[i])),
+      shots: members.map((i) => pageShot(requests[i].spec, poses[i], labels[i])),
       onImage: async (k, img) => {
         const o = outcomes[members[k]];
         await writeAtomically(o.file, await encodeScanlinesAsync(pixelRunsToScanlines(img.runs, img.width, img.height), img.width, img.height, options.pngLevel));

@@ -15,9 +15,12 @@ const THREEDMOL_VERSION: string = JSON.parse(
 // 2: labels drawn over the WebGL frame in a 2D canvas; PNG rows deflated at level 3.
 // 3: drawn into a framebuffer of ours and box-filtered in the page; labels as sprites;
 //    the projection (and a lone ligand's motion) given per shot.
-// 4: antialiasing by outline coverage at image size by default (style.antialias; 2 x 2
-//    supersampling, renderer 3's method, gives renderer 3's pixels).
-export const RENDERER_VERSION = `misi-render-4+3dmol-${THREEDMOL_VERSION}`;
+// 4: labels laid out in Node (renders/label-layout.ts; default `avoid`: collision-free spots
+//    with leaders, 2 px padding, 70 % black boxes), glyphs placed from the font's own advances;
+//    annotations record every label's box.
+// 5: antialiasing by outline coverage at image size by default (style.antialias; 2 x 2
+//    supersampling, renderer 3's method, is still there as 'supersample').
+export const RENDERER_VERSION = `misi-render-5+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -55,6 +58,7 @@ export function sceneKey(spec: SceneSpec, format: ImageFormat = 'png', quality?:
     ligandTransform: formatCommands(spec.ligandTransform),
     transform: formatCommands(spec.transform),
     view: spec.view,
+    turnCentre: spec.turnCentre === 'shown' ? 'shown' : undefined,
     format,
     quality: format === 'png' ? undefined : quality,
   }));

@@ -93,7 +93,7 @@ export class ScenePage {
   /** Draws the loaded scene as `shot` says and reads the pixels. */
   async shoot(shot: Shot, timeoutMs: number): Promise<RawImage> {
     const r = await withTimeout(
-      this.page.evaluate((m, p) => (window as any).misi.shoot(m, p), shot.matrix, shot.projection) as Promise<{ width: number; height: number; runs: string }>,
+      this.page.evaluate((m, p, l) => (window as any).misi.shoot(m, p, l), shot.matrix, shot.projection, shot.labels) as Promise<{ width: number; height: number; runs: string }>,
       timeoutMs,
       'image',
     );
@@ -104,7 +104,7 @@ export class ScenePage {
   /** Draws the loaded scene as `shot` says and returns it encoded by the page (WebP or JPEG). */
   async shootEncoded(shot: Shot, format: 'webp' | 'jpeg', quality: number, timeoutMs: number): Promise<EncodedImage> {
     const r = await withTimeout(
-      this.page.evaluate((m, p, f, q) => (window as any).misi.shootEncoded(m, p, f, q), shot.matrix, shot.projection, format, quality) as Promise<{ width: number; height: number; data: string }>,
+      this.page.evaluate((m, p, l, f, q) => (window as any).misi.shootEncoded(m, p, l, f, q), shot.matrix, shot.projection, shot.labels, format, quality) as Promise<{ width: number; height: number; data: string }>,
       timeoutMs,
       'image',
     );

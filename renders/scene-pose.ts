@@ -28,10 +28,14 @@ export function poseScene(spec: SceneSpec): ScenePose {
   const view = spec.camera.view;
   const ligandMatrix = ligandMatrixOf(spec);
   const ligandEye = multiply(ligandMatrix, view);
-  // Heavy atoms of the whole complex, in the eye frame after the ligand's own motion.
+  // Heavy atoms of the whole complex (or of what is drawn), in the eye frame after the ligand's own motion.
   const centrePoints: Vec3[] = [];
-  for (const r of spec.complex.pocket) for (const a of r.atoms) if (!a.isHydrogen) centrePoints.push(transformPoint(view, a.xyz));
-  for (const a of spec.complex.ligand.atoms) if (!a.isHydrogen) centrePoints.push(transformPoint(ligandEye, a.xyz));
+  if (spec.turnCentre === 'shown') {
+    for (const a of drawn.atoms) if (a.element !== 'H') centrePoints.push(transformPoint(a.part === 'ligand' ? ligandEye : view, a.xyz));
+  } else {
+    for (const r of spec.complex.pocket) for (const a of r.atoms) if (!a.isHydrogen) centrePoints.push(transformPoint(view, a.xyz));
+    for (const a of spec.complex.ligand.atoms) if (!a.isHydrogen) centrePoints.push(transformPoint(ligandEye, a.xyz));
+  }
   const sceneMatrix = commandsMatrix([...spec.transform, ...viewCommands(spec.view)], centrePoints);
   const pocketFull = multiply(sceneMatrix, view);
   const ligandFull = multiply(sceneMatrix, ligandEye);

@@ -27,6 +27,14 @@ export interface SceneSpec {
   transform: Command[];
   /** Commands for the ligand alone, applied first. */
   ligandTransform: Command[];
+  /**
+   * What rolls and views turn about: `complex` (default, step 2 above) or `shown`: the
+   * centre of the bounding box of the drawn heavy atoms (a question framed on what it shows,
+   * such as residue-ligand's subject framing).
+   */
+  turnCentre?: TurnCentre;
 }
+
+export type TurnCentre = 'complex' | 'shown';
 
 export type ImageFormat = 'png' | 'webp' | 'jpeg';

@@ -2,6 +2,7 @@
 // defaults (sticks, hydrogens hidden, O red, N blue, ligand carbons grey, pocket carbons
 // alternating per residue, labels on residues and ligand atoms, black background,
 // antialiased). Each part can be switched or changed; the style is part of the scene key.
+import type { LabelLayoutMode } from './label-layout.ts';
 
 export interface LabelStyle {
   /** `NAME NUMBER` on every pocket residue, placed at its CA (else its first drawn atom). */
@@ -14,6 +15,14 @@ export interface LabelStyle {
   /** Box behind the text; opacity 0 draws no box. */
   backgroundColor: string;
   backgroundOpacity: number;
+  /** Where labels go (renders/label-layout.ts): `avoid` (collision-free spots, leaders) or
+   * `anchored` (3Dmol's: the box's top-left corner on the atom). */
+  layout: LabelLayoutMode;
+  /** Space between the text and its box's edges, CSS pixels. */
+  padding: number;
+  /** Height of the text line inside the box, in font sizes; the baseline sits 0.25 of a
+   * font size above the line's bottom. */
+  lineHeight: number;
 }
 
 /**
@@ -26,6 +35,18 @@ export const ANTIALIAS_METHODS = ['coverage', 'supersample', 'none'] as const;
 export type AntialiasMethod = (typeof ANTIALIAS_METHODS)[number];
 /** The fastest method that holds the quality bar (docs/rendering.md, scripts/aa-quality.ts). */
 export const DEFAULT_ANTIALIAS: AntialiasMethod = 'coverage';
+
+/**
+ * Box defaults of each layout. `anchored` keeps 3Dmol's (4 px padding, 55 % black);
+ * `avoid` packs labels closer (1 px padding, a line 1.05 font sizes tall:
+ * DejaVu Sans's capitals and digits are 0.73 of a font size tall, descenders 0.24) and darkens the box to 70 % black, so white
+ * text keeps a contrast of at least 8.5:1 over any colour (over white the box blends to
+ * grey 77, relative luminance 0.074: (1 + 0.05) / (0.074 + 0.05)), where 55 % gives 4.8:1.
+ */
+export const LABEL_LAYOUT_DEFAULTS: Record<LabelLayoutMode, Pick<LabelStyle, 'padding' | 'backgroundOpacity' | 'lineHeight'>> = {
+  avoid: { padding: 1, backgroundOpacity: 0.7, lineHeight: 1.05 },
+  anchored: { padding: 4, backgroundOpacity: 0.55, lineHeight: 1.25 },
+};
 
 export interface Style {
   /** Sticks (the dataset), or spheres (tests that look for atom centres in the pixels). */
@@ -61,7 +82,8 @@ export const DEFAULT_STYLE: Style = {
     fontSize: 12,
     fontColor: '#FFFFFF',
     backgroundColor: '#000000',
-    backgroundOpacity: 0.55,
+    ...LABEL_LAYOUT_DEFAULTS.avoid,
+    layout: 'avoid',
   },
   background: '#000000',
   antialias: DEFAULT_ANTIALIAS,
@@ -76,10 +98,14 @@ export type StyleOverrides = Partial<Omit<Style, 'labels' | 'antialias'>> & {
   antialias?: AntialiasMethod | boolean;
 };
 
-/** The default style with `overrides` laid over it; `labels: false` turns all labels off. */
+/**
+ * The default style with `overrides` laid over it; `labels: false` turns all labels off. A
+ * label layout brings its own box defaults (LABEL_LAYOUT_DEFAULTS) unless they are given.
+ */
 export function makeStyle(overrides: StyleOverrides = {}): Style {
   const { labels, antialias, ...rest } = overrides;
   const base = structuredClone(DEFAULT_STYLE);
+  if (labels && labels.layout) Object.assign(base.labels, LABEL_LAYOUT_DEFAULTS[labels.layout], { layout: labels.layout });
   const merged: Style = { ...base, ...structuredClone(rest) };
   if (antialias !== undefined) merged.antialias = antialias === true ? DEFAULT_ANTIALIAS : antialias === false ? 'none' : antialias;
   if (!ANTIALIAS_METHODS.includes(merged.antialias)) throw new Error(`style.antialias must be one of ${ANTIALIAS_METHODS.join(', ')}`);

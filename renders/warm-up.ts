@@ -4,6 +4,7 @@
 // splitting, on one core) pays that on the idle core instead of before its first image.
 import { frameCamera } from './camera.ts';
 import type { PageScene, Shot } from './page-payload.ts';
+import { labelBoxSize, labelMetrics } from './scene-labels.ts';
 import type { PoolJob } from './render-pool.ts';
 import type { Style } from './style.ts';
 
@@ -17,9 +18,9 @@ export function warmUpJob(style: Style, size = 512): PoolJob {
   const scene: PageScene = {
     width: size, height: size, antialias: style.antialias, background: style.background,
     representation: style.representation, stickRadius: style.stickRadius, sphereRadius: style.sphereRadius,
-    atoms, labels: [{ text: 'C1', x: 0, y: 0, z: 0 }], label: style.labels,
+    atoms, labels: [{ text: 'C1', ...labelBoxSize('C1', style.labels), offsets: labelMetrics('C1', style.labels.fontSize).offsets }], label: style.labels,
   };
   const camera = frameCamera(atoms.map((a) => [a.x, a.y, a.z]), { width: size, height: size });
-  const shot: Shot = { matrix: Array.from(camera.view), projection: Array.from(camera.projectionMatrix) };
+  const shot: Shot = { matrix: Array.from(camera.view), projection: Array.from(camera.projectionMatrix), labels: [0, size / 2, size / 2, -1, -1] };
   return { scene, shots: [shot] };
 }

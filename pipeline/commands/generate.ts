@@ -1,5 +1,7 @@
 // `misi-gen generate --structures <paths> --out <dir> [--tasks ids] [--seed N] [--limit N]
-// [--per-complex translation=4/2,...] [--test-share F] [--antialias coverage|supersample|none]`: the dataset (qa/, images/,
+// [--per-complex translation=4/2,...] [--test-share F] [--size PX] [--label-font-size PX]
+// [--label-layout avoid|anchored] [--residue-framing subject|complex]
+// [--antialias coverage|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
 import type { CommandModule } from 'yargs';
@@ -17,6 +19,8 @@ import { RunMismatchError } from '../generate/run-identity.ts';
 import { InputChangedError } from '../generate/ingest-stage.ts';
 import { parseShard } from '../generate/shard.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
+import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
+import { RESIDUE_FRAMINGS, type ResidueFraming } from '../../qa/residue-camera.ts';
 
 interface Args extends IngestArgs, HBondArgs, SplitArgs {
   structures?: string[];
@@ -28,6 +32,10 @@ interface Args extends IngestArgs, HBondArgs, SplitArgs {
   'test-share': number;
   workers?: number;
   shard?: string;
+  size: number;
+  'label-font-size': number;
+  'label-layout': LabelLayoutMode;
+  'residue-framing': ResidueFraming;
   antialias: AntialiasMethod;
 }
 
@@ -60,7 +68,13 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
       .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'coverage (outline coverage at image size), supersample (2 x 2 times the pixels, averaged) or none; recorded in the manifest' })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
+      .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
+      .option('label-font-size', { type: 'number', default: 12, describe: 'label font size, CSS pixels (does not scale with --size)' })
+      .option('label-layout', { choices: LABEL_LAYOUTS, default: 'avoid' as LabelLayoutMode, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
+      .option('residue-framing', { choices: RESIDUE_FRAMINGS, default: 'subject' as ResidueFraming, describe: 'residue-ligand camera: subject (framed on the residue + ligand) or complex (the complex camera)' })
       .check((a) => {
+        if (!(Number.isInteger(a.size) && a.size >= 64 && a.size <= 4096)) throw new Error('--size must be a whole number of pixels from 64 to 4096');
+        if (!(a['label-font-size'] >= 4 && a['label-font-size'] <= 96)) throw new Error('--label-font-size must be from 4 to 96 pixels');
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
         if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
         if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
@@ -91,6 +105,10 @@ export const generateCommand: CommandModule<object, Args> = {
         pages: args.workers,
         antialias: args.antialias,
         shard: args.shard === undefined ? undefined : parseShard(args.shard),
+        size: args.size,
+        labelFontSize: args['label-font-size'],
+        labelLayout: args['label-layout'],
+        residueFraming: args['residue-framing'],
       });
       if (summary.complexes === 0) return fail('no complex could be read; see rejects.jsonl');
       process.stdout.write(`${args.out}\n`);

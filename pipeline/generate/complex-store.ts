@@ -3,13 +3,14 @@
 // few partners, not all of them.
 import type { PreparedComplex } from '../../qa/task.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
+import type { CameraOptions } from '../../renders/camera.ts';
 import { readIngested } from './ingest-stage.ts';
 
 export class ComplexStore {
   private readonly cache = new Map<string, PreparedComplex>();
   reads = 0;
 
-  constructor(private readonly outDir: string, private readonly known: ReadonlySet<string>, private readonly capacity = 64) {}
+  constructor(private readonly outDir: string, private readonly known: ReadonlySet<string>, private readonly capacity = 64, private readonly cameraOptions: CameraOptions = {}) {}
 
   /** The complex with its camera; throws for an id that was not read. */
   get(id: string): PreparedComplex {
@@ -22,7 +23,7 @@ export class ComplexStore {
     if (!this.known.has(id)) throw new Error(`unknown complex ${id}`);
     const complex = readIngested(this.outDir, id);
     this.reads++;
-    const prepared: PreparedComplex = { complex, camera: complexCamera(complex) };
+    const prepared: PreparedComplex = { complex, camera: complexCamera(complex, this.cameraOptions) };
     this.cache.set(id, prepared);
     if (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value!);
     return prepared;

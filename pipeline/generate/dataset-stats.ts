@@ -4,6 +4,8 @@
 // the number of draws replaced by checks.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures } from './label-legibility.ts';
+import type { LabelRecord } from '../../renders/scene-labels.ts';
 
 export interface TaskStats {
   task: string;
@@ -12,6 +14,8 @@ export interface TaskStats {
   histograms: Record<string, Record<string, number>>;
   /** Replacements in the written questions (meta), and in the whole run (manifest, rejects included). */
   replacements: { written: number; run: number | null };
+  /** Label legibility (pipeline/generate/label-legibility.ts), when the annotations record labels. */
+  legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares> };
 }
 
 export class DatasetError extends Error {}
@@ -48,6 +52,21 @@ export function datasetStats(dir: string): TaskStats[] {
   }
   const order: string[] = manifest?.options?.tasks ?? [];
   const byTask = new Map<string, TaskStats>();
+  const tallies = new Map<string, LegibilityTally>();
+  const labelCache = new Map<string, LabelRecord[] | null>();
+  const labelsOf = (image: string): LabelRecord[] | null => {
+    if (!labelCache.has(image)) {
+      const key = image.replace(/^.*\//, '').replace(/\.\w+$/, '');
+      let labels: LabelRecord[] | null = null;
+      try {
+        labels = JSON.parse(readFileSync(join(dir, 'annotations', `${key}.json`), 'utf8')).labels ?? null;
+      } catch {
+        labels = null;
+      }
+      labelCache.set(image, labels);
+    }
+    return labelCache.get(image)!;
+  };
   for (const f of files) {
     const [task, split] = f.replace(/\.jsonl$/, '').split('.');
     const s: TaskStats = byTask.get(task) ?? { task, count: {}, histograms: {}, replacements: { written: 0, run: manifest?.replacements?.[task] ?? null } };
@@ -59,6 +78,12 @@ export function datasetStats(dir: string): TaskStats[] {
     if (split === 'tiny') continue;
     for (const r of records) {
       s.replacements.written += Number(r.meta?.replacements ?? 0);
+      const images = (r.images ?? []).map((im: string) => ({ key: im, labels: labelsOf(im) }));
+      if (images.length && images.every((im: { labels: LabelRecord[] | null }) => im.labels)) {
+        const tally = tallies.get(task) ?? new LegibilityTally();
+        tallies.set(task, tally);
+        tally.add(images as { key: string; labels: LabelRecord[] }[], referencedLabels(task, r.truth, r.meta?.params));
+      }
       const t = r.truth ?? {};
       if (typeof t.letter === 'string') bump(s.histograms, 'letter', t.letter);
       if (Array.isArray(t.commands)) {
@@ -82,6 +107,7 @@ export function datasetStats(dir: string): TaskStats[] {
       if (typeof p.complexBonds === 'number') bump(s.histograms, 'bonds/complex', String(p.complexBonds));
     }
   }
+  for (const [task, tally] of tallies) byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures) };
   const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);
   return [...byTask.values()].sort((a, b) => rank(a.task) - rank(b.task) || (a.task < b.task ? -1 : 1));
 }
@@ -102,6 +128,12 @@ export function formatStats(stats: TaskStats[]): string {
     for (const [name, h] of Object.entries(s.histograms).sort(([a], [b]) => (a < b ? -1 : 1))) {
       const cells = Object.keys(h).sort(numericFirst).map((k) => `${k}:${h[k]}`).join('  ');
       out.push(`  ${name.padEnd(14)} ${cells}`);
+    }
+    const l = s.legibility;
+    if (l) {
+      const pc = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %`);
+      out.push(`  ${'labels'.padEnd(14)} ${l.labels} in ${l.images} images, ${pc(l.shares.colliding)} colliding`);
+      if (l.referenced) out.push(`  ${'referenced'.padEnd(14)} ${l.referenced} labels, readable in all images ${pc(l.shares.referencedReadableInAll)}, in >= 4 ${pc(l.shares.referencedReadableInFour)}`);
     }
   }
   return out.join('\n') + '\n';

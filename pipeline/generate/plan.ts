@@ -1,6 +1,7 @@
 // The plan stage: for every complex, task and question index of the complex's split, run
 // the task's plan with that question's own generator. Pure: no browser, no files.
 import type { Style } from '../../renders/style.ts';
+import type { ResidueFraming } from '../../qa/residue-camera.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
 import type { Counts } from './counts.ts';
 import { generatorFor, questionGenerator } from './seeds.ts';
@@ -38,6 +39,8 @@ export interface PlanInputs {
   counts: Counts;
   style: Style;
   complexById: (id: string) => PreparedComplex;
+  /** Camera of residue-ligand questions (default subject). */
+  residueFraming?: ResidueFraming;
 }
 
 export interface ComplexPlan {
@@ -64,7 +67,7 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs): ComplexPla
         result = task.plan({
           seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject,
           slot: (k: number) => (Math.floor(offset * k) + index) % k,
-          splitIds: p.split.ids[split], complexById: p.complexById, style: p.style,
+          splitIds: p.split.ids[split], complexById: p.complexById, style: p.style, residueFraming: p.residueFraming,
         });
       } catch (e) {
         result = { ok: false as const, reason: (e as Error).message, replacements: 0 };

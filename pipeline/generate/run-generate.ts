@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
-import { DEFAULT_ANTIALIAS, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
+import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { warmUpJob } from '../../renders/warm-up.ts';
+import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
+import type { LabelLayoutMode } from '../../renders/label-layout.ts';
+import type { ResidueFraming } from '../../qa/residue-camera.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import type { TaskModule } from '../../qa/task.ts';
@@ -54,6 +57,14 @@ export interface GenerateOptions {
   antialias?: AntialiasMethod;
   /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
   shard?: Shard;
+  /** Image width and height, pixels (default 512). */
+  size?: number;
+  /** Label font size, CSS pixels (default 12; does not scale with the image). */
+  labelFontSize?: number;
+  /** Label placement (default avoid; renders/label-layout.ts). */
+  labelLayout?: LabelLayoutMode;
+  /** Camera of residue-ligand questions (default subject; qa/residue-camera.ts). */
+  residueFraming?: ResidueFraming;
   /** Progress and notes (stderr in the CLI). */
   log?: (line: string) => void;
   quiet?: boolean;
@@ -90,8 +101,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     pocketRadius: o.pocketRadius ?? null,
     pocketHydrogens: o.pocketHydrogens ?? null,
     hbonds: o.hbonds ?? {},
+    size: o.size ?? CAMERA_DEFAULTS.width,
+    labelFontSize: o.labelFontSize ?? DEFAULT_STYLE.labels.fontSize,
+    labelLayout: o.labelLayout ?? DEFAULT_STYLE.labels.layout,
+    residueFraming: o.residueFraming ?? 'subject',
     antialias: o.antialias ?? DEFAULT_ANTIALIAS,
   };
+  const style = makeStyle({ antialias: options.antialias, labels: { layout: options.labelLayout, fontSize: options.labelFontSize } });
   const identity: RunIdentity = {
     dataset: { seed: o.seed, renderer: RENDERER_VERSION, ...options },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
@@ -100,13 +116,12 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   if (resuming) await removeTemporaryFiles(o.out);
 
   // The pages start (browser, shaders) on the other core while this one ingests.
-  const style = makeStyle({ antialias: o.antialias ?? DEFAULT_ANTIALIAS });
   const trimHeap = heapTrimmer();
   let images = 0;
   let complexesDone = 0;
   let onImage = () => undefined as void;
   const pool = new CountingPool({ pages: o.pages }, () => onImage());
-  const warming = pool.warmUp(warmUpJob(style));
+  const warming = pool.warmUp(warmUpJob(style, options.size));
   const abandon = async (e: unknown): Promise<never> => {
     await warming; // it never rejects
     await pool.close();
@@ -131,7 +146,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     complexes: read.ids.map((id) => ({ id, split: split.side.get(id)!, sources: read.sources.get(id)! })),
     ingestRejects: read.rejects, splitFile,
   }).catch(abandon);
-  const store = new ComplexStore(o.out, new Set(read.ids));
+  const store = new ComplexStore(o.out, new Set(read.ids), undefined, { width: options.size, height: options.size });
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
   const resumed = mine.length - todo.length;
@@ -151,7 +166,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     await warming;
     tally = await streamComplexes({
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 2,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts, style },
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, style, residueFraming: options.residueFraming },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
     });
   } finally {

@@ -11,6 +11,8 @@ export interface SheetOptions {
   tile: number;
   /** Shown in the title, e.g. "8 of 24 questions". */
   total: number;
+  /** Also show the first question's first image at full size (its labels as a model reads them). */
+  fullSize?: { width: number };
 }
 
 export interface SheetPage {
@@ -72,7 +74,11 @@ export function contactSheetPage(task: string, questions: PreviewQuestion[], opt
     return `<div class="row">${infoCell(q)}<div class="tiles">${tiles}</div></div>`;
   });
   const most = Math.max(1, ...questions.map((q) => q.images.length));
-  const width = PAD * 2 + INFO_WIDTH + most * (options.tile + GAP + 4);
+  const full = options.fullSize && questions[0]?.images.length ? questions[0] : null;
+  const width = Math.max(PAD * 2 + INFO_WIDTH + most * (options.tile + GAP + 4), full ? PAD * 2 + options.fullSize!.width : 0);
+  const fullHtml = full
+    ? `<div class="full"><div class="sub">${escapeHtml(full.id)}, image 1 at full size (${options.fullSize!.width} px)</div><img src="${url(full.images[0])}"></div>`
+    : '';
   const legend = [...imageDescriptions(questions[0]?.question ?? '')].map(([k, d]) => `<li><b>${k}</b> ${escapeHtml(d)}</li>`).join('');
   const t = options.tile;
   const css = `
@@ -95,9 +101,11 @@ export function contactSheetPage(task: string, questions: PreviewQuestion[], opt
     figure img{display:block;width:${t}px;height:auto;border:2px solid #1d1d1d;}
     figure.opt-tile figcaption{color:#9ecbff;}
     figure.ok img{border-color:#39d639;}
-    figure.ok figcaption{color:#7be07b;}`;
+    figure.ok figcaption{color:#7be07b;}
+    .full{border-top:1px solid #444;padding:6px 0;}
+    .full img{display:block;}`;
   const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div class="sheet">` +
     `<h1>${escapeHtml(task)}: ${questions.length} of ${options.total} questions</h1>` +
-    (legend ? `<ul class="legend">${legend}</ul>` : '') + rows.join('') + `</div></body></html>`;
+    (legend ? `<ul class="legend">${legend}</ul>` : '') + rows.join('') + fullHtml + `</div></body></html>`;
   return { html, width, files, rows: questions.length, tilesPerRow: questions.map((q) => q.images.length) };
 }

@@ -1,7 +1,7 @@
 // `misi-gen preview`: for each task (or one), pick n questions spread over the task and
 // write `<out>/<task>.png` (contact sheet drawn by Chromium) and `<out>/<task>.html`, plus
 // `<out>/index.html` linking them. Bad data fails with a one-line DatasetReadError.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { HtmlToPng } from '../../renders/html-to-png.ts';
 import { DatasetReadError } from '../read-qa-split.ts';
@@ -10,6 +10,14 @@ import { toPalettePng } from './palette-png.ts';
 import { imageUrlFrom, indexPageHtml, taskPageHtml } from './question-page.ts';
 import { pickSpread, readQuestionsByTask } from './read-questions.ts';
 import { writeWhole } from './write-whole.ts';
+
+const FULL_SIZE_TASKS = ['residue_ligand', 'pocket_ligand'];
+
+/** Width of a PNG from its header (0 when the file is no PNG). */
+function pngWidth(path: string): number {
+  const b = readFileSync(path);
+  return b.length >= 24 && b.toString('latin1', 12, 16) === 'IHDR' ? b.readUInt32BE(16) : 0;
+}
 
 export interface PreviewOptions {
   dir: string;
@@ -54,7 +62,10 @@ export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
     for (const task of tasks) {
       const questions = picked.get(task)!;
       const total = byTask.get(task)!.length;
-      const sheet = contactSheetPage(task, questions, { tile: o.tile, total });
+      // The two label-dense tasks also show one image at full size: can its labels be read?
+      const fullWidth = FULL_SIZE_TASKS.includes(task) && questions[0] ? pngWidth(join(o.dir, questions[0].images[0])) : 0;
+      const fullSize = fullWidth > 0 ? { width: fullWidth } : undefined;
+      const sheet = contactSheetPage(task, questions, { tile: o.tile, total, fullSize });
       const files = new Map([...sheet.files].map(([u, image]) => [u, resolve(o.dir, image)]));
       const png = toPalettePng(await renderer!.render(sheet.html, { width: sheet.width, files, timeoutMs: 120000 }));
       const entry = { task, shown: questions.length, total, sheet: `${task}.png`, page: `${task}.html` };

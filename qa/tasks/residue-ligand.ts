@@ -1,15 +1,23 @@
 // Task 4, residue-ligand interaction (cloze, 6 images: the six views of one pocket residue
-// and the ligand, subset `residue:CHAIN:NUMBER[ICODE]`). Answer `No`, or `Yes: ` and the
+// and the ligand, subset `residue:CHAIN:NUMBER[ICODE]`, framed on the two by default:
+// qa/residue-camera.ts). Answer `No`, or `Yes: ` and the
 // residue's bonds as `RESNAME ATOM, LIGAND_ATOM` joined by `; ` in canonical order. Which
 // residues are asked about, positives and negatives alternating: qa/residue-questions.ts.
 import type { Complex } from '../../structures/model.ts';
 import { residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
 import { residueQuestions, type ResidueQuestion } from '../residue-questions.ts';
+import { residueCamera, type ResidueFraming } from '../residue-camera.ts';
 import { sixViews } from '../six-views.ts';
 import type { TaskModule } from '../task.ts';
 
 export const RESIDUE_LIGAND = 'residue_ligand';
+
+/** What the question says of its camera, per framing (the template's {{framing}}). */
+const FRAMING_TEXT: Record<ResidueFraming, string> = {
+  subject: 'The camera is aimed at the residue and the ligand so that both fill the pictures, and the views turn about the centre of their bounding box.',
+  complex: 'The camera is the one that frames the whole complex, and the views turn about the centre of the whole complex.',
+};
 
 /** The answer for one residue: `No`, or `Yes: ARG NH2, O22; ARG N, O23`. */
 export function residueAnswer(q: Pick<ResidueQuestion, 'pairs'>): string {
@@ -40,7 +48,7 @@ export const residueLigandTask: TaskModule = {
   template: RESIDUE_LIGAND,
   // How many residues there are does not depend on the seed, only which negatives are drawn.
   questionCount: (c, _split, requested) => Math.min(requested, questionsOf(0, c.complex).length),
-  plan({ seed, index, subject, style }) {
+  plan({ seed, index, subject, style, residueFraming }) {
     const list = questionsOf(seed, subject.complex);
     const q = list[index];
     if (!q) return { ok: false, reason: `only ${list.length} residue questions for this complex`, replacements: 0 };
@@ -48,10 +56,12 @@ export const residueLigandTask: TaskModule = {
     return {
       ok: true,
       plan: {
-        images: sixViews(subject, style, { subset }),
+        images: (residueFraming ?? 'subject') === 'subject'
+          ? sixViews({ ...subject, camera: residueCamera(subject, subset) }, style, { subset, turnCentre: 'shown' })
+          : sixViews(subject, style, { subset }),
         answer: residueAnswer(q),
         truth: { kind: 'data', value: { residue: { ...q.residue, name: q.name }, bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })) } },
-        vars: { residue: residueLabel(q.name, q.residue) },
+        vars: { residue: residueLabel(q.name, q.residue), framing: FRAMING_TEXT[residueFraming ?? 'subject'] },
         params: {
           residue: `${q.name} ${q.residue.chain || '_'}:${q.residue.number}${q.residue.insertionCode}`,
           verdict: q.pairs.length ? 'yes' : 'no',

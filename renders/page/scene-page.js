@@ -6,9 +6,10 @@
 // page's canvas, so the compositor has nothing to present), antialiased by edge coverage
 // at image size (coverage-aa.js) or at SUPERSAMPLE times the image size; the frame is read
 // back once (and, supersampled, each block averaged into one pixel here). Labels
-// are drawn once per scene with the 2D canvas (the bundled font) into small sprites, and
-// each shot lays them over the pixels at the projected positions of their atoms, farthest
-// first, as 3Dmol's own in-front labels are placed (the box's top-left corner on the atom).
+// are drawn once per scene with the 2D canvas (the bundled font, each character at the x
+// offset Node computed from the font's advances) into small sprites, and each shot lays
+// them over the pixels exactly where Node's label layout put them (renders/label-layout.ts),
+// after the thin leader lines from atoms to moved labels; the page decides no placement.
 // The pixels leave the page as runs (most of a frame is background, so this is a few
 // hundred kB rather than a megabyte of base64) and Node encodes the PNG; or the page
 // encodes WebP/JPEG with the canvas's own encoders.
@@ -16,8 +17,9 @@
 (() => {
   const FONT_FAMILY = 'MisiDejaVuSans';
   const CAMERA_Z = 150; // 3Dmol's fixed camera position on its z axis
-  const LABEL_PADDING = 4; // 3Dmol's label padding, CSS pixels
-  const LABEL_RADIUS = 6; // 3Dmol's rounded-box corner radius
+  const LABEL_RADIUS = 6; // 3Dmol's rounded-box corner radius (at most a third of the box height)
+  const LEADER_RGB = [208, 208, 208]; // leader lines: light grey, 1 px
+  const LEADER_ALPHA = 200;
   let viewer = null;
   let container = null;
   let projection = null;
@@ -163,7 +165,7 @@
       if (scene.representation === 'stick' && lone.length) m.setStyle({ index: lone }, { sphere: { radius: scene.stickRadius } });
     }
     labelStyle = scene.label;
-    labels = scene.labels.map((l, id) => ({ id, x: l.x, y: l.y, z: l.z, sprite: labelSprite(l.text) }));
+    labels = scene.labels.map((l) => labelSprite(l));
     return true;
   }
 
@@ -171,22 +173,22 @@
   let spriteCanvas = null;
 
   /**
-   * A label drawn once: a rounded box (3Dmol's size: text width plus padding, truncated to
-   * whole pixels; 1.25 font sizes plus padding tall) with its text, as straight RGBA with
-   * SPRITE_MARGIN spare pixels on every side for glyphs that overhang the box.
+   * A label drawn once: a rounded box of the size Node gave (text width plus padding,
+   * truncated to whole pixels; the line height plus padding tall) with its text, each
+   * character at Node's offset (no kerning or ligatures, so the text is exactly as wide as
+   * the layout assumed), as straight RGBA with SPRITE_MARGIN spare pixels on every side for
+   * glyphs that overhang the box.
    */
   const SPRITE_MARGIN = 2;
-  function labelSprite(text) {
+  function labelSprite(label) {
     const s = labelStyle;
-    const key = `${text}\u0000${s.fontSize}\u0000${s.fontColor}\u0000${s.backgroundColor}\u0000${s.backgroundOpacity}`;
+    const text = label.text;
+    const key = `${text}\u0000${s.fontSize}\u0000${s.fontColor}\u0000${s.backgroundColor}\u0000${s.backgroundOpacity}\u0000${s.padding}\u0000${s.lineHeight}\u0000${label.w}x${label.h}`;
     const known = sprites.get(key);
     if (known) return known;
     spriteCanvas ??= new OffscreenCanvas(1, 1);
     const c = spriteCanvas.getContext('2d', { willReadFrequently: true });
-    c.font = `${s.fontSize}px ${FONT_FAMILY}`;
-    const textWidth = c.measureText(text).width;
-    const boxWidth = Math.floor(textWidth + 2 * LABEL_PADDING);
-    const boxHeight = Math.floor(s.fontSize * 1.25 + 2 * LABEL_PADDING);
+    const boxWidth = label.w, boxHeight = label.h;
     const w = boxWidth + 2 * SPRITE_MARGIN, h = boxHeight + 2 * SPRITE_MARGIN;
     if (spriteCanvas.width < w || spriteCanvas.height < h) {
       spriteCanvas.width = Math.max(spriteCanvas.width, w);
@@ -194,44 +196,61 @@
     }
     c.clearRect(0, 0, w, h);
     c.font = `${s.fontSize}px ${FONT_FAMILY}`; // resizing the canvas resets its state
+    c.fontKerning = 'none';
     if (s.backgroundOpacity > 0) {
       c.fillStyle = rgba(s.backgroundColor, s.backgroundOpacity);
       c.beginPath();
-      c.roundRect(SPRITE_MARGIN, SPRITE_MARGIN, boxWidth, boxHeight, LABEL_RADIUS);
+      c.roundRect(SPRITE_MARGIN, SPRITE_MARGIN, boxWidth, boxHeight, Math.min(LABEL_RADIUS, boxHeight / 3));
       c.fill();
     }
     c.fillStyle = rgba(s.fontColor, 1);
-    c.fillText(text, SPRITE_MARGIN + LABEL_PADDING, SPRITE_MARGIN + s.fontSize + LABEL_PADDING, textWidth);
+    const chars = Array.from(text);
+    const baseline = SPRITE_MARGIN + s.padding + Math.round(s.fontSize * (s.lineHeight - 0.25));
+    chars.forEach((ch, i) => c.fillText(ch, SPRITE_MARGIN + s.padding + label.offsets[i], baseline));
     const sprite = { w, h, rgba: c.getImageData(0, 0, w, h).data };
     sprites.set(key, sprite);
     return sprite;
   }
 
-  /**
-   * Labels over `px` (RGBX words, top row first): projected with our matrices, farthest
-   * drawn first, each sprite blended over what is there (straight alpha).
-   */
-  function drawLabels(matrix, px) {
-    if (!labels.length) return;
-    const m = matrix;
-    const p = projection;
-    const placed = [];
-    for (const l of labels) {
-      const ex = m[0] * l.x + m[4] * l.y + m[8] * l.z + m[12];
-      const ey = m[1] * l.x + m[5] * l.y + m[9] * l.z + m[13];
-      const ez = m[2] * l.x + m[6] * l.y + m[10] * l.z + m[14];
-      const cx = p[0] * ex + p[4] * ey + p[8] * ez + p[12];
-      const cy = p[1] * ex + p[5] * ey + p[9] * ez + p[13];
-      const cz = p[2] * ex + p[6] * ey + p[10] * ez + p[14];
-      const cw = p[3] * ex + p[7] * ey + p[11] * ez + p[15];
-      if (!(cw > 0) || Math.abs(cz / cw) > 1) continue; // clipped, as the GL sprite would be
-      // Whole pixels, so the glyphs are not resampled.
-      placed.push({ l, x: Math.round(((cx / cw + 1) / 2) * width), y: Math.round(((1 - cy / cw) / 2) * height), dist: -ez });
+  /** Blends one pixel of colour `rgb` at alpha `a` (0-255) into `px` (RGBX words). */
+  function blend(px, d, r0, g0, b0, a) {
+    const v = px[d], b = 255 - a;
+    const r = (r0 * a + (v & 255) * b + 127) / 255 | 0;
+    const g = (g0 * a + ((v >>> 8) & 255) * b + 127) / 255 | 0;
+    const bl = (b0 * a + ((v >>> 16) & 255) * b + 127) / 255 | 0;
+    px[d] = (0xff000000 | (bl << 16) | (g << 8) | r) >>> 0;
+  }
+
+  /** A 1 px leader from (ax, ay) to the nearest point of the box at (x, y), each pixel blended once. */
+  function drawLeader(px, ax, ay, x, y, w, h) {
+    const tx = Math.min(Math.max(ax, x), x + w), ty = Math.min(Math.max(ay, y), y + h);
+    const n = Math.ceil(Math.max(Math.abs(tx - ax), Math.abs(ty - ay)));
+    let last = -1;
+    for (let k = 0; k <= n; k++) {
+      const i = Math.floor(ax + ((tx - ax) * k) / n), j = Math.floor(ay + ((ty - ay) * k) / n);
+      if (i < 0 || j < 0 || i >= width || j >= height) continue;
+      const d = j * width + i;
+      if (d === last) continue;
+      last = d;
+      blend(px, d, LEADER_RGB[0], LEADER_RGB[1], LEADER_RGB[2], LEADER_ALPHA);
     }
-    placed.sort((a, b) => (b.dist - a.dist) || (b.l.id - a.l.id));
-    for (const { l, x, y } of placed) {
-      const { w, h, rgba: src } = l.sprite;
-      const x0 = x - SPRITE_MARGIN, y0 = y - SPRITE_MARGIN;
+  }
+
+  /**
+   * Labels over `px` (RGBX words, top row first) as Node laid them out: `placed` holds 5
+   * numbers per label in drawing order (index, box left, box top, leader anchor x, y or -1).
+   * Leaders first, then the sprites, each blended over what is there (straight alpha).
+   */
+  function drawLabels(placed, px) {
+    if (!labels.length || !placed) return;
+    for (let q = 0; q < placed.length; q += 5) {
+      if (placed[q + 3] < 0) continue;
+      const sprite = labels[placed[q]];
+      drawLeader(px, placed[q + 3], placed[q + 4], placed[q + 1], placed[q + 2], sprite.w - 2 * SPRITE_MARGIN, sprite.h - 2 * SPRITE_MARGIN);
+    }
+    for (let q = 0; q < placed.length; q += 5) {
+      const { w, h, rgba: src } = labels[placed[q]];
+      const x0 = placed[q + 1] - SPRITE_MARGIN, y0 = placed[q + 2] - SPRITE_MARGIN;
       for (let j = Math.max(0, -y0); j < h && y0 + j < height; j++) {
         let d = (y0 + j) * width + x0;
         let o = j * w * 4;
@@ -240,12 +259,7 @@
         o += i0 * 4;
         for (let i = i0; i < i1; i++, d++, o += 4) {
           const a = src[o + 3];
-          if (a === 0) continue;
-          const v = px[d], b = 255 - a;
-          const r = (src[o] * a + (v & 255) * b + 127) / 255 | 0;
-          const g = (src[o + 1] * a + ((v >>> 8) & 255) * b + 127) / 255 | 0;
-          const bl = (src[o + 2] * a + ((v >>> 16) & 255) * b + 127) / 255 | 0;
-          px[d] = (0xff000000 | (bl << 16) | (g << 8) | r) >>> 0;
+          if (a !== 0) blend(px, d, src[o], src[o + 1], src[o + 2], a);
         }
       }
     }
@@ -335,7 +349,7 @@
    * Draws under `matrix` (model -> eye, column-major) and `proj` (the camera's projection,
    * column-major); the pixels are in `words`/`image`.
    */
-  function draw(matrix, proj) {
+  function draw(matrix, proj, placed) {
     projection = Float32Array.from(proj);
     const m = viewer.rotationGroup.matrix.elements;
     m.set(matrix);
@@ -355,7 +369,7 @@
     viewer.render();
     pinPrograms();
     readFrame(gl);
-    drawLabels(matrix, words);
+    drawLabels(placed, words);
     return words;
   }
 
@@ -400,13 +414,13 @@
   }
 
   /** Draws under `matrix` and returns the pixels as runs (see pixelRuns), base64. */
-  function shoot(matrix, proj) {
-    return { width, height, runs: pixelRuns(draw(matrix, proj)).toBase64() };
+  function shoot(matrix, proj, placed) {
+    return { width, height, runs: pixelRuns(draw(matrix, proj, placed)).toBase64() };
   }
 
   /** Draws under `matrix` and returns the whole WebP or JPEG file, base64. */
-  async function shootEncoded(matrix, proj, format, quality) {
-    draw(matrix, proj);
+  async function shootEncoded(matrix, proj, placed, format, quality) {
+    draw(matrix, proj, placed);
     ctx.putImageData(image, 0, 0);
     const blob = await comp.convertToBlob({ type: `image/${format}`, quality });
     return { width, height, data: new Uint8Array(await blob.arrayBuffer()).toBase64() };

@@ -13,6 +13,8 @@ import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts
 import { fillTemplate, loadTemplate } from '../../qa/template.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { sceneKey } from '../../renders/scene-key.ts';
+import { poseScene } from '../../renders/scene-pose.ts';
+import { projectEye } from '../../renders/camera.ts';
 import { threeViews } from '../../qa/scenes.ts';
 import type { Complex, HBond, Vec3 } from '../../structures/model.ts';
 import { NEEDS_SHARED } from '../shared-structures.ts';
@@ -105,8 +107,24 @@ eachSet('residue_ligand: six views of the residue subset; every bonded residue a
       plan.images.forEach((s, i) => {
         assert.deepEqual([s.complex.id, s.view, s.transform.length, s.ligandTransform.length], [c.id, SIX[i], 0, 0]);
         assert.deepEqual(s.subset, s0);
-        assert.equal(s.camera, subject.camera);
+        // Subject framing: one camera for the six views, aimed at the residue + ligand, turning
+        // about what is shown; every drawn atom lands inside the frame (pad included) in every view.
+        assert.equal(s.camera, plan.images[0].camera);
+        assert.notEqual(s.camera, subject.camera);
+        assert.equal(s.turnCentre, 'shown');
+        const pose = poseScene(s);
+        const pad = s.camera.pad * s.camera.width;
+        pose.eye.forEach((e, k) => {
+          const p = projectEye(s.camera, e);
+          assert.ok(p.visible && p.x >= pad - 0.5 && p.x <= s.camera.width - pad + 0.5 && p.y >= pad - 0.5 && p.y <= s.camera.height - pad + 0.5,
+            `${c.id} ${s.view}: atom ${pose.drawn.atoms[k].atomName} at ${p.x.toFixed(1)}, ${p.y.toFixed(1)} leaves the frame`);
+        });
       });
+      // The cube is filled: its largest side shows across x or y in some view, where an atom
+      // comes within a fifth of the frame of an edge.
+      const w = plan.images[0].camera.width;
+      const edge = Math.min(...plan.images.flatMap((s) => poseScene(s).eye.map((e) => projectEye(s.camera, e)).map((p) => Math.min(p.x, p.y, w - p.x, w - p.y))));
+      assert.ok(edge < w / 5, `${c.id}: the residue and ligand come no nearer than ${edge.toFixed(0)} px to an edge`);
       const key = resKey(s0.chain, s0.number, s0.insertionCode);
       asked.push(key);
       const residue = c.pocket.filter((r) => resKey(r.chain, r.number, r.insertionCode) === key);

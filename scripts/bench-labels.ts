@@ -1,0 +1,101 @@
+// Label legibility over real complexes (not a test): plans the three H-bond tasks on
+// ../shared/structures/pdbbind (or --structures), lays out every image's labels exactly as
+// `generate` does (renders/scene-labels.ts; no browser needed, the boxes are geometry) and
+// prints, per task and image size, the share of labels collision-free and of referenced
+// labels readable (pipeline/generate/label-legibility.ts) against issue #17's targets, and
+// the layout's time per image.
+// Usage: node --import tsx scripts/bench-labels.ts [--limit N] [--structures path]
+//          [--label-layout avoid|anchored] [--residue-framing subject|complex] [--font-size 12]
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import seedrandom from 'seedrandom';
+import { ingest } from '../structures/ingest.ts';
+import { complexCamera } from '../renders/scene-atoms.ts';
+import { poseScene } from '../renders/scene-pose.ts';
+import { sceneLabels } from '../renders/scene-labels.ts';
+import { sceneKey } from '../renders/scene-key.ts';
+import { makeStyle } from '../renders/style.ts';
+import type { LabelLayoutMode } from '../renders/label-layout.ts';
+import type { ResidueFraming } from '../qa/residue-camera.ts';
+import type { PreparedComplex } from '../qa/task.ts';
+import { taskById } from '../qa/tasks/index.ts';
+import { LegibilityTally, legibilityShares, referencedLabels } from '../pipeline/generate/label-legibility.ts';
+
+const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const args = process.argv.slice(2);
+const value = (flag: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const root = value('--structures') ?? resolve(REPO, '../shared/structures/pdbbind');
+if (!existsSync(root)) {
+  process.stderr.write(`bench-labels: ${root} not found\n`);
+  process.exit(1);
+}
+const limit = Number(value('--limit') ?? Infinity);
+const layout = (value('--label-layout') ?? 'avoid') as LabelLayoutMode;
+const framing = (value('--residue-framing') ?? 'subject') as ResidueFraming;
+const style = makeStyle({ labels: { layout, fontSize: Number(value('--font-size') ?? 12) } });
+
+const dirs = readdirSync(root).sort().slice(0, limit).map((d) => join(root, d));
+const t0 = Date.now();
+const { complexes } = await ingest(dirs, { hbonds: {} });
+process.stderr.write(`bench-labels: ${complexes.length} complexes read with their H-bonds in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+
+const runs: { task: string; size: number }[] = [
+  { task: 'residue_ligand', size: 512 },
+  { task: 'pocket_ligand', size: 512 },
+  { task: 'interaction_location', size: 512 },
+  { task: 'pocket_ligand', size: 1024 },
+  { task: 'interaction_location', size: 1024 },
+];
+const tallies = runs.map(() => new LegibilityTally());
+let layoutMs = 0, layouts = 0;
+for (const complex of complexes) {
+  for (const [r, run] of runs.entries()) {
+    const subject: PreparedComplex = { complex, camera: complexCamera(complex, { width: run.size, height: run.size }) };
+    const task = taskById(run.task)!;
+    const n = task.questionCount!(subject, 'train', task.defaultCounts.train);
+    const known = new Map<string, ReturnType<typeof sceneLabels>['records']>();
+    for (let index = 0; index < n; index++) {
+      const planned = task.plan({
+        seed: 1, split: 'train', index, rng: seedrandom(`${complex.id}:${run.task}:${index}`), slot: (k) => index % k, subject,
+        splitIds: [complex.id], complexById: () => subject, style, residueFraming: framing,
+      });
+      if (!planned.ok) continue;
+      const images = planned.plan.images.map((spec) => {
+        const key = sceneKey(spec);
+        let labels = known.get(key);
+        if (!labels) {
+          const t = performance.now();
+          labels = sceneLabels(spec, poseScene(spec)).records;
+          layoutMs += performance.now() - t;
+          layouts++;
+          known.set(key, labels);
+        }
+        return { key, labels };
+      });
+      const truth = planned.plan.truth.kind === 'data' ? planned.plan.truth.value : null;
+      tallies[r].add(images, referencedLabels(run.task, truth, planned.plan.params));
+    }
+  }
+}
+
+const pc = (v: number | null) => (v === null ? '   -  ' : `${(100 * v).toFixed(1).padStart(5)} %`);
+const out: string[] = [];
+out.push(`label legibility, ${complexes.length} complexes of ${root}, layout ${layout}, residue framing ${framing}, font ${style.labels.fontSize} px`);
+out.push('task                  size  images   labels  collision-free  referenced  readable in 6/6  in >= 4/6  target');
+runs.forEach((run, r) => {
+  const f = tallies[r].figures, s = legibilityShares(f);
+  const target = run.task === 'residue_ligand'
+    ? `>= 98 % in 6/6 ${ok((s.referencedReadableInAll ?? 0) >= 0.98)}, >= 95 % free ${ok((s.collisionFree ?? 0) >= 0.95)}`
+    : run.size === 1024 ? `>= 90 % in 4/6 ${ok((s.referencedReadableInFour ?? 0) >= 0.9)}, >= 80 % free ${ok((s.collisionFree ?? 0) >= 0.8)}` : '(none at 512)';
+  out.push(`${run.task.padEnd(21)} ${String(run.size).padStart(4)}  ${String(f.images).padStart(6)}  ${String(f.labels).padStart(7)}  ${pc(s.collisionFree).padStart(14)}  ${String(f.referenced).padStart(10)}  ${pc(s.referencedReadableInAll).padStart(15)}  ${pc(s.referencedReadableInFour).padStart(9)}  ${target}`);
+});
+out.push(`layout: ${layouts} distinct images, ${(layoutMs / Math.max(1, layouts)).toFixed(2)} ms per image (Node, one core)`);
+process.stdout.write(out.join('\n') + '\n');
+
+function ok(pass: boolean): string {
+  return pass ? 'met' : 'NOT met';
+}
