@@ -94,7 +94,17 @@
       } finally {
         this._offscreen = offscreen;
       }
-      this.getContext().disable(this.getContext().SCISSOR_TEST);
+      const gl = this.getContext();
+      gl.disable(gl.SCISSOR_TEST);
+      // 3Dmol sets the GL viewport only when it resizes, from the drawing buffer of its shared
+      // offscreen canvas, which (sized lazily above) may still have the old size then: after a
+      // change of drawing size (supersample <-> image size) the first frames were drawn into
+      // a quarter or four times the frame. The viewport is always our framebuffer's.
+      if (target) {
+        gl.viewport(0, 0, target.w, target.h);
+        this._viewportWidth = target.w;
+        this._viewportHeight = target.h;
+      }
     };
     window.misiCoverage.installShaders(renderer); // before 3Dmol compiles an impostor's program
     window.misiCoverage.hookRenderer(renderer, () => antialias === 'coverage');
