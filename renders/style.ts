@@ -33,7 +33,13 @@ export interface LabelStyle {
  */
 export const ANTIALIAS_METHODS = ['coverage', 'supersample', 'none'] as const;
 export type AntialiasMethod = (typeof ANTIALIAS_METHODS)[number];
-/** The fastest method that holds the quality bar (docs/rendering.md, scripts/aa-quality.ts). */
+/**
+ * The default: of the methods drawn at image size, the one whose edges are nearest
+ * supersampling's (docs/rendering.md, scripts/aa-quality.ts); its CPU per image was
+ * 0.76-1.04x supersampling's on a loaded machine, so 'supersample' is the choice when
+ * renderer 3's pixels matter more than that, and 'none' (also above the SSIM bar, about
+ * half supersampling's CPU) when speed does.
+ */
 export const DEFAULT_ANTIALIAS: AntialiasMethod = 'coverage';
 
 /**
