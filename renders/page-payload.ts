@@ -13,7 +13,7 @@ import { drawnScene } from './scene-atoms.ts';
 import { ligandMatrixOf, ligandModelMatrix, type ScenePose } from './scene-pose.ts';
 import type { SceneSpec } from './scene-spec.ts';
 import { formatSubset } from './subset.ts';
-import type { LabelStyle } from './style.ts';
+import type { AntialiasMethod, LabelStyle } from './style.ts';
 import { labelBoxSize, labelMetrics, type SceneLabels } from './scene-labels.ts';
 
 export interface PageAtom {
@@ -29,7 +29,7 @@ export interface PageAtom {
 export interface PageScene {
   width: number;
   height: number;
-  antialias: boolean;
+  antialias: AntialiasMethod;
   background: string;
   representation: 'stick' | 'sphere';
   stickRadius: number;

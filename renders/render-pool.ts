@@ -202,6 +202,24 @@ export class RenderPool {
     }
   }
 
+  /**
+   * Starts every page and has it draw `job` (its images are dropped), so browsers start and
+   * shaders compile while the caller does other work; a page that fails here is replaced
+   * when the first real job needs it. Not counted as a job (subclasses' run() is not called).
+   */
+  async warmUp(job: PoolJob): Promise<void> {
+    await Promise.all(this.workers.map(async () => {
+      const w = await this.acquire();
+      try {
+        await this.attempt(w, { scene: job.scene, shots: job.shots });
+      } catch (err) {
+        if (!(err instanceof NoBrowserError)) await this.retire(w);
+      } finally {
+        this.release(w);
+      }
+    }));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.workers.map((w) => this.retire(w)));

@@ -18,7 +18,9 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 // 4: labels laid out in Node (renders/label-layout.ts; default `avoid`: collision-free spots
 //    with leaders, 2 px padding, 70 % black boxes), glyphs placed from the font's own advances;
 //    annotations record every label's box.
-export const RENDERER_VERSION = `misi-render-4+3dmol-${THREEDMOL_VERSION}`;
+// 5: antialiasing by outline coverage at image size by default (style.antialias; 2 x 2
+//    supersampling, renderer 3's method, is still there as 'supersample').
+export const RENDERER_VERSION = `misi-render-5+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

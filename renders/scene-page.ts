@@ -17,6 +17,7 @@ let served: Map<string, Served> | null = null;
 function files(): Map<string, Served> {
   served ??= new Map([
     ['/index.html', { body: readFileSync(here('./page/index.html')), type: 'text/html' }],
+    ['/coverage-aa.js', { body: readFileSync(here('./page/coverage-aa.js')), type: 'text/javascript' }],
     ['/scene-page.js', { body: readFileSync(here('./page/scene-page.js')), type: 'text/javascript' }],
     ['/3Dmol-min.js', { body: readFileSync(dependency('3dmol/build/3Dmol-min.js')), type: 'text/javascript' }],
     ['/assets/DejaVuSans.ttf', { body: readFileSync(here('./assets/DejaVuSans.ttf')), type: 'font/ttf' }],

@@ -26,6 +26,23 @@ export interface LabelStyle {
 }
 
 /**
+ * How outlines are smoothed (docs/rendering.md): 'coverage' blends each impostor's outline
+ * by the share of the pixel it covers, drawn at image size; 'supersample' draws 2 x 2 times
+ * the pixels and averages them (renderer 3's only method); 'none' hits or misses each pixel
+ * at its centre.
+ */
+export const ANTIALIAS_METHODS = ['coverage', 'supersample', 'none'] as const;
+export type AntialiasMethod = (typeof ANTIALIAS_METHODS)[number];
+/**
+ * The default: of the methods drawn at image size, the one whose edges are nearest
+ * supersampling's (docs/rendering.md, scripts/aa-quality.ts); its CPU per image was
+ * 0.76-1.04x supersampling's on a loaded machine, so 'supersample' is the choice when
+ * renderer 3's pixels matter more than that, and 'none' (also above the SSIM bar, about
+ * half supersampling's CPU) when speed does.
+ */
+export const DEFAULT_ANTIALIAS: AntialiasMethod = 'coverage';
+
+/**
  * Box defaults of each layout. `anchored` keeps 3Dmol's (4 px padding, 55 % black);
  * `avoid` packs labels closer (1 px padding, a line 1.05 font sizes tall:
  * DejaVu Sans's capitals and digits are 0.73 of a font size tall, descenders 0.24) and darkens the box to 70 % black, so white
@@ -53,7 +70,7 @@ export interface Style {
   pocketCarbons: string[];
   labels: LabelStyle;
   background: string;
-  antialias: boolean;
+  antialias: AntialiasMethod;
 }
 
 export const DEFAULT_STYLE: Style = {
@@ -75,21 +92,29 @@ export const DEFAULT_STYLE: Style = {
     layout: 'avoid',
   },
   background: '#000000',
-  antialias: true,
+  antialias: DEFAULT_ANTIALIAS,
 };
 
-/** A partial style, as callers and the CLI give it. */
-export type StyleOverrides = Partial<Omit<Style, 'labels'>> & { labels?: Partial<LabelStyle> | false };
+/**
+ * A partial style, as callers and the CLI give it. `antialias` also takes a boolean: true
+ * is the default method, false is 'none'.
+ */
+export type StyleOverrides = Partial<Omit<Style, 'labels' | 'antialias'>> & {
+  labels?: Partial<LabelStyle> | false;
+  antialias?: AntialiasMethod | boolean;
+};
 
 /**
  * The default style with `overrides` laid over it; `labels: false` turns all labels off. A
  * label layout brings its own box defaults (LABEL_LAYOUT_DEFAULTS) unless they are given.
  */
 export function makeStyle(overrides: StyleOverrides = {}): Style {
-  const { labels, ...rest } = overrides;
+  const { labels, antialias, ...rest } = overrides;
   const base = structuredClone(DEFAULT_STYLE);
   if (labels && labels.layout) Object.assign(base.labels, LABEL_LAYOUT_DEFAULTS[labels.layout], { layout: labels.layout });
   const merged: Style = { ...base, ...structuredClone(rest) };
+  if (antialias !== undefined) merged.antialias = antialias === true ? DEFAULT_ANTIALIAS : antialias === false ? 'none' : antialias;
+  if (!ANTIALIAS_METHODS.includes(merged.antialias)) throw new Error(`style.antialias must be one of ${ANTIALIAS_METHODS.join(', ')}`);
   if (rest.elementColors) merged.elementColors = { ...base.elementColors, ...rest.elementColors };
   if (labels === false) merged.labels = { ...base.labels, residues: false, ligandAtoms: false };
   else if (labels) merged.labels = { ...base.labels, ...labels };

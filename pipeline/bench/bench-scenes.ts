@@ -11,7 +11,7 @@ import { parseCommands } from '../../renders/commands.ts';
 import type { RenderRequest } from '../../renders/render-scenes.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
-import { makeStyle } from '../../renders/style.ts';
+import { makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import { VIEW_NAMES } from '../../renders/views.ts';
 
@@ -43,8 +43,8 @@ export async function loadBenchComplexes(useShared = true): Promise<BenchSet> {
 }
 
 /** The six views under `turns` rolls about y (0, 15, 30... degrees) of the full complex. */
-export function viewRequests(complexes: Complex[], turns: number, firstTurn = 0): RenderRequest[] {
-  const style = makeStyle();
+export function viewRequests(complexes: Complex[], turns: number, firstTurn = 0, antialias?: AntialiasMethod): RenderRequest[] {
+  const style = makeStyle({ antialias });
   const requests: RenderRequest[] = [];
   for (const complex of complexes) {
     const camera = complexCamera(complex);
@@ -59,8 +59,8 @@ export function viewRequests(complexes: Complex[], turns: number, firstTurn = 0)
 }
 
 /** One image each of the pocket alone and the ligand alone (a scene load per image). */
-export function subsetRequests(complexes: Complex[]): RenderRequest[] {
-  const style = makeStyle();
+export function subsetRequests(complexes: Complex[], antialias?: AntialiasMethod): RenderRequest[] {
+  const style = makeStyle({ antialias });
   return complexes.flatMap((complex) => ['pocket', 'ligand'].map((s) => ({
     spec: { complex, subset: parseSubset(s), style, camera: complexCamera(complex), view: 'front', transform: [], ligandTransform: [] } as SceneSpec,
     annotationsOut: null,

@@ -37,6 +37,15 @@ export async function timeRenders(pool: RenderPool, requests: RenderRequest[], l
   };
 }
 
+/** The two measurements as one (`a` may be missing). */
+export function addThroughput(a: Throughput | undefined, b: Throughput): Throughput {
+  if (!a) return { ...b };
+  return {
+    images: a.images + b.images, failed: a.failed + b.failed, seconds: a.seconds + b.seconds, loads: a.loads + b.loads,
+    browserCpuSeconds: a.browserCpuSeconds + b.browserCpuSeconds, nodeCpuSeconds: a.nodeCpuSeconds + b.nodeCpuSeconds,
+  };
+}
+
 /** One line of figures. */
 export function describeThroughput(t: Throughput, pages: number, cores: number): string {
   const rate = t.images / t.seconds;

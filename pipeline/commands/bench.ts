@@ -1,7 +1,9 @@
-// `misi-gen bench [--pages N] [--turns 4] [--format png|webp|jpeg] [--no-pymol] [--sample]
-// [--images 1000] [--out dir]`: renderer throughput on a fixed set of real complexes
-// (../shared/structures when present, else the bundled sample), 512 x 512, default style
-// (antialiased, labelled), and the same scenes ray-traced by PyMOL for comparison.
+// `misi-gen bench [--pages N] [--turns 4] [--antialias coverage,supersample] [--rounds 2]
+// [--format png|webp|jpeg] [--no-pymol] [--sample] [--images 1000] [--out dir]`: renderer
+// throughput on a fixed set of real complexes (../shared/structures when present, else the
+// bundled sample), 512 x 512, default style (labelled), for each antialiasing method given
+// (timed in alternating rounds, so a machine whose load changes treats them alike), and the
+// same scenes ray-traced by PyMOL for comparison.
 // With --images N: a long run instead, reporting the memory of the browsers and of Node
 // over time (the pool recycles browsers). Figures go to stdout, progress to stderr.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,14 +14,17 @@ import { NoBrowserError } from '../../renders/browser.ts';
 import { DEFAULT_IMAGES_PER_BROWSER, RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import type { ImageFormat } from '../../renders/scene-spec.ts';
+import { ANTIALIAS_METHODS, type AntialiasMethod } from '../../renders/style.ts';
 import { loadBenchComplexes, subsetRequests, viewRequests } from '../bench/bench-scenes.ts';
 import { describeMemoryRun, memoryRun } from '../bench/memory-run.ts';
 import { pymolAvailable, pymolTimes } from '../bench/pymol-bench.ts';
-import { describeThroughput, timeRenders } from '../bench/throughput.ts';
+import { addThroughput, describeThroughput, timeRenders, type Throughput } from '../bench/throughput.ts';
 
 interface Args {
   pages: number;
   turns: number;
+  antialias: string;
+  rounds: number;
   format: ImageFormat;
   quality: number;
   pymol: boolean;
@@ -33,11 +38,21 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
 const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
 
+/** The methods of `--antialias` (comma-separated), or a complaint. */
+function antialiasMethods(text: string): AntialiasMethod[] {
+  const methods = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = methods.find((m) => !(ANTIALIAS_METHODS as readonly string[]).includes(m));
+  if (bad !== undefined || !methods.length) throw new Error(`--antialias takes one or more of ${ANTIALIAS_METHODS.join(', ')}, comma-separated`);
+  return [...new Set(methods)] as AntialiasMethod[];
+}
+
 export const benchCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .option('pages', { type: 'number', default: availableParallelism(), describe: 'browser pages in the pool (default: one per core)' })
       .option('turns', { type: 'number', default: 4, describe: 'turns of each complex drawn in all six views' })
+      .option('antialias', { type: 'string', default: 'coverage,supersample', describe: `antialiasing methods to time, comma-separated (${ANTIALIAS_METHODS.join(', ')})` })
+      .option('rounds', { type: 'number', default: 2, describe: 'alternating rounds of the methods' })
       .option('format', { choices: ['png', 'webp', 'jpeg'] as ImageFormat[], default: 'png' as ImageFormat, describe: 'image format' })
       .option('quality', { type: 'number', default: 0.9, describe: 'WebP/JPEG quality, 0-1' })
       .option('pymol', { type: 'boolean', default: true, describe: 'also time PyMOL (--no-pymol: skip)' })
@@ -48,6 +63,8 @@ export const benchCommand: CommandModule<object, Args> = {
       .check((a) => {
         if (!(Number.isInteger(a.pages) && a.pages >= 1)) throw new Error('--pages must be a whole number from 1');
         if (!(Number.isInteger(a.turns) && a.turns >= 1)) throw new Error('--turns must be a whole number from 1');
+        if (!(Number.isInteger(a.rounds) && a.rounds >= 1)) throw new Error('--rounds must be a whole number from 1');
+        antialiasMethods(String(a.antialias));
         if (a.images !== undefined && !(Number.isInteger(a.images) && a.images >= 1)) throw new Error('--images must be a whole number from 1');
         if (!(a.quality > 0 && a.quality <= 1)) throw new Error('--quality must be in (0, 1]');
         return true;
@@ -66,12 +83,15 @@ export const benchCommand: CommandModule<object, Args> = {
     const pool = new RenderPool({ pages: args.pages, imagesPerBrowser: args.images === undefined ? 1e9 : args['images-per-browser'] });
     try {
       say(`complexes: ${set.complexes.map((c) => c.id).join(' ')} from ${set.source}`);
-      say(`machine: ${cores} cores, load average before ${load()}; 512 x 512, antialiased, labelled, ${args.format}`);
+      const methods = antialiasMethods(args.antialias);
+      say(`machine: ${cores} cores, load average before ${load()}; 512 x 512, labelled, ${args.format}; antialiasing ${methods.join(', ')}`);
       // Warm-up: every page starts its browser and compiles its shaders (a browser's first
       // scene costs ~2.5 s of CPU), so the figures below are the steady state. One scene load
       // per complex and subset: more jobs than pages, so every page gets some.
-      const warmUp = [...viewRequests(set.complexes, 1), ...subsetRequests(set.complexes)];
-      await renderScenes(pool, warmUp, { ...options, outDir: join(dir, 'warm-up') });
+      for (const m of methods) {
+        const warmUp = [...viewRequests(set.complexes, 1, 0, m), ...subsetRequests(set.complexes, m)];
+        await renderScenes(pool, warmUp, { ...options, outDir: join(dir, 'warm-up', m) });
+      }
       if (args.images !== undefined) {
         const run = await memoryRun(pool, set.complexes, args.images, options, 60, (n) => note(`memory run: ${n} / ${args.images} images`));
         say(`memory run, ${args.pages} pages, browsers recycled every ${args['images-per-browser']} images:`);
@@ -79,12 +99,32 @@ export const benchCommand: CommandModule<object, Args> = {
         say(`${(run.images / run.seconds).toFixed(1)} images/s over the run; load average after ${load()}`);
         return;
       }
-      const views = viewRequests(set.complexes, args.turns);
-      const shots = await timeRenders(pool, views, set.complexes.length, { ...options, outDir: join(dir, 'views') });
-      say(`views (one scene load per complex, ${6 * args.turns} images each): ${describeThroughput(shots, args.pages, cores)}`);
-      const subsets = subsetRequests(set.complexes);
-      const loads = await timeRenders(pool, subsets, subsets.length, { ...options, outDir: join(dir, 'subsets') });
-      say(`pocket/ligand alone (a scene load per image): ${describeThroughput(loads, args.pages, cores)}`);
+      const shots = new Map<AntialiasMethod, Throughput>();
+      const loads = new Map<AntialiasMethod, Throughput>();
+      for (let round = 0; round < args.rounds; round++) {
+        for (const m of methods) {
+          const outDir = join(dir, m, `round-${round + 1}`);
+          const views = viewRequests(set.complexes, args.turns, 0, m);
+          const v = await timeRenders(pool, views, set.complexes.length, { ...options, outDir: join(outDir, 'views') });
+          const subsets = subsetRequests(set.complexes, m);
+          const s = await timeRenders(pool, subsets, subsets.length, { ...options, outDir: join(outDir, 'subsets') });
+          shots.set(m, addThroughput(shots.get(m), v));
+          loads.set(m, addThroughput(loads.get(m), s));
+          note(`round ${round + 1}, ${m}: ${(v.images / v.seconds).toFixed(1)} images/s (views); load average ${load()}`);
+        }
+      }
+      for (const m of methods) {
+        say(`${m}: views (one scene load per complex, ${6 * args.turns} images each, ${args.rounds} rounds): ${describeThroughput(shots.get(m)!, args.pages, cores)}`);
+        say(`${m}: pocket/ligand alone (a scene load per image): ${describeThroughput(loads.get(m)!, args.pages, cores)}`);
+      }
+      const base = shots.get('supersample');
+      if (base) {
+        for (const m of methods.filter((x) => x !== 'supersample')) {
+          const t = shots.get(m)!;
+          const cpu = (x: Throughput) => (x.browserCpuSeconds + x.nodeCpuSeconds) / x.images;
+          say(`${m} / supersample (views): ${((t.images / t.seconds) / (base.images / base.seconds)).toFixed(2)}x the images per second, ${(cpu(t) / cpu(base)).toFixed(2)}x the CPU per image`);
+        }
+      }
       say(`load average after ${load()}`);
       if (args.pymol) {
         if (!pymolAvailable()) say('PyMOL: not found (Debian package pymol); skipped');
@@ -92,9 +132,9 @@ export const benchCommand: CommandModule<object, Args> = {
           note('PyMOL: ray-tracing the same complexes...');
           const times = await pymolTimes(set.complexes, 6, dir);
           const perImage = times.reduce((a, b) => a + b, 0) / times.length;
-          const ours = shots.images / shots.seconds;
+          const ratios = methods.map((m) => `${m} ${((shots.get(m)!.images / shots.get(m)!.seconds) * perImage).toFixed(1)}x`).join(', ');
           say(`PyMOL (ray=1, 512 x 512, sticks, labels): ${times.length} images, ${(1000 * perImage).toFixed(0)} ms each, ${(1 / perImage).toFixed(1)} images/s; `
-            + `ours/PyMOL ${(ours * perImage).toFixed(1)}x (ours in views above, all pages)`);
+            + `ours/PyMOL: ${ratios} (ours in views above, all pages); load average ${load()}`);
         }
       }
       if (args.out) say(`images kept in ${dir}`);

@@ -1,5 +1,5 @@
 // `misi-gen render <complex> --view ... [--transform ...] [--ligand-transform ...] [--subset ...]
-// [--projection ...] [--size 512] [--no-labels] [--gpu] --out f.png [--annotations f.json]`:
+// [--projection ...] [--size 512] [--no-labels] [--antialias coverage|supersample|none] [--gpu] --out f.png [--annotations f.json]`:
 // draws one scene of one complex through the complex's own camera. stdout: the image path;
 // progress and problems go to stderr.
 import type { CommandModule } from 'yargs';
@@ -12,7 +12,7 @@ import { NoBrowserError } from '../../renders/browser.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
-import { makeStyle } from '../../renders/style.ts';
+import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import { VIEW_NAMES, type ViewName } from '../../renders/views.ts';
 
@@ -25,6 +25,7 @@ interface Args extends IngestArgs {
   projection: Projection;
   size: number;
   labels: boolean;
+  antialias: AntialiasMethod;
   gpu: boolean;
   out: string;
   annotations?: string;
@@ -67,6 +68,7 @@ export const renderCommand: CommandModule<object, Args> = {
       .option('projection', { choices: PROJECTIONS, default: 'perspective' as Projection, describe: 'perspective (30 degree horizontal field of view) or orthographic' })
       .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
       .option('labels', { type: 'boolean', default: true, describe: 'residue and ligand-atom labels (--no-labels: none)' })
+      .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'coverage (outline coverage at image size), supersample (2 x 2 times the pixels, averaged) or none' })
       .option('gpu', { type: 'boolean', default: false, describe: 'use the hardware GPU instead of SwiftShader (images may differ between machines)' })
       .option('out', { type: 'string', demandOption: true, describe: 'PNG file to write' })
       .option('annotations', { type: 'string', describe: 'JSON file for the annotation record (camera, transforms, atoms on screen)' })
@@ -96,7 +98,7 @@ export const renderCommand: CommandModule<object, Args> = {
     const spec = {
       complex,
       subset: parseSubset(args.subset),
-      style: makeStyle(args.labels ? {} : { labels: false }),
+      style: makeStyle({ antialias: args.antialias, ...(args.labels ? {} : { labels: false }) }),
       camera: complexCamera(complex, { projection: args.projection, width: args.size, height: args.size }),
       view: args.view,
       transform: parseCommands(args.transform),

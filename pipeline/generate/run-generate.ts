@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
-import { DEFAULT_STYLE, makeStyle } from '../../renders/style.ts';
+import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
+import { warmUpJob } from '../../renders/warm-up.ts';
 import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import type { ResidueFraming } from '../../qa/residue-camera.ts';
@@ -57,6 +58,8 @@ export interface GenerateOptions {
   clusterThreshold?: number;
   /** Pages in the render pool; default one per core. */
   pages?: number;
+  /** How outlines are smoothed (default DEFAULT_ANTIALIAS); part of the run's identity. */
+  antialias?: AntialiasMethod;
   /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
   shard?: Shard;
   /** Image width and height, pixels (default 512). */
@@ -109,12 +112,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     labelFontSize: o.labelFontSize ?? DEFAULT_STYLE.labels.fontSize,
     labelLayout: o.labelLayout ?? DEFAULT_STYLE.labels.layout,
     residueFraming: o.residueFraming ?? 'subject',
+    antialias: o.antialias ?? DEFAULT_ANTIALIAS,
   };
   // The browser build and font decide pixels too: part of the identity, and of the manifest.
   const browser = findBrowser();
   if (!browser) throw new NoBrowserError(NO_BROWSER_HELP);
   const environment = renderEnvironment(browser.path);
-  const style = makeStyle({ labels: { layout: options.labelLayout, fontSize: options.labelFontSize } });
+  const style = makeStyle({ antialias: options.antialias, labels: { layout: options.labelLayout, fontSize: options.labelFontSize } });
   const identity: RunIdentity = {
     dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...environment, ...options },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
@@ -123,25 +127,37 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   if (resuming) await removeTemporaryFiles(o.out);
   const onError = errorLog(o.out);
 
+  // The pages start (browser, shaders) on the other core while this one ingests.
+  const trimHeap = heapTrimmer();
+  let images = 0;
+  let complexesDone = 0;
+  let onImage = () => undefined as void;
+  const pool = new CountingPool({ pages: o.pages }, () => onImage());
+  const warming = pool.warmUp(warmUpJob(style, options.size));
+  const abandon = async (e: unknown): Promise<never> => {
+    await warming; // it never rejects
+    await pool.close();
+    throw e;
+  };
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
   const read = await ingestStage(o.structures, o.out, {
     ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
     hbonds: o.hbonds ?? {}, limit: o.limit, onError,
-  }, ingestProgress?.update);
+  }, ingestProgress?.update).catch(abandon);
   ingestProgress?.done();
   lap('ingest');
 
   // Split (from every complex, whatever the shard), then plan -> render -> write per complex.
   const split = await splitComplexes({ ids: read.ids, load: (id) => readIngested(o.out, id) }, {
     by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold,
-  });
+  }).catch(abandon);
   const splitFile = split.file;
   await writeAssemblyPlan(o.out, {
     seed: o.seed, options, tasks: o.tasks.map((t) => t.id),
     complexes: read.ids.map((id) => ({ id, split: split.side.get(id)!, sources: read.sources.get(id)! })),
     ingestRejects: read.rejects, splitFile, environment,
-  });
+  }).catch(abandon);
   const store = new ComplexStore(o.out, new Set(read.ids), undefined, { width: options.size, height: options.size });
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
@@ -149,18 +165,17 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   if (resumed > 0) log(`generate: resuming ${o.out}: ${resumed} of ${mine.length} complexes already done`);
   const progress = o.quiet ? null : runProgress('generate', 'complexes');
   const killAfterImage = killPoint('MISI_GEN_KILL_AFTER_IMAGES');
-  let images = 0;
-  let complexesDone = resumed;
-  const trimHeap = heapTrimmer();
-  const pool = new CountingPool({ pages: o.pages }, () => {
+  complexesDone = resumed;
+  onImage = () => {
     images++;
     trimHeap();
     progress?.update(complexesDone, mine.length, images);
     killAfterImage();
-  });
+  };
   let tally;
   try {
     progress?.update(complexesDone, mine.length, images);
+    await warming;
     tally = await streamComplexes({
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 2,
       plan: { seed: o.seed, split, tasks: o.tasks, counts, style, residueFraming: options.residueFraming },
@@ -168,6 +183,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
       onError,
     });
   } finally {
+    await warming; // it never rejects
     await pool.close();
     progress?.done();
   }

@@ -3,8 +3,9 @@
 // The pipeline's matrices are the ground truth: the page only copies them into 3Dmol.
 //
 // One shot: 3Dmol draws the molecule with WebGL into a framebuffer of ours (never the
-// page's canvas, so the compositor has nothing to present), at SUPERSAMPLE times the image
-// size; the frame is read back once and each block averaged into one pixel here. Labels
+// page's canvas, so the compositor has nothing to present), antialiased by edge coverage
+// at image size (coverage-aa.js) or at SUPERSAMPLE times the image size; the frame is read
+// back once (and, supersampled, each block averaged into one pixel here). Labels
 // are drawn once per scene with the 2D canvas (the bundled font, each character at the x
 // offset Node computed from the font's advances) into small sprites, and each shot lays
 // them over the pixels exactly where Node's label layout put them (renders/label-layout.ts),
@@ -93,25 +94,42 @@
       } finally {
         this._offscreen = offscreen;
       }
-      this.getContext().disable(this.getContext().SCISSOR_TEST);
+      const gl = this.getContext();
+      gl.disable(gl.SCISSOR_TEST);
+      // 3Dmol sets the GL viewport only when it resizes, from the drawing buffer of its shared
+      // offscreen canvas, which (sized lazily above) may still have the old size then: after a
+      // change of drawing size (supersample <-> image size) the first frames were drawn into
+      // a quarter or four times the frame. The viewport is always our framebuffer's.
+      if (target) {
+        gl.viewport(0, 0, target.w, target.h);
+        this._viewportWidth = target.w;
+        this._viewportHeight = target.h;
+      }
     };
+    window.misiCoverage.installShaders(renderer); // before 3Dmol compiles an impostor's program
+    window.misiCoverage.hookRenderer(renderer, () => antialias === 'coverage');
     viewer.rotationGroup.matrixAutoUpdate = false;
     viewer.modelGroup.matrixAutoUpdate = false;
     viewer.modelGroup.matrix.identity();
   }
 
   /**
-   * Antialiasing is supersampling: the molecule is drawn at SUPERSAMPLE times the image
-   * size and each SUPERSAMPLE x SUPERSAMPLE block averaged into one pixel (the 2D canvas's
-   * bilinear filter at exactly half size is that box average). The projection is in
-   * normalised device coordinates, so framing and positions do not change.
+   * Antialiasing (scene.antialias): 'coverage' draws at image size and blends each
+   * impostor's outline by the share of the pixel it covers (coverage-aa.js); 'supersample'
+   * draws the molecule at SUPERSAMPLE times the image size and averages each
+   * SUPERSAMPLE x SUPERSAMPLE block into one pixel; 'none' draws at image size, each pixel
+   * hit or missed at its centre. The projection is in normalised device coordinates, so
+   * framing and positions do not change.
    */
   const SUPERSAMPLE = 2;
   let scale = 1;
+  let antialias = 'none';
 
   /** Sizes the 3Dmol element for `scene`; true when it changed. */
   function setStage(scene) {
-    scale = scene.antialias ? SUPERSAMPLE : 1;
+    if (!['coverage', 'supersample', 'none'].includes(scene.antialias)) throw new Error(`unknown antialiasing ${scene.antialias}`);
+    antialias = scene.antialias;
+    scale = antialias === 'supersample' ? SUPERSAMPLE : 1;
     const w = `${scene.width * scale}px`, h = `${scene.height * scale}px`;
     if (container.style.width === w && container.style.height === h) return false;
     container.style.width = w;
@@ -347,8 +365,17 @@
     m.set(matrix);
     m[14] += CAMERA_Z; // 3Dmol's camera sits at z = CAMERA_Z, ours at the origin
     viewer.rotationGroup.matrixWorldNeedsUpdate = true;
-    const gl = viewer.getRenderer().getContext();
+    const renderer = viewer.getRenderer();
+    const gl = renderer.getContext();
     bindTarget(gl);
+    // 3Dmol takes the viewport from its canvas, which its own resize observers also size;
+    // once in a few hundred scene loads that change the drawing size it was found still at
+    // the old size for the first shot (the image then showed a corner of the scene at twice
+    // the size). Size it again, and never draw into a viewport that is not the frame's.
+    if (renderer.getCanvas().width !== target.w || renderer.getCanvas().height !== target.h) viewer.resize();
+    if (renderer.getCanvas().width !== target.w || renderer.getCanvas().height !== target.h) {
+      throw new Error(`3Dmol's canvas is ${renderer.getCanvas().width} x ${renderer.getCanvas().height}, the frame ${target.w} x ${target.h}`);
+    }
     viewer.render();
     pinPrograms();
     readFrame(gl);

@@ -66,6 +66,7 @@ async function reRender(name: string, complexId: string, parts: { transform?: Co
 test('files and records as the contract lists them', { skip: noBrowser }, () => {
   for (const f of ['complexes.jsonl', 'rejects.jsonl', 'manifest.json', 'run.json', 'split.json']) assert.ok(existsSync(join(main, f)), f);
   const manifest = JSON.parse(readFileSync(join(main, 'manifest.json'), 'utf8'));
+  assert.equal(manifest.options.antialias, 'coverage', 'the manifest records the antialiasing method (the default)');
   const side = new Map(JSON.parse(readFileSync(join(main, 'split.json'), 'utf8')).complexes.map((c: any) => [c.id, c.side]));
   assert.deepEqual([...side.values()].sort(), ['test', 'test', 'train']);
   const seen = new Set<string>();

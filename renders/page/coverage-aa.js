@@ -1,0 +1,180 @@
+// Runs inside the headless page before scene-page.js (plain browser JavaScript). Coverage
+// antialiasing for 3Dmol's impostor spheres and sticks, drawn at image size:
+//
+// 3Dmol draws a ball or a stick as a flat quad whose fragment shader decides, per pixel,
+// whether the pixel's ray hits the sphere or capsule. Here the shaders also compute how far
+// the ray passes from the outline, in pixels, and from that the share of the pixel the
+// shape covers (a linear ramp one pixel wide, centred on the outline). The quads are grown
+// by one pixel so pixels just outside the outline are shaded too. A frame is drawn in two
+// passes of the same geometry:
+//   1. interior: only pixels the shape covers fully, opaque, writing depth (as today);
+//   2. fringe: only partly covered pixels, blended over what pass 1 left ("over", the
+//      coverage as alpha), depth-tested and writing depth so that where two outlines
+//      coincide (the caps of a joint, the two halves of a bond) the pixel is blended once.
+// Pass 0 is 3Dmol's own shader, unchanged (supersampling and no antialiasing use it).
+/* global $3Dmol */
+(() => {
+  const HEADER = 'uniform highp int misiPass;\nuniform highp float vHeight;\n'; // one precision in both stages, or linking fails
+  // Eye-frame size of one pixel at a point whose clip w is `w` (2 NDC units per viewport).
+  const PIXEL = 'float misiPixel(float w) { return 2.0 * w / (projectionMatrix[1][1] * vHeight); }\n';
+  // Keep a fragment in this pass? (pass 1: fully covered; pass 2: partly covered)
+  const KEEP = 'bool misiKeep(float cover) { return misiPass == 1 ? cover >= 1.0 : (cover > 0.0 && cover < 1.0); }\n';
+
+  /** `source` with `from` replaced by `to`; a 3Dmol whose shaders differ fails loudly. */
+  function edit(source, from, to, all = false) {
+    const count = (source.match(new RegExp(from.source, 'g')) ?? []).length;
+    if (count === 0 || (!all && count !== 1)) throw new Error(`coverage-aa: 3Dmol shader text ${from} found ${count} times`);
+    return source.replace(all ? new RegExp(from.source, 'g') : from, to);
+  }
+
+  const beforeMain = (source, text) => edit(source, /void main\(\)\s*\{/, `${text}void main() {`);
+
+  function sphereVertex(vert) {
+    vert = beforeMain(vert, HEADER + PIXEL);
+    vert = edit(vert, /vec4 adjust = projectionMatrix\* vec4\(normal,0\.0\);/,
+      'float misiGrow = misiPass == 0 ? 1.0 : 1.0 + misiPixel(projPosition.w) / abs(normal.x);\n'
+      + '    vec4 adjust = projectionMatrix * vec4(normal.xy * misiGrow, normal.z, 0.0);');
+    return edit(vert, /mapping = normal\.xy;/, 'mapping = normal.xy * misiGrow;');
+  }
+
+  function sphereFragment(frag) {
+    frag = beforeMain(frag, HEADER + PIXEL + KEEP);
+    frag = edit(frag, /if\s*\(lensqr > rsqr\)\s*discard;\s*float z = sqrt\(rsqr-lensqr\);/,
+      `float misiCover = 1.0;
+    float z;
+    if (misiPass == 0) {
+      if (lensqr > rsqr) discard;
+      z = sqrt(rsqr-lensqr);
+    } else {
+      vec4 misiClip = projectionMatrix * vec4(center, 1.0);
+      misiCover = clamp((rval - sqrt(lensqr)) / misiPixel(misiClip.w) + 0.5, 0.0, 1.0);
+      if (!misiKeep(misiCover)) discard;
+      z = sqrt(max(rsqr - lensqr, 0.0)); // outside the outline: the rim
+    }`);
+    return edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, opacity*opacity*misiCover);');
+  }
+
+  function stickVertex(vert) {
+    vert = beforeMain(vert, HEADER + PIXEL
+      + 'float misiGrow(vec3 at, float radius) {\n'
+      + '  if (misiPass == 0) return 1.0;\n'
+      + '  vec4 c = projectionMatrix * vec4(at, 1.0);\n'
+      + '  return 1.0 + misiPixel(c.w) / abs(radius);\n'
+      + '}\n');
+    return edit(vert, /mvPosition\.xyz \+=\s*mult\*\(cr \+ doublecr\)\.xyz;/, 'mvPosition.xyz += mult*(cr + doublecr).xyz * misiGrow(mvPosition.xyz, radius);', true);
+  }
+
+  function stickFragment(frag) {
+    frag = beforeMain(frag, HEADER + PIXEL + KEEP);
+    // Distance from the pixel's ray to the bond's segment (the capsule's axis): the closest
+    // point of the segment to the ray's line is the unconstrained one clamped to the ends.
+    frag = edit(frag, /vec3 tmp1 = v-\(dot\(v,va\)\*va\);/,
+      `float misiCover = 1.0;
+    bool misiHit = true;
+    vec3 misiQ = vec3(0.0);
+    vec3 misiN = vec3(0.0, 0.0, 1.0);
+    if (misiPass != 0) {
+      float len = length(p2 - p1);
+      vec3 w0 = p - pa;
+      float b = dot(v, va), d = dot(v, w0), e = dot(va, w0);
+      float den = 1.0 - b * b;
+      float s = clamp(den > 1e-6 ? (e - b * d) / den : 0.0, 0.0, len);
+      vec3 onAxis = pa + s * va;
+      vec3 off = (p + (s * b - d) * v) - onAxis;
+      float dist = length(off);
+      vec4 misiClip = projectionMatrix * vec4(onAxis, 1.0);
+      misiCover = clamp((r - dist) / misiPixel(misiClip.w) + 0.5, 0.0, 1.0);
+      if (!misiKeep(misiCover)) discard;
+      misiN = dist > 0.0 ? off / dist : misiN;
+      misiQ = onAxis + misiN * r; // the rim, where the ray passes closest
+    }
+    vec3 tmp1 = v-(dot(v,va)*va);`);
+    // A ray that misses the capsule (the outer half of the fringe) is shaded as the rim.
+    frag = edit(frag, /discard;/, '{ if (misiPass != 2) discard; misiHit = false; }', true);
+    // The edit above also caught the fringe test's own discard: put that one back.
+    frag = frag.replace('if (!misiKeep(misiCover)) { if (misiPass != 2) discard; misiHit = false; }', 'if (!misiKeep(misiCover)) discard;');
+    frag = edit(frag, /vec4 clipPos = projectionMatrix \* vec4\(qi, 1\.0\);/,
+      'if (!misiHit) { qi = misiQ; norm = misiN; }\n    vec4 clipPos = projectionMatrix * vec4(qi, 1.0);');
+    return edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, opacity*opacity*misiCover);');
+  }
+
+  /**
+   * Which of 3Dmol's shaders `source` is (3Dmol does not export its shader library, so they
+   * are told apart by text only they hold), or null for any other shader.
+   */
+  function impostorKind(type, source) {
+    // The outline shaders (not used here) share much of the text but take outline uniforms.
+    if (source.includes('misiPass') || /uniform\s+\w+\s+outline/.test(source)) return null;
+    if (type === 'vertex' && source.includes('varying vec2 mapping;') && source.includes('rval = abs(normal.x);')) return sphereVertex;
+    if (type === 'fragment' && source.includes('float lensqr = dot(mapping,mapping);')) return sphereFragment;
+    if (type === 'vertex' && source.includes('float mult = 1.1;')) return stickVertex;
+    if (type === 'fragment' && source.includes('cylinder-ray intersection')) return stickFragment;
+    return null;
+  }
+
+  /** Rewrites 3Dmol's impostor shaders as `renderer` compiles them (hook before the first frame). */
+  function installShaders(renderer) {
+    const getShader = renderer.getShader;
+    renderer.getShader = function (type, source) {
+      const rewrite = impostorKind(type, source);
+      if (rewrite) stats.rewritten++;
+      return getShader.call(this, type, rewrite ? rewrite(source) : source);
+    };
+  }
+
+  let pass = 0;
+  /** What the hooks did (for tests and debugging). */
+  const stats = { rewritten: 0, passSet: [0, 0, 0] };
+
+  /**
+   * Hooks `renderer` so that, while `enabled()` says so, its opaque objects are drawn in the
+   * two passes above. Other programs than the impostors' have no misiPass and are drawn the
+   * same in both passes (none are used by the scenes drawn here).
+   */
+  function hookRenderer(renderer, enabled) {
+    const gl = renderer.getContext();
+    const setProgram = renderer.setProgram;
+    renderer.setProgram = function (...args) {
+      const program = setProgram.apply(this, args);
+      if (program) {
+        if (program.misiPassAt === undefined) program.misiPassAt = gl.getUniformLocation(program, 'misiPass');
+        if (program.misiPassAt !== null) {
+          gl.uniform1i(program.misiPassAt, pass);
+          stats.passSet[pass]++;
+        }
+      }
+      return program;
+    };
+    const renderObjects = renderer.renderObjects;
+    renderer.renderObjects = function (list, reverse, materialType, ...rest) {
+      if (materialType !== 'opaque' || !enabled()) {
+        renderObjects.call(this, list, reverse, materialType, ...rest);
+        return;
+      }
+      const setBlending = this.setBlending, setDepthWrite = this.setDepthWrite;
+      try {
+        pass = 1;
+        renderObjects.call(this, list, reverse, materialType, ...rest);
+        pass = 2;
+        gl.enable(gl.BLEND);
+        gl.blendEquation(gl.FUNC_ADD);
+        gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ZERO, gl.ONE);
+        gl.depthFunc(gl.LESS);
+        gl.depthMask(true);
+        this.setBlending = () => undefined;
+        this.setDepthWrite = () => undefined;
+        renderObjects.call(this, list, reverse, materialType, ...rest);
+      } finally {
+        pass = 0;
+        this.setBlending = setBlending;
+        this.setDepthWrite = setDepthWrite;
+        gl.depthFunc(gl.LEQUAL);
+        gl.disable(gl.BLEND);
+        this._oldDepthWrite = null; // 3Dmol's cache of the depth mask: unknown now
+        this.setDepthWrite(true);
+      }
+    };
+  }
+
+  window.misiCoverage = { installShaders, hookRenderer, stats };
+})();
