@@ -35,6 +35,13 @@ function run(args: string[]): Promise<void> {
   });
 }
 
+/** Columns of two aligned strings with the same residue (gaps and X never count), as ours. */
+function identities(a: string, b: string): number {
+  let n = 0;
+  for (let k = 0; k < a.length; k++) if (a[k] === b[k] && a[k] !== '-' && a[k] !== 'X') n++;
+  return n;
+}
+
 export interface MmseqsClusters {
   clusterOf: Map<string, string>;
   version: string;
@@ -66,17 +73,18 @@ export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshol
       const db = join(dir, 'db'), aln = join(dir, 'aln'), tsv = join(dir, 'hits.tsv');
       await run(['createdb', join(dir, 'chains.fasta'), db, '-v', '1']);
       await run(['search', db, db, aln, join(dir, 'tmp'), '-s', '7.5', '--max-seqs', '4000', '-e', '1e3', '--min-seq-id', String(o.threshold), '--seq-id-mode', '1', '-c', '0',
-        '--alignment-mode', '3', '--gap-open', '11', '--gap-extend', '1', '--mask', '0', '--comp-bias-corr', '0', '--threads', String(availableParallelism()), '-v', '1']);
-      await run(['convertalis', db, db, aln, tsv, '--format-output', 'query,target,nident,qlen,tlen', '-v', '1']);
+        '--alignment-mode', '3', '-a', '--gap-open', '11', '--gap-extend', '1', '--mask', '0', '--comp-bias-corr', '0', '--threads', String(availableParallelism()), '-v', '1']);
+      // Identities counted here from the aligned strings (MMseqs2 14's `nident` column reads 0).
+      await run(['convertalis', db, db, aln, tsv, '--format-output', 'query,target,qlen,tlen,qaln,taln', '-v', '1']);
       for await (const line of createInterface({ input: createReadStream(tsv) })) {
-        const [q, t, nident, qlen, tlen] = line.split('\t');
+        const [q, t, qlen, tlen, qaln, taln] = line.split('\t');
         const [qi, qk] = q.split('.'), [ti, tk] = t.split('.');
         const a = Number(qi), b = Number(ti);
         if (a === b || qk !== tk) continue;
         compared.hits++;
         // Like with like: whole chains when both complexes have them, pockets otherwise.
         if ((hasWhole[a] && hasWhole[b]) !== (qk === 'w')) continue;
-        if (Number(nident) / Math.min(Number(qlen), Number(tlen)) < o.threshold) continue;
+        if (identities(qaln, taln) / Math.min(Number(qlen), Number(tlen)) < o.threshold) continue;
         const ra = find(a), rb = find(b);
         if (ra !== rb) {
           parent[Math.max(ra, rb)] = Math.min(ra, rb);
