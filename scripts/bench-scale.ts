@@ -11,6 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCorpus, type CorpusKind } from './scale-corpus.ts';
+import { compareSplits } from './compare-splits.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SHARED = resolve(REPO, '../shared/structures');
@@ -80,5 +81,11 @@ for (const n of sizes) {
     const summary = r.stderr.split('\n').filter((l) => /^(ingest: \d+ complexes|split by|split: (exact|mmseqs) engine)/.test(l)).join(' | ');
     console.log(`  ${step.padEnd(8)} wall ${r.wall.toFixed(1)} s, peak RSS ${Number.isNaN(r.peakMiB) ? "n/a (stopped)" : `${r.peakMiB.toFixed(0)} MiB`}, exit ${r.code}; load ${before} -> ${load()}; ${summary}`);
     if (r.code !== 0 && step !== 'generate') console.log(r.stderr.slice(-2000));
+  }
+  // Both engines' splits of this corpus (from this run or an earlier one): their agreement.
+  const exact = join(dir, 'out-protein', 'split.json'), mmseqs = join(dir, 'out-mmseqs', 'split.json');
+  if (existsSync(exact) && existsSync(mmseqs)) {
+    const read = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
+    console.log(`  mmseqs against exact: ${JSON.stringify(compareSplits(read(exact), read(mmseqs)))}`);
   }
 }
