@@ -29,8 +29,8 @@ export interface Linkage {
   stats: LinkageStats & { workers: number };
 }
 
-/** Below this many pairs the rows run on the calling thread (starting workers costs more). */
-const PAIRS_PER_WORKER = 20_000;
+/** Below this many alignment cells (an upper estimate) per worker the rows run on the calling thread (starting workers costs more). */
+const CELLS_PER_WORKER = 50_000_000;
 
 const shared = (bytes: number) => new SharedArrayBuffer(Math.max(bytes, 4));
 
@@ -74,8 +74,8 @@ function runWorker(d: LinkageData): Promise<LinkageStats> {
 /** Links every pair of `items` that reaches the threshold; returns each item's cluster root. */
 export async function linkBySequence(items: readonly LinkageItem[], o: LinkageOptions): Promise<Linkage> {
   const d = flatten(items, o);
-  const pairs = (items.length * (items.length - 1)) / 2;
-  const workers = o.workers ?? Math.max(1, Math.min(availableParallelism(), Math.floor(pairs / PAIRS_PER_WORKER)));
+  const cells = d.residues.length ** 2 / 2; // every residue against every other, roughly
+  const workers = o.workers ?? Math.max(1, Math.min(availableParallelism(), Math.floor(cells / CELLS_PER_WORKER)));
   const stats = emptyStats();
   if (workers === 1) addStats(stats, linkRows(d));
   else for (const s of await Promise.all(Array.from({ length: workers }, () => runWorker(d)))) addStats(stats, s);
