@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, isAbsolute } from 'node:path';
 import type { Complex } from './model.ts';
-import { discoverInputs } from './discover.ts';
+import { discoverInputs, type InputJob } from './discover.ts';
 import { buildFromEntry, buildFromFolder, type BuildOptions } from './build-complex.ts';
 import { enterStage, guardComplex, type ErrorSink, type Reject } from './reject.ts';
 import { parseLigandSelector, type LigandSelector } from './residue-kinds.ts';
@@ -62,6 +62,19 @@ const shown = (p: string) => {
 
 /** Reads every complex found under `paths`. Throws only for a bad option (a usage error). */
 export async function ingest(paths: string[], options: IngestOptions = {}): Promise<IngestResult> {
+  const complexes: Complex[] = [];
+  const { rejects } = await ingestEach(paths, options, (c) => {
+    complexes.push(c);
+  });
+  return { complexes, rejects };
+}
+
+/**
+ * `ingest` one complex at a time: `each` gets every complex read, in id order (the order of
+ * `ingest`'s list), and is awaited before the next input is read, so only the complex in
+ * hand is in memory. Returns the rejects, in input order as `ingest` lists them.
+ */
+export async function ingestEach(paths: string[], options: IngestOptions, each: (complex: Complex) => void | Promise<void>): Promise<{ count: number; rejects: Reject[] }> {
   let oneSelector: LigandSelector | null = null;
   if (options.ligand) {
     const s = parseLigandSelector(options.ligand);
@@ -76,9 +89,13 @@ export async function ingest(paths: string[], options: IngestOptions = {}): Prom
   }
   const { jobs, problems } = await discoverInputs(paths);
   const rejects: Reject[] = problems.map((p) => ({ ...p, stage: 'discover' }));
-  const complexes: Complex[] = [];
+  const failed = new Map<InputJob, Reject[]>();
+  let count = 0;
   let done = 0;
-  for (const job of jobs) {
+  // In id order (stable: inputs sharing an id keep their input order), so complexes come
+  // out sorted; rejects are put back in input order at the end.
+  const byId = [...jobs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const job of byId) {
     // The failure boundary: a throw anywhere in this complex's work is one reject.
     const outcome = await guardComplex(job.id, { stage: job.kind === 'entry' ? 'read-entry' : 'read-ligand', path: job.kind === 'entry' ? job.path : (job.mol2 ?? job.sdf)! }, async (step) => {
       let result;
@@ -100,15 +117,16 @@ export async function ingest(paths: string[], options: IngestOptions = {}): Prom
     const result = outcome.ok ? outcome.value : { ok: false as const, reject: outcome.reject };
     if (result.ok) {
       for (const s of result.complex.sources) s.path = shown(s.path);
-      complexes.push(result.complex);
+      await each(result.complex);
+      count++;
     } else {
-      rejects.push({ ...result.reject, path: shown(result.reject.path) });
+      failed.set(job, [{ ...result.reject, path: shown(result.reject.path) }]);
     }
     options.onProgress?.(++done, jobs.length);
   }
+  for (const job of jobs) rejects.push(...(failed.get(job) ?? []));
   for (const r of rejects) r.path = shown(r.path);
-  complexes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { complexes, rejects };
+  return { count, rejects };
 }
 
 /** A bad option (not bad data): the command line reports it as a usage error. */

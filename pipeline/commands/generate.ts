@@ -18,6 +18,7 @@ import { generate } from '../generate/run-generate.ts';
 import { RunMismatchError } from '../generate/run-identity.ts';
 import { InputChangedError } from '../generate/ingest-stage.ts';
 import { parseShard } from '../generate/shard.ts';
+import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
 import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
@@ -101,6 +102,7 @@ export const generateCommand: CommandModule<object, Args> = {
         testShare: args['test-share'],
         splitBy: args['split-by'],
         clusterThreshold: thresholdFraction(args['cluster-threshold']),
+        clusterEngine: args['cluster-engine'],
         pages: args.workers,
         antialias: args.antialias,
         shard: args.shard === undefined ? undefined : parseShard(args.shard),
@@ -114,7 +116,7 @@ export const generateCommand: CommandModule<object, Args> = {
       applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
     } catch (e) {
       if (e instanceof IngestUsageError || e instanceof NoBrowserError) return fail(e.message, e instanceof IngestUsageError ? 2 : 1);
-      if (e instanceof RunMismatchError || e instanceof InputChangedError) return fail(e.message);
+      if (e instanceof RunMismatchError || e instanceof InputChangedError || e instanceof MmseqsMissingError) return fail(e.message);
       throw e;
     }
   },

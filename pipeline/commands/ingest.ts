@@ -1,7 +1,7 @@
 // `misi-gen ingest <paths...> --out <dir>`: read structures into complexes.jsonl + rejects.jsonl.
 import type { CommandModule } from 'yargs';
-import { ingest } from '../../structures/ingest.ts';
-import { writeJsonLines } from '../write-json-lines.ts';
+import { ingestEach } from '../../structures/ingest.ts';
+import { JsonLinesWriter, writeJsonLines } from '../write-json-lines.ts';
 import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { progressReporter } from '../progress.ts';
 import { join } from 'node:path';
@@ -25,14 +25,16 @@ export const ingestCommand: CommandModule<object, Args> = {
     if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
     const paths = useSample ? [SAMPLE_DIR] : args.paths;
     const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
-    const result = await ingest(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update, onError: errorLog(args.out) }));
+    // Each complex is written as soon as it is read (in id order), so memory stays flat.
+    const complexes = await JsonLinesWriter.open(join(args.out, 'complexes.jsonl'));
+    const result = await ingestEach(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update, onError: errorLog(args.out) }), (c) => complexes.write(c));
     progress.done();
-    await writeJsonLines(join(args.out, 'complexes.jsonl'), result.complexes);
+    await complexes.close();
     await writeJsonLines(join(args.out, 'rejects.jsonl'), result.rejects);
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
-    process.stderr.write(`ingest: ${result.complexes.length} complexes read, ${result.rejects.length} rejected -> ${join(args.out, 'complexes.jsonl')}\n`);
+    process.stderr.write(`ingest: ${result.count} complexes read, ${result.rejects.length} rejected -> ${join(args.out, 'complexes.jsonl')}\n`);
     if (result.rejects.length) process.stderr.write(`ingest: ${rejectSummary(result.rejects, join(args.out, 'rejects.jsonl'))}\n`);
-    if (result.complexes.length === 0) process.exitCode = 1;
+    if (result.count === 0) process.exitCode = 1;
     applyStrict(args, result.rejects, (l) => process.stderr.write(`ingest: ${l}\n`));
   },
 };

@@ -4,11 +4,13 @@
 // anything. stdout: the path of split.json; the summary and notes on stderr.
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { ingest } from '../../structures/ingest.ts';
+import { ingestEach } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { ingestOptions, ingestOptionsFrom, type IngestArgs } from '../ingest-options.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
-import { DEFAULT_TEST_SHARE, splitComplexes } from '../generate/split.ts';
+import { DEFAULT_TEST_SHARE, splitFromGrouping } from '../generate/split.ts';
+import { groupSummaries, groupSummary, type GroupSummary } from '../split/group-complexes.ts';
+import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { errorLog } from '../generate/errors-log.ts';
@@ -38,23 +40,35 @@ export const splitCommand: CommandModule<object, Args> = {
       }) as any,
   handler: async (args) => {
     const useSample = !args.structures?.length;
-    const read = await ingest(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }));
+    const by = args['split-by'];
+    // One complex at a time, in id order; only its summary (scaffold, or sequences) is kept.
+    const summaries: GroupSummary[] = [];
+    const read = await ingestEach(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), async (c) => {
+      if (args.limit === undefined || summaries.length < args.limit) summaries.push(await groupSummary(c, by));
+    });
     for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
     if (read.rejects.length) process.stderr.write(`split: ${rejectSummary(read.rejects, 'the lines above')}\n`);
-    let complexes = read.complexes;
-    if (args.limit !== undefined) complexes = complexes.slice(0, args.limit);
-    if (complexes.length === 0) {
+    if (summaries.length === 0) {
       process.stderr.write('misi-gen split: no complex could be read\n');
       process.exitCode = 1;
       return;
     }
-    const split = await splitComplexes(complexes, {
-      by: args['split-by'], seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']),
-    });
+    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'] };
+    let grouping;
+    try {
+      grouping = await groupSummaries(summaries, o);
+    } catch (e) {
+      if (!(e instanceof MmseqsMissingError)) throw e;
+      process.stderr.write(`misi-gen split: ${e.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    const split = splitFromGrouping(grouping, o);
     for (const n of split.grouping.notes) process.stderr.write(`split: ${n.id}: ${n.note}\n`);
     const path = join(args.out, 'split.json');
     await writeJsonFile(path, split.file);
     process.stderr.write(`${describeSplit(split.file)}\n`);
+    if (grouping.engine) process.stderr.write(`split: ${grouping.engine.name} engine ${grouping.engine.version}: ${Object.entries(grouping.compared ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
     process.stdout.write(`${path}\n`);
     applyStrict(args, read.rejects, (l) => process.stderr.write(`split: ${l}\n`));
   },

@@ -20,6 +20,11 @@ export class AtomicLines {
     if (!this.stream.write(text)) await once(this.stream, 'drain');
   }
 
+  /** Bytes handed to the stream and not yet written to the file. */
+  get buffered(): number {
+    return this.stream.writableLength;
+  }
+
   /** Flushes, closes and renames to the final name. */
   async close(): Promise<void> {
     this.stream.end();

@@ -33,7 +33,8 @@ import { ingestStage, readIngested } from './ingest-stage.ts';
 import { claimFolder, PARTS_DIR, type RunIdentity } from './run-identity.ts';
 import { formatShard, inShard, type Shard } from './shard.ts';
 import { splitComplexes } from './split.ts';
-import type { SplitBy } from '../split/group-complexes.ts';
+import type { ClusterEngine, SplitBy } from '../split/group-complexes.ts';
+import { MMSEQS_MISSING, MmseqsMissingError, mmseqsVersion } from '../split/mmseqs-clusters.ts';
 import { streamComplexes } from './stream-complexes.ts';
 import { writeJsonFile } from './write-text.ts';
 
@@ -56,6 +57,8 @@ export interface GenerateOptions {
   splitBy?: SplitBy;
   /** Identity threshold (fraction) of the split by protein. */
   clusterThreshold?: number;
+  /** Cluster engine of the split by protein (default exact). */
+  clusterEngine?: ClusterEngine;
   /** Pages in the render pool; default one per core. */
   pages?: number;
   /** How outlines are smoothed (default DEFAULT_ANTIALIAS); part of the run's identity. */
@@ -97,12 +100,16 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   let t0 = Date.now();
   const lap = (name: string) => { seconds[name] = (Date.now() - t0) / 1000; t0 = Date.now(); };
 
-  // The run's identity: a folder holding a run with other options is refused.
+  // The run's identity: a folder holding a run with other options is refused. The mmseqs
+  // engine (and its version) is recorded; no entry means the exact engine.
+  const mmseqs = o.splitBy === 'protein' && o.clusterEngine === 'mmseqs' ? mmseqsVersion() : null;
+  if (o.splitBy === 'protein' && o.clusterEngine === 'mmseqs' && mmseqs === null) throw new MmseqsMissingError(MMSEQS_MISSING);
   const options = {
     tasks: o.tasks.map((t) => t.id),
     perComplex: formatCounts(counts),
     testShare: o.testShare,
     ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(o.splitBy === 'protein' ? { clusterThreshold: o.clusterThreshold ?? null } : {}) } : {}),
+    ...(mmseqs !== null ? { clusterEngine: { name: 'mmseqs', version: mmseqs } } : {}),
     limit: o.limit ?? null,
     ligand: o.ligand ?? null,
     pocketRadius: o.pocketRadius ?? null,
@@ -150,7 +157,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
 
   // Split (from every complex, whatever the shard), then plan -> render -> write per complex.
   const split = await splitComplexes({ ids: read.ids, load: (id) => readIngested(o.out, id) }, {
-    by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold,
+    by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold, engine: o.clusterEngine,
   }).catch(abandon);
   const splitFile = split.file;
   await writeAssemblyPlan(o.out, {

@@ -5,7 +5,7 @@
 import type { Complex } from '../../structures/model.ts';
 import type { Split } from '../../qa/task.ts';
 import { assignSides } from '../split/assign-sides.ts';
-import { groupComplexes, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
+import { groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
 import { splitFile, type SplitFile } from '../split/split-file.ts';
 
 /** The original's share: 490 test complexes of 3,993. */
@@ -32,6 +32,8 @@ export interface SplitOptions {
   testShare: number;
   /** Identity threshold (fraction) for the split by protein. */
   threshold?: number;
+  /** Cluster engine of the split by protein (default exact). */
+  engine?: ClusterEngine;
 }
 
 export interface ComplexSplit extends SplitAssignment {
@@ -47,7 +49,11 @@ export interface ComplexSplit extends SplitAssignment {
  */
 export async function splitComplexes(complexes: readonly Complex[] | { ids: readonly string[]; load: ComplexLoader }, o: SplitOptions): Promise<ComplexSplit> {
   const { ids, load } = Array.isArray(complexes) ? listLoader(complexes as readonly Complex[]) : (complexes as { ids: readonly string[]; load: ComplexLoader });
-  const grouping = await groupComplexes(ids, load, { by: o.by, threshold: o.threshold });
+  return splitFromGrouping(await groupComplexes(ids, load, { by: o.by, threshold: o.threshold, engine: o.engine }), o);
+}
+
+/** Whole groups to sides, and split.json's content. */
+export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexSplit {
   const a = assignSides(grouping.groupOf, o.seed, o.testShare);
   return { ...a, grouping, file: splitFile(a, { by: o.by, seed: o.seed, testShare: o.testShare, threshold: grouping.threshold }) };
 }

@@ -3,8 +3,9 @@
 // group whole on one side, so nothing that shares a scaffold or a cluster is on both sides.
 import type { Complex } from '../../structures/model.ts';
 import { murckoScaffoldOf } from '../../structures/grouping/murcko-scaffold.ts';
-import { complexSequences } from './protein-sequences.ts';
+import { complexSequences, type ComplexSequences } from './protein-sequences.ts';
 import { clusterProteins } from './protein-clusters.ts';
+import { clusterWithMmseqs } from './mmseqs-clusters.ts';
 
 export type SplitBy = 'complex' | 'scaffold' | 'protein';
 export const SPLIT_BY: readonly SplitBy[] = ['complex', 'scaffold', 'protein'];
@@ -15,10 +16,16 @@ export const DEFAULT_CLUSTER_THRESHOLD = 0.3;
 /** The group of every acyclic ligand (scaffold ''): they share the empty scaffold. */
 export const ACYCLIC_GROUP = 'acyclic';
 
+/** How the split by protein finds its clusters: exactly (all pairs), or by MMseqs2 (approximate, fast). */
+export type ClusterEngine = 'exact' | 'mmseqs';
+export const CLUSTER_ENGINES: readonly ClusterEngine[] = ['exact', 'mmseqs'];
+
 export interface GroupOptions {
   by: SplitBy;
   /** Identity threshold for `protein`, a fraction. */
   threshold?: number;
+  /** Engine for `protein` (default exact). */
+  engine?: ClusterEngine;
 }
 
 export interface Grouping {
@@ -26,44 +33,72 @@ export interface Grouping {
   groupOf: Map<string, string>;
   /** What was decided for single complexes and why (a ligand without a scaffold...). */
   notes: { id: string; note: string }[];
-  /** `protein` only: the threshold used, and pairs compared on whole chains and on pockets. */
+  /** `protein` only: the threshold used. */
   threshold?: number;
-  compared?: { whole: number; pocket: number };
+  /** `protein` only: the engine and its version, and what it did (pairs compared, skipped...). */
+  engine?: { name: ClusterEngine; version: string };
+  compared?: Record<string, number>;
 }
 
 /** Reads one complex by id (from memory, or from a run's kept ingest files). */
 export type ComplexLoader = (id: string) => Complex | Promise<Complex>;
 
 /**
+ * What grouping keeps of one complex (so the complexes themselves need not stay in memory):
+ * for `scaffold` its group and why, for `protein` its sequences, for `complex` only its id.
+ */
+export interface GroupSummary {
+  id: string;
+  group?: string;
+  note?: string;
+  sequences?: ComplexSequences;
+}
+
+export async function groupSummary(c: Complex, by: SplitBy): Promise<GroupSummary> {
+  if (by === 'complex') return { id: c.id };
+  if (by === 'protein') return { id: c.id, sequences: await complexSequences(c) };
+  const r = await murckoScaffoldOf(c.ligand);
+  // No scaffold known: the complex is a group of its own (it can share nothing).
+  if (r.smiles === null) return { id: c.id, group: `complex:${c.id}`, note: `no scaffold (${r.reason}); grouped alone` };
+  const group = r.smiles === '' ? ACYCLIC_GROUP : r.smiles;
+  return r.from === 'atoms' ? { id: c.id, group, note: `scaffold from the ligand's atoms and bonds${r.unsanitised ? ', unsanitised' : ''}` } : { id: c.id, group };
+}
+
+/**
  * The group of every id. Complexes are loaded one at a time as needed (none for `complex`);
- * only scaffolds and sequences are kept, so a large set need not sit in memory.
+ * only their summaries are kept, so a large set need not sit in memory.
  */
 export async function groupComplexes(ids: readonly string[], load: ComplexLoader, o: GroupOptions): Promise<Grouping> {
+  if (o.by === 'complex') return groupSummaries(ids.map((id) => ({ id })), o);
+  const summaries: GroupSummary[] = [];
+  for (const id of ids) summaries.push(await groupSummary(await load(id), o.by));
+  return groupSummaries(summaries, o);
+}
+
+/** Groups from the summaries of groupSummary (in the order the notes should come: by id). */
+export async function groupSummaries(summaries: readonly GroupSummary[], o: GroupOptions): Promise<Grouping> {
+  const ids = summaries.map((s) => s.id);
   if (new Set(ids).size !== ids.length) throw new Error('complex ids must be unique to split them');
   const notes: Grouping['notes'] = [];
   if (o.by === 'complex') return { by: o.by, groupOf: new Map(ids.map((id) => [id, id])), notes };
   if (o.by === 'scaffold') {
-    const groupOf = new Map<string, string>();
-    for (const id of ids) {
-      const c = await load(id);
-      const r = await murckoScaffoldOf(c.ligand);
-      if (r.smiles === null) {
-        // No scaffold known: the complex is a group of its own (it can share nothing).
-        groupOf.set(c.id, `complex:${c.id}`);
-        notes.push({ id: c.id, note: `no scaffold (${r.reason}); grouped alone` });
-      } else {
-        groupOf.set(c.id, r.smiles === '' ? ACYCLIC_GROUP : r.smiles);
-        if (r.from === 'atoms') notes.push({ id: c.id, note: `scaffold from the ligand's atoms and bonds${r.unsanitised ? ', unsanitised' : ''}` });
-      }
-    }
-    return { by: o.by, groupOf, notes };
+    for (const s of summaries) if (s.note) notes.push({ id: s.id, note: s.note });
+    return { by: o.by, groupOf: new Map(summaries.map((s) => [s.id, s.group!])), notes };
   }
   const threshold = o.threshold ?? DEFAULT_CLUSTER_THRESHOLD;
-  const items = [];
-  for (const id of ids) items.push(await complexSequences(await load(id)));
+  const items = summaries.map((s) => s.sequences!);
   for (const i of items) {
     if (![...i.pocket, ...(i.whole ?? [])].some((s) => s.length >= 30)) notes.push({ id: i.id, note: 'no chain of 30 residues or more: a cluster of its own' });
   }
-  const r = clusterProteins(items, { threshold });
-  return { by: o.by, groupOf: r.clusterOf, notes, threshold, compared: r.compared };
+  const started = Date.now();
+  const seconds = () => ({ seconds: (Date.now() - started) / 1000 });
+  if (o.engine === 'mmseqs') {
+    const r = await clusterWithMmseqs(items, { threshold });
+    return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'mmseqs', version: r.version }, compared: { ...r.compared, ...seconds() } };
+  }
+  const r = await clusterProteins(items, { threshold });
+  return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'exact', version: EXACT_ENGINE_VERSION }, compared: { ...r.compared, ...seconds() } };
 }
+
+/** The exact engine's identity measure and linkage; bumped if either ever changes. */
+export const EXACT_ENGINE_VERSION = '1';

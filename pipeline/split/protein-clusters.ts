@@ -3,8 +3,11 @@
 // their pocket sequences (see protein-sequences.ts). Two complexes are linked when any chain
 // of one and any chain of the other reach the threshold (local alignment, identity over the
 // shorter sequence: structures/grouping/sequence-identity.ts); chains shorter than
-// `minLength` take no part. A cluster is named by its smallest member id.
-import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
+// `minLength` take no part. A cluster is named by its smallest member id. The exact engine
+// finds the clusters of all pairs (structures/grouping/protein-linkage.ts: every core,
+// pairs already joined skipped, one-pass identity kernel).
+import { linkBySequence } from '../../structures/grouping/protein-linkage.ts';
+import type { LinkageStats } from '../../structures/grouping/linkage-rows.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
 
 export interface ProteinClusterOptions {
@@ -12,38 +15,21 @@ export interface ProteinClusterOptions {
   threshold: number;
   /** Chains shorter than this many residues are not compared (default 30). */
   minLength?: number;
+  /** Worker threads (default: one per core for a large set). */
+  workers?: number;
 }
 
 export interface ProteinClusters {
   clusterOf: Map<string, string>;
-  /** Pairs compared on whole chains, and on pockets. */
-  compared: { whole: number; pocket: number };
+  /** Pairs compared on whole chains, and on pockets; pairs skipped, alignments run. */
+  compared: LinkageStats & { workers: number };
 }
 
-export function clusterProteins(items: ComplexSequences[], o: ProteinClusterOptions): ProteinClusters {
+export async function clusterProteins(items: ComplexSequences[], o: ProteinClusterOptions): Promise<ProteinClusters> {
   if (!(o.threshold >= 0 && o.threshold <= 1)) throw new RangeError(`identity threshold ${o.threshold} is not a fraction between 0 and 1`);
   const minLength = o.minLength ?? 30;
   const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const long = (list: string[] | null) => (list ?? []).filter((s) => s.length >= minLength);
-  const pocket = sorted.map((i) => long(i.pocket));
-  const whole = sorted.map((i) => (i.whole ? long(i.whole) : null));
-  const parent = sorted.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  const compared = { whole: 0, pocket: 0 };
-  const linked = (a: string[], b: string[]) => a.some((x) => b.some((y) => sequenceIdentity(x, y) >= o.threshold));
-  for (let i = 0; i < sorted.length; i++) {
-    for (let j = i + 1; j < sorted.length; j++) {
-      const ri = find(i), rj = find(j);
-      if (ri === rj) continue;
-      const wi = whole[i], wj = whole[j];
-      const both = wi !== null && wj !== null && wi.length > 0 && wj.length > 0;
-      if (both) compared.whole++;
-      else compared.pocket++;
-      if (both ? linked(wi, wj) : linked(pocket[i], pocket[j])) parent[Math.max(ri, rj)] = Math.min(ri, rj);
-    }
-  }
-  return { clusterOf: new Map(sorted.map((item, i) => [item.id, sorted[find(i)].id])), compared };
+  const r = await linkBySequence(sorted.map((i) => ({ pocket: long(i.pocket), whole: long(i.whole) })), { threshold: o.threshold, workers: o.workers });
+  return { clusterOf: new Map(sorted.map((item, i) => [item.id, sorted[r.root[i]].id])), compared: r.stats };
 }

@@ -1,12 +1,13 @@
 // The split options `generate` and `split` share: --split-by and --cluster-threshold, and a
 // one-line summary of a split for stderr.
 import type { Argv } from 'yargs';
-import { DEFAULT_CLUSTER_THRESHOLD, SPLIT_BY, type SplitBy } from './group-complexes.ts';
+import { CLUSTER_ENGINES, DEFAULT_CLUSTER_THRESHOLD, SPLIT_BY, type ClusterEngine, type SplitBy } from './group-complexes.ts';
 import type { SplitFile } from './split-file.ts';
 
 export interface SplitArgs {
   'split-by': SplitBy;
   'cluster-threshold': number;
+  'cluster-engine': ClusterEngine;
 }
 
 /** A threshold given as a fraction (0.3) or a percentage (30): the fraction. */
@@ -14,11 +15,12 @@ export function thresholdFraction(value: number): number {
   return value > 1 ? value / 100 : value;
 }
 
-/** --split-by (alias --by) and --cluster-threshold. */
+/** --split-by (alias --by), --cluster-threshold and --cluster-engine. */
 export function splitOptions<T>(y: Argv<T>): Argv<T & SplitArgs> {
   return y
     .option('split-by', { alias: 'by', choices: SPLIT_BY, default: 'complex' as SplitBy, describe: 'what a held-out group is: a complex, a ligand scaffold (Bemis-Murcko), or a protein sequence cluster' })
     .option('cluster-threshold', { type: 'number', default: DEFAULT_CLUSTER_THRESHOLD, describe: 'sequence identity that joins two complexes in the split by protein, as a fraction (0.3) or percent (30)' })
+    .option('cluster-engine', { choices: CLUSTER_ENGINES, default: 'exact' as ClusterEngine, describe: 'how the split by protein finds clusters: exact (every pair aligned) or mmseqs (MMseqs2 from PATH: fast for 40,000+ complexes, may miss links)' })
     .check((a: any) => {
       const t = a['cluster-threshold'];
       if (!(typeof t === 'number' && t > 0 && t <= 100)) throw new Error('--cluster-threshold must be a fraction in (0, 1] or a percentage in (1, 100]');

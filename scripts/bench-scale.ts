@@ -1,0 +1,91 @@
+// Every command at the mission's size (not a test): builds an N-complex corpus from
+// ../shared (scale-corpus.ts), then runs each step once as a child process and prints its
+// wall time and peak RSS (of the Node process, worker threads included; MMseqs2 runs as its
+// own processes, its peak is printed apart), and for the split by protein the pairs aligned
+// and skipped. The load average is printed beside every figure: the machine may be shared.
+// Usage: npm run bench:scale -- [--n 4186[,2000,...]] [--corpus pocket|whole]
+//          [--steps ingest,scaffold,protein,mmseqs,generate] [--dir /tmp/misi-scale]
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildCorpus, type CorpusKind } from './scale-corpus.ts';
+import { compareSplits } from './compare-splits.ts';
+
+const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const SHARED = resolve(REPO, '../shared/structures');
+const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const args = process.argv.slice(2);
+const value = (flag: string, fallback: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const sizes = value('--n', '4186').split(',').map(Number);
+const kind = value('--corpus', 'pocket') as CorpusKind;
+const steps = value('--steps', 'ingest,scaffold,protein,generate').split(',');
+const base = value('--dir', join(tmpdir(), 'misi-scale'));
+if (!existsSync(join(SHARED, 'pdbbind'))) {
+  process.stderr.write(`bench-scale: ${SHARED} not found\n`);
+  process.exit(1);
+}
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+interface Run { wall: number; peakMiB: number; stderr: string; code: number | null }
+
+/** Runs misi-gen under /usr/bin/time (peak RSS of the largest process); `until` stops it early. */
+function run(cmd: string[], until?: () => boolean): Promise<Run> {
+  const timing = join(base, 'time.txt');
+  rmSync(timing, { force: true });
+  return new Promise((done) => {
+    const t0 = Date.now();
+    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timing, process.execPath, BIN, ...cmd], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-20000)));
+    let wall = 0;
+    const poll = until && setInterval(() => {
+      if (until()) {
+        wall = (Date.now() - t0) / 1000;
+        process.kill(-child.pid!, 'SIGTERM');
+      }
+    }, 200);
+    child.once('close', (code) => {
+      if (poll) clearInterval(poll);
+      // A run stopped early (generate at its first image) takes /usr/bin/time with it: no peak.
+      const kib = existsSync(timing) ? Number(readFileSync(timing, 'utf8').trim().split('\n').pop()) : NaN;
+      done({ wall: wall || (Date.now() - t0) / 1000, peakMiB: wall ? NaN : kib / 1024, stderr, code });
+    });
+  });
+}
+
+for (const n of sizes) {
+  const dir = join(base, `${kind}-${n}`);
+  let t0 = Date.now();
+  const corpus = buildCorpus(SHARED, join(dir, 'corpus'), n, kind);
+  const inputs = [join(corpus.dir, 'folders'), ...(existsSync(join(corpus.dir, 'entries')) ? [join(corpus.dir, 'entries')] : [])];
+  const ligands = corpus.ligands ? ['--ligands', corpus.ligands] : [];
+  console.log(`corpus ${kind} N=${n}: built in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${(100 * corpus.renamedShare).toFixed(1)} % of residues renamed (${corpus.dir})`);
+  for (const step of steps) {
+    const out = join(dir, `out-${step}`);
+    rmSync(out, { recursive: true, force: true });
+    const before = load();
+    let r: Run;
+    if (step === 'ingest') r = await run(['ingest', ...inputs, ...ligands, '--out', out]);
+    else if (step === 'scaffold') r = await run(['split', '--structures', ...inputs, ...ligands, '--by', 'scaffold', '--out', out]);
+    else if (step === 'protein' || step === 'mmseqs') r = await run(['split', '--structures', ...inputs, ...ligands, '--by', 'protein', '--cluster-engine', step === 'mmseqs' ? 'mmseqs' : 'exact', '--out', out]);
+    else if (step === 'generate') {
+      const images = join(out, 'images');
+      const firstImage = () => existsSync(images) && readdirSync(images).some((f) => f.endsWith('.png'));
+      r = await run(['generate', '--structures', ...inputs, ...ligands, '--limit', '20', '--split-by', 'protein', '--tasks', 'translation', '--out', out], firstImage);
+    } else throw new Error(`unknown step ${step}`);
+    const summary = r.stderr.split('\n').filter((l) => /^(ingest: \d+ complexes|split by|split: (exact|mmseqs) engine)/.test(l)).join(' | ');
+    console.log(`  ${step.padEnd(8)} wall ${r.wall.toFixed(1)} s, peak RSS ${Number.isNaN(r.peakMiB) ? "n/a (stopped)" : `${r.peakMiB.toFixed(0)} MiB`}, exit ${r.code}; load ${before} -> ${load()}; ${summary}`);
+    if (r.code !== 0 && step !== 'generate') console.log(r.stderr.slice(-2000));
+  }
+  // Both engines' splits of this corpus (from this run or an earlier one): their agreement.
+  const exact = join(dir, 'out-protein', 'split.json'), mmseqs = join(dir, 'out-mmseqs', 'split.json');
+  if (existsSync(exact) && existsSync(mmseqs)) {
+    const read = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
+    console.log(`  mmseqs against exact: ${JSON.stringify(compareSplits(read(exact), read(mmseqs)))}`);
+  }
+}

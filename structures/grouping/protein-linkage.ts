@@ -1,0 +1,89 @@
+// Single-linkage clusters of items by sequence identity, on every core: the exact clusters
+// of comparing all pairs (linkage-rows.ts says why skipping joined pairs and running rows in
+// parallel cannot change them). Each item has pocket chains and, optionally, whole chains;
+// two items that both have whole chains are compared on those, any other pair on pockets.
+// Identity is that of sequence-identity.ts, computed by identity-kernel.ts.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { encodeSequence } from './identity-kernel.ts';
+import { addStats, emptyStats, linkRows, type LinkageData, type LinkageStats } from './linkage-rows.ts';
+
+export interface LinkageItem {
+  /** Chains compared when either item lacks whole chains (already filtered by length). */
+  pocket: readonly string[];
+  /** Whole chains; empty or null: none. */
+  whole: readonly string[] | null;
+}
+
+export interface LinkageOptions {
+  threshold: number;
+  gapOpen?: number;
+  gapExtend?: number;
+  /** Worker threads (default: one per core, or none, the calling thread, for a small set). */
+  workers?: number;
+}
+
+export interface Linkage {
+  /** Cluster root of every item: the smallest index in its cluster. */
+  root: Int32Array;
+  stats: LinkageStats & { workers: number };
+}
+
+/** Below this many alignment cells (an upper estimate) per worker the rows run on the calling thread (starting workers costs more). */
+const CELLS_PER_WORKER = 50_000_000;
+
+const shared = (bytes: number) => new SharedArrayBuffer(Math.max(bytes, 4));
+
+function flatten(items: readonly LinkageItem[], o: LinkageOptions): LinkageData {
+  const chains: Uint8Array[] = [];
+  const pocketStart = new Int32Array(shared(4 * (items.length + 1)));
+  const wholeStart = new Int32Array(shared(4 * (items.length + 1)));
+  // Pocket chains first (items in order), then whole chains, so each kind is one range per item.
+  items.forEach((it, i) => {
+    pocketStart[i] = chains.length;
+    for (const s of it.pocket) chains.push(encodeSequence(s));
+  });
+  pocketStart[items.length] = chains.length;
+  items.forEach((it, i) => {
+    wholeStart[i] = chains.length;
+    for (const s of it.whole ?? []) chains.push(encodeSequence(s));
+  });
+  wholeStart[items.length] = chains.length;
+  const chainStart = new Int32Array(shared(4 * (chains.length + 1)));
+  for (let c = 0; c < chains.length; c++) chainStart[c + 1] = chainStart[c] + chains[c].length;
+  const residues = new Uint8Array(shared(chainStart[chains.length]));
+  chains.forEach((c, k) => residues.set(c, chainStart[k]));
+  const parent = new Int32Array(shared(4 * items.length));
+  for (let i = 0; i < items.length; i++) parent[i] = i;
+  return {
+    residues, chainStart, pocketStart, wholeStart, parent, nextRow: new Int32Array(shared(4)),
+    threshold: o.threshold, gapOpen: o.gapOpen ?? 11, gapExtend: o.gapExtend ?? 1,
+  };
+}
+
+function runWorker(d: LinkageData): Promise<LinkageStats> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./linkage-worker.mjs', import.meta.url), { workerData: d });
+    let result: LinkageStats | null = null;
+    w.once('message', (m: LinkageStats) => (result = m));
+    w.once('error', reject);
+    w.once('exit', (code) => (result ? resolve(result) : reject(new Error(`linkage worker stopped (exit code ${code}) before its rows were done`))));
+  });
+}
+
+/** Links every pair of `items` that reaches the threshold; returns each item's cluster root. */
+export async function linkBySequence(items: readonly LinkageItem[], o: LinkageOptions): Promise<Linkage> {
+  const d = flatten(items, o);
+  const cells = d.residues.length ** 2 / 2; // every residue against every other, roughly
+  const workers = o.workers ?? Math.max(1, Math.min(availableParallelism(), Math.floor(cells / CELLS_PER_WORKER)));
+  const stats = emptyStats();
+  if (workers === 1) addStats(stats, linkRows(d));
+  else for (const s of await Promise.all(Array.from({ length: workers }, () => runWorker(d)))) addStats(stats, s);
+  const root = new Int32Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    let r = i;
+    while (d.parent[r] !== r) r = d.parent[r];
+    root[i] = r;
+  }
+  return { root, stats: { ...stats, workers } };
+}
