@@ -10,10 +10,10 @@ import { join, resolve } from 'node:path';
 import { writeTextAtomically } from '../generate/write-text.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
 import type { Dataset } from './read-dataset.ts';
+import { BIN_SCRIPT } from '../package-version.ts';
 
 export const LMMS_TASK_DIR = 'lmms_eval_tasks/misi_bench';
 const UTILS = fileURLToPath(new URL('./lmms-eval/utils.py', import.meta.url));
-const BIN = fileURLToPath(new URL('../bin/misi-gen.js', import.meta.url));
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -72,7 +72,7 @@ export async function writeLmmsEvalTasks(dataset: Dataset, outDir: string, tasks
     const group = split === 'test' ? 'misi_bench' : 'misi_bench_tiny';
     await put(`${group}.yaml`, [`group: ${group}`, 'task:', ...names.map((n) => `  - ${n}`), ''].join('\n'));
   }
-  const utils = (await readFile(UTILS, 'utf8')).replace('__MISI_GEN__', `'${process.execPath}' '${BIN}'`);
+  const utils = (await readFile(UTILS, 'utf8')).replace('__MISI_GEN__', `'${process.execPath}' '${BIN_SCRIPT}'`);
   await put('utils.py', utils);
   return written;
 }
