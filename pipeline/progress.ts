@@ -35,7 +35,8 @@ export interface RunProgress {
   done: () => void;
 }
 
-const clock = (s: number) => {
+/** A duration in seconds as `1h05m`, `3m07s` or `42s` (`?` when unknown). */
+export const clock = (s: number) => {
   if (!Number.isFinite(s)) return '?';
   const r = Math.round(s);
   const h = Math.floor(r / 3600);

@@ -2,14 +2,7 @@
 // second, ETA, and the tokens the server reported. Redrawn in place on a terminal; a plain
 // line every `everyMs` otherwise (logs, CI), and one at the end.
 import type { Usage } from './reply-body.ts';
-
-const clock = (s: number) => {
-  if (!Number.isFinite(s)) return '?';
-  const r = Math.round(s);
-  const h = Math.floor(r / 3600);
-  const m = Math.floor((r % 3600) / 60);
-  return h ? `${h}h${String(m).padStart(2, '0')}m` : m ? `${m}m${String(r % 60).padStart(2, '0')}s` : `${r}s`;
-};
+import { clock } from '../progress.ts';
 
 const tokens = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(n));
 
