@@ -19,13 +19,11 @@ import { parseSubset } from '../renders/subset.ts';
 import { VIEW_NAMES } from '../renders/views.ts';
 import { ingest } from '../structures/ingest.ts';
 import { edgeCropFigure } from './aa-crops.ts';
+import { flagValue } from './flag-value.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
-const value = (flag: string) => {
-  const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const value = (flag: string) => flagValue(args, flag);
 const count = Number(value('--complexes') ?? 20);
 const out = value('--out') ?? mkdtempSync(join(tmpdir(), 'misi-aa-quality-'));
 const shared = resolve(REPO, '../shared/structures/pdbbind');

@@ -19,14 +19,12 @@ import { treeUsage } from '../renders/process-usage.ts';
 import { ANTIALIAS_METHODS, type AntialiasMethod } from '../renders/style.ts';
 import { ingest } from '../structures/ingest.ts';
 import { pymolAvailable, pymolTimes } from '../pipeline/bench/pymol-bench.ts';
+import { flagValue } from './flag-value.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const FULL_IMAGES = 588_000;
 const args = process.argv.slice(2);
-const value = (flag: string) => {
-  const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const value = (flag: string) => flagValue(args, flag);
 const structures = value('--structures') ?? resolve(REPO, '../shared/structures/pdbbind');
 if (!existsSync(structures)) {
   process.stderr.write(`bench-generate: ${structures} not found\n`);

@@ -21,13 +21,11 @@ import type { ResidueFraming } from '../qa/residue-camera.ts';
 import type { PreparedComplex } from '../qa/task.ts';
 import { taskById } from '../qa/tasks/index.ts';
 import { LegibilityTally, legibilityShares, referencedLabels } from '../pipeline/generate/label-legibility.ts';
+import { flagValue } from './flag-value.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
-const value = (flag: string) => {
-  const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const value = (flag: string) => flagValue(args, flag);
 const root = value('--structures') ?? resolve(REPO, '../shared/structures/pdbbind');
 if (!existsSync(root)) {
   process.stderr.write(`bench-labels: ${root} not found\n`);

@@ -12,15 +12,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCorpus, type CorpusKind } from './scale-corpus.ts';
 import { compareSplits } from './compare-splits.ts';
+import { flagValue } from './flag-value.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SHARED = resolve(REPO, '../shared/structures');
 const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
 const args = process.argv.slice(2);
-const value = (flag: string, fallback: string) => {
-  const i = args.indexOf(flag);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const value = (flag: string, fallback: string) => flagValue(args, flag) || fallback;
 const sizes = value('--n', '4186').split(',').map(Number);
 const kind = value('--corpus', 'pocket') as CorpusKind;
 const steps = value('--steps', 'ingest,scaffold,protein,generate').split(',');

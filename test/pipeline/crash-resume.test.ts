@@ -7,7 +7,7 @@
 // merged equal the clean run too; merge names missing, incomplete and other-browser shards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,29 +16,18 @@ import seedrandom from 'seedrandom';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
 import { assertSameDataset, listing } from '../same-dataset.ts';
+import { runCli } from '../spawn-cli.ts';
 
 const browserPath = findBrowser()?.path;
 const noBrowser = browserPath === undefined ? 'no Chromium on this machine' : false;
 /** What the browser says it is (the first line with a version number). */
 const browserLine = browserPath ? spawnSync(browserPath, ['--version'], { encoding: 'utf8' }).stdout.split('\n').find((l) => /\d+\.\d+/.test(l))?.trim() : undefined;
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
 const TASKS = 'translation,translation_rotation,rotation_rotation';
 const OPTIONS = ['--tasks', TASKS, '--per-complex', 'translation=1/1,translation_rotation=1/1,rotation_rotation=1/1', '--test-share', '0.5', '--seed', '11'];
 const root = mkdtempSync(join(tmpdir(), 'misi-crash-'));
 const clean = join(root, 'clean');
 
-interface Run { code: number | null; signal: NodeJS.Signals | null; stderr: string }
-
-/** The CLI in its own process group (as a job scheduler starts it), with extra environment. */
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
-    let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, REPO, env);
 
 const generate = (out: string, extra: string[] = [], env: Record<string, string> = {}) => cli(['generate', '--out', out, '--workers', '2', ...OPTIONS, ...extra], env);
 

@@ -9,15 +9,15 @@
 // run retries nothing. --strict exits 3.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { REPO, SAMPLE } from '../shared-structures.ts';
+import { SAMPLE } from '../shared-structures.ts';
+import { listing } from '../same-dataset.ts';
+import { runCli } from '../spawn-cli.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
 const OPTIONS = ['--tasks', 'translation,rotation_rotation', '--per-complex', 'translation=1/1,rotation_rotation=1/1', '--test-share', '0.5', '--seed', '5', '--workers', '2'];
 const root = mkdtempSync(join(tmpdir(), 'misi-mixed-'));
 const good = join(root, 'good');
@@ -26,20 +26,10 @@ const ligands = join(root, 'ligands.tsv');
 const INGEST_FAULTS = 'ligand-chemistry:chem-fault,hbonds:hbond-fault';
 after(() => rmSync(root, { recursive: true, force: true }));
 
-interface Run { code: number | null; signal: NodeJS.Signals | null; stderr: string }
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
-    let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, root, env);
 const generate = (out: string, structures: string[], env: Record<string, string> = {}, extra: string[] = []) =>
   cli(['generate', '--out', out, '--structures', ...structures, '--ligands', ligands, ...OPTIONS, ...extra], env);
 
-const listing = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
 const same = (a: string, b: string) => readFileSync(a).equals(readFileSync(b));
 function assertSameFiles(dir: string, reference: string, files: string[]): void {
   for (const f of files) assert.ok(same(join(dir, f), join(reference, f)), `${f} differs`);

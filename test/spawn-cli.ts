@@ -1,0 +1,19 @@
+// The misi-gen CLI run in its own process (and process group, as a job scheduler starts it),
+// stderr kept, for tests that kill, resume or compare whole runs.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO } from './shared-structures.ts';
+
+export const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+
+export interface CliRun { code: number | null; signal: NodeJS.Signals | null; stderr: string }
+
+export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
