@@ -1,15 +1,17 @@
 // The work of single linkage by sequence identity, shared by the main thread and the
 // worker threads of protein-linkage.ts: rows of the upper triangle of pairs (i, j > i) are
 // claimed one at a time from a shared counter; a pair whose two items are already in one
-// cluster is skipped (its link would add nothing); any other pair is aligned chain by chain
-// until one chain pair reaches the threshold, and then joined.
+// cluster is skipped (its link would add nothing); for every other pair the chains of i are
+// aligned with those of j (identity-simd.ts: eight subjects at a time, taken in order of
+// length), and the two are joined as soon as one chain pair reaches the threshold (the
+// pair's remaining chains are then skipped as joined).
 //
 // The union-find lives in shared memory and only ever gains links: a parent pointer changes
 // only from a root to a smaller index (compare-and-swap), or, when finding, to a grandparent
 // (still an ancestor). So "same root" seen by any thread means "linked", a skip never drops
 // a link, and the clusters are those of all pairs, whatever the threads' timing. Every root
 // is the smallest index of its cluster.
-import { identityCount } from './identity-kernel.ts';
+import { BatchAligner, LANES } from './identity-simd.ts';
 
 /** Items and their chains, flattened into (shareable) typed arrays. */
 export interface LinkageData {
@@ -23,6 +25,11 @@ export interface LinkageData {
   wholeStart: Int32Array;
   /** Union-find parents, one per item. */
   parent: Int32Array;
+  /** Chain c belongs to item chainItem[c]. */
+  chainItem: Int32Array;
+  /** Every pocket chain, and every whole chain, in order of length (then of chain index). */
+  pocketOrder: Int32Array;
+  wholeOrder: Int32Array;
   /** Next row to claim (one counter). */
   nextRow: Int32Array;
   threshold: number;
@@ -73,35 +80,62 @@ export function linkRows(d: LinkageData): LinkageStats {
   const s = emptyStats();
   const n = d.parent.length;
   const chain = (c: number) => d.residues.subarray(d.chainStart[c], d.chainStart[c + 1]);
-  // Any chain of i against any chain of j (i's chains as rows, as alignSequences(i's, j's)).
-  const linked = (from: Int32Array, i: number, j: number): boolean => {
+  const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
+  const aligner = new BatchAligner(d.gapOpen, d.gapExtend);
+  const counts = new Int32Array(LANES);
+  const batch: number[] = []; // subject chains of the batch
+  // Per item j of the row: 0 not looked at yet, 1 aligned at least once, 2 skipped as joined.
+  const state = new Uint8Array(n);
+  // Aligns the query chain with the batch; joins i with every item whose chain reaches the threshold.
+  const flush = (i: number, query: Uint8Array) => {
+    if (batch.length === 0) return;
+    const subjects = batch.map(chain);
+    aligner.align(subjects, counts);
+    subjects.forEach((b, k) => {
+      s.alignments++;
+      s.cells += query.length * b.length;
+      const shorter = Math.min(query.length, b.length);
+      if (shorter > 0 && counts[k] / shorter >= d.threshold) union(d.parent, i, d.chainItem[batch[k]]);
+    });
+    batch.length = 0;
+  };
+  // Chains of i of one kind against the chains of that kind of every item j > i not yet
+  // joined with i, subjects taken in order of length so that a batch's lanes are alike.
+  const pass = (i: number, kind: 'pocket' | 'whole') => {
+    const from = kind === 'whole' ? d.wholeStart : d.pocketStart;
+    const order = kind === 'whole' ? d.wholeOrder : d.pocketOrder;
+    const iWhole = hasWhole(i);
     for (let x = from[i]; x < from[i + 1]; x++) {
-      const a = chain(x);
-      for (let y = from[j]; y < from[j + 1]; y++) {
-        const b = chain(y);
-        s.alignments++;
-        s.cells += a.length * b.length;
-        const shorter = Math.min(a.length, b.length);
-        const identity = shorter === 0 ? 0 : identityCount(a, b, d.gapOpen, d.gapExtend) / shorter;
-        if (identity >= d.threshold) return true;
+      const query = chain(x);
+      aligner.setQuery(query);
+      for (let k = 0; k < order.length; k++) {
+        const y = order[k];
+        const j = d.chainItem[y];
+        if (j <= i || (kind === 'pocket' && iWhole && hasWhole(j))) continue;
+        if (find(d.parent, i) === find(d.parent, j)) {
+          if (state[j] === 0) state[j] = 2;
+          continue;
+        }
+        state[j] = 1;
+        batch.push(y);
+        if (batch.length === LANES) flush(i, query);
       }
+      flush(i, query);
     }
-    return false;
   };
   for (;;) {
     const i = Atomics.add(d.nextRow, 0, 1);
     if (i >= n - 1) return s;
-    const iWhole = d.wholeStart[i + 1] > d.wholeStart[i];
+    state.fill(0, i + 1);
+    pass(i, 'pocket');
+    if (hasWhole(i)) pass(i, 'whole');
     for (let j = i + 1; j < n; j++) {
       s.pairs++;
-      if (find(d.parent, i) === find(d.parent, j)) {
-        s.skippedJoined++;
-        continue;
-      }
-      const both = iWhole && d.wholeStart[j + 1] > d.wholeStart[j];
-      if (both) s.whole++;
+      // Not looked at: no chain to compare (joined or not, as its root says).
+      const st = state[j] || (find(d.parent, i) === find(d.parent, j) ? 2 : 1);
+      if (st === 2) s.skippedJoined++;
+      else if (hasWhole(i) && hasWhole(j)) s.whole++;
       else s.pocket++;
-      if (linked(both ? d.wholeStart : d.pocketStart, i, j)) union(d.parent, i, j);
     }
   }
 }

@@ -2,7 +2,8 @@
 // of comparing all pairs (linkage-rows.ts says why skipping joined pairs and running rows in
 // parallel cannot change them). Each item has pocket chains and, optionally, whole chains;
 // two items that both have whole chains are compared on those, any other pair on pockets.
-// Identity is that of sequence-identity.ts, computed by identity-kernel.ts.
+// Identity is that of sequence-identity.ts, computed by identity-kernel.ts's recurrence
+// eight pairs at a time (identity-simd.ts).
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { encodeSequence } from './identity-kernel.ts';
@@ -30,7 +31,7 @@ export interface Linkage {
 }
 
 /** Below this many alignment cells (an upper estimate) per worker the rows run on the calling thread (starting workers costs more). */
-const CELLS_PER_WORKER = 50_000_000;
+const CELLS_PER_WORKER = 400_000_000;
 
 const shared = (bytes: number) => new SharedArrayBuffer(Math.max(bytes, 4));
 
@@ -53,10 +54,23 @@ function flatten(items: readonly LinkageItem[], o: LinkageOptions): LinkageData 
   for (let c = 0; c < chains.length; c++) chainStart[c + 1] = chainStart[c] + chains[c].length;
   const residues = new Uint8Array(shared(chainStart[chains.length]));
   chains.forEach((c, k) => residues.set(c, chainStart[k]));
+  const chainItem = new Int32Array(shared(4 * chains.length));
+  for (let i = 0; i < items.length; i++) {
+    chainItem.fill(i, pocketStart[i], pocketStart[i + 1]);
+    chainItem.fill(i, wholeStart[i], wholeStart[i + 1]);
+  }
+  const byLength = (first: number, end: number) => {
+    const ids = Array.from({ length: end - first }, (_, k) => first + k).sort((x, y) => chains[x].length - chains[y].length || x - y);
+    const out = new Int32Array(shared(4 * ids.length));
+    out.set(ids);
+    return out;
+  };
   const parent = new Int32Array(shared(4 * items.length));
   for (let i = 0; i < items.length; i++) parent[i] = i;
   return {
-    residues, chainStart, pocketStart, wholeStart, parent, nextRow: new Int32Array(shared(4)),
+    residues, chainStart, pocketStart, wholeStart, chainItem,
+    pocketOrder: byLength(0, pocketStart[items.length]), wholeOrder: byLength(wholeStart[0], wholeStart[items.length]),
+    parent, nextRow: new Int32Array(shared(4)),
     threshold: o.threshold, gapOpen: o.gapOpen ?? 11, gapExtend: o.gapExtend ?? 1,
   };
 }

@@ -1,0 +1,112 @@
+// identityCount (identity-kernel.ts) for one query against up to eight subjects at once:
+// identity-simd.wat runs the same recurrence in eight 16-bit lanes of WebAssembly SIMD.
+// Every lane makes the scalar kernel's choices (same comparisons, same order, same ties),
+// so its score and identity count are those of identityCount, which
+// test/grouping/identity-simd.test.ts checks pair by pair on real and synthetic chains. A
+// pair whose shorter chain is too long for 16-bit scores (over 2,909 residues), or a Node
+// without WebAssembly SIMD, goes to identityCount itself.
+//
+// Memory of the module (bytes): 0-1023 the score table (32 bytes per query letter: its
+// BLOSUM62 score against codes 0..31 as signed bytes; code 31 pads a subject that is
+// shorter than the longest of its batch, and scores -4 against everything); 1024-1055 the
+// results (8 scores, then 8 identity counts, i16); from 2048 the query, then the subjects
+// as columns of 8 codes, then the rolling row (64 bytes per column).
+import { readFileSync } from 'node:fs';
+import { BLOSUM62, BLOSUM62_ALPHABET } from './blosum62.ts';
+import { identityCount, lastAlignment } from './identity-kernel.ts';
+
+export const LANES = 8;
+const SIZE = BLOSUM62_ALPHABET.length;
+const PAD = 31;
+const PAD_SCORE = -4;
+/** 11 (BLOSUM62's largest score) x this stays below 32,767. */
+const MAX_SHORTER = Math.floor(32_000 / 11);
+const RESULT = 1024;
+const QUERY = 2048;
+const PAGE = 65_536;
+
+type Align8 = (a: number, n: number, cols: number, m: number, row: number, open: number, extend: number) => void;
+
+let compiled: WebAssembly.Module | null | undefined;
+function wasmModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    const bytes = readFileSync(new URL('./identity-simd.wasm', import.meta.url));
+    compiled = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+  }
+  return compiled;
+}
+
+/** Whether this Node runs the eight-lane kernel (otherwise BatchAligner uses identityCount). */
+export const simdAvailable = (): boolean => wasmModule() !== null;
+
+const align16 = (x: number) => (x + 15) & ~15;
+
+/** One query against batches of up to eight subjects; reuse it (it keeps its memory). */
+export class BatchAligner {
+  private readonly memory: WebAssembly.Memory | null = null;
+  private readonly align8: Align8 | null = null;
+  private query: Uint8Array = new Uint8Array(0);
+  private bytes: Uint8Array = new Uint8Array(0);
+
+  constructor(readonly gapOpen = 11, readonly gapExtend = 1, useSimd = true) {
+    const module = useSimd ? wasmModule() : null;
+    if (!module) return;
+    const instance = new WebAssembly.Instance(module, {});
+    this.memory = instance.exports.memory as WebAssembly.Memory;
+    this.align8 = instance.exports.align8 as Align8;
+    this.bytes = new Uint8Array(this.memory.buffer);
+    const table = new Int8Array(this.memory.buffer, 0, 32 * 32);
+    for (let r = 0; r < SIZE; r++) {
+      for (let c = 0; c < 32; c++) table[r * 32 + c] = c < SIZE ? BLOSUM62[r * SIZE + c] : PAD_SCORE;
+    }
+  }
+
+  /** The chain every following align() call compares with (codes of encodeSequence). */
+  setQuery(a: Uint8Array): void {
+    this.query = a;
+    if (!this.memory) return;
+    this.reserve(QUERY + a.length);
+    this.bytes.set(a, QUERY);
+  }
+
+  /**
+   * Aligns the query with each subject (at most eight), writing identityCount's result for
+   * subject k to counts[k] (and the best score to scores[k], when given).
+   */
+  align(subjects: readonly Uint8Array[], counts: Int32Array, scores?: Int32Array): void {
+    if (subjects.length > LANES) throw new RangeError(`align: ${subjects.length} subjects, at most ${LANES}`);
+    const a = this.query;
+    const n = a.length;
+    let m = 0;
+    for (const b of subjects) if (Math.min(n, b.length) <= MAX_SHORTER) m = Math.max(m, b.length);
+    if (this.align8 && n > 0 && m > 0) {
+      const cols = align16(QUERY + n);
+      const row = align16(cols + m * LANES);
+      this.reserve(row + m * 64);
+      const bytes = this.bytes;
+      bytes.fill(PAD, cols, cols + m * LANES);
+      subjects.forEach((b, k) => {
+        if (Math.min(n, b.length) > MAX_SHORTER) return;
+        for (let j = 0; j < b.length; j++) bytes[cols + j * LANES + k] = b[j];
+      });
+      this.align8(QUERY, n, cols, m, row, this.gapOpen, this.gapExtend);
+    }
+    const out = this.align8 ? new Int16Array(this.memory!.buffer, RESULT, 2 * LANES) : null;
+    subjects.forEach((b, k) => {
+      if (!out || n === 0 || b.length === 0 || Math.min(n, b.length) > MAX_SHORTER) {
+        counts[k] = identityCount(a, b, this.gapOpen, this.gapExtend);
+        if (scores) scores[k] = lastAlignment.score;
+      } else {
+        counts[k] = out[LANES + k];
+        if (scores) scores[k] = out[k];
+      }
+    });
+  }
+
+  private reserve(end: number): void {
+    const memory = this.memory!;
+    if (end <= memory.buffer.byteLength) return;
+    memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
+    this.bytes = new Uint8Array(memory.buffer);
+  }
+}
