@@ -6,11 +6,16 @@
 // pair whose shorter chain is too long for 16-bit scores (over 2,909 residues), or a Node
 // without WebAssembly SIMD, goes to identityCount itself.
 //
+// bounds() gives, in about half the work, an upper bound on those identity counts (see
+// bound8 in the .wat: the best local score with a bonus c added to every identical pair,
+// divided by c), so that a pair whose bound is below the threshold need not be aligned.
+//
 // Memory of the module (bytes): 0-1023 the score table (32 bytes per query letter: its
 // BLOSUM62 score against codes 0..31 as signed bytes; code 31 pads a subject that is
 // shorter than the longest of its batch, and scores -4 against everything); 1024-1055 the
-// results (8 scores, then 8 identity counts, i16); from 2048 the query, then the subjects
-// as columns of 8 codes, then the rolling row (64 bytes per column).
+// results (8 scores, then 8 identity counts, i16); 2048-3071 the table with the bonus; from
+// 4096 the query, then the subjects as columns of 8 codes, then the rolling row (64 bytes
+// per column).
 import { readFileSync } from 'node:fs';
 import { BLOSUM62, BLOSUM62_ALPHABET } from './blosum62.ts';
 import { identityCount, lastAlignment } from './identity-kernel.ts';
@@ -22,10 +27,13 @@ const PAD_SCORE = -4;
 /** 11 (BLOSUM62's largest score) x this stays below 32,767. */
 const MAX_SHORTER = Math.floor(32_000 / 11);
 const RESULT = 1024;
-const QUERY = 2048;
+const QUERY = 4096;
+const BONUS_TABLE = 2048;
+/** bounds() for a lane it cannot bound (its scores could pass 16 bits). */
+export const NO_BOUND = 2 ** 30;
 const PAGE = 65_536;
 
-type Align8 = (a: number, n: number, cols: number, m: number, row: number, open: number, extend: number) => void;
+type Kernel = (a: number, n: number, cols: number, m: number, row: number, open: number, extend: number) => void;
 
 let compiled: WebAssembly.Module | null | undefined;
 function wasmModule(): WebAssembly.Module | null {
@@ -44,21 +52,30 @@ const align16 = (x: number) => (x + 15) & ~15;
 /** One query against batches of up to eight subjects; reuse it (it keeps its memory). */
 export class BatchAligner {
   private readonly memory: WebAssembly.Memory | null = null;
-  private readonly align8: Align8 | null = null;
+  private readonly align8: Kernel | null = null;
+  private readonly bound8: Kernel | null = null;
   private query: Uint8Array = new Uint8Array(0);
   private bytes: Uint8Array = new Uint8Array(0);
 
-  constructor(readonly gapOpen = 11, readonly gapExtend = 1, useSimd = true) {
+  /**
+   * gapOpen/gapExtend: identityCount's; bonus: the c of bounds() (a positive integer; larger
+   * ones bound short chains better, smaller ones long chains).
+   */
+  constructor(readonly gapOpen = 11, readonly gapExtend = 1, readonly bonus = 4, useSimd = true) {
+    if (!(Number.isInteger(bonus) && bonus >= 1 && bonus <= 20)) throw new RangeError(`bonus ${bonus}: an integer from 1 to 20`);
     const module = useSimd ? wasmModule() : null;
     if (!module) return;
     const instance = new WebAssembly.Instance(module, {});
     this.memory = instance.exports.memory as WebAssembly.Memory;
-    this.align8 = instance.exports.align8 as Align8;
+    this.align8 = instance.exports.align8 as Kernel;
+    this.bound8 = instance.exports.bound8 as Kernel;
     this.bytes = new Uint8Array(this.memory.buffer);
     const table = new Int8Array(this.memory.buffer, 0, 32 * 32);
     for (let r = 0; r < SIZE; r++) {
       for (let c = 0; c < 32; c++) table[r * 32 + c] = c < SIZE ? BLOSUM62[r * SIZE + c] : PAD_SCORE;
     }
+    const withBonus = new Int8Array(this.memory.buffer, BONUS_TABLE, 32 * 32);
+    for (let k = 0; k < 32 * 32; k++) withBonus[k] = table[k] + (k % 32 === Math.floor(k / 32) && k % 32 < SIZE - 1 ? bonus : 0);
   }
 
   /** The chain every following align() call compares with (codes of encodeSequence). */
@@ -83,12 +100,7 @@ export class BatchAligner {
       const cols = align16(QUERY + n);
       const row = align16(cols + m * LANES);
       this.reserve(row + m * 64);
-      const bytes = this.bytes;
-      bytes.fill(PAD, cols, cols + m * LANES);
-      subjects.forEach((b, k) => {
-        if (Math.min(n, b.length) > MAX_SHORTER) return;
-        for (let j = 0; j < b.length; j++) bytes[cols + j * LANES + k] = b[j];
-      });
+      this.fillColumns(subjects, cols, m, (b) => Math.min(n, b.length) <= MAX_SHORTER);
       this.align8(QUERY, n, cols, m, row, this.gapOpen, this.gapExtend);
     }
     const out = this.align8 ? new Int16Array(this.memory!.buffer, RESULT, 2 * LANES) : null;
@@ -100,6 +112,39 @@ export class BatchAligner {
         counts[k] = out[LANES + k];
         if (scores) scores[k] = out[k];
       }
+    });
+  }
+
+  /**
+   * An upper bound on identityCount(query, subject k) in out[k] (NO_BOUND where none is
+   * computed: no SIMD, an empty chain, or scores that could pass 16 bits).
+   */
+  bounds(subjects: readonly Uint8Array[], out: Int32Array): void {
+    if (subjects.length > LANES) throw new RangeError(`bounds: ${subjects.length} subjects, at most ${LANES}`);
+    const n = this.query.length;
+    const fits = (b: Uint8Array) => n > 0 && b.length > 0 && (11 + this.bonus) * Math.min(n, b.length) <= 32_000;
+    let m = 0;
+    for (const b of subjects) if (fits(b)) m = Math.max(m, b.length);
+    if (!this.bound8 || m === 0) {
+      out.fill(NO_BOUND, 0, subjects.length);
+      return;
+    }
+    const cols = align16(QUERY + n);
+    const row = align16(cols + m * LANES);
+    this.reserve(row + m * 32);
+    this.fillColumns(subjects, cols, m, fits);
+    this.bound8(QUERY, n, cols, m, row, this.gapOpen, this.gapExtend);
+    const best = new Int16Array(this.memory!.buffer, RESULT, LANES);
+    subjects.forEach((b, k) => (out[k] = fits(b) ? Math.floor(best[k] / this.bonus) : NO_BOUND));
+  }
+
+  /** The subjects (those `use` accepts) as m columns of eight codes at `cols`, padded. */
+  private fillColumns(subjects: readonly Uint8Array[], cols: number, m: number, use: (b: Uint8Array) => boolean): void {
+    const bytes = this.bytes;
+    bytes.fill(PAD, cols, cols + m * LANES);
+    subjects.forEach((b, k) => {
+      if (!use(b)) return;
+      for (let j = 0; j < b.length; j++) bytes[cols + j * LANES + k] = b[j];
     });
   }
 

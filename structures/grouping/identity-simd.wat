@@ -125,4 +125,76 @@
         (br $rows)))
     (v128.store (i32.const 1024) (local.get $best))
     (v128.store (i32.const 1040) (local.get $bestId)))
+
+  ;; An upper bound on align8's identity counts, in about half its work: the best local
+  ;; score of the same recurrence (H, E, F, 0), score only, with a table that adds a bonus c
+  ;; to every identical pair (identity-simd.ts builds it at offset 2048, laid out as the one
+  ;; at 0). The path align8 counts is one local path: its bonus score is S* + c k* with
+  ;; S* >= 0, so k* <= best / c. Row: m cells of 2 vectors (H, F), 32 bytes each. Results:
+  ;; 8 scores at offset 1024.
+  (func (export "bound8")
+    (param $a i32) (param $n i32) (param $cols i32) (param $m i32) (param $row i32)
+    (param $open i32) (param $ext i32)
+    (local $i i32) (local $j i32) (local $ai i32) (local $p i32) (local $c i32)
+    (local $vopen v128) (local $vext v128) (local $neg v128) (local $zero v128) (local $sixteen v128)
+    (local $tlo v128) (local $thi v128) (local $code v128)
+    (local $hDiag v128) (local $hLeft v128) (local $e v128) (local $f v128) (local $hUp v128)
+    (local $h v128) (local $best v128)
+
+    (local.set $vopen (i16x8.splat (local.get $open)))
+    (local.set $vext (i16x8.splat (local.get $ext)))
+    (local.set $neg (i16x8.splat (i32.const -32768)))
+    (local.set $zero (v128.const i64x2 0 0))
+    (local.set $sixteen (i8x16.splat (i32.const 16)))
+    (local.set $best (local.get $zero))
+    (local.set $p (local.get $row))
+    (local.set $c (i32.add (local.get $row) (i32.shl (local.get $m) (i32.const 5))))
+    (block $done0
+      (loop $init
+        (br_if $done0 (i32.ge_u (local.get $p) (local.get $c)))
+        (v128.store offset=0 (local.get $p) (local.get $zero))
+        (v128.store offset=16 (local.get $p) (local.get $neg))
+        (local.set $p (i32.add (local.get $p) (i32.const 32)))
+        (br $init)))
+    (local.set $i (i32.const 0))
+    (block $rowsDone
+      (loop $rows
+        (br_if $rowsDone (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $ai (i32.load8_u (i32.add (local.get $a) (local.get $i))))
+        (local.set $tlo (v128.load offset=2048 (i32.shl (local.get $ai) (i32.const 5))))
+        (local.set $thi (v128.load offset=2064 (i32.shl (local.get $ai) (i32.const 5))))
+        (local.set $hDiag (local.get $zero))
+        (local.set $hLeft (local.get $zero))
+        (local.set $e (local.get $neg))
+        (local.set $j (i32.const 0))
+        (local.set $p (local.get $row))
+        (block $colsDone
+          (loop $colsLoop
+            (br_if $colsDone (i32.ge_u (local.get $j) (local.get $m)))
+            (local.set $code (v128.load64_zero
+              (i32.add (local.get $cols) (i32.shl (local.get $j) (i32.const 3)))))
+            (local.set $e (i16x8.max_s
+              (i16x8.sub_sat_s (local.get $hLeft) (local.get $vopen))
+              (i16x8.sub_sat_s (local.get $e) (local.get $vext))))
+            (local.set $hUp (v128.load offset=0 (local.get $p)))
+            (local.set $f (i16x8.max_s
+              (i16x8.sub_sat_s (local.get $hUp) (local.get $vopen))
+              (i16x8.sub_sat_s (v128.load offset=16 (local.get $p)) (local.get $vext))))
+            (local.set $h (i16x8.add_sat_s (local.get $hDiag)
+              (i16x8.extend_low_i8x16_s (v128.or
+                (i8x16.swizzle (local.get $tlo) (local.get $code))
+                (i8x16.swizzle (local.get $thi) (i8x16.sub (local.get $code) (local.get $sixteen)))))))
+            (local.set $h (i16x8.max_s (i16x8.max_s (local.get $h) (local.get $e))
+              (i16x8.max_s (local.get $f) (local.get $zero))))
+            (local.set $hDiag (local.get $hUp))
+            (v128.store offset=0 (local.get $p) (local.get $h))
+            (v128.store offset=16 (local.get $p) (local.get $f))
+            (local.set $hLeft (local.get $h))
+            (local.set $best (i16x8.max_s (local.get $h) (local.get $best)))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (local.set $p (i32.add (local.get $p) (i32.const 32)))
+            (br $colsLoop)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $rows)))
+    (v128.store (i32.const 1024) (local.get $best)))
 )

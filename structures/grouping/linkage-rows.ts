@@ -2,9 +2,11 @@
 // worker threads of protein-linkage.ts: rows of the upper triangle of pairs (i, j > i) are
 // claimed one at a time from a shared counter; a pair whose two items are already in one
 // cluster is skipped (its link would add nothing); for every other pair the chains of i are
-// aligned with those of j (identity-simd.ts: eight subjects at a time, taken in order of
-// length), and the two are joined as soon as one chain pair reaches the threshold (the
-// pair's remaining chains are then skipped as joined).
+// compared with those of j (identity-simd.ts: eight subjects at a time, taken in order of
+// length): first an upper bound on the identity count, and only if it reaches the
+// threshold the alignment itself; the two are joined as soon as one chain pair reaches the
+// threshold (the pair's remaining chains are then skipped as joined). A pair is left out
+// only when its bound, proven in identity-simd.wat, shows it below the threshold.
 //
 // The union-find lives in shared memory and only ever gains links: a parent pointer changes
 // only from a root to a smaller index (compare-and-swap), or, when finding, to a grandparent
@@ -48,9 +50,12 @@ export interface LinkageStats {
   /** Chain-against-chain alignments run, and their dynamic-programming cells. */
   alignments: number;
   cells: number;
+  /** Chain pairs not aligned because the bound of identity-simd.ts stays below the threshold, and the cells of all bounds computed. */
+  bounded: number;
+  boundCells: number;
 }
 
-export const emptyStats = (): LinkageStats => ({ pairs: 0, skippedJoined: 0, whole: 0, pocket: 0, alignments: 0, cells: 0 });
+export const emptyStats = (): LinkageStats => ({ pairs: 0, skippedJoined: 0, whole: 0, pocket: 0, alignments: 0, cells: 0, bounded: 0, boundCells: 0 });
 
 export function addStats(into: LinkageStats, s: LinkageStats): void {
   for (const k of Object.keys(into) as (keyof LinkageStats)[]) into[k] += s[k];
@@ -81,29 +86,53 @@ export function linkRows(d: LinkageData): LinkageStats {
   const n = d.parent.length;
   const chain = (c: number) => d.residues.subarray(d.chainStart[c], d.chainStart[c + 1]);
   const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
-  const aligner = new BatchAligner(d.gapOpen, d.gapExtend);
+  // The bound's bonus: 6 for pockets (~40-120 residues, ~80 % of unrelated pairs bounded
+  // below 30 % on ../shared), 3 for whole chains (~87 %); see identity-simd.ts.
+  const aligners = { pocket: new BatchAligner(d.gapOpen, d.gapExtend, 6), whole: new BatchAligner(d.gapOpen, d.gapExtend, 3) };
   const counts = new Int32Array(LANES);
-  const batch: number[] = []; // subject chains of the batch
+  const bounds = new Int32Array(LANES);
+  const candidates: number[] = []; // subject chains waiting for their bound
+  const batch: number[] = []; // subject chains whose bound reaches the threshold, waiting to be aligned
   // Per item j of the row: 0 not looked at yet, 1 aligned at least once, 2 skipped as joined.
   const state = new Uint8Array(n);
+  const reaches = (identities: number, a: Uint8Array, b: Uint8Array) => {
+    const shorter = Math.min(a.length, b.length);
+    return shorter > 0 && identities / shorter >= d.threshold;
+  };
   // Aligns the query chain with the batch; joins i with every item whose chain reaches the threshold.
-  const flush = (i: number, query: Uint8Array) => {
+  const align = (aligner: BatchAligner, i: number, query: Uint8Array) => {
     if (batch.length === 0) return;
     const subjects = batch.map(chain);
     aligner.align(subjects, counts);
     subjects.forEach((b, k) => {
       s.alignments++;
       s.cells += query.length * b.length;
-      const shorter = Math.min(query.length, b.length);
-      if (shorter > 0 && counts[k] / shorter >= d.threshold) union(d.parent, i, d.chainItem[batch[k]]);
+      if (reaches(counts[k], query, b)) union(d.parent, i, d.chainItem[batch[k]]);
     });
     batch.length = 0;
+  };
+  // Bounds the candidates' identities; those that may reach the threshold go on to be aligned.
+  const bound = (aligner: BatchAligner, i: number, query: Uint8Array) => {
+    if (candidates.length === 0) return;
+    const subjects = candidates.map(chain);
+    aligner.bounds(subjects, bounds);
+    subjects.forEach((b, k) => {
+      s.boundCells += query.length * b.length;
+      if (!reaches(bounds[k], query, b)) {
+        s.bounded++;
+        return;
+      }
+      batch.push(candidates[k]);
+      if (batch.length === LANES) align(aligner, i, query);
+    });
+    candidates.length = 0;
   };
   // Chains of i of one kind against the chains of that kind of every item j > i not yet
   // joined with i, subjects taken in order of length so that a batch's lanes are alike.
   const pass = (i: number, kind: 'pocket' | 'whole') => {
     const from = kind === 'whole' ? d.wholeStart : d.pocketStart;
     const order = kind === 'whole' ? d.wholeOrder : d.pocketOrder;
+    const aligner = aligners[kind];
     const iWhole = hasWhole(i);
     for (let x = from[i]; x < from[i + 1]; x++) {
       const query = chain(x);
@@ -117,10 +146,11 @@ export function linkRows(d: LinkageData): LinkageStats {
           continue;
         }
         state[j] = 1;
-        batch.push(y);
-        if (batch.length === LANES) flush(i, query);
+        candidates.push(y);
+        if (candidates.length === LANES) bound(aligner, i, query);
       }
-      flush(i, query);
+      bound(aligner, i, query);
+      align(aligner, i, query);
     }
   };
   for (;;) {

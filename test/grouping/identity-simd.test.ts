@@ -2,12 +2,13 @@
 // itself checked against the traceback in fast-clusters.test.ts), pair by pair: identity
 // counts and scores equal on synthetic chains (related, unrelated, with X, of very different
 // lengths in one batch), on every chain of the bundled sample and of ../shared, and past the
-// length where 16-bit lanes would overflow (the pair goes to the scalar kernel).
+// length where 16-bit lanes would overflow (the pair goes to the scalar kernel); and the
+// bound of bounds() never below the identity count, yet below 30 % for unrelated chains.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { BatchAligner, LANES, simdAvailable } from '../../structures/grouping/identity-simd.ts';
+import { BatchAligner, LANES, NO_BOUND, simdAvailable } from '../../structures/grouping/identity-simd.ts';
 import { encodeSequence, identityCount, lastAlignment } from '../../structures/grouping/identity-kernel.ts';
 import { complexSequences } from '../../pipeline/split/protein-sequences.ts';
 import { ingestEach } from '../../structures/ingest.ts';
@@ -18,15 +19,17 @@ const ALPHABET = 'ARNDCQEGHILKMFPSTWYVX';
 
 /** Aligns `query` with `subjects` in batches of eight; returns how many pairs were checked. */
 function compareWithScalar(aligner: BatchAligner, query: Uint8Array, subjects: Uint8Array[], what: string): number {
-  const counts = new Int32Array(LANES), scores = new Int32Array(LANES);
+  const counts = new Int32Array(LANES), scores = new Int32Array(LANES), bounds = new Int32Array(LANES);
   aligner.setQuery(query);
   for (let k = 0; k < subjects.length; k += LANES) {
     const batch = subjects.slice(k, k + LANES);
     aligner.align(batch, counts, scores);
+    aligner.bounds(batch, bounds);
     batch.forEach((b, lane) => {
       const expected = identityCount(query, b, aligner.gapOpen, aligner.gapExtend);
       assert.equal(counts[lane], expected, `${what}: identities, subject ${k + lane} (${query.length} x ${b.length})`);
       assert.equal(scores[lane], lastAlignment.score, `${what}: score, subject ${k + lane} (${query.length} x ${b.length})`);
+      assert.ok(bounds[lane] >= expected, `${what}: bound ${bounds[lane]} below the ${expected} identities, subject ${k + lane}`);
     });
   }
   return subjects.length;
@@ -49,8 +52,8 @@ test('synthetic chains: eight lanes give the scalar kernel\'s identities and sco
     return r < rate ? c + letter() : c;
   }).join('');
   let checked = 0;
-  for (const [open, extend] of [[11, 1], [1, 1], [4, 3]]) {
-    const aligner = new BatchAligner(open, extend);
+  for (const [open, extend, bonus] of [[11, 1, 6], [1, 1, 1], [4, 3, 3]]) {
+    const aligner = new BatchAligner(open, extend, bonus);
     for (let k = 0; k < 300; k++) {
       const q = random(Math.floor(rnd() * 140));
       const subjects = Array.from({ length: 1 + Math.floor(rnd() * 11) }, () => {
@@ -76,6 +79,22 @@ test('chains too long for 16-bit scores go to the scalar kernel and still agree'
   const counts = new Int32Array(LANES);
   aligner.align([encodeSequence(ws)], counts);
   assert.equal(counts[0], 3000);
+});
+
+test('the bound stays below 30 % for most unrelated chains (so the split can skip their alignment)', () => {
+  const rnd = generatorFor([0, 'identity-simd-bound']);
+  const random = (n: number) => encodeSequence(Array.from({ length: n }, () => ALPHABET[Math.floor(rnd() * 20)]).join(''));
+  for (const [length, bonus] of [[300, 3], [60, 6]]) {
+    const aligner = new BatchAligner(11, 1, bonus);
+    const bounds = new Int32Array(LANES);
+    let below = 0;
+    for (let k = 0; k < 40; k++) {
+      aligner.setQuery(random(length));
+      aligner.bounds(Array.from({ length: LANES }, () => random(length)), bounds);
+      for (const b of bounds) if (b !== NO_BOUND && b < 0.3 * length) below++;
+    }
+    assert.ok(below >= 0.7 * 40 * LANES, `${length} residues, bonus ${bonus}: ${below} of ${40 * LANES} bounds below 30 %`);
+  }
 });
 
 async function chainsOf(root: string): Promise<Uint8Array[]> {
