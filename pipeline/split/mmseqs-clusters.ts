@@ -56,8 +56,11 @@ export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshol
   // One FASTA record per chain, named <item index>.<p|w> (pocket or whole chain).
   const fasta: string[] = [];
   const hasWhole = sorted.map((it) => (it.whole ?? []).some((s) => s.length >= minLength));
+  // Pockets are compared only in pairs where a complex lacks whole chains: when every
+  // complex has them, no pocket is searched (its hits would all be dropped below).
+  const pockets = hasWhole.some((w) => !w);
   sorted.forEach((it, i) => {
-    for (const s of it.pocket) if (s.length >= minLength) fasta.push(`>${i}.p\n${s}\n`);
+    if (pockets) for (const s of it.pocket) if (s.length >= minLength) fasta.push(`>${i}.p\n${s}\n`);
     for (const s of it.whole ?? []) if (s.length >= minLength) fasta.push(`>${i}.w\n${s}\n`);
   });
   const parent = sorted.map((_, i) => i);
