@@ -1,11 +1,12 @@
 // The split by protein through MMseqs2 (`--cluster-engine mmseqs`), for sets too large for
-// the exact engine (quadratic in the number of complexes). MMseqs2 searches every chain
-// against every chain (k-mer prefilter, then Smith-Waterman with BLOSUM62 and gaps 11/1 as
-// ours, no masking, no composition correction); its hits are then read with our rules:
-// identity = identical pairs / the shorter chain, the same threshold, whole chains compared
-// when both complexes have them and pockets otherwise, single linkage over the links. The
-// prefilter can miss a pair ours would link (fewer links, so a possible leak); the agreement
-// with the exact engine is measured in docs/splits-export.md. The binary is found on PATH.
+// the exact engine (quadratic in the number of complexes). MMseqs2's k-mer prefilter picks,
+// for every chain, the chains it could be related to (no masking, no composition
+// correction); only those candidate pairs are then compared, by the exact engine's own
+// bound and alignment (structures/grouping/candidate-linkage.ts), with its rules: identity
+// over the shorter chain, the same threshold, whole chains when both complexes have them and
+// pockets otherwise, single linkage. So every link is one the exact engine makes too; the
+// prefilter can miss a pair it would link (fewer links, so a possible leak), measured in
+// docs/splits-export.md. The binary is found on PATH.
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +14,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ComplexSequences } from './protein-sequences.ts';
+import { BLOSUM62_ALPHABET } from '../../structures/grouping/blosum62.ts';
+import { linkageData } from '../../structures/grouping/protein-linkage.ts';
+import { linkCandidates, type CandidateStats } from '../../structures/grouping/candidate-linkage.ts';
 
 /** MMseqs2 is not installed (not on PATH). */
 export class MmseqsMissingError extends Error {}
@@ -35,68 +39,67 @@ function run(args: string[]): Promise<void> {
   });
 }
 
-/** Columns of two aligned strings with the same residue (gaps and X never count), as ours. */
-function identities(a: string, b: string): number {
-  let n = 0;
-  for (let k = 0; k < a.length; k++) if (a[k] === b[k] && a[k] !== '-' && a[k] !== 'X') n++;
-  return n;
-}
-
 export interface MmseqsClusters {
   clusterOf: Map<string, string>;
+  /** MMseqs2's version and the prefilter's settings (what decides which pairs are looked at). */
   version: string;
-  compared: { chains: number; hits: number; links: number };
+  compared: { chains: number; hits: number } & Omit<CandidateStats, 'candidates'>;
 }
 
+/** Sensitivity and hits per chain of the prefilter: see docs/splits-export.md ("Cluster engines"). */
+export const MMSEQS_PREFILTER = { sensitivity: 5.7, maxSeqs: 1000 };
+/** A chain's best this-many prefilter hits are compared before all others (see linkCandidates). */
+const FIRST_HITS = 16;
+
 export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshold: number; minLength?: number }): Promise<MmseqsClusters> {
-  const version = mmseqsVersion();
-  if (version === null) throw new MmseqsMissingError(MMSEQS_MISSING);
+  const installed = mmseqsVersion();
+  if (installed === null) throw new MmseqsMissingError(MMSEQS_MISSING);
+  const version = `${installed} prefilter -s ${MMSEQS_PREFILTER.sensitivity} --max-seqs ${MMSEQS_PREFILTER.maxSeqs}; exact identity`;
   const minLength = o.minLength ?? 30;
   const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  // One FASTA record per chain, named <item index>.<p|w> (pocket or whole chain).
-  const fasta: string[] = [];
-  const hasWhole = sorted.map((it) => (it.whole ?? []).some((s) => s.length >= minLength));
+  const long = (list: string[] | null) => (list ?? []).filter((s) => s.length >= minLength);
+  const d = linkageData(sorted.map((i) => ({ pocket: long(i.pocket), whole: long(i.whole) })), { threshold: o.threshold });
+  const n = sorted.length;
+  const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
   // Pockets are compared only in pairs where a complex lacks whole chains: when every
-  // complex has them, no pocket is searched (its hits would all be dropped below).
-  const pockets = hasWhole.some((w) => !w);
-  sorted.forEach((it, i) => {
-    if (pockets) for (const s of it.pocket) if (s.length >= minLength) fasta.push(`>${i}.p\n${s}\n`);
-    for (const s of it.whole ?? []) if (s.length >= minLength) fasta.push(`>${i}.w\n${s}\n`);
-  });
-  const parent = sorted.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  const compared = { chains: fasta.length, hits: 0, links: 0 };
+  // complex has them, no pocket is searched.
+  let pockets = false;
+  for (let i = 0; i < n; i++) if (!hasWhole(i)) pockets = true;
+  const fasta: string[] = [];
+  const chainCount = d.chainItem.length;
+  for (let c = pockets ? 0 : d.wholeStart[0]; c < chainCount; c++) {
+    let text = '';
+    for (let k = d.chainStart[c]; k < d.chainStart[c + 1]; k++) text += BLOSUM62_ALPHABET[d.residues[k]];
+    fasta.push(`>${c}\n${text}\n`);
+  }
+  const queries: number[] = [], targets: number[] = [], first: number[] = [];
   const dir = await mkdtemp(join(tmpdir(), 'misi-gen-mmseqs-'));
   try {
     if (fasta.length > 0) {
       await writeFile(join(dir, 'chains.fasta'), fasta.join(''));
-      const db = join(dir, 'db'), aln = join(dir, 'aln'), tsv = join(dir, 'hits.tsv');
+      const db = join(dir, 'db'), pref = join(dir, 'pref'), tsv = join(dir, 'hits.tsv');
       await run(['createdb', join(dir, 'chains.fasta'), db, '-v', '1']);
-      await run(['search', db, db, aln, join(dir, 'tmp'), '-s', '7.5', '--max-seqs', '4000', '-e', '1e3', '--min-seq-id', String(o.threshold), '--seq-id-mode', '1', '-c', '0',
-        '--alignment-mode', '3', '-a', '--gap-open', '11', '--gap-extend', '1', '--mask', '0', '--comp-bias-corr', '0', '--threads', String(availableParallelism()), '-v', '1']);
-      // Identities counted here from the aligned strings (MMseqs2 14's `nident` column reads 0).
-      await run(['convertalis', db, db, aln, tsv, '--format-output', 'query,target,qlen,tlen,qaln,taln', '-v', '1']);
+      // Only the k-mer prefilter: its hits are the candidate pairs, aligned by our own kernel.
+      await run(['prefilter', db, db, pref, '-s', String(MMSEQS_PREFILTER.sensitivity), '--max-seqs', String(MMSEQS_PREFILTER.maxSeqs),
+        '--mask', '0', '--comp-bias-corr', '0', '--threads', String(availableParallelism()), '-v', '1']);
+      await run(['createtsv', db, db, pref, tsv, '-v', '1']);
+      // A query's hits come together, best first.
+      let previous = -1, rank = 0;
       for await (const line of createInterface({ input: createReadStream(tsv) })) {
-        const [q, t, qlen, tlen, qaln, taln] = line.split('\t');
-        const [qi, qk] = q.split('.'), [ti, tk] = t.split('.');
-        const a = Number(qi), b = Number(ti);
-        if (a === b || qk !== tk) continue;
-        compared.hits++;
-        // Like with like: whole chains when both complexes have them, pockets otherwise.
-        if ((hasWhole[a] && hasWhole[b]) !== (qk === 'w')) continue;
-        if (identities(qaln, taln) / Math.min(Number(qlen), Number(tlen)) < o.threshold) continue;
-        const ra = find(a), rb = find(b);
-        if (ra !== rb) {
-          parent[Math.max(ra, rb)] = Math.min(ra, rb);
-          compared.links++;
-        }
+        const tab = line.indexOf('\t');
+        if (tab < 0) continue;
+        const q = Number(line.slice(0, tab));
+        rank = q === previous ? rank + 1 : 0;
+        previous = q;
+        first.push(rank < FIRST_HITS ? 1 : 0);
+        queries.push(q);
+        targets.push(Number(line.slice(tab + 1, line.indexOf('\t', tab + 1))));
       }
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  return { clusterOf: new Map(sorted.map((it, i) => [it.id, sorted[find(i)].id])), version, compared };
+  const r = linkCandidates(d, Int32Array.from(queries), Int32Array.from(targets), Uint8Array.from(first));
+  const { candidates, ...rest } = r.stats;
+  return { clusterOf: new Map(sorted.map((it, i) => [it.id, sorted[r.root[i]].id])), version, compared: { chains: fasta.length, hits: candidates, ...rest } };
 }

@@ -80,77 +80,120 @@ function union(parent: Int32Array, a: number, b: number): void {
   }
 }
 
-/** Claims and does rows until none is left; returns what this thread did. */
-export function linkRows(d: LinkageData): LinkageStats {
-  const s = emptyStats();
-  const n = d.parent.length;
-  const chain = (c: number) => d.residues.subarray(d.chainStart[c], d.chainStart[c + 1]);
-  const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
+/**
+ * Compares one query chain of item i with subject chains of other items, as linkRows and
+ * linkPairs offer them: the bound first, the alignment for those whose bound reaches the
+ * threshold, i joined with every item whose chain does. Subjects are kept in batches of eight.
+ */
+export class ChainLinker {
+  readonly stats = emptyStats();
   // The bound's bonus: 6 for pockets (~40-120 residues, ~80 % of unrelated pairs bounded
   // below 30 % on ../shared), 3 for whole chains (~87 %); see identity-simd.ts.
-  const aligners = { pocket: new BatchAligner(d.gapOpen, d.gapExtend, 6), whole: new BatchAligner(d.gapOpen, d.gapExtend, 3) };
-  const counts = new Int32Array(LANES);
-  const bounds = new Int32Array(LANES);
-  const candidates: number[] = []; // subject chains waiting for their bound
-  const batch: number[] = []; // subject chains whose bound reaches the threshold, waiting to be aligned
-  // Per item j of the row: 0 not looked at yet, 1 aligned at least once, 2 skipped as joined.
-  const state = new Uint8Array(n);
-  const reaches = (identities: number, a: Uint8Array, b: Uint8Array) => {
-    const shorter = Math.min(a.length, b.length);
-    return shorter > 0 && identities / shorter >= d.threshold;
-  };
-  // Aligns the query chain with the batch; joins i with every item whose chain reaches the threshold.
-  const align = (aligner: BatchAligner, i: number, query: Uint8Array) => {
-    if (batch.length === 0) return;
-    const subjects = batch.map(chain);
-    aligner.align(subjects, counts);
+  private readonly aligners: Record<'pocket' | 'whole', BatchAligner>;
+  private aligner: BatchAligner;
+  private readonly counts = new Int32Array(LANES);
+  private readonly bounds = new Int32Array(LANES);
+  private readonly candidates: number[] = []; // subject chains waiting for their bound
+  private readonly batch: number[] = []; // subject chains whose bound reaches the threshold
+  private item = -1;
+  private query: Uint8Array = new Uint8Array(0);
+
+  constructor(private readonly d: LinkageData) {
+    this.aligners = { pocket: new BatchAligner(d.gapOpen, d.gapExtend, 6), whole: new BatchAligner(d.gapOpen, d.gapExtend, 3) };
+    this.aligner = this.aligners.pocket;
+  }
+
+  chain(c: number): Uint8Array {
+    return this.d.residues.subarray(this.d.chainStart[c], this.d.chainStart[c + 1]);
+  }
+
+  /** Whether items i and j are in one cluster already. */
+  joined(i: number, j: number): boolean {
+    return find(this.d.parent, i) === find(this.d.parent, j);
+  }
+
+  /** Chain x of item i becomes the query (a pocket chain, or a whole chain). */
+  begin(i: number, x: number): void {
+    this.item = i;
+    this.query = this.chain(x);
+    this.aligner = x >= this.d.wholeStart[0] ? this.aligners.whole : this.aligners.pocket;
+    this.aligner.setQuery(this.query);
+  }
+
+  /** Subject chain y (of an item not yet joined with the query's). */
+  offer(y: number): void {
+    this.candidates.push(y);
+    if (this.candidates.length === LANES) this.bound();
+  }
+
+  /** Finishes the query's comparisons. */
+  end(): void {
+    this.bound();
+    this.align();
+  }
+
+  private reaches(identities: number, b: Uint8Array): boolean {
+    const shorter = Math.min(this.query.length, b.length);
+    return shorter > 0 && identities / shorter >= this.d.threshold;
+  }
+
+  private bound(): void {
+    if (this.candidates.length === 0) return;
+    const subjects = this.candidates.map((c) => this.chain(c));
+    this.aligner.bounds(subjects, this.bounds);
     subjects.forEach((b, k) => {
-      s.alignments++;
-      s.cells += query.length * b.length;
-      if (reaches(counts[k], query, b)) union(d.parent, i, d.chainItem[batch[k]]);
-    });
-    batch.length = 0;
-  };
-  // Bounds the candidates' identities; those that may reach the threshold go on to be aligned.
-  const bound = (aligner: BatchAligner, i: number, query: Uint8Array) => {
-    if (candidates.length === 0) return;
-    const subjects = candidates.map(chain);
-    aligner.bounds(subjects, bounds);
-    subjects.forEach((b, k) => {
-      s.boundCells += query.length * b.length;
-      if (!reaches(bounds[k], query, b)) {
-        s.bounded++;
+      this.stats.boundCells += this.query.length * b.length;
+      if (!this.reaches(this.bounds[k], b)) {
+        this.stats.bounded++;
         return;
       }
-      batch.push(candidates[k]);
-      if (batch.length === LANES) align(aligner, i, query);
+      this.batch.push(this.candidates[k]);
+      if (this.batch.length === LANES) this.align();
     });
-    candidates.length = 0;
-  };
+    this.candidates.length = 0;
+  }
+
+  private align(): void {
+    if (this.batch.length === 0) return;
+    const subjects = this.batch.map((c) => this.chain(c));
+    this.aligner.align(subjects, this.counts);
+    subjects.forEach((b, k) => {
+      this.stats.alignments++;
+      this.stats.cells += this.query.length * b.length;
+      if (this.reaches(this.counts[k], b)) union(this.d.parent, this.item, this.d.chainItem[this.batch[k]]);
+    });
+    this.batch.length = 0;
+  }
+}
+
+/** Claims and does rows until none is left; returns what this thread did. */
+export function linkRows(d: LinkageData): LinkageStats {
+  const linker = new ChainLinker(d);
+  const s = linker.stats;
+  const n = d.parent.length;
+  const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
+  // Per item j of the row: 0 not looked at yet, 1 compared at least once, 2 skipped as joined.
+  const state = new Uint8Array(n);
   // Chains of i of one kind against the chains of that kind of every item j > i not yet
   // joined with i, subjects taken in order of length so that a batch's lanes are alike.
   const pass = (i: number, kind: 'pocket' | 'whole') => {
     const from = kind === 'whole' ? d.wholeStart : d.pocketStart;
     const order = kind === 'whole' ? d.wholeOrder : d.pocketOrder;
-    const aligner = aligners[kind];
     const iWhole = hasWhole(i);
     for (let x = from[i]; x < from[i + 1]; x++) {
-      const query = chain(x);
-      aligner.setQuery(query);
+      linker.begin(i, x);
       for (let k = 0; k < order.length; k++) {
         const y = order[k];
         const j = d.chainItem[y];
         if (j <= i || (kind === 'pocket' && iWhole && hasWhole(j))) continue;
-        if (find(d.parent, i) === find(d.parent, j)) {
+        if (linker.joined(i, j)) {
           if (state[j] === 0) state[j] = 2;
           continue;
         }
         state[j] = 1;
-        candidates.push(y);
-        if (candidates.length === LANES) bound(aligner, i, query);
+        linker.offer(y);
       }
-      bound(aligner, i, query);
-      align(aligner, i, query);
+      linker.end();
     }
   };
   for (;;) {
@@ -162,7 +205,7 @@ export function linkRows(d: LinkageData): LinkageStats {
     for (let j = i + 1; j < n; j++) {
       s.pairs++;
       // Not looked at: no chain to compare (joined or not, as its root says).
-      const st = state[j] || (find(d.parent, i) === find(d.parent, j) ? 2 : 1);
+      const st = state[j] || (linker.joined(i, j) ? 2 : 1);
       if (st === 2) s.skippedJoined++;
       else if (hasWhole(i) && hasWhole(j)) s.whole++;
       else s.pocket++;

@@ -35,7 +35,8 @@ const CELLS_PER_WORKER = 400_000_000;
 
 const shared = (bytes: number) => new SharedArrayBuffer(Math.max(bytes, 4));
 
-function flatten(items: readonly LinkageItem[], o: LinkageOptions): LinkageData {
+/** The items' chains and a fresh union-find in (shareable) typed arrays; chains are numbered pockets first (item by item), then whole chains. */
+export function linkageData(items: readonly LinkageItem[], o: LinkageOptions): LinkageData {
   const chains: Uint8Array[] = [];
   const pocketStart = new Int32Array(shared(4 * (items.length + 1)));
   const wholeStart = new Int32Array(shared(4 * (items.length + 1)));
@@ -87,7 +88,7 @@ function runWorker(d: LinkageData): Promise<LinkageStats> {
 
 /** Links every pair of `items` that reaches the threshold; returns each item's cluster root. */
 export async function linkBySequence(items: readonly LinkageItem[], o: LinkageOptions): Promise<Linkage> {
-  const d = flatten(items, o);
+  const d = linkageData(items, o);
   const cells = d.residues.length ** 2 / 2; // every residue against every other, roughly
   const workers = o.workers ?? Math.max(1, Math.min(availableParallelism(), Math.floor(cells / CELLS_PER_WORKER)));
   const stats = emptyStats();
