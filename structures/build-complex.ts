@@ -38,6 +38,16 @@ async function readStructure(path: string): Promise<{ ok: true; record: Structur
   return { ok: true, record, sha256: file.sha256 };
 }
 
+// Every residue of the protein or entry file a complex was cut from, while that complex is
+// in memory (a weak map: nothing is kept after it), so that the split's whole-chain
+// sequences need not read and parse the same file again.
+const wholeResidues = new WeakMap<Complex, readonly Residue[]>();
+
+/** The residues of the whole protein or entry file the complex was cut from, if it was parsed here. */
+export function wholeResiduesOf(complex: Complex): readonly Residue[] | undefined {
+  return wholeResidues.get(complex);
+}
+
 /** Splits residues into pocket (polymer + other hetero groups), waters and ions. */
 function sortResidues(residues: Residue[]): Pick<Complex, 'pocket' | 'waters' | 'metals'> {
   const pocket: Residue[] = [], waters: Residue[] = [], metals: Residue[] = [];
@@ -91,6 +101,7 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
   warnings.push(...lig.warnings);
   // The pocket: the pocket file when present, else cut from the protein.
   let parts: Pick<Complex, 'pocket' | 'waters' | 'metals'>;
+  let proteinResidues: readonly Residue[] | undefined;
   if (job.pocket) {
     enterStage(step, 'read-pocket', job.pocket);
     const s = await readStructure(job.pocket);
@@ -108,6 +119,7 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
     const s = await readStructure(job.protein!);
     if (!s.ok) return fail(job.id, job.protein!, 'read-protein', s.reason, s.line);
     sources.push({ role: 'protein', path: job.protein!, sha256: s.sha256 });
+    proteinResidues = s.record.residues;
     warnings.push(...s.record.warnings);
     enterStage(step, 'pocket-cut');
     parts = sortResidues(cutPocket(s.record.residues, ligand.atoms, { radius, withHydrogens: options.pocketHydrogens }));
@@ -116,7 +128,9 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
   enterStage(step, 'check');
   const problem = pocketProblem(parts.pocket, ligand, job.pocket ? Math.max(radius, DEFAULT_POCKET_RADIUS) : radius, !job.pocket);
   if (problem) return fail(job.id, job.pocket ?? job.protein!, job.pocket ? 'check' : 'pocket-cut', problem);
-  return { ok: true, complex: { id: job.id, sources, ...parts, ligand, warnings } };
+  const complex: Complex = { id: job.id, sources, ...parts, ligand, warnings };
+  if (proteinResidues) wholeResidues.set(complex, proteinResidues);
+  return { ok: true, complex };
 }
 
 export async function buildFromEntry(job: EntryJob, selector: LigandSelector | null, options: BuildOptions, step: Step = { stage: 'read-entry', path: job.path }): Promise<BuildResult> {
@@ -149,8 +163,7 @@ export async function buildFromEntry(job: EntryJob, selector: LigandSelector | n
   enterStage(step, 'check');
   const problem = pocketProblem(parts.pocket, lig.ligand, radius, true);
   if (problem) return fail(job.id, job.path, 'pocket-cut', problem);
-  return {
-    ok: true,
-    complex: { id: job.id, sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings },
-  };
+  const complex: Complex = { id: job.id, sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings };
+  wholeResidues.set(complex, residues);
+  return { ok: true, complex };
 }

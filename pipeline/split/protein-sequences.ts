@@ -7,6 +7,7 @@ import type { Complex } from '../../structures/model.ts';
 import { chainSequences, pocketSequence } from '../../structures/grouping/pocket-sequence.ts';
 import { readInputFile } from '../../structures/read-input-file.ts';
 import { parseStructure } from '../../structures/parse-structure.ts';
+import { wholeResiduesOf } from '../../structures/build-complex.ts';
 
 export interface ComplexSequences {
   id: string;
@@ -28,6 +29,8 @@ export async function wholeChainSequences(path: string): Promise<string[] | null
 export async function complexSequences(complex: Complex): Promise<ComplexSequences> {
   const pocket = pocketSequence(complex).map((c) => c.sequence);
   const source = complex.sources.find((s) => s.role === 'protein') ?? complex.sources.find((s) => s.role === 'entry');
-  const whole = source ? await wholeChainSequences(source.path) : null;
+  // The file as ingest parsed it, when this complex was just read (else read it again).
+  const parsed = wholeResiduesOf(complex);
+  const whole = !source ? null : parsed ? chainSequences(parsed).map((c) => c.sequence) : await wholeChainSequences(source.path);
   return { id: complex.id, pocket, whole: whole && whole.length ? whole : null };
 }
