@@ -61,28 +61,42 @@ export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshol
   const d = linkageData(sorted.map((i) => ({ pocket: long(i.pocket), whole: long(i.whole) })), { threshold: o.threshold });
   const n = sorted.length;
   const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
-  // Pockets are compared only in pairs where a complex lacks whole chains: when every
-  // complex has them, no pocket is searched.
-  let pockets = false;
-  for (let i = 0; i < n; i++) if (!hasWhole(i)) pockets = true;
-  const fasta: string[] = [];
-  const chainCount = d.chainItem.length;
-  for (let c = pockets ? 0 : d.wholeStart[0]; c < chainCount; c++) {
+  // Two searches: whole chains against whole chains, and, for the pairs where a complex
+  // lacks whole chains (compared on pockets), the pockets of those complexes against every
+  // pocket. Chains are named by their index in `d`.
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);
+  const wholeChains = range(d.wholeStart[0], d.chainItem.length);
+  const lacking: number[] = [];
+  for (let i = 0; i < n; i++) if (!hasWhole(i)) lacking.push(...range(d.pocketStart[i], d.pocketStart[i + 1]));
+  const searches = [
+    { name: 'whole', queries: wholeChains, targets: wholeChains },
+    { name: 'pocket', queries: lacking, targets: lacking.length ? range(0, d.wholeStart[0]) : [] },
+  ].filter((x) => x.queries.length > 0 && x.targets.length > 0);
+  const fastaOf = (chains: number[]) => chains.map((c) => {
     let text = '';
     for (let k = d.chainStart[c]; k < d.chainStart[c + 1]; k++) text += BLOSUM62_ALPHABET[d.residues[k]];
-    fasta.push(`>${c}\n${text}\n`);
-  }
+    return `>${c}\n${text}\n`;
+  }).join('');
+  const searched = new Set(searches.flatMap((x) => [...x.queries, ...x.targets])).size;
   const queries: number[] = [], targets: number[] = [], first: number[] = [];
   const dir = await mkdtemp(join(tmpdir(), 'misi-gen-mmseqs-'));
   try {
-    if (fasta.length > 0) {
-      await writeFile(join(dir, 'chains.fasta'), fasta.join(''));
-      const db = join(dir, 'db'), pref = join(dir, 'pref'), tsv = join(dir, 'hits.tsv');
-      await run(['createdb', join(dir, 'chains.fasta'), db, '-v', '1']);
+    for (const x of searches) {
+      const db = (role: string) => join(dir, `${x.name}-${role}`);
+      const qdb = db('queries');
+      await writeFile(`${qdb}.fasta`, fastaOf(x.queries));
+      await run(['createdb', `${qdb}.fasta`, qdb, '-v', '1']);
+      let tdb = qdb;
+      if (x.targets !== x.queries) {
+        tdb = db('targets');
+        await writeFile(`${tdb}.fasta`, fastaOf(x.targets));
+        await run(['createdb', `${tdb}.fasta`, tdb, '-v', '1']);
+      }
+      const pref = join(dir, `${x.name}-pref`), tsv = join(dir, `${x.name}-hits.tsv`);
       // Only the k-mer prefilter: its hits are the candidate pairs, aligned by our own kernel.
-      await run(['prefilter', db, db, pref, '-s', String(MMSEQS_PREFILTER.sensitivity), '--max-seqs', String(MMSEQS_PREFILTER.maxSeqs),
+      await run(['prefilter', qdb, tdb, pref, '-s', String(MMSEQS_PREFILTER.sensitivity), '--max-seqs', String(MMSEQS_PREFILTER.maxSeqs),
         '--mask', '0', '--comp-bias-corr', '0', '--threads', String(availableParallelism()), '-v', '1']);
-      await run(['createtsv', db, db, pref, tsv, '-v', '1']);
+      await run(['createtsv', qdb, tdb, pref, tsv, '-v', '1']);
       // A query's hits come together, best first.
       let previous = -1, rank = 0;
       for await (const line of createInterface({ input: createReadStream(tsv) })) {
@@ -101,5 +115,5 @@ export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshol
   }
   const r = linkCandidates(d, Int32Array.from(queries), Int32Array.from(targets), Uint8Array.from(first));
   const { candidates, ...rest } = r.stats;
-  return { clusterOf: new Map(sorted.map((it, i) => [it.id, sorted[r.root[i]].id])), version, compared: { chains: fasta.length, hits: candidates, ...rest } };
+  return { clusterOf: new Map(sorted.map((it, i) => [it.id, sorted[r.root[i]].id])), version, compared: { chains: searched, hits: candidates, ...rest } };
 }
