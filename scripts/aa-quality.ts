@@ -14,7 +14,7 @@ import { compareAntialiasing, MIN_MEAN_SSIM, summarise, type ImageQuality } from
 import { RenderPool } from '../renders/render-pool.ts';
 import { complexCamera } from '../renders/scene-atoms.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
-import { makeStyle } from '../renders/style.ts';
+import { ANTIALIAS_METHODS, makeStyle, type AntialiasMethod } from '../renders/style.ts';
 import { parseSubset } from '../renders/subset.ts';
 import { VIEW_NAMES } from '../renders/views.ts';
 import { ingest } from '../structures/ingest.ts';
@@ -25,6 +25,9 @@ const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
 const value = (flag: string) => flagValue(args, flag);
 const count = Number(value('--complexes') ?? 20);
+const methods = (value('--methods') ?? 'coverage,none').split(',').map((m) => m.trim()) as AntialiasMethod[];
+const bad = methods.find((m) => !ANTIALIAS_METHODS.includes(m));
+if (bad !== undefined) throw new Error(`--methods takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated (not ${bad})`);
 const out = value('--out') ?? mkdtempSync(join(tmpdir(), 'misi-aa-quality-'));
 const shared = resolve(REPO, '../shared/structures/pdbbind');
 
@@ -56,7 +59,7 @@ let pass = true;
 const everything: ImageQuality[] = [];
 try {
   for (const set of sets) {
-    const results = await compareAntialiasing(pool, set.scenes, ['coverage', 'none'], out);
+    const results = await compareAntialiasing(pool, set.scenes, methods, out);
     everything.push(...results);
     console.log(`\n${set.title}: ${set.scenes.length} images, each against 2 x 2 supersampling`);
     console.log(line(['method', 'images', 'mean SSIM', 'lowest (image)', 'mean SSIM, windows not flat', 'images with label text differing', 'atoms missing or moved (5 x 5 block differs)', 'annotations differing']));

@@ -1,6 +1,6 @@
 // End-to-end throughput and memory of `misi-gen generate` (not a test): runs the command as
 // a child process on ../shared/structures/pdbbind (all tasks at default counts unless
-// told), once per antialiasing method (default: coverage, then supersample), and samples
+// told), once per antialiasing method (default: the default method, then supersample), and samples
 // the resident memory of its whole process tree (Node and every browser process) from /proc
 // twice a second. Prints, per method, complexes, questions, distinct images, wall time,
 // images per second, peak RSS, and the projection to the full dataset (~588k images) on
@@ -8,7 +8,7 @@
 // by side with PyMOL's ray-traced PNGs of the first two complexes (six images each) timed
 // in the same run, and the load average beside every figure.
 // Usage: node --import tsx scripts/bench-generate.ts [--limit N] [--workers N]
-//          [--antialias coverage,supersample] [--no-pymol]
+//          [--antialias edge,supersample] [--no-pymol]
 //          [--per-complex ...] [--tasks ...] [--structures path] [--out dir] [--keep]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { treeUsage } from '../renders/process-usage.ts';
-import { ANTIALIAS_METHODS, type AntialiasMethod } from '../renders/style.ts';
+import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from '../renders/style.ts';
 import { ingest } from '../structures/ingest.ts';
 import { pymolAvailable, pymolTimes } from '../pipeline/bench/pymol-bench.ts';
 import { flagValue } from './flag-value.ts';
@@ -30,7 +30,7 @@ if (!existsSync(structures)) {
   process.stderr.write(`bench-generate: ${structures} not found\n`);
   process.exit(1);
 }
-const methods = (value('--antialias') ?? 'coverage,supersample').split(',').map((m) => m.trim()) as AntialiasMethod[];
+const methods = (value('--antialias') ?? `${DEFAULT_ANTIALIAS},supersample`).split(',').map((m) => m.trim()) as AntialiasMethod[];
 if (methods.some((m) => !ANTIALIAS_METHODS.includes(m))) {
   process.stderr.write(`bench-generate: --antialias takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated\n`);
   process.exit(2);
