@@ -19,7 +19,11 @@
 // resolveEdges), so one geometry pass gives edges as smooth as the two of coverage.
 /* global $3Dmol */
 (() => {
-  const HEADER = 'uniform highp int misiPass;\nuniform highp float vHeight;\n'; // one precision in both stages, or linking fails
+  // The pass: a uniform for coverage (passes 1 and 2 share a program), a constant for edge
+  // (pass 3), so the compiler drops the other passes' code: SwiftShader runs both sides of
+  // a branch on a uniform, so code for other passes costs time even when never taken.
+  // (One precision in both stages, or linking fails.)
+  const header = (mode) => (mode === 'edge' ? 'const int misiPass = 3;\n' : 'uniform highp int misiPass;\n') + 'uniform highp float vHeight;\n';
   // Eye-frame size of one pixel at a point whose clip w is `w` (2 NDC units per viewport).
   const PIXEL = 'float misiPixel(float w) { return 2.0 * w / (projectionMatrix[1][1] * vHeight); }\n';
   // Keep a fragment in this pass? (pass 1: fully covered; pass 2: partly covered)
@@ -59,16 +63,16 @@
   const writeRim = (frag) => edit(frag, /(gl_FragColor = vec4\(color, misiPass == 3 \? misiEdge : opacity\*opacity\*misiCover\);)/,
     '$1\n    misiRim = vec4(misiRimColor, 1.0);');
 
-  function sphereVertex(vert) {
-    vert = beforeMain(vert, HEADER + PIXEL);
+  function sphereVertex(vert, mode) {
+    vert = beforeMain(vert, header(mode) + PIXEL);
     vert = edit(vert, /vec4 adjust = projectionMatrix\* vec4\(normal,0\.0\);/,
       'float misiGrow = misiPass == 0 || misiPass == 3 ? 1.0 : 1.0 + misiPixel(projPosition.w) / abs(normal.x);\n'
       + '    vec4 adjust = projectionMatrix * vec4(normal.xy * misiGrow, normal.z, 0.0);');
     return edit(vert, /mapping = normal\.xy;/, 'mapping = normal.xy * misiGrow;');
   }
 
-  function sphereFragment(frag) {
-    frag = outputs(beforeMain(frag, HEADER + PIXEL + KEEP + CODE));
+  function sphereFragment(frag, mode) {
+    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE));
     frag = edit(frag, /if\s*\(lensqr > rsqr\)\s*discard;\s*float z = sqrt\(rsqr-lensqr\);/,
       `float misiCover = 1.0;
     float misiEdge = 1.0;
@@ -80,10 +84,12 @@
       if (misiPass == 3) {
         float px = misiPixel((projectionMatrix * vec4(center, 1.0)).w);
         misiEdge = misiCode(mapping, (rval - sqrt(lensqr)) / px);
-        vec2 dir = lensqr > 0.0 ? mapping / sqrt(lensqr) : vec2(1.0, 0.0);
-        float at = rval - min(misiInset * px, rval);
-        vec3 rimNormal = normalize(vec3(dir * at, sqrt(max(rsqr - at * at, 0.0))));
-        misiRimColor = directionalLightColor[0] * max(dot(rimNormal, vLight), 0.0) * vColor;
+        if (misiEdge < 1.0) {
+          vec2 dir = lensqr > 0.0 ? mapping / sqrt(lensqr) : vec2(1.0, 0.0);
+          float at = rval - min(misiInset * px, rval);
+          vec3 rimNormal = normalize(vec3(dir * at, sqrt(max(rsqr - at * at, 0.0))));
+          misiRimColor = directionalLightColor[0] * max(dot(rimNormal, vLight), 0.0) * vColor;
+        }
       }
     } else {
       vec4 misiClip = projectionMatrix * vec4(center, 1.0);
@@ -94,8 +100,8 @@
     return writeRim(edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);'));
   }
 
-  function stickVertex(vert) {
-    vert = beforeMain(vert, HEADER + PIXEL
+  function stickVertex(vert, mode) {
+    vert = beforeMain(vert, header(mode) + PIXEL
       + 'float misiGrow(vec3 at, float radius) {\n'
       + '  if (misiPass == 0 || misiPass == 3) return 1.0;\n'
       + '  vec4 c = projectionMatrix * vec4(at, 1.0);\n'
@@ -104,8 +110,8 @@
     return edit(vert, /mvPosition\.xyz \+=\s*mult\*\(cr \+ doublecr\)\.xyz;/, 'mvPosition.xyz += mult*(cr + doublecr).xyz * misiGrow(mvPosition.xyz, radius);', true);
   }
 
-  function stickFragment(frag) {
-    frag = outputs(beforeMain(frag, HEADER + PIXEL + KEEP + CODE));
+  function stickFragment(frag, mode) {
+    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE));
     // Distance from the pixel's ray to the bond's segment (the capsule's axis): the closest
     // point of the segment to the ray's line is the unconstrained one clamped to the ends.
     frag = edit(frag, /vec3 tmp1 = v-\(dot\(v,va\)\*va\);/,
@@ -115,7 +121,7 @@
     bool misiHit = true;
     vec3 misiQ = vec3(0.0);
     vec3 misiN = vec3(0.0, 0.0, 1.0);
-    if (misiPass != 0) {
+    if (misiPass == 1 || misiPass == 2) {
       float len = length(p2 - p1);
       vec3 w0 = p - pa;
       float b = dot(v, va), d = dot(v, w0), e = dot(va, w0);
@@ -126,23 +132,37 @@
       float dist = length(off);
       vec4 misiClip = projectionMatrix * vec4(onAxis, 1.0);
       misiCover = clamp((r - dist) / misiPixel(misiClip.w) + 0.5, 0.0, 1.0);
-      if (misiPass == 3) misiEdge = misiCode(off.xy, (r - dist) / misiPixel(misiClip.w));
       if (!misiKeep(misiCover)) discard;
       misiN = dist > 0.0 ? off / dist : misiN;
       misiQ = onAxis + misiN * r; // the rim, where the ray passes closest
-      if (misiPass == 3) {
-        float at = r - min(misiInset * misiPixel(misiClip.w), r);
-        vec3 rimNormal = normalize(misiN * at - v * sqrt(max(r * r - at * at, 0.0)));
-        misiRimColor = abs(vColor) * max(dot(rimNormal, vLight), 0.0);
-      }
     }
     vec3 tmp1 = v-(dot(v,va)*va);`);
     // A ray that misses the capsule (the outer half of the fringe) is shaded as the rim.
     frag = edit(frag, /discard;/, '{ if (misiPass != 2) discard; misiHit = false; }', true);
     // The edit above also caught the fringe test's own discard: put that one back.
     frag = frag.replace('if (!misiKeep(misiCover)) { if (misiPass != 2) discard; misiHit = false; }', 'if (!misiKeep(misiCover)) discard;');
+    // Pass 3, once 3Dmol's own tests have kept the pixel: the same distance, the outline's
+    // code, and the colour just inside the outline (only near it).
     frag = edit(frag, /vec4 clipPos = projectionMatrix \* vec4\(qi, 1\.0\);/,
-      'if (!misiHit) { qi = misiQ; norm = misiN; }\n    vec4 clipPos = projectionMatrix * vec4(qi, 1.0);');
+      `if (!misiHit) { qi = misiQ; norm = misiN; }
+    if (misiPass == 3) {
+      float len = length(p2 - p1);
+      vec3 w0 = p - pa;
+      float b = dot(v, va), d = dot(v, w0), e = dot(va, w0);
+      float den = 1.0 - b * b;
+      float s = clamp(den > 1e-6 ? (e - b * d) / den : 0.0, 0.0, len);
+      vec3 onAxis = pa + s * va;
+      vec3 off = (p + (s * b - d) * v) - onAxis;
+      float dist = length(off);
+      float px = misiPixel((projectionMatrix * vec4(onAxis, 1.0)).w);
+      misiEdge = misiCode(off.xy, (r - dist) / px);
+      if (misiEdge < 1.0) {
+        float at = r - min(misiInset * px, r);
+        vec3 rimNormal = normalize((dist > 0.0 ? off / dist : vec3(0.0, 0.0, 1.0)) * at - v * sqrt(max(r * r - at * at, 0.0)));
+        misiRimColor = abs(vColor) * max(dot(rimNormal, vLight), 0.0);
+      }
+    }
+    vec4 clipPos = projectionMatrix * vec4(qi, 1.0);`);
     return writeRim(edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);'));
   }
 
@@ -160,13 +180,28 @@
     return null;
   }
 
-  /** Rewrites 3Dmol's impostor shaders as `renderer` compiles them (hook before the first frame). */
-  function installShaders(renderer) {
+  /**
+   * Rewrites 3Dmol's impostor shaders as `renderer` compiles them (hook before the first
+   * frame), for the antialiasing `mode()` says when the program is built: 'coverage' and
+   * 'edge' get their own programs (3Dmol keeps one program per source text, so the mode is
+   * written into the text as a comment), every other mode 3Dmol's own shaders unchanged.
+   * 3Dmol builds a material's program when it first draws it, after the scene's load has
+   * set the mode.
+   */
+  function installShaders(renderer, mode) {
+    const buildProgram = renderer.buildProgram;
+    renderer.buildProgram = function (fragmentShader, vertexShader, ...rest) {
+      const m = mode();
+      if (m !== 'coverage' && m !== 'edge') return buildProgram.call(this, fragmentShader, vertexShader, ...rest);
+      const mark = `\n// misi-aa ${m}\n`;
+      return buildProgram.call(this, fragmentShader + mark, vertexShader + mark, ...rest);
+    };
     const getShader = renderer.getShader;
     renderer.getShader = function (type, source) {
-      const rewrite = impostorKind(type, source);
+      const m = /\/\/ misi-aa (\w+)\n$/.exec(source)?.[1];
+      const rewrite = m ? impostorKind(type, source) : null;
       if (rewrite) stats.rewritten++;
-      const shader = getShader.call(this, type, rewrite ? rewrite(source) : source);
+      const shader = getShader.call(this, type, rewrite ? rewrite(source, m) : source);
       // 3Dmol only logs a shader that does not compile, and then draws nothing.
       if (rewrite && !shader) throw new Error(`coverage-aa: the rewritten ${type} shader did not compile (3Dmol's log is in the page's console)`);
       return shader;

@@ -106,7 +106,7 @@
         this._viewportHeight = target.h;
       }
     };
-    window.misiCoverage.installShaders(renderer); // before 3Dmol compiles an impostor's program
+    window.misiCoverage.installShaders(renderer, () => antialias); // before 3Dmol compiles an impostor's program
     window.misiCoverage.hookRenderer(renderer, () => antialias);
     viewer.rotationGroup.matrixAutoUpdate = false;
     viewer.modelGroup.matrixAutoUpdate = false;
