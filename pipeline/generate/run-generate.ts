@@ -182,7 +182,8 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   let tally;
   try {
     progress?.update(complexesDone, mine.length, images);
-    await warming;
+    // Not waiting for the warm-up: the first complexes are planned and laid out while the
+    // browsers finish starting (their jobs queue behind the warm-up's).
     tally = await streamComplexes({
       // Three complexes per page in flight: with two, a complex's planning and the others'
       // records and hashes sometimes left the queue empty (both pages idle ~1-2 s in a
