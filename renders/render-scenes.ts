@@ -57,7 +57,7 @@ const IMAGE_EXTENSION = /\.(png|webp|jpg|jpeg)$/;
 
 /**
  * Shots of one loaded scene handed to the pool as one job at most: a larger group is split
- * (each part loads the scene again, ~10-30 ms of a page's time), so the pages start on it
+ * (each part loads the scene again: an estimated 10-30 ms of a page's time), so the pages start on it
  * before all its labels are laid out and both pages can share it at the end of a run.
  */
 export const SHOTS_PER_JOB = 32;
