@@ -1,7 +1,7 @@
 // "The four options look different", judged from annotation records (never from pixels, so
 // every machine decides alike): for every pair of option images, the mean on-screen
 // distance between the positions of the same drawn atom must reach a threshold.
-import { annotate, type Annotation } from '../renders/annotation.ts';
+import { annotatedAtoms, type Annotation } from '../renders/annotation.ts';
 import { poseScene } from '../renders/scene-pose.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
 
@@ -9,13 +9,15 @@ import type { SceneSpec } from '../renders/scene-spec.ts';
  * (scaled with the image width). About half a bond length on screen at the usual framing. */
 export const MIN_OPTION_SEPARATION_PX = 8;
 
-/** The annotation record of a scene, computed without drawing it (key left empty). */
-export function annotationOf(spec: SceneSpec): Annotation {
-  return annotate(spec, poseScene(spec), '');
+/** The atoms of a scene's annotation record, computed without drawing it. (Only the atoms:
+ * laying out its labels, which the record also holds, took most of the planning's CPU and
+ * blocked the event loop for seconds, the pages idle meanwhile.) */
+export function annotationOf(spec: SceneSpec): Pick<Annotation, 'atoms'> {
+  return { atoms: annotatedAtoms(spec, poseScene(spec)) };
 }
 
 /** Mean pixel distance between the same atoms in two records of the same drawn atoms. */
-export function meanDisplacement(a: Annotation, b: Annotation): number {
+export function meanDisplacement(a: Pick<Annotation, 'atoms'>, b: Pick<Annotation, 'atoms'>): number {
   if (a.atoms.length !== b.atoms.length || a.atoms.length === 0) {
     throw new Error(`cannot compare annotations of ${a.atoms.length} and ${b.atoms.length} atoms`);
   }
@@ -25,7 +27,7 @@ export function meanDisplacement(a: Annotation, b: Annotation): number {
 }
 
 /** The smallest mean displacement over every pair of `records`. */
-export function leastSeparation(records: readonly Annotation[]): number {
+export function leastSeparation(records: readonly Pick<Annotation, 'atoms'>[]): number {
   let least = Infinity;
   for (let i = 0; i < records.length; i++) {
     for (let j = i + 1; j < records.length; j++) least = Math.min(least, meanDisplacement(records[i], records[j]));

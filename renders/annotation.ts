@@ -57,6 +57,19 @@ const round = (v: number, places: number) => {
   return r === 0 ? 0 : r;
 };
 
+/** Where every drawn atom lands on screen: the record's `atoms` (no label layout needed). */
+export function annotatedAtoms(spec: SceneSpec, pose: ScenePose): AnnotatedAtom[] {
+  const c = spec.camera;
+  return pose.drawn.atoms.map((a, i) => {
+    const s = projectEye(c, pose.eye[i]);
+    return {
+      part: a.part, chain: a.chain, residueName: a.residueName, residueNumber: a.residueNumber,
+      insertionCode: a.insertionCode, atomName: a.atomName, element: a.element,
+      x: round(s.x, 3), y: round(s.y, 3), depth: round(s.depth, 3), visible: s.visible,
+    };
+  });
+}
+
 export function annotate(spec: SceneSpec, pose: ScenePose, key: string, labels: SceneLabels = sceneLabels(spec, pose)): Annotation {
   const c = spec.camera;
   return {
@@ -72,14 +85,7 @@ export function annotate(spec: SceneSpec, pose: ScenePose, key: string, labels: 
     },
     ligandMatrix: Array.from(pose.ligandMatrix, (v) => round(v, 12)),
     sceneMatrix: Array.from(pose.sceneMatrix, (v) => round(v, 12)),
-    atoms: pose.drawn.atoms.map((a, i) => {
-      const s = projectEye(c, pose.eye[i]);
-      return {
-        part: a.part, chain: a.chain, residueName: a.residueName, residueNumber: a.residueNumber,
-        insertionCode: a.insertionCode, atomName: a.atomName, element: a.element,
-        x: round(s.x, 3), y: round(s.y, 3), depth: round(s.depth, 3), visible: s.visible,
-      };
-    }),
+    atoms: annotatedAtoms(spec, pose),
     labels: labels.records,
     labelLayout: { mode: spec.style.labels.layout, fontSize: spec.style.labels.fontSize },
     turnCentre: spec.turnCentre ?? 'complex',

@@ -55,27 +55,36 @@ async function writeAtomically(path: string, data: string | Buffer): Promise<voi
 
 const IMAGE_EXTENSION = /\.(png|webp|jpg|jpeg)$/;
 
+/**
+ * Shots of one loaded scene handed to the pool as one job at most: a larger group is split
+ * (each part loads the scene again: an estimated 10-30 ms of a page's time), so the pages start on it
+ * before all its labels are laid out and both pages can share it at the end of a run.
+ */
+export const SHOTS_PER_JOB = 32;
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
 export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: RenderOptions = {}): Promise<RenderOutcome[]> {
   const outDir = options.outDir ?? '.';
   const format = options.format ?? 'png';
   const quality = options.quality ?? 0.9;
-  // Poses and label layouts (~2 ms of CPU per image), a few at a time with a turn of the
-  // event loop between: other batches' pages get their next shot meanwhile instead of idling.
-  const poses: ReturnType<typeof poseScene>[] = [];
-  const labels: ReturnType<typeof sceneLabels>[] = [];
-  for (let i = 0; i < requests.length; i++) {
-    if (i > 0 && i % 8 === 0) await new Promise((resolve) => setImmediate(resolve));
-    poses.push(poseScene(requests[i].spec));
-    labels.push(sceneLabels(requests[i].spec, poses[i]));
-  }
-  const outcomes: RenderOutcome[] = requests.map((r, i) => {
+  // Keys, names and what is on disk first (cheap), then poses and label layouts (~2 ms of CPU
+  // per image) one job at a time (a loaded scene, or SHOTS_PER_JOB of its shots), each job
+  // handed to the pool as soon as its own are done: the pages start on the first while the
+  // rest are laid out (laying out a whole batch before drawing any of it left both pages
+  // idle for up to ~1 s in a 12-complex run). A turn of the event loop every few images lets
+  // the pages' answers through.
+  const outcomes: RenderOutcome[] = requests.map((r) => {
     const key = sceneKey(r.spec, format, quality);
     const keyed = r.out === undefined;
     const file = r.out ?? join(outDir, imageFileName(r.spec, format, quality));
     const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, '.json') : null) : r.annotationsOut;
-    const annotation = annotate(r.spec, poses[i], key, labels[i]);
     const status = keyed && existsSync(file) ? 'exists' : 'rendered';
-    return { key, file, annotationFile, annotation, status };
+    return { key, file, annotationFile, annotation: undefined as unknown as Annotation, status };
   });
   // Group what must be drawn by loaded scene, keeping first-seen order.
   const groups = new Map<string, number[]>();
@@ -86,20 +95,46 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     if (g) g.push(i);
     else groups.set(k, [i]);
   });
-  await Promise.all([...groups.values()].map(async (members) => {
-    const first = requests[members[0]].spec;
-    const result = await pool.run({
-      scene: pageScene(first),
-      shots: members.map((i) => pageShot(requests[i].spec, poses[i], labels[i])),
-      onImage: async (k, img) => {
-        const o = outcomes[members[k]];
-        await writeAtomically(o.file, await encodeScanlinesAsync(pixelRunsToScanlines(img.runs, img.width, img.height), img.width, img.height, options.pngLevel));
-      },
-      encode: format === 'png' ? undefined : { format, quality },
-      onEncoded: (k, file) => writeAtomically(outcomes[members[k]].file, file.bytes),
-    });
-    if (!result.ok) for (const i of members) Object.assign(outcomes[i], { status: 'failed', reason: result.reason });
-  }));
+  const poses: ReturnType<typeof poseScene>[] = new Array(requests.length);
+  const labels: ReturnType<typeof sceneLabels>[] = new Array(requests.length);
+  let laidOut = 0;
+  const layOut = async (i: number): Promise<void> => {
+    if (laidOut > 0 && laidOut % 8 === 0) await new Promise((resolve) => setImmediate(resolve));
+    laidOut++;
+    poses[i] = poseScene(requests[i].spec);
+    labels[i] = sceneLabels(requests[i].spec, poses[i]);
+    outcomes[i].annotation = annotate(requests[i].spec, poses[i], outcomes[i].key, labels[i]);
+  };
+  const drawing: Promise<void>[] = [];
+  try {
+    for (const members of [...groups.values()].flatMap((g) => chunks(g, SHOTS_PER_JOB))) {
+      for (const i of members) await layOut(i);
+      const first = requests[members[0]].spec;
+      const run = pool.run({
+        scene: pageScene(first),
+        shots: members.map((i) => pageShot(requests[i].spec, poses[i], labels[i])),
+        onImage: async (k, img) => {
+          const o = outcomes[members[k]];
+          await writeAtomically(o.file, await encodeScanlinesAsync(pixelRunsToScanlines(img.runs, img.width, img.height), img.width, img.height, options.pngLevel));
+        },
+        encode: format === 'png' ? undefined : { format, quality },
+        onEncoded: (k, file) => writeAtomically(outcomes[members[k]].file, file.bytes),
+      }).then((result) => {
+        if (!result.ok) for (const i of members) Object.assign(outcomes[i], { status: 'failed', reason: result.reason });
+      });
+      run.catch(() => {}); // handled below, once every scene has been handed over
+      drawing.push(run);
+    }
+    // Scenes already on disk still get their annotation.
+    for (let i = 0; i < requests.length; i++) if (outcomes[i].status === 'exists') await layOut(i);
+  } catch (e) {
+    // A layout that throws: what was handed to the pool settles first.
+    await Promise.allSettled(drawing);
+    throw e;
+  }
+  // Every scene settles before this returns (a throw, such as no browser, after the others).
+  const thrown = (await Promise.allSettled(drawing)).find((r) => r.status === 'rejected');
+  if (thrown) throw (thrown as PromiseRejectedResult).reason;
   await Promise.all(outcomes.map((o) => (o.status !== 'failed' && o.annotationFile ? writeAtomically(o.annotationFile, JSON.stringify(o.annotation) + '\n') : undefined)));
   return outcomes;
 }

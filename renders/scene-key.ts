@@ -20,7 +20,10 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 //    annotations record every label's box.
 // 5: antialiasing by outline coverage at image size by default (style.antialias; 2 x 2
 //    supersampling, renderer 3's method, is still there as 'supersample').
-export const RENDERER_VERSION = `misi-render-5+3dmol-${THREEDMOL_VERSION}`;
+// 6: 'edge' antialiasing by default (one geometry pass at image size, each outline pixel
+//    blended with its neighbour across the outline after read-back); the other methods'
+//    pixels are byte for byte renderer 5's.
+export const RENDERER_VERSION = `misi-render-6+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

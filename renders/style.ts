@@ -26,21 +26,24 @@ export interface LabelStyle {
 }
 
 /**
- * How outlines are smoothed (docs/rendering.md): 'coverage' blends each impostor's outline
- * by the share of the pixel it covers, drawn at image size; 'supersample' draws 2 x 2 times
- * the pixels and averages them (renderer 3's only method); 'none' hits or misses each pixel
- * at its centre.
+ * How outlines are smoothed (docs/rendering.md): 'edge' draws once at image size, each
+ * impostor pixel near its shape's outline noting where the outline is, and blends each such
+ * pixel with its neighbour across the outline after read-back (renderer 6's default);
+ * 'coverage' blends each impostor's outline by the share of the pixel it covers, in a
+ * second geometry pass (renderer 5's default); 'supersample' draws 2 x 2 times the pixels
+ * and averages them (renderer 3's only method); 'none' hits or misses each pixel at its
+ * centre.
  */
-export const ANTIALIAS_METHODS = ['coverage', 'supersample', 'none'] as const;
+export const ANTIALIAS_METHODS = ['coverage', 'supersample', 'none', 'edge'] as const;
 export type AntialiasMethod = (typeof ANTIALIAS_METHODS)[number];
 /**
- * The default: of the methods drawn at image size, the one whose edges are nearest
- * supersampling's (docs/rendering.md, scripts/aa-quality.ts); its CPU per image was
- * 0.76-1.04x supersampling's on a loaded machine, so 'supersample' is the choice when
- * renderer 3's pixels matter more than that, and 'none' (also above the SSIM bar, about
- * half supersampling's CPU) when speed does.
+ * The default: the fastest method whose edges stay near supersampling's (docs/rendering.md,
+ * scripts/aa-quality.ts): 'edge' draws 1.6-1.7x supersampling's images per second with
+ * edges nearer supersampling's than coverage's; 'none' (also above the whole-image SSIM bar)
+ * is a little faster still but its edges are jagged; 'supersample' when renderer 3's pixels
+ * matter more than speed.
  */
-export const DEFAULT_ANTIALIAS: AntialiasMethod = 'coverage';
+export const DEFAULT_ANTIALIAS: AntialiasMethod = 'edge';
 
 /**
  * Box defaults of each layout. `anchored` keeps 3Dmol's (4 px padding, 55 % black);

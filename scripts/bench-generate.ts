@@ -1,6 +1,6 @@
 // End-to-end throughput and memory of `misi-gen generate` (not a test): runs the command as
 // a child process on ../shared/structures/pdbbind (all tasks at default counts unless
-// told), once per antialiasing method (default: coverage, then supersample), and samples
+// told), once per antialiasing method (default: the default method, then supersample), and samples
 // the resident memory of its whole process tree (Node and every browser process) from /proc
 // twice a second. Prints, per method, complexes, questions, distinct images, wall time,
 // images per second, peak RSS, and the projection to the full dataset (~588k images) on
@@ -8,7 +8,7 @@
 // by side with PyMOL's ray-traced PNGs of the first two complexes (six images each) timed
 // in the same run, and the load average beside every figure.
 // Usage: node --import tsx scripts/bench-generate.ts [--limit N] [--workers N]
-//          [--antialias coverage,supersample] [--no-pymol]
+//          [--antialias edge,supersample] [--no-pymol]
 //          [--per-complex ...] [--tasks ...] [--structures path] [--out dir] [--keep]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { treeUsage } from '../renders/process-usage.ts';
-import { ANTIALIAS_METHODS, type AntialiasMethod } from '../renders/style.ts';
+import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from '../renders/style.ts';
 import { ingest } from '../structures/ingest.ts';
 import { pymolAvailable, pymolTimes } from '../pipeline/bench/pymol-bench.ts';
 import { flagValue } from './flag-value.ts';
@@ -30,7 +30,7 @@ if (!existsSync(structures)) {
   process.stderr.write(`bench-generate: ${structures} not found\n`);
   process.exit(1);
 }
-const methods = (value('--antialias') ?? 'coverage,supersample').split(',').map((m) => m.trim()) as AntialiasMethod[];
+const methods = (value('--antialias') ?? `${DEFAULT_ANTIALIAS},supersample`).split(',').map((m) => m.trim()) as AntialiasMethod[];
 if (methods.some((m) => !ANTIALIAS_METHODS.includes(m))) {
   process.stderr.write(`bench-generate: --antialias takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated\n`);
   process.exit(2);
@@ -38,7 +38,7 @@ if (methods.some((m) => !ANTIALIAS_METHODS.includes(m))) {
 const outRoot = value('--out') ?? mkdtempSync(join(tmpdir(), 'misi-bench-generate-'));
 const pass = ['--limit', '--workers', '--per-complex', '--tasks', '--seed', '--test-share'].flatMap((f) => (value(f) === undefined ? [] : [f, value(f)!]));
 const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
-interface MethodRun { method: AntialiasMethod; rate: number; images: number; wall: number; loadBefore: string; loadAfter: string }
+interface MethodRun { method: AntialiasMethod; rate: number; cpuPerImage: number; images: number; wall: number; loadBefore: string; loadAfter: string }
 
 async function runGenerate(method: AntialiasMethod): Promise<MethodRun> {
   const out = join(outRoot, method);
@@ -80,9 +80,13 @@ async function runGenerate(method: AntialiasMethod): Promise<MethodRun> {
   // every 3 s (memory is flat over a run; see docs/scale.md) to keep the sampling from
   // taking the CPU it measures.
   let ticks = 0;
+  // CPU of the whole tree as last seen alive (sampled, so the last half second and processes
+  // that ended earlier are missed: a slight undercount, alike for every method).
+  let cpu = 0;
   const sample = () => {
     if (!child.pid) return;
     const u = treeUsage([child.pid]);
+    if (u.cpuSeconds > cpu) cpu = u.cpuSeconds;
     if (u.rssBytes > peak) {
       peak = u.rssBytes;
       peakProcesses = u.processes;
@@ -116,12 +120,13 @@ async function runGenerate(method: AntialiasMethod): Promise<MethodRun> {
     `pages             ${run.pages} on ${cores} cores`,
     `wall time         ${wall.toFixed(1)} s (ingest ${run.seconds.ingest.toFixed(1)}, render ${run.seconds.render.toFixed(1)}, write ${run.seconds.write.toFixed(1)})`,
     `images per second ${rate.toFixed(2)} end to end`,
+    `CPU per image     ${((1000 * cpu) / run.images.rendered).toFixed(1)} ms (Node + browsers, sampled twice a second; what the machine could do were it not shared)`,
     `peak memory       ${(peakPss / 2 ** 20).toFixed(0)} MiB PSS of the process tree (Node + browsers; shared pages counted once); Node alone ${(peakNode / 2 ** 20).toFixed(0)} MiB`,
     `peak RSS sum      ${(peak / 2 ** 20).toFixed(0)} MiB (sum over ${peakProcesses} processes; counts pages shared between Chromium's processes once per process)`,
     `full dataset      ${FULL_IMAGES} images: ${hours(FULL_IMAGES / rate)} here; ${hours(FULL_IMAGES / (rate * (cores + 1) / cores))} with one more core, ${(rate / cores).toFixed(2)} images/s per core`,
   ];
   process.stdout.write(lines.join('\n') + '\n\n');
-  return { method, rate, images: run.images.rendered, wall, loadBefore, loadAfter: load() };
+  return { method, rate, cpuPerImage: cpu / run.images.rendered, images: run.images.rendered, wall, loadBefore, loadAfter: load() };
 }
 
 const runs: MethodRun[] = [];
@@ -143,8 +148,8 @@ if (!args.includes('--no-pymol')) {
 const base = runs.find((r) => r.method === 'supersample');
 process.stdout.write('side by side (distinct images per second, end to end):\n');
 for (const r of runs) {
-  const ratio = base && r !== base ? `, ${(r.rate / base.rate).toFixed(2)}x supersample` : '';
-  process.stdout.write(`  ${r.method.padEnd(12)} ${r.rate.toFixed(2)} images/s (${r.images} images in ${r.wall.toFixed(1)} s${ratio}; load average ${r.loadBefore} -> ${r.loadAfter})\n`);
+  const ratio = base && r !== base ? `, ${(r.rate / base.rate).toFixed(2)}x supersample; CPU ${(r.cpuPerImage / base.cpuPerImage).toFixed(2)}x` : '';
+  process.stdout.write(`  ${r.method.padEnd(12)} ${r.rate.toFixed(2)} images/s (${r.images} images in ${r.wall.toFixed(1)} s, CPU ${(1000 * r.cpuPerImage).toFixed(1)} ms per image${ratio}; load average ${r.loadBefore} -> ${r.loadAfter})\n`);
 }
 if (pymol) process.stdout.write(`  ${'PyMOL'.padEnd(12)} ${pymol}\n`);
 if (!args.includes('--keep') && value('--out') === undefined) rmSync(outRoot, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// `misi-gen bench [--pages N] [--turns 4] [--antialias coverage,supersample] [--rounds 2]
+// `misi-gen bench [--pages N] [--turns 4] [--antialias edge,supersample] [--rounds 2]
 // [--format png|webp|jpeg] [--no-pymol] [--sample] [--images 1000] [--out dir]`: renderer
 // throughput on a fixed set of real complexes (../shared/structures when present, else the
 // bundled sample), 512 x 512, default style (labelled), for each antialiasing method given
@@ -14,7 +14,7 @@ import { NoBrowserError } from '../../renders/browser.ts';
 import { DEFAULT_IMAGES_PER_BROWSER, RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import type { ImageFormat } from '../../renders/scene-spec.ts';
-import { ANTIALIAS_METHODS, type AntialiasMethod } from '../../renders/style.ts';
+import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
 import { loadBenchComplexes, subsetRequests, viewRequests } from '../bench/bench-scenes.ts';
 import { describeMemoryRun, memoryRun } from '../bench/memory-run.ts';
 import { pymolAvailable, pymolTimes } from '../bench/pymol-bench.ts';
@@ -51,7 +51,7 @@ export const benchCommand: CommandModule<object, Args> = {
     y
       .option('pages', { type: 'number', default: availableParallelism(), describe: 'browser pages in the pool (default: one per core)' })
       .option('turns', { type: 'number', default: 4, describe: 'turns of each complex drawn in all six views' })
-      .option('antialias', { type: 'string', default: 'coverage,supersample', describe: `antialiasing methods to time, comma-separated (${ANTIALIAS_METHODS.join(', ')})` })
+      .option('antialias', { type: 'string', default: `${DEFAULT_ANTIALIAS},supersample`, describe: `antialiasing methods to time, comma-separated (${ANTIALIAS_METHODS.join(', ')})` })
       .option('rounds', { type: 'number', default: 2, describe: 'alternating rounds of the methods' })
       .option('format', { choices: ['png', 'webp', 'jpeg'] as ImageFormat[], default: 'png' as ImageFormat, describe: 'image format' })
       .option('quality', { type: 'number', default: 0.9, describe: 'WebP/JPEG quality, 0-1' })

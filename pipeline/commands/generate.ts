@@ -1,7 +1,7 @@
 // `misi-gen generate --structures <paths> --out <dir> [--tasks ids] [--seed N] [--limit N]
 // [--per-complex translation=4/2,...] [--test-share F] [--size PX] [--label-font-size PX]
 // [--label-layout avoid|anchored] [--residue-framing subject|complex]
-// [--antialias coverage|supersample|none]`: the dataset (qa/, images/,
+// [--antialias edge|coverage|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
 import type { CommandModule } from 'yargs';
@@ -66,7 +66,7 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
       .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
-      .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'coverage (outline coverage at image size), supersample (2 x 2 times the pixels, averaged) or none; recorded in the manifest' })
+      .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'edge (one pass at image size, outline pixels blended with their neighbour across the outline), coverage (outline coverage in a second pass), supersample (2 x 2 times the pixels, averaged) or none; recorded in the manifest' })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
       .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
       .option('label-font-size', { type: 'number', default: 12, describe: 'label font size, CSS pixels (does not scale with --size)' })

@@ -182,9 +182,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   let tally;
   try {
     progress?.update(complexesDone, mine.length, images);
-    await warming;
+    // Not waiting for the warm-up: the first complexes are planned and laid out while the
+    // browsers finish starting (their jobs queue behind the warm-up's).
     tally = await streamComplexes({
-      outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 2,
+      // Three complexes per page in flight: with two, a complex's planning and the others'
+      // records and hashes sometimes left the queue empty (both pages idle ~1-2 s in a
+      // 12-complex run, docs/rendering.md).
+      outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 3,
       plan: { seed: o.seed, split, tasks: o.tasks, counts, style, residueFraming: options.residueFraming },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,

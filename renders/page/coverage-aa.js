@@ -12,13 +12,39 @@
 //      coverage as alpha), depth-tested and writing depth so that where two outlines
 //      coincide (the caps of a joint, the two halves of a bond) the pixel is blended once.
 // Pass 0 is 3Dmol's own shader, unchanged (supersampling and no antialiasing use it).
+// Pass 3 ('edge' antialiasing) draws once, hit or miss at each pixel's centre as pass 0, and
+// also writes, for each pixel within a pixel of its shape's outline, where that outline is
+// (the alpha channel, see CODE) and the shape's colour just inside it (a second colour
+// attachment): the page then blends across outlines after read-back (scene-page.js,
+// resolveEdges), so one geometry pass gives edges as smooth as the two of coverage.
 /* global $3Dmol */
 (() => {
-  const HEADER = 'uniform highp int misiPass;\nuniform highp float vHeight;\n'; // one precision in both stages, or linking fails
+  // The pass: a uniform for coverage (passes 1 and 2 share a program), a constant for edge
+  // (pass 3), so the compiler drops the other passes' code: SwiftShader runs both sides of
+  // a branch on a uniform, so code for other passes costs time even when never taken.
+  // (One precision in both stages, or linking fails.)
+  const header = (mode) => (mode === 'edge' ? 'const int misiPass = 3;\n' : 'uniform highp int misiPass;\n') + 'uniform highp float vHeight;\n';
   // Eye-frame size of one pixel at a point whose clip w is `w` (2 NDC units per viewport).
   const PIXEL = 'float misiPixel(float w) { return 2.0 * w / (projectionMatrix[1][1] * vHeight); }\n';
   // Keep a fragment in this pass? (pass 1: fully covered; pass 2: partly covered)
-  const KEEP = 'bool misiKeep(float cover) { return misiPass == 1 ? cover >= 1.0 : (cover > 0.0 && cover < 1.0); }\n';
+  const KEEP = 'bool misiKeep(float cover) { return misiPass == 3 || (misiPass == 1 ? cover >= 1.0 : (cover > 0.0 && cover < 1.0)); }\n';
+  // Pass 3 (edge): the outline nearest the pixel, written into the alpha channel (the frame
+  // is opaque, so alpha is free) for the page to blend across after read-back (scene-page.js,
+  // resolveEdges). `n` is the outline's outward normal in the eye frame's x and y (which run
+  // as the window's), `inside` the distance from the pixel's centre to the outline in
+  // pixels. Stored: the axis and side of the neighbour across the outline (0: +x, 1: -x,
+  // 2: +y, 3: -y: the major axis of the normal) and the distance to the outline along that
+  // axis, t in [0, 1), as 63 steps; code = side * 63 + step, 252-255 (alpha 1.0) = no
+  // outline within a pixel.
+  const CODE = 'float misiCode(vec2 n, float inside) {\n'
+    + '  vec2 a = abs(n);\n'
+    + '  float m = max(a.x, a.y);\n'
+    + '  if (m <= 0.0) return 1.0;\n'
+    + '  float t = max(inside, 0.0) * length(n) / m;\n'
+    + '  if (t >= 1.0) return 1.0;\n'
+    + '  float side = a.x >= a.y ? (n.x > 0.0 ? 0.0 : 1.0) : (n.y > 0.0 ? 2.0 : 3.0);\n'
+    + '  return (side * 63.0 + min(floor(t * 63.0), 62.0)) / 255.0;\n'
+    + '}\n';
 
   /** `source` with `from` replaced by `to`; a 3Dmol whose shaders differ fails loudly. */
   function edit(source, from, to, all = false) {
@@ -28,52 +54,74 @@
   }
 
   const beforeMain = (source, text) => edit(source, /void main\(\)\s*\{/, `${text}void main() {`);
+  // Pass 3 also writes, into a second colour attachment, the colour of the shape just inside
+  // its outline (RIM_INSET pixels in): what the pixel across the outline is blended with.
+  // (WebGL2 only, as the rest: 3Dmol turns gl_FragColor into glFragColor afterwards.)
+  const RIM_INSET = 0.25;
+  const outputs = (frag) => edit(frag, /\/\/DEFINEFRAGCOLOR/,
+    `layout(location = 0) out vec4 gl_FragColor;\nlayout(location = 1) out vec4 misiRim;\nconst float misiInset = ${RIM_INSET.toFixed(4)};\n`);
+  const writeRim = (frag) => edit(frag, /(gl_FragColor = vec4\(color, misiPass == 3 \? misiEdge : opacity\*opacity\*misiCover\);)/,
+    '$1\n    misiRim = vec4(misiRimColor, 1.0);');
 
-  function sphereVertex(vert) {
-    vert = beforeMain(vert, HEADER + PIXEL);
+  function sphereVertex(vert, mode) {
+    vert = beforeMain(vert, header(mode) + PIXEL);
     vert = edit(vert, /vec4 adjust = projectionMatrix\* vec4\(normal,0\.0\);/,
-      'float misiGrow = misiPass == 0 ? 1.0 : 1.0 + misiPixel(projPosition.w) / abs(normal.x);\n'
+      'float misiGrow = misiPass == 0 || misiPass == 3 ? 1.0 : 1.0 + misiPixel(projPosition.w) / abs(normal.x);\n'
       + '    vec4 adjust = projectionMatrix * vec4(normal.xy * misiGrow, normal.z, 0.0);');
     return edit(vert, /mapping = normal\.xy;/, 'mapping = normal.xy * misiGrow;');
   }
 
-  function sphereFragment(frag) {
-    frag = beforeMain(frag, HEADER + PIXEL + KEEP);
+  function sphereFragment(frag, mode) {
+    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE));
     frag = edit(frag, /if\s*\(lensqr > rsqr\)\s*discard;\s*float z = sqrt\(rsqr-lensqr\);/,
       `float misiCover = 1.0;
+    float misiEdge = 1.0;
+    vec3 misiRimColor = vec3(0.0);
     float z;
-    if (misiPass == 0) {
+    if (misiPass == 0 || misiPass == 3) {
       if (lensqr > rsqr) discard;
       z = sqrt(rsqr-lensqr);
+      if (misiPass == 3) {
+        float px = misiPixel((projectionMatrix * vec4(center, 1.0)).w);
+        misiEdge = misiCode(mapping, (rval - sqrt(lensqr)) / px);
+        if (misiEdge < 1.0) {
+          vec2 dir = lensqr > 0.0 ? mapping / sqrt(lensqr) : vec2(1.0, 0.0);
+          float at = rval - min(misiInset * px, rval);
+          vec3 rimNormal = normalize(vec3(dir * at, sqrt(max(rsqr - at * at, 0.0))));
+          misiRimColor = directionalLightColor[0] * max(dot(rimNormal, vLight), 0.0) * vColor;
+        }
+      }
     } else {
       vec4 misiClip = projectionMatrix * vec4(center, 1.0);
       misiCover = clamp((rval - sqrt(lensqr)) / misiPixel(misiClip.w) + 0.5, 0.0, 1.0);
       if (!misiKeep(misiCover)) discard;
       z = sqrt(max(rsqr - lensqr, 0.0)); // outside the outline: the rim
     }`);
-    return edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, opacity*opacity*misiCover);');
+    return writeRim(edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);'));
   }
 
-  function stickVertex(vert) {
-    vert = beforeMain(vert, HEADER + PIXEL
+  function stickVertex(vert, mode) {
+    vert = beforeMain(vert, header(mode) + PIXEL
       + 'float misiGrow(vec3 at, float radius) {\n'
-      + '  if (misiPass == 0) return 1.0;\n'
+      + '  if (misiPass == 0 || misiPass == 3) return 1.0;\n'
       + '  vec4 c = projectionMatrix * vec4(at, 1.0);\n'
       + '  return 1.0 + misiPixel(c.w) / abs(radius);\n'
       + '}\n');
     return edit(vert, /mvPosition\.xyz \+=\s*mult\*\(cr \+ doublecr\)\.xyz;/, 'mvPosition.xyz += mult*(cr + doublecr).xyz * misiGrow(mvPosition.xyz, radius);', true);
   }
 
-  function stickFragment(frag) {
-    frag = beforeMain(frag, HEADER + PIXEL + KEEP);
+  function stickFragment(frag, mode) {
+    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE));
     // Distance from the pixel's ray to the bond's segment (the capsule's axis): the closest
     // point of the segment to the ray's line is the unconstrained one clamped to the ends.
     frag = edit(frag, /vec3 tmp1 = v-\(dot\(v,va\)\*va\);/,
       `float misiCover = 1.0;
+    float misiEdge = 1.0;
+    vec3 misiRimColor = vec3(0.0);
     bool misiHit = true;
     vec3 misiQ = vec3(0.0);
     vec3 misiN = vec3(0.0, 0.0, 1.0);
-    if (misiPass != 0) {
+    if (misiPass == 1 || misiPass == 2) {
       float len = length(p2 - p1);
       vec3 w0 = p - pa;
       float b = dot(v, va), d = dot(v, w0), e = dot(va, w0);
@@ -93,9 +141,29 @@
     frag = edit(frag, /discard;/, '{ if (misiPass != 2) discard; misiHit = false; }', true);
     // The edit above also caught the fringe test's own discard: put that one back.
     frag = frag.replace('if (!misiKeep(misiCover)) { if (misiPass != 2) discard; misiHit = false; }', 'if (!misiKeep(misiCover)) discard;');
+    // Pass 3, once 3Dmol's own tests have kept the pixel: the same distance, the outline's
+    // code, and the colour just inside the outline (only near it).
     frag = edit(frag, /vec4 clipPos = projectionMatrix \* vec4\(qi, 1\.0\);/,
-      'if (!misiHit) { qi = misiQ; norm = misiN; }\n    vec4 clipPos = projectionMatrix * vec4(qi, 1.0);');
-    return edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, opacity*opacity*misiCover);');
+      `if (!misiHit) { qi = misiQ; norm = misiN; }
+    if (misiPass == 3) {
+      float len = length(p2 - p1);
+      vec3 w0 = p - pa;
+      float b = dot(v, va), d = dot(v, w0), e = dot(va, w0);
+      float den = 1.0 - b * b;
+      float s = clamp(den > 1e-6 ? (e - b * d) / den : 0.0, 0.0, len);
+      vec3 onAxis = pa + s * va;
+      vec3 off = (p + (s * b - d) * v) - onAxis;
+      float dist = length(off);
+      float px = misiPixel((projectionMatrix * vec4(onAxis, 1.0)).w);
+      misiEdge = misiCode(off.xy, (r - dist) / px);
+      if (misiEdge < 1.0) {
+        float at = r - min(misiInset * px, r);
+        vec3 rimNormal = normalize((dist > 0.0 ? off / dist : vec3(0.0, 0.0, 1.0)) * at - v * sqrt(max(r * r - at * at, 0.0)));
+        misiRimColor = abs(vColor) * max(dot(rimNormal, vLight), 0.0);
+      }
+    }
+    vec4 clipPos = projectionMatrix * vec4(qi, 1.0);`);
+    return writeRim(edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);'));
   }
 
   /**
@@ -112,26 +180,46 @@
     return null;
   }
 
-  /** Rewrites 3Dmol's impostor shaders as `renderer` compiles them (hook before the first frame). */
-  function installShaders(renderer) {
+  /**
+   * Rewrites 3Dmol's impostor shaders as `renderer` compiles them (hook before the first
+   * frame), for the antialiasing `mode()` says when the program is built: 'coverage' and
+   * 'edge' get their own programs (3Dmol keeps one program per source text, so the mode is
+   * written into the text as a comment), every other mode 3Dmol's own shaders unchanged.
+   * 3Dmol builds a material's program when it first draws it, after the scene's load has
+   * set the mode.
+   */
+  function installShaders(renderer, mode) {
+    const buildProgram = renderer.buildProgram;
+    renderer.buildProgram = function (fragmentShader, vertexShader, ...rest) {
+      const m = mode();
+      if (m !== 'coverage' && m !== 'edge') return buildProgram.call(this, fragmentShader, vertexShader, ...rest);
+      const mark = `\n// misi-aa ${m}\n`;
+      return buildProgram.call(this, fragmentShader + mark, vertexShader + mark, ...rest);
+    };
     const getShader = renderer.getShader;
     renderer.getShader = function (type, source) {
-      const rewrite = impostorKind(type, source);
+      const m = /\/\/ misi-aa (\w+)\n$/.exec(source)?.[1];
+      const rewrite = m ? impostorKind(type, source) : null;
       if (rewrite) stats.rewritten++;
-      return getShader.call(this, type, rewrite ? rewrite(source) : source);
+      const shader = getShader.call(this, type, rewrite ? rewrite(source, m) : source);
+      // 3Dmol only logs a shader that does not compile, and then draws nothing.
+      if (rewrite && !shader) throw new Error(`coverage-aa: the rewritten ${type} shader did not compile (3Dmol's log is in the page's console)`);
+      return shader;
     };
   }
 
   let pass = 0;
   /** What the hooks did (for tests and debugging). */
-  const stats = { rewritten: 0, passSet: [0, 0, 0] };
+  const stats = { rewritten: 0, passSet: [0, 0, 0, 0] };
 
   /**
-   * Hooks `renderer` so that, while `enabled()` says so, its opaque objects are drawn in the
-   * two passes above. Other programs than the impostors' have no misiPass and are drawn the
-   * same in both passes (none are used by the scenes drawn here).
+   * Hooks `renderer` so that its opaque objects are drawn as `mode()` says: 'coverage' in the
+   * two passes above, 'edge' in one pass that also writes each pixel's outline code into
+   * alpha (pass 3), anything else with 3Dmol's own shading (pass 0). Other programs than the
+   * impostors' have no misiPass and are drawn the same in every pass (none are used by the
+   * scenes drawn here).
    */
-  function hookRenderer(renderer, enabled) {
+  function hookRenderer(renderer, mode) {
     const gl = renderer.getContext();
     const setProgram = renderer.setProgram;
     renderer.setProgram = function (...args) {
@@ -147,7 +235,17 @@
     };
     const renderObjects = renderer.renderObjects;
     renderer.renderObjects = function (list, reverse, materialType, ...rest) {
-      if (materialType !== 'opaque' || !enabled()) {
+      const how = materialType === 'opaque' ? mode() : 'none';
+      if (how === 'edge') {
+        try {
+          pass = 3;
+          renderObjects.call(this, list, reverse, materialType, ...rest);
+        } finally {
+          pass = 0;
+        }
+        return;
+      }
+      if (how !== 'coverage') {
         renderObjects.call(this, list, reverse, materialType, ...rest);
         return;
       }

@@ -106,8 +106,8 @@
         this._viewportHeight = target.h;
       }
     };
-    window.misiCoverage.installShaders(renderer); // before 3Dmol compiles an impostor's program
-    window.misiCoverage.hookRenderer(renderer, () => antialias === 'coverage');
+    window.misiCoverage.installShaders(renderer, () => antialias); // before 3Dmol compiles an impostor's program
+    window.misiCoverage.hookRenderer(renderer, () => antialias);
     viewer.rotationGroup.matrixAutoUpdate = false;
     viewer.modelGroup.matrixAutoUpdate = false;
     viewer.modelGroup.matrix.identity();
@@ -127,7 +127,7 @@
 
   /** Sizes the 3Dmol element for `scene`; true when it changed. */
   function setStage(scene) {
-    if (!['coverage', 'supersample', 'none'].includes(scene.antialias)) throw new Error(`unknown antialiasing ${scene.antialias}`);
+    if (!['coverage', 'edge', 'supersample', 'none'].includes(scene.antialias)) throw new Error(`unknown antialiasing ${scene.antialias}`);
     antialias = scene.antialias;
     scale = antialias === 'supersample' ? SUPERSAMPLE : 1;
     const w = `${scene.width * scale}px`, h = `${scene.height * scale}px`;
@@ -288,7 +288,8 @@
     }
   }
 
-  let target = null; // { fb, colour, depth, w, h }: the framebuffer 3Dmol draws into
+  let target = null; // { fb, colour, depth, rim, w, h }: the framebuffer 3Dmol draws into
+  let rimPixels = null; // 'edge': the rim attachment as read back
   let big = null; // the frame as read back, SUPERSAMPLE times the image size
   let image = null; // ImageData at image size; its pixels as RGBX words in `words`
   let words = null;
@@ -301,6 +302,7 @@
         gl.deleteFramebuffer(target.fb);
         gl.deleteRenderbuffer(target.colour);
         gl.deleteRenderbuffer(target.depth);
+        if (target.rim) gl.deleteRenderbuffer(target.rim);
       }
       const colour = gl.createRenderbuffer();
       gl.bindRenderbuffer(gl.RENDERBUFFER, colour);
@@ -312,10 +314,19 @@
       gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
       gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, colour);
       gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth);
-      target = { fb, colour, depth, w, h };
+      target = { fb, colour, depth, rim: null, w, h };
       big = new Uint8Array(w * h * 4);
     }
     gl.bindFramebuffer(gl.FRAMEBUFFER, target.fb);
+    // 'edge' draws the rim colours (coverage-aa.js, pass 3) into a second attachment.
+    if (antialias === 'edge' && !target.rim) {
+      target.rim = gl.createRenderbuffer();
+      gl.bindRenderbuffer(gl.RENDERBUFFER, target.rim);
+      gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, target.w, target.h);
+      gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT1, gl.RENDERBUFFER, target.rim);
+      rimPixels = new Uint8Array(target.w * target.h * 4);
+    }
+    if (target.rim) gl.drawBuffers(antialias === 'edge' ? [gl.COLOR_ATTACHMENT0, gl.COLOR_ATTACHMENT1] : [gl.COLOR_ATTACHMENT0]);
   }
 
   /**
@@ -331,6 +342,14 @@
     gl.readPixels(0, 0, W, height * scale, gl.RGBA, gl.UNSIGNED_BYTE, big);
     if (scale === 1) {
       const src = new Uint32Array(big.buffer);
+      if (antialias === 'edge') {
+        gl.readBuffer(gl.COLOR_ATTACHMENT1);
+        gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rimPixels);
+        gl.readBuffer(gl.COLOR_ATTACHMENT0);
+        copyAndFindEdges(src);
+        resolveEdges(src, new Uint32Array(rimPixels.buffer));
+        return;
+      }
       for (let y = 0; y < height; y++) { // GL rows run bottom to top
         const s0 = (height - 1 - y) * width, d0 = y * width;
         for (let x = 0; x < width; x++) words[d0 + x] = src[s0 + x] | 0xff000000;
@@ -353,6 +372,98 @@
       return;
     }
     throw new Error(`no box filter for ${scale} x ${scale} supersampling`);
+  }
+
+  // 'edge' antialiasing: the frame is drawn once at image size, hit or miss at each pixel's
+  // centre, and every impostor pixel within a pixel of its shape's outline carries in alpha
+  // where that outline is (coverage-aa.js, pass 3): the side of the neighbour across it
+  // (+x, -x, +y, -y in GL's window frame, rows bottom to top) and the distance t to it along
+  // that axis, in 63 steps. With the outline as a straight line and a ramp one pixel wide,
+  // a pixel whose outline is nearer than half a pixel (t < 0.5) is covered 0.5 + t by its
+  // shape: it takes 0.5 - t of its neighbour across, which shows what lies behind; a pixel
+  // with t in [0.5, 1) is covered fully, but its shape covers t - 0.5 of that neighbour,
+  // which takes that much of it (unless the neighbour's own outline cuts it: its own comes
+  // first; of several such neighbours the largest share wins, the first found on a tie).
+  // Integer arithmetic throughout, so the result depends on the GL frame only.
+  const EDGE_STEPS = 63;
+  let edgeList = new Int32Array(0); // GL indices of the pixels with an outline code
+  let edgeCount = 0;
+  let edgeShare = new Uint8Array(0); // per pixel: share (steps) taken from a neighbour, plus OWN for its own outline's
+  const OWN = 128;
+  let edgeFrom = new Int32Array(0); // per pixel: that neighbour's GL index
+
+  /** The GL frame `src` into `words` (top row first, opaque), listing the pixels with a code. */
+  function copyAndFindEdges(src) {
+    const n = width * height;
+    if (edgeShare.length !== n) {
+      edgeList = new Int32Array(n);
+      edgeShare = new Uint8Array(n);
+      edgeFrom = new Int32Array(n);
+    }
+    let c = 0;
+    for (let y = 0; y < height; y++) {
+      const s0 = (height - 1 - y) * width, d0 = y * width;
+      for (let x = 0; x < width; x++) {
+        const v = src[s0 + x];
+        words[d0 + x] = v | 0xff000000;
+        if (v < 0xfc000000) edgeList[c++] = s0 + x;
+      }
+    }
+    edgeCount = c;
+  }
+
+  /** The neighbour of GL pixel `i` on `side` (0 +x, 1 -x, 2 +y, 3 -y), or -1 off the frame. */
+  function across(i, side) {
+    const y = (i / width) | 0, x = i - y * width;
+    if (side === 0) return x + 1 < width ? i + 1 : -1;
+    if (side === 1) return x > 0 ? i - 1 : -1;
+    if (side === 2) return y + 1 < height ? i + width : -1;
+    return y > 0 ? i - width : -1;
+  }
+
+  /** Blends, in `words`, GL pixel `i` of `src` with colour `q`, `share` steps of q. */
+  function blendAcross(src, i, q, share) {
+    const p = src[i], k = EDGE_STEPS - share, h = EDGE_STEPS >> 1;
+    const r = ((p & 255) * k + (q & 255) * share + h) / EDGE_STEPS | 0;
+    const g = (((p >>> 8) & 255) * k + ((q >>> 8) & 255) * share + h) / EDGE_STEPS | 0;
+    const b = (((p >>> 16) & 255) * k + ((q >>> 16) & 255) * share + h) / EDGE_STEPS | 0;
+    const y = (i / width) | 0;
+    words[(height - 1 - y) * width + (i - y * width)] = (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+  }
+
+  function resolveEdges(src, rim) {
+    const half = EDGE_STEPS >> 1; // step 31 holds t = 0.5
+    // Own outlines first: they decide their pixel.
+    for (let e = 0; e < edgeCount; e++) {
+      const i = edgeList[e], code = src[i] >>> 24, side = (code / EDGE_STEPS) | 0, step = code - side * EDGE_STEPS;
+      if (step >= half) continue;
+      const j = across(i, side);
+      if (j < 0) continue;
+      edgeShare[i] = OWN | (half - step);
+      edgeFrom[i] = j;
+    }
+    // Then the shapes that spill into the neighbour across their outline.
+    for (let e = 0; e < edgeCount; e++) {
+      const i = edgeList[e], code = src[i] >>> 24, side = (code / EDGE_STEPS) | 0, step = code - side * EDGE_STEPS;
+      const share = step - half;
+      if (share <= 0) continue;
+      const j = across(i, side);
+      if (j < 0 || edgeShare[j] >= share) continue;
+      edgeShare[j] = share;
+      edgeFrom[j] = i;
+    }
+    for (let e = 0; e < edgeCount; e++) {
+      const i = edgeList[e], code = src[i] >>> 24, side = (code / EDGE_STEPS) | 0, step = code - side * EDGE_STEPS;
+      const j = across(i, side);
+      if (j < 0) continue;
+      const target = step < half ? i : j;
+      const share = edgeShare[target];
+      if (share === 0) continue; // done already (or nothing to do)
+      edgeShare[target] = 0;
+      // Its own outline: the neighbour across; a spill: the neighbour's shape at its rim.
+      const from = edgeFrom[target];
+      blendAcross(src, target, share & OWN ? src[from] : rim[from], share & ~OWN);
+    }
   }
 
   /**

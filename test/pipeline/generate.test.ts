@@ -15,7 +15,7 @@ import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
-import { makeStyle } from '../../renders/style.ts';
+import { DEFAULT_ANTIALIAS, makeStyle } from '../../renders/style.ts';
 import { parseCommands, type Command } from '../../renders/commands.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import type { Subset } from '../../renders/subset.ts';
@@ -66,7 +66,8 @@ async function reRender(name: string, complexId: string, parts: { transform?: Co
 test('files and records as the contract lists them', { skip: noBrowser }, () => {
   for (const f of ['complexes.jsonl', 'rejects.jsonl', 'manifest.json', 'run.json', 'split.json']) assert.ok(existsSync(join(main, f)), f);
   const manifest = JSON.parse(readFileSync(join(main, 'manifest.json'), 'utf8'));
-  assert.equal(manifest.options.antialias, 'coverage', 'the manifest records the antialiasing method (the default)');
+  assert.equal(manifest.options.antialias, DEFAULT_ANTIALIAS, 'the manifest records the antialiasing method (the default)');
+  assert.equal(DEFAULT_ANTIALIAS, 'edge');
   const side = new Map(JSON.parse(readFileSync(join(main, 'split.json'), 'utf8')).complexes.map((c: any) => [c.id, c.side]));
   assert.deepEqual([...side.values()].sort(), ['test', 'test', 'train']);
   const seen = new Set<string>();

@@ -78,18 +78,21 @@ for (const layout of ['anchored', 'avoid'] as const) {
 
 test('a page that drew another size first gives the same bytes as a fresh one', { skip: noBrowser }, async () => {
   const bytes: Buffer[] = [];
-  for (const first of [null, makeStyle({ antialias: false, labels: false })]) {
+  // Before the default ('edge', at image size): nothing, 'none' at image size, 'supersample'
+  // at twice the size (another framebuffer, without the rim attachment of 'edge').
+  for (const first of [null, makeStyle({ antialias: false, labels: false }), makeStyle({ antialias: 'supersample', labels: false })]) {
     const pool = new RenderPool({ pages: 1 });
     try {
       if (first) await renderScenes(pool, [{ spec: { ...spec(true), style: first }, out: join(dir, 'first.png'), annotationsOut: null }]);
-      const [o] = await renderScenes(pool, [{ spec: spec(true), out: join(dir, `after-${first ? 'other' : 'none'}.png`), annotationsOut: null }]);
+      const [o] = await renderScenes(pool, [{ spec: spec(true), out: join(dir, `after-${first ? first.antialias : 'nothing'}.png`), annotationsOut: null }]);
       assert.equal(o.status, 'rendered');
       bytes.push(readFileSync(o.file));
     } finally {
       await pool.close();
     }
   }
-  assert.ok(bytes[0].equals(bytes[1]), 'the images differ');
+  assert.ok(bytes[0].equals(bytes[1]), 'the images differ (after none)');
+  assert.ok(bytes[0].equals(bytes[2]), 'the images differ (after supersample)');
 });
 
 test('WebP and JPEG come out as such, keyed by format and quality', { skip: noBrowser }, async () => {
