@@ -26,6 +26,17 @@
   const header = (mode) => (mode === 'edge' ? 'const int misiPass = 3;\n' : 'uniform highp int misiPass;\n') + 'uniform highp float vHeight;\n';
   // Eye-frame size of one pixel at a point whose clip w is `w` (2 NDC units per viewport).
   const PIXEL = 'float misiPixel(float w) { return 2.0 * w / (projectionMatrix[1][1] * vHeight); }\n';
+  // In a stick's fragment shader: the offset from the bond's segment (the capsule's axis) to
+  // the pixel's ray where they pass closest (the closest point of the segment to the ray's
+  // line is the unconstrained one clamped to the ends): onAxis, off, dist (eye frame).
+  const AXIS_OFFSET = `      float len = length(p2 - p1);
+      vec3 w0 = p - pa;
+      float b = dot(v, va), d = dot(v, w0), e = dot(va, w0);
+      float den = 1.0 - b * b;
+      float s = clamp(den > 1e-6 ? (e - b * d) / den : 0.0, 0.0, len);
+      vec3 onAxis = pa + s * va;
+      vec3 off = (p + (s * b - d) * v) - onAxis;
+      float dist = length(off);`;
   // Keep a fragment in this pass? (pass 1: fully covered; pass 2: partly covered)
   const KEEP = 'bool misiKeep(float cover) { return misiPass == 3 || (misiPass == 1 ? cover >= 1.0 : (cover > 0.0 && cover < 1.0)); }\n';
   // Pass 3 (edge): the outline nearest the pixel, written into the alpha channel (the frame
@@ -122,14 +133,7 @@
     vec3 misiQ = vec3(0.0);
     vec3 misiN = vec3(0.0, 0.0, 1.0);
     if (misiPass == 1 || misiPass == 2) {
-      float len = length(p2 - p1);
-      vec3 w0 = p - pa;
-      float b = dot(v, va), d = dot(v, w0), e = dot(va, w0);
-      float den = 1.0 - b * b;
-      float s = clamp(den > 1e-6 ? (e - b * d) / den : 0.0, 0.0, len);
-      vec3 onAxis = pa + s * va;
-      vec3 off = (p + (s * b - d) * v) - onAxis;
-      float dist = length(off);
+${AXIS_OFFSET}
       vec4 misiClip = projectionMatrix * vec4(onAxis, 1.0);
       misiCover = clamp((r - dist) / misiPixel(misiClip.w) + 0.5, 0.0, 1.0);
       if (!misiKeep(misiCover)) discard;
@@ -146,14 +150,7 @@
     frag = edit(frag, /vec4 clipPos = projectionMatrix \* vec4\(qi, 1\.0\);/,
       `if (!misiHit) { qi = misiQ; norm = misiN; }
     if (misiPass == 3) {
-      float len = length(p2 - p1);
-      vec3 w0 = p - pa;
-      float b = dot(v, va), d = dot(v, w0), e = dot(va, w0);
-      float den = 1.0 - b * b;
-      float s = clamp(den > 1e-6 ? (e - b * d) / den : 0.0, 0.0, len);
-      vec3 onAxis = pa + s * va;
-      vec3 off = (p + (s * b - d) * v) - onAxis;
-      float dist = length(off);
+${AXIS_OFFSET}
       float px = misiPixel((projectionMatrix * vec4(onAxis, 1.0)).w);
       misiEdge = misiCode(off.xy, (r - dist) / px);
       if (misiEdge < 1.0) {
