@@ -17,6 +17,8 @@ import type { ComplexSequences } from './protein-sequences.ts';
 import { BLOSUM62_ALPHABET } from '../../structures/grouping/blosum62.ts';
 import { linkageData } from '../../structures/grouping/protein-linkage.ts';
 import { linkCandidates, type CandidateStats } from '../../structures/grouping/candidate-linkage.ts';
+import { hasWholeChains } from '../../structures/grouping/linkage-rows.ts';
+import { linkageItems } from './protein-clusters.ts';
 
 /** MMseqs2 is not installed (not on PATH). */
 export class MmseqsMissingError extends Error {}
@@ -55,19 +57,16 @@ export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshol
   const installed = mmseqsVersion();
   if (installed === null) throw new MmseqsMissingError(MMSEQS_MISSING);
   const version = `${installed} prefilter -s ${MMSEQS_PREFILTER.sensitivity} --max-seqs ${MMSEQS_PREFILTER.maxSeqs}; exact identity`;
-  const minLength = o.minLength ?? 30;
-  const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const long = (list: string[] | null) => (list ?? []).filter((s) => s.length >= minLength);
-  const d = linkageData(sorted.map((i) => ({ pocket: long(i.pocket), whole: long(i.whole) })), { threshold: o.threshold });
+  const { sorted, items: linkage } = linkageItems(items, o.minLength);
+  const d = linkageData(linkage, { threshold: o.threshold });
   const n = sorted.length;
-  const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
   // Two searches: whole chains against whole chains, and, for the pairs where a complex
   // lacks whole chains (compared on pockets), the pockets of those complexes against every
   // pocket. Chains are named by their index in `d`.
   const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);
   const wholeChains = range(d.wholeStart[0], d.chainItem.length);
   const lacking: number[] = [];
-  for (let i = 0; i < n; i++) if (!hasWhole(i)) lacking.push(...range(d.pocketStart[i], d.pocketStart[i + 1]));
+  for (let i = 0; i < n; i++) if (!hasWholeChains(d, i)) lacking.push(...range(d.pocketStart[i], d.pocketStart[i + 1]));
   const searches = [
     { name: 'whole', queries: wholeChains, targets: wholeChains },
     { name: 'pocket', queries: lacking, targets: lacking.length ? range(0, d.wholeStart[0]) : [] },

@@ -6,7 +6,7 @@
 // `minLength` take no part. A cluster is named by its smallest member id. The exact engine
 // finds the clusters of all pairs (structures/grouping/protein-linkage.ts: every core,
 // pairs already joined skipped, one-pass identity kernel).
-import { linkBySequence } from '../../structures/grouping/protein-linkage.ts';
+import { linkBySequence, type LinkageItem } from '../../structures/grouping/protein-linkage.ts';
 import type { LinkageStats } from '../../structures/grouping/linkage-rows.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
 
@@ -25,11 +25,20 @@ export interface ProteinClusters {
   compared: LinkageStats & { workers: number };
 }
 
-export async function clusterProteins(items: ComplexSequences[], o: ProteinClusterOptions): Promise<ProteinClusters> {
-  if (!(o.threshold >= 0 && o.threshold <= 1)) throw new RangeError(`identity threshold ${o.threshold} is not a fraction between 0 and 1`);
-  const minLength = o.minLength ?? 30;
+/**
+ * The complexes sorted by id (so neither the work nor any tie depends on the input order)
+ * and their chains as linkage items, chains shorter than minLength (default 30) left out.
+ * Both engines start from these.
+ */
+export function linkageItems(items: readonly ComplexSequences[], minLength = 30): { sorted: ComplexSequences[]; items: LinkageItem[] } {
   const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const long = (list: string[] | null) => (list ?? []).filter((s) => s.length >= minLength);
-  const r = await linkBySequence(sorted.map((i) => ({ pocket: long(i.pocket), whole: long(i.whole) })), { threshold: o.threshold, workers: o.workers });
+  return { sorted, items: sorted.map((i) => ({ pocket: long(i.pocket), whole: long(i.whole) })) };
+}
+
+export async function clusterProteins(items: ComplexSequences[], o: ProteinClusterOptions): Promise<ProteinClusters> {
+  if (!(o.threshold >= 0 && o.threshold <= 1)) throw new RangeError(`identity threshold ${o.threshold} is not a fraction between 0 and 1`);
+  const { sorted, items: linkage } = linkageItems(items, o.minLength);
+  const r = await linkBySequence(linkage, { threshold: o.threshold, workers: o.workers });
   return { clusterOf: new Map(sorted.map((item, i) => [item.id, sorted[r.root[i]].id])), compared: r.stats };
 }

@@ -4,7 +4,7 @@
 // bounded and, if need be, aligned exactly as in linkage-rows.ts. So every link made is a
 // link of the exact engine; what can differ from it is only a pair the prefilter did not
 // offer (a missed link).
-import { ChainLinker, type LinkageData } from './linkage-rows.ts';
+import { ChainLinker, clusterRoots, hasWholeChains, type LinkageData } from './linkage-rows.ts';
 
 export interface CandidateStats {
   /** Candidate chain pairs given (both orders and self pairs included), and those of the right kind, once each. */
@@ -25,7 +25,7 @@ export interface CandidateStats {
  * the order changes the work, never the clusters.
  */
 export function linkCandidates(d: LinkageData, queries: Int32Array, targets: Int32Array, first?: Uint8Array): { root: Int32Array; stats: CandidateStats } {
-  const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
+  const hasWhole = (i: number) => hasWholeChains(d, i);
   const isWhole = (c: number) => c >= d.wholeStart[0];
   const keys: number[][] = [[], []];
   const SHIFT = 2 ** 21;
@@ -63,11 +63,5 @@ export function linkCandidates(d: LinkageData, queries: Int32Array, targets: Int
     if (query >= 0) linker.end();
   }
   for (const key of ['bounded', 'alignments', 'cells', 'boundCells'] as const) stats[key] = linker.stats[key];
-  const root = new Int32Array(d.parent.length);
-  for (let i = 0; i < root.length; i++) {
-    let r = i;
-    while (d.parent[r] !== r) r = d.parent[r];
-    root[i] = r;
-  }
-  return { root, stats };
+  return { root: clusterRoots(d), stats };
 }

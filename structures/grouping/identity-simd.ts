@@ -6,7 +6,7 @@
 // pair whose shorter chain is too long for 16-bit scores (over 2,909 residues), or a Node
 // without WebAssembly SIMD, goes to identityCount itself.
 //
-// bounds() gives, in about half the work, an upper bound on those identity counts (see
+// bounds() gives, in about a third of the time per cell, an upper bound on those identity counts (see
 // bound8 in the .wat: the best local score with a bonus c added to every identical pair,
 // divided by c), so that a pair whose bound is below the threshold need not be aligned.
 //

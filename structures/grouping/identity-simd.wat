@@ -126,7 +126,7 @@
     (v128.store (i32.const 1024) (local.get $best))
     (v128.store (i32.const 1040) (local.get $bestId)))
 
-  ;; An upper bound on align8's identity counts, in about half its work: the best local
+  ;; An upper bound on align8's identity counts, in about a third of its time per cell on this machine: the best local
   ;; score of the same recurrence (H, E, F, 0), score only, with a table that adds a bonus c
   ;; to every identical pair (identity-simd.ts builds it at offset 2048, laid out as the one
   ;; at 0). The path align8 counts is one local path: its bonus score is S* + c k* with

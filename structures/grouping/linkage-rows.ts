@@ -61,6 +61,18 @@ export function addStats(into: LinkageStats, s: LinkageStats): void {
   for (const k of Object.keys(into) as (keyof LinkageStats)[]) into[k] += s[k];
 }
 
+/** Whether item i has whole chains (pairs of two such items are compared on them). */
+export function hasWholeChains(d: LinkageData, i: number): boolean {
+  return d.wholeStart[i + 1] > d.wholeStart[i];
+}
+
+/** Every item's cluster root (the smallest index of its cluster), once no thread links any more. */
+export function clusterRoots(d: LinkageData): Int32Array {
+  const root = new Int32Array(d.parent.length);
+  for (let i = 0; i < root.length; i++) root[i] = find(d.parent, i);
+  return root;
+}
+
 function find(parent: Int32Array, x: number): number {
   for (;;) {
     const p = Atomics.load(parent, x);
@@ -171,7 +183,7 @@ export function linkRows(d: LinkageData): LinkageStats {
   const linker = new ChainLinker(d);
   const s = linker.stats;
   const n = d.parent.length;
-  const hasWhole = (i: number) => d.wholeStart[i + 1] > d.wholeStart[i];
+  const hasWhole = (i: number) => hasWholeChains(d, i);
   // Per item j of the row: 0 not looked at yet, 1 compared at least once, 2 skipped as joined.
   const state = new Uint8Array(n);
   // Chains of i of one kind against the chains of that kind of every item j > i not yet

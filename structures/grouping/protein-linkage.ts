@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { encodeSequence } from './identity-kernel.ts';
-import { addStats, emptyStats, linkRows, type LinkageData, type LinkageStats } from './linkage-rows.ts';
+import { addStats, clusterRoots, emptyStats, linkRows, type LinkageData, type LinkageStats } from './linkage-rows.ts';
 
 export interface LinkageItem {
   /** Chains compared when either item lacks whole chains (already filtered by length). */
@@ -94,11 +94,5 @@ export async function linkBySequence(items: readonly LinkageItem[], o: LinkageOp
   const stats = emptyStats();
   if (workers === 1) addStats(stats, linkRows(d));
   else for (const s of await Promise.all(Array.from({ length: workers }, () => runWorker(d)))) addStats(stats, s);
-  const root = new Int32Array(items.length);
-  for (let i = 0; i < items.length; i++) {
-    let r = i;
-    while (d.parent[r] !== r) r = d.parent[r];
-    root[i] = r;
-  }
-  return { root, stats: { ...stats, workers } };
+  return { root: clusterRoots(d), stats: { ...stats, workers } };
 }
