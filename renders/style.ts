@@ -40,7 +40,7 @@ export type AntialiasMethod = (typeof ANTIALIAS_METHODS)[number];
  * The default: the fastest method whose edges stay near supersampling's (docs/rendering.md,
  * scripts/aa-quality.ts): 'edge' drew 1.34x supersampling's images per second (`misi-gen bench`, quiet machine) with
  * edges nearer supersampling's than coverage's; 'none' (also above the whole-image SSIM bar)
- * is a little faster still but its edges are jagged; 'supersample' when renderer 3's pixels
+ * is faster still (1.68x in the same run) but its edges are jagged; 'supersample' when renderer 3's pixels
  * matter more than speed.
  */
 export const DEFAULT_ANTIALIAS: AntialiasMethod = 'edge';
