@@ -32,6 +32,10 @@ export function chromiumArgs(gpu = false): string[] {
     '--disable-renderer-backgrounding',
     '--disable-background-timer-throttling',
     '--disable-backgrounding-occluded-windows',
+    // The page (served at a made-up origin through request interception) sends its images
+    // to Node over a WebSocket on 127.0.0.1 (image-channel.ts), which Chromium's Local
+    // Network Access checks would refuse as a public page reaching a loopback address.
+    '--disable-features=LocalNetworkAccessChecks',
   ];
   if (gpu) args.push('--ignore-gpu-blocklist', '--enable-gpu-rasterization');
   else args.push('--enable-unsafe-swiftshader', '--use-angle=swiftshader');

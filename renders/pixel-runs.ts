@@ -20,11 +20,14 @@ function readVarint(runs: Uint8Array, at: { i: number }): number {
  * The PNG scanlines of the image the runs describe: per row the filter byte 1 (Sub), then
  * each byte minus the same byte of the pixel to its left (0 left of the first pixel). Same
  * bytes as filtering decodePixelRuns' RGB, in one pass: a repeat of the pixel to its left
- * is all zeros, so only literals and the first pixel of each row cost work.
+ * is all zeros, so only literals and the first pixel of each row cost work. `into`, when
+ * it has the right length, is cleared and filled instead of a new array.
  */
-export function pixelRunsToScanlines(runs: Uint8Array, width: number, height: number): Uint8Array {
+export function pixelRunsToScanlines(runs: Uint8Array, width: number, height: number, into?: Uint8Array): Uint8Array {
   const stride = width * 3 + 1;
-  const raw = new Uint8Array(stride * height);
+  // A buffer handed back for reuse (see render-scenes.ts) is cleared: repeats of black are
+  // left unwritten.
+  const raw = into && into.length === stride * height ? into.fill(0) : new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) raw[y * stride] = 1;
   const total = width * height;
   const at = { i: 0 };

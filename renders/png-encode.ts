@@ -4,6 +4,12 @@ import * as zlib from 'node:zlib';
 
 /** zlib level used unless told: nearly level 6's size (within ~4 %) at a third of its time. */
 export const DEFAULT_PNG_LEVEL = 3;
+/**
+ * zlib's memory level (its hash table size), 9 rather than zlib's 8: ~15 % less deflate
+ * time at level 3 and files 0.07 % smaller, on 200 images of a generated dataset (renderer
+ * 7; the bytes differ from level 8's, so it is part of the renderer version).
+ */
+const MEM_LEVEL = 9;
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -67,7 +73,7 @@ function wrap(idat: Uint8Array, width: number, height: number): Buffer {
 
 /** Encodes `rgb` (width * height * 3 bytes, top row first) as a PNG. */
 export function encodePng(rgb: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL): Buffer {
-  return wrap(zlib.deflateSync(scanlines(rgb, width, height), { level }), width, height);
+  return wrap(zlib.deflateSync(scanlines(rgb, width, height), { level, memLevel: MEM_LEVEL }), width, height);
 }
 
 /**
@@ -78,6 +84,6 @@ export function encodePng(rgb: Uint8Array, width: number, height: number, level 
 export function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL): Promise<Buffer> {
   if (raw.length !== (width * 3 + 1) * height) throw new Error(`encodePng: ${raw.length} scanline bytes for ${width} x ${height}`);
   return new Promise((resolve, reject) => {
-    zlib.deflate(raw, { level, chunkSize: Math.max(64 * 1024, raw.length >> 1) }, (err, idat) => (err ? reject(err) : resolve(wrap(idat, width, height))));
+    zlib.deflate(raw, { level, memLevel: MEM_LEVEL, chunkSize: Math.max(64 * 1024, raw.length >> 1) }, (err, idat) => (err ? reject(err) : resolve(wrap(idat, width, height))));
   });
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import type { PageScene, Shot } from './page-payload.ts';
+import { openImageSocket, type ImageSocket } from './image-channel.ts';
 
 const ORIGIN = 'http://misi-render.local';
 // Our page files sit beside this module (copied into dist/ by the build); 3Dmol.js is found
@@ -54,17 +55,54 @@ export class ScenePage {
   readonly refused: string[] = [];
   private size = '';
   private pageErrors: string[] = [];
+  /** Where the pixels come back: the image socket, or (when it could not be opened) the protocol. */
+  private images: { socket: ImageSocket; release: () => void } | null = null;
+  /** Why the image socket is not used (null when it is). */
+  socketProblem: string | null = null;
+
+  /** How this page's pixels come back. */
+  get transport(): 'socket' | 'protocol' {
+    return this.images ? 'socket' : 'protocol';
+  }
 
   private constructor(readonly page: Page) {}
 
-  static async open(browser: Browser, timeoutMs = 30000): Promise<ScenePage> {
+  /**
+   * `imageSocket: false` keeps the pixels on the protocol (base64), the way taken anyway
+   * when the socket cannot be opened; the pixels are the same either way.
+   */
+  static async open(browser: Browser, timeoutMs = 30000, { imageSocket = true }: { imageSocket?: boolean } = {}): Promise<ScenePage> {
     const page = await browser.newPage();
     const sp = new ScenePage(page);
     await page.setRequestInterception(true);
     page.on('request', (req: HTTPRequest) => sp.answer(req));
     page.on('pageerror', (e) => sp.pageErrors.push(String((e as Error)?.message ?? e)));
     await sp.goto(timeoutMs);
+    if (imageSocket) await sp.connectImages(Math.min(timeoutMs, 10000));
+    else sp.socketProblem = 'not asked for';
     return sp;
+  }
+
+  /**
+   * Opens the page's image socket (image-channel.ts). Where that fails (a machine that
+   * refuses loopback connections, say) the pixels keep coming back through the protocol,
+   * as base64: slower, same pixels.
+   */
+  private async connectImages(timeoutMs: number): Promise<void> {
+    let opened: Awaited<ReturnType<typeof openImageSocket>> | null = null;
+    try {
+      opened = await openImageSocket();
+      await withTimeout(this.page.evaluate((u) => (window as any).misi.connectImages(u), opened.url) as Promise<boolean>, timeoutMs, 'image socket');
+      this.images = { socket: opened.socket, release: opened.release };
+      // A session with the Network domain on is sent every WebSocket frame, bytes and all
+      // (base64): the very traffic the socket avoids. The page is loaded and makes no
+      // more requests (request interception is the Fetch domain, which stays on).
+      await (this.page as unknown as { _client(): { send(m: string): Promise<unknown> } })._client().send('Network.disable');
+    } catch (e) {
+      opened?.release();
+      this.images = null;
+      this.socketProblem = e instanceof Error ? e.message : String(e);
+    }
   }
 
   private answer(req: HTTPRequest): void {
@@ -91,11 +129,23 @@ export class ScenePage {
       this.size = `${scene.width}x${scene.height}`;
     }
     this.pageErrors = [];
-    await withTimeout(this.page.evaluate((s) => (window as any).misi.load(s), scene as any), timeoutMs, 'scene load');
+    // As one JSON string, parsed by the page: the protocol turning a structured argument of a
+    // few hundred atoms into page objects cost ~16 ms of the page's CPU per load, JSON.parse
+    // ~1 ms (docs/rendering.md).
+    await withTimeout(this.page.evaluate((s) => (window as any).misi.load(JSON.parse(s)), JSON.stringify(scene)), timeoutMs, 'scene load');
   }
 
   /** Draws the loaded scene as `shot` says and reads the pixels. */
   async shoot(shot: Shot, timeoutMs: number): Promise<RawImage> {
+    if (this.images) {
+      const [r, runs] = await withTimeout(Promise.all([
+        this.page.evaluate((m, p, l) => (window as any).misi.shootToSocket(m, p, l), shot.matrix, shot.projection, shot.labels) as Promise<{ width: number; height: number; bytes: number }>,
+        this.images.socket.next(),
+      ]), timeoutMs, 'image');
+      if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+      if (runs.length !== r.bytes) throw new Error(`image socket: ${runs.length} bytes of runs where the page sent ${r.bytes}`);
+      return { width: r.width, height: r.height, runs };
+    }
     const r = await withTimeout(
       this.page.evaluate((m, p, l) => (window as any).misi.shoot(m, p, l), shot.matrix, shot.projection, shot.labels) as Promise<{ width: number; height: number; runs: string }>,
       timeoutMs,
@@ -117,6 +167,8 @@ export class ScenePage {
   }
 
   async close(): Promise<void> {
+    this.images?.release();
+    this.images = null;
     await this.page.close().catch(() => undefined);
   }
 }

@@ -499,13 +499,14 @@
   /**
    * The pixels as runs, for a cheap trip to Node (most of a frame is background): records
    * of varint(repeats of the previous pixel), varint(n), then n literal pixels as RGB. The
-   * previous pixel starts as opaque black. Alpha is dropped (the canvas is opaque).
+   * previous pixel starts as opaque black. Alpha is dropped (the canvas is opaque). The
+   * first `start` bytes of the result are left for the caller (a message header).
    */
-  function pixelRuns(px) {
+  function pixelRuns(px, start = 0) {
     const n = px.length;
-    if (runBuffer.length < n * 3 + 16 * (n + 1)) runBuffer = new Uint8Array(n * 3 + 16 * (n + 1));
+    if (runBuffer.length < start + n * 3 + 16 * (n + 1)) runBuffer = new Uint8Array(start + n * 3 + 16 * (n + 1));
     const out = runBuffer;
-    let o = 0;
+    let o = start;
     const varint = (v) => {
       while (v >= 128) { out[o++] = (v & 127) | 128; v >>>= 7; }
       out[o++] = v;
@@ -539,6 +540,41 @@
     return { width, height, runs: pixelRuns(draw(matrix, proj, placed)).toBase64() };
   }
 
+  // The image socket (renders/image-channel.ts): each image one binary message, a 4-byte
+  // little-endian serial (images sent on this connection, from 0) and then the runs.
+  let imageSocket = null;
+  let imageSerial = 0;
+
+  /** Connects to Node's image socket at `url`; resolves true once open. */
+  function connectImages(url) {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.binaryType = 'arraybuffer';
+      ws.onopen = () => {
+        imageSocket = ws;
+        imageSerial = 0;
+        resolve(true);
+      };
+      ws.onerror = () => reject(new Error(`could not open the image socket ${url}`));
+      ws.onclose = () => {
+        if (imageSocket === ws) imageSocket = null;
+      };
+    });
+  }
+
+  /** Draws under `matrix` and sends the pixels' runs to the image socket; returns the size. */
+  function shootToSocket(matrix, proj, placed) {
+    if (!imageSocket || imageSocket.readyState !== WebSocket.OPEN) throw new Error('the image socket is not open');
+    const out = pixelRuns(draw(matrix, proj, placed), 4);
+    const serial = imageSerial++;
+    out[0] = serial & 255;
+    out[1] = (serial >>> 8) & 255;
+    out[2] = (serial >>> 16) & 255;
+    out[3] = (serial >>> 24) & 255;
+    imageSocket.send(out); // copied by the browser as it is queued
+    return { width, height, bytes: out.length - 4 };
+  }
+
   /** Draws under `matrix` and returns the whole WebP or JPEG file, base64. */
   async function shootEncoded(matrix, proj, placed, format, quality) {
     draw(matrix, proj, placed);
@@ -547,5 +583,11 @@
     return { width, height, data: new Uint8Array(await blob.arrayBuffer()).toBase64() };
   }
 
-  window.misi = {  load, shoot, shootEncoded, fontReady: () => fontReady.then(() => document.fonts.check(`12px ${FONT_FAMILY}`)) };
+  /** Closes the image socket (what a lost connection does; used by tests). */
+  function closeImageSocket() {
+    imageSocket?.close();
+    imageSocket = null;
+  }
+
+  window.misi = {  load, shoot, shootToSocket, connectImages, closeImageSocket, shootEncoded, fontReady: () => fontReady.then(() => document.fonts.check(`12px ${FONT_FAMILY}`)) };
 })();
