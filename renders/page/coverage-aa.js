@@ -46,16 +46,17 @@
   // pixels. Stored: the axis and side of the neighbour across the outline (0: +x, 1: -x,
   // 2: +y, 3: -y: the major axis of the normal) and the distance to the outline along that
   // axis, t in [0, 1), as 63 steps; code = side * 63 + step, 252-255 (alpha 1.0) = no
-  // outline within a pixel. `len` is length(n), which the callers have already or cheaper.
-  // Written for SwiftShader, which runs every instruction for every fragment: no early
-  // returns (they become flags and selects), one select at the end for "no outline" (n = 0,
-  // or t >= 1), and * (1/255) for / 255 (the stored byte rounds code * 255, so it is the
-  // same). Only pass 3 calls it.
-  const CODE = 'float misiCode(vec2 n, float len, float inside) {\n'
+  // outline within a pixel. Given as `inside` (eye frame) and `px`, the size of a pixel
+  // there, with `len`, length(n), which the callers have already or cheaper: t = inside / px
+  // * len / max(|n.x|, |n.y|), in one division. Written for SwiftShader, which runs every
+  // instruction for every fragment: no early returns (they become flags and selects), one
+  // select at the end for "no outline" (n = 0, or t >= 1), and * (1/255) for / 255 (the
+  // stored byte rounds code * 255, so it is the same). Only pass 3 calls it.
+  const CODE = 'float misiCode(vec2 n, float len, float inside, float px) {\n'
     + '  vec2 a = abs(n);\n'
     + '  bool alongX = a.x >= a.y;\n'
     + '  float m = alongX ? a.x : a.y;\n'
-    + '  float t = max(inside, 0.0) * len / max(m, 1e-30);\n'
+    + '  float t = max(inside, 0.0) * len / (px * max(m, 1e-30));\n'
     + '  float side = alongX ? (n.x > 0.0 ? 0.0 : 1.0) : (n.y > 0.0 ? 2.0 : 3.0);\n'
     + '  float code = (side * 63.0 + min(floor(t * 63.0), 62.0)) * (1.0 / 255.0);\n'
     + '  return m > 0.0 && t < 1.0 ? code : 1.0;\n'
@@ -103,13 +104,13 @@
         // len: the pixel's distance from the centre on screen (eye frame). The rim colour is
         // computed for every pixel (SwiftShader would anyway; the page reads it only where
         // there is an outline). Its normal, (dir * at, sqrt(r^2 - at^2)) with |dir| = 1, is
-        // r long, so it is normalised by dividing by rval.
+        // r long, so it is normalised by dividing its dot product with the light by rval.
         float len = sqrt(lensqr);
-        misiEdge = misiCode(mapping, len, (rval - len) / misiPx);
+        misiEdge = misiCode(mapping, len, rval - len, misiPx);
         float at = rval - min(misiInset * misiPx, rval);
-        vec2 rimXY = len > 0.0 ? mapping * (at / len) : vec2(at, 0.0); // dir * at
-        vec3 rimNormal = vec3(rimXY, sqrt(max(rsqr - at * at, 0.0))) / rval;
-        misiRimColor = directionalLightColor[0] * max(dot(rimNormal, vLight), 0.0) * vColor;
+        float xyLight = len > 0.0 ? dot(mapping, vLight.xy) * (at / len) : at * vLight.x; // dir * at
+        float rimLight = max(xyLight + sqrt(max(rsqr - at * at, 0.0)) * vLight.z, 0.0) / rval;
+        misiRimColor = directionalLightColor[0] * rimLight * vColor;
       }
     } else {
       vec4 misiClip = projectionMatrix * vec4(center, 1.0);
@@ -180,14 +181,15 @@ ${AXIS_OFFSET}
       vec3 off = deltap + (s * b - d) * v - s * va;
       float dist = length(off);
       float px = misiPxLine.x + s * misiPxLine.y;
-      misiEdge = misiCode(off.xy, length(off.xy), (r - dist) / px);
+      misiEdge = misiCode(off.xy, length(off.xy), r - dist, px);
       // The rim colour for every pixel (SwiftShader would run it anyway; the page reads it
       // only where there is an outline). off is square to the ray v, so the normal at the
-      // rim, off / dist * at - v * sqrt(r^2 - at^2), is r long: normalised by dividing by r.
+      // rim, off / dist * at - v * sqrt(r^2 - at^2), is r long: normalised by dividing its
+      // dot product with the light by r.
       float at = r - min(misiInset * px, r);
-      vec3 outward = dist > 0.0 ? off * (at / dist) : vec3(0.0, 0.0, at);
-      vec3 rimNormal = (outward - v * sqrt(max(r * r - at * at, 0.0))) / r;
-      misiRimColor = abs(vColor) * max(dot(rimNormal, vLight), 0.0);
+      float outLight = dist > 0.0 ? dot(off, vLight) * (at / dist) : at * vLight.z;
+      float rimLight = max(outLight - sqrt(max(r * r - at * at, 0.0)) * dot(v, vLight), 0.0) / r;
+      misiRimColor = abs(vColor) * rimLight;
     }
     vec4 clipPos = projectionMatrix * vec4(qi, 1.0);`);
     return writeRim(edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);'));
