@@ -46,15 +46,20 @@
   // pixels. Stored: the axis and side of the neighbour across the outline (0: +x, 1: -x,
   // 2: +y, 3: -y: the major axis of the normal) and the distance to the outline along that
   // axis, t in [0, 1), as 63 steps; code = side * 63 + step, 252-255 (alpha 1.0) = no
-  // outline within a pixel.
-  const CODE = 'float misiCode(vec2 n, float inside) {\n'
+  // outline within a pixel. Given as `inside` (eye frame) and `px`, the size of a pixel
+  // there, with `len`, length(n), which the callers have already or cheaper: t = inside / px
+  // * len / max(|n.x|, |n.y|), in one division. Written for SwiftShader, which runs every
+  // instruction for every fragment: no early returns (they become flags and selects), one
+  // select at the end for "no outline" (n = 0, or t >= 1), and * (1/255) for / 255 (the
+  // stored byte rounds code * 255, so it is the same). Only pass 3 calls it.
+  const CODE = 'float misiCode(vec2 n, float len, float inside, float px) {\n'
     + '  vec2 a = abs(n);\n'
-    + '  float m = max(a.x, a.y);\n'
-    + '  if (m <= 0.0) return 1.0;\n'
-    + '  float t = max(inside, 0.0) * length(n) / m;\n'
-    + '  if (t >= 1.0) return 1.0;\n'
-    + '  float side = a.x >= a.y ? (n.x > 0.0 ? 0.0 : 1.0) : (n.y > 0.0 ? 2.0 : 3.0);\n'
-    + '  return (side * 63.0 + min(floor(t * 63.0), 62.0)) / 255.0;\n'
+    + '  bool alongX = a.x >= a.y;\n'
+    + '  float m = alongX ? a.x : a.y;\n'
+    + '  float t = max(inside, 0.0) * len / (px * max(m, 1e-30));\n'
+    + '  float side = alongX ? (n.x > 0.0 ? 0.0 : 1.0) : (n.y > 0.0 ? 2.0 : 3.0);\n'
+    + '  float code = (side * 63.0 + min(floor(t * 63.0), 62.0)) * (1.0 / 255.0);\n'
+    + '  return m > 0.0 && t < 1.0 ? code : 1.0;\n'
     + '}\n';
 
   /** `source` with `from` replaced by `to`; a 3Dmol whose shaders differ fails loudly. */
@@ -75,7 +80,10 @@
     '$1\n    misiRim = vec4(misiRimColor, 1.0);');
 
   function sphereVertex(vert, mode) {
-    vert = beforeMain(vert, header(mode) + PIXEL);
+    // Pass 3: the size of a pixel at the sphere's centre (eye frame), once per sphere.
+    // (Written for coverage too, which holds pass 3's code though it never runs it.)
+    vert = beforeMain(vert, header(mode) + PIXEL + 'flat varying float misiPx;\n');
+    vert = edit(vert, /gl_Position = projPosition\+adjust;/, 'misiPx = misiPixel(projPosition.w);\n    gl_Position = projPosition+adjust;');
     vert = edit(vert, /vec4 adjust = projectionMatrix\* vec4\(normal,0\.0\);/,
       'float misiGrow = misiPass == 0 || misiPass == 3 ? 1.0 : 1.0 + misiPixel(projPosition.w) / abs(normal.x);\n'
       + '    vec4 adjust = projectionMatrix * vec4(normal.xy * misiGrow, normal.z, 0.0);');
@@ -83,7 +91,7 @@
   }
 
   function sphereFragment(frag, mode) {
-    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE));
+    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE + 'flat varying float misiPx;\n'));
     frag = edit(frag, /if\s*\(lensqr > rsqr\)\s*discard;\s*float z = sqrt\(rsqr-lensqr\);/,
       `float misiCover = 1.0;
     float misiEdge = 1.0;
@@ -93,14 +101,16 @@
       if (lensqr > rsqr) discard;
       z = sqrt(rsqr-lensqr);
       if (misiPass == 3) {
-        float px = misiPixel((projectionMatrix * vec4(center, 1.0)).w);
-        misiEdge = misiCode(mapping, (rval - sqrt(lensqr)) / px);
-        if (misiEdge < 1.0) {
-          vec2 dir = lensqr > 0.0 ? mapping / sqrt(lensqr) : vec2(1.0, 0.0);
-          float at = rval - min(misiInset * px, rval);
-          vec3 rimNormal = normalize(vec3(dir * at, sqrt(max(rsqr - at * at, 0.0))));
-          misiRimColor = directionalLightColor[0] * max(dot(rimNormal, vLight), 0.0) * vColor;
-        }
+        // len: the pixel's distance from the centre on screen (eye frame). The rim colour is
+        // computed for every pixel (SwiftShader would anyway; the page reads it only where
+        // there is an outline). Its normal, (dir * at, sqrt(r^2 - at^2)) with |dir| = 1, is
+        // r long, so it is normalised by dividing its dot product with the light by rval.
+        float len = sqrt(lensqr);
+        misiEdge = misiCode(mapping, len, rval - len, misiPx);
+        float at = rval - min(misiInset * misiPx, rval);
+        float xyLight = len > 0.0 ? dot(mapping, vLight.xy) * (at / len) : at * vLight.x; // dir * at
+        float rimLight = max(xyLight + sqrt(max(rsqr - at * at, 0.0)) * vLight.z, 0.0) / rval;
+        misiRimColor = directionalLightColor[0] * rimLight * vColor;
       }
     } else {
       vec4 misiClip = projectionMatrix * vec4(center, 1.0);
@@ -118,11 +128,22 @@
       + '  vec4 c = projectionMatrix * vec4(at, 1.0);\n'
       + '  return 1.0 + misiPixel(c.w) / abs(radius);\n'
       + '}\n');
-    return edit(vert, /mvPosition\.xyz \+=\s*mult\*\(cr \+ doublecr\)\.xyz;/, 'mvPosition.xyz += mult*(cr + doublecr).xyz * misiGrow(mvPosition.xyz, radius);', true);
+    vert = edit(vert, /mvPosition\.xyz \+=\s*mult\*\(cr \+ doublecr\)\.xyz;/, 'mvPosition.xyz += mult*(cr + doublecr).xyz * misiGrow(mvPosition.xyz, radius);', true);
+    // Pass 3 (and coverage, which holds pass 3's code though it never runs it): what the
+    // fragments need of the bond alone, once per bond (p1 and p2 are the same at every vertex
+    // of a stick's quad, so flat loses nothing): the segment's length, and the size of a
+    // pixel along it (a point's clip w is linear in the point, so the size at
+    // p1 + s * axis / length is misiPxLine.x + s * misiPxLine.y; eye frame).
+    vert = beforeMain(vert, 'flat varying float misiLen;\nflat varying vec2 misiPxLine;\n');
+    return edit(vert, /cposition = mvPosition\.xyz;/, `vec3 misiAxis = p2 - p1;
+    misiLen = length(misiAxis);
+    vec3 misiRowW = vec3(projectionMatrix[0][3], projectionMatrix[1][3], projectionMatrix[2][3]);
+    misiPxLine = vec2(misiPixel(dot(misiRowW, p1) + projectionMatrix[3][3]), misiPixel(dot(misiRowW, misiAxis)) / max(misiLen, 1e-30));
+    cposition = mvPosition.xyz;`);
   }
 
   function stickFragment(frag, mode) {
-    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE));
+    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE + 'flat varying float misiLen;\nflat varying vec2 misiPxLine;\n'));
     // Distance from the pixel's ray to the bond's segment (the capsule's axis): the closest
     // point of the segment to the ray's line is the unconstrained one clamped to the ends.
     frag = edit(frag, /vec3 tmp1 = v-\(dot\(v,va\)\*va\);/,
@@ -150,14 +171,25 @@ ${AXIS_OFFSET}
     frag = edit(frag, /vec4 clipPos = projectionMatrix \* vec4\(qi, 1\.0\);/,
       `if (!misiHit) { qi = misiQ; norm = misiN; }
     if (misiPass == 3) {
-${AXIS_OFFSET}
-      float px = misiPixel((projectionMatrix * vec4(onAxis, 1.0)).w);
-      misiEdge = misiCode(off.xy, (r - dist) / px);
-      if (misiEdge < 1.0) {
-        float at = r - min(misiInset * px, r);
-        vec3 rimNormal = normalize((dist > 0.0 ? off / dist : vec3(0.0, 0.0, 1.0)) * at - v * sqrt(max(r * r - at * at, 0.0)));
-        misiRimColor = abs(vColor) * max(dot(rimNormal, vLight), 0.0);
-      }
+      // AXIS_OFFSET, with the terms 3Dmol's quadratic has already (deltap = p - pa, the dot
+      // products written as there so the compiler shares them) and the length and pixel
+      // size from the vertex shader: s along the axis, off from the axis to the ray (eye
+      // frame).
+      float b = dot(v,va), d = dot(v, deltap), e = dot(deltap,va);
+      float den = 1.0 - b * b;
+      float s = clamp(den > 1e-6 ? (e - b * d) / den : 0.0, 0.0, misiLen);
+      vec3 off = deltap + (s * b - d) * v - s * va;
+      float dist = length(off);
+      float px = misiPxLine.x + s * misiPxLine.y;
+      misiEdge = misiCode(off.xy, length(off.xy), r - dist, px);
+      // The rim colour for every pixel (SwiftShader would run it anyway; the page reads it
+      // only where there is an outline). off is square to the ray v, so the normal at the
+      // rim, off / dist * at - v * sqrt(r^2 - at^2), is r long: normalised by dividing its
+      // dot product with the light by r.
+      float at = r - min(misiInset * px, r);
+      float outLight = dist > 0.0 ? dot(off, vLight) * (at / dist) : at * vLight.z;
+      float rimLight = max(outLight - sqrt(max(r * r - at * at, 0.0)) * dot(v, vLight), 0.0) / r;
+      misiRimColor = abs(vColor) * rimLight;
     }
     vec4 clipPos = projectionMatrix * vec4(qi, 1.0);`);
     return writeRim(edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);'));
