@@ -107,7 +107,113 @@ export function placingOrder(inputs: readonly LayoutInput[]): number[] {
   });
 }
 
-const CELL = 32;
+/** Side of a bucket of the overlap grid, pixels (a power of two: cells are found by a shift). */
+const CELL_SHIFT = 5;
+
+/**
+ * The boxes placed so far, bucketed in a grid of 2^CELL_SHIFT px cells (one row and column
+ * of margin each side for boxes partly outside the image), for the overlap look-ups of
+ * `avoid`. Typed arrays throughout and the cells as linked lists, so laying out an image
+ * allocates a few arrays and nothing per candidate.
+ */
+class PlacedBoxes {
+  readonly cols: number;
+  readonly rows: number;
+  /** Box top-left corner and size, pixels, by label index. */
+  readonly x: Int32Array; readonly y: Int32Array; readonly w: Int32Array; readonly h: Int32Array;
+  /** First grid column and row a box covers, by label index (see overlap: each box counted once). */
+  readonly c0: Int32Array; readonly r0: Int32Array;
+  /** Per cell: its first entry (-1: none); per entry: the label and the cell's next entry. */
+  private head: Int32Array;
+  private item: Int32Array;
+  private next: Int32Array;
+  private entries = 0;
+  /** The last box an overlap look-up found in the way (-1: none yet): likely in the way of the next candidate too. */
+  blocker = -1;
+
+  constructor(count: number, width: number, height: number) {
+    this.cols = (Math.ceil(width / (1 << CELL_SHIFT)) | 0) + 2;
+    this.rows = (Math.ceil(height / (1 << CELL_SHIFT)) | 0) + 2;
+    this.x = new Int32Array(count); this.y = new Int32Array(count); this.w = new Int32Array(count); this.h = new Int32Array(count);
+    this.c0 = new Int32Array(count); this.r0 = new Int32Array(count);
+    this.head = new Int32Array(this.cols * this.rows).fill(-1);
+    this.item = new Int32Array(4 * count + 16);
+    this.next = new Int32Array(4 * count + 16);
+  }
+
+  /** Grid column of pixel column `v` (whole pixels; everything off the grid goes to the margin). */
+  col(v: number): number {
+    const c = (v >> CELL_SHIFT) + 1;
+    return c < 0 ? 0 : c >= this.cols ? this.cols - 1 : c;
+  }
+
+  row(v: number): number {
+    const r = (v >> CELL_SHIFT) + 1;
+    return r < 0 ? 0 : r >= this.rows ? this.rows - 1 : r;
+  }
+
+  add(i: number, x: number, y: number, w: number, h: number): void {
+    this.x[i] = x; this.y[i] = y; this.w[i] = w; this.h[i] = h;
+    const c0 = this.col(x), c1 = this.col(x + w - 1), r0 = this.row(y), r1 = this.row(y + h - 1);
+    this.c0[i] = c0; this.r0[i] = r0;
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        if (this.entries === this.item.length) this.grow();
+        const cell = r * this.cols + c;
+        this.item[this.entries] = i;
+        this.next[this.entries] = this.head[cell];
+        this.head[cell] = this.entries++;
+      }
+    }
+  }
+
+  private grow(): void {
+    const item = new Int32Array(2 * this.item.length), next = new Int32Array(2 * this.next.length);
+    item.set(this.item); next.set(this.next);
+    this.item = item; this.next = next;
+  }
+
+  /** Overlap area (px^2) of the box with placed box `j`. */
+  overlapOne(j: number, x: number, y: number, w: number, h: number): number {
+    const ox = Math.min(this.x[j] + this.w[j], x + w) - Math.max(this.x[j], x);
+    if (ox <= 0) return 0;
+    const oy = Math.min(this.y[j] + this.h[j], y + h) - Math.max(this.y[j], y);
+    return oy <= 0 ? 0 : ox * oy;
+  }
+
+  /**
+   * Overlap area (px^2) of the box with the boxes placed so far; stops counting once past
+   * `stopAt` (the caller only needs to know it is more). A placed box lies in every cell it
+   * covers: it is counted in the first cell it shares with the box (the greater of the two
+   * first columns and rows), never twice. The areas are whole numbers, so the order they are
+   * added in changes nothing.
+   */
+  overlap(x: number, y: number, w: number, h: number, stopAt: number): number {
+    const c0 = this.col(x), c1 = this.col(x + w - 1), r0 = this.row(y), r1 = this.row(y + h - 1);
+    const x1 = x + w, y1 = y + h;
+    let sum = 0;
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        for (let e = this.head[r * this.cols + c]; e !== -1; e = this.next[e]) {
+          const j = this.item[e];
+          const jc = this.c0[j], jr = this.r0[j];
+          if ((jc > c0 ? jc : c0) !== c || (jr > r0 ? jr : r0) !== r) continue;
+          const bx = this.x[j], by = this.y[j];
+          const ox = Math.min(bx + this.w[j], x1) - Math.max(bx, x);
+          if (ox <= 0) continue;
+          const oy = Math.min(by + this.h[j], y1) - Math.max(by, y);
+          if (oy <= 0) continue;
+          sum += ox * oy;
+          if (sum > stopAt) {
+            this.blocker = j;
+            return sum;
+          }
+        }
+      }
+    }
+    return sum;
+  }
+}
 
 /** Lays out the labels of one `width` x `height` image. */
 export function layoutLabels(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode): LabelLayout {
@@ -120,66 +226,51 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
     drawOrder = inputs.map((_, i) => i).sort((a, b) => inputs[b].depth - inputs[a].depth || b - a);
   } else {
     const order = placingOrder(inputs);
-    // Placed boxes in a grid of CELL px buckets, for the overlap look-ups (no allocation in the loop).
-    const cols = Math.ceil(width / CELL) + 2, rows = Math.ceil(height / CELL) + 2;
-    const grid: number[][] = Array.from({ length: cols * rows }, () => []);
-    const col = (v: number) => Math.min(cols - 1, Math.max(0, Math.floor(v / CELL) + 1));
-    const row = (v: number) => Math.min(rows - 1, Math.max(0, Math.floor(v / CELL) + 1));
-    const bx = new Int32Array(inputs.length), by = new Int32Array(inputs.length), bw = new Int32Array(inputs.length), bh = new Int32Array(inputs.length);
-    const seen = new Int32Array(inputs.length).fill(-1);
-    let stamp = 0;
-    /** Overlap area of the box with the boxes placed so far (stops counting past `stopAt`). */
-    const overlapWithPlaced = (x: number, y: number, w: number, h: number, stopAt: number) => {
-      const c0 = col(x), c1 = col(x + w - 1), r0 = row(y), r1 = row(y + h - 1);
-      stamp++;
-      let sum = 0;
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          const cell = grid[r * cols + c];
-          for (let q = 0; q < cell.length; q++) {
-            const j = cell[q];
-            if (seen[j] === stamp) continue;
-            seen[j] = stamp;
-            const ox = Math.min(bx[j] + bw[j], x + w) - Math.max(bx[j], x);
-            if (ox <= 0) continue;
-            const oy = Math.min(by[j] + bh[j], y + h) - Math.max(by[j], y);
-            if (oy <= 0) continue;
-            sum += ox * oy;
-            if (sum > stopAt) return sum;
-          }
-        }
-      }
-      return sum;
-    };
+    const placed = new PlacedBoxes(inputs.length, width, height);
     for (const i of order) {
       const l = inputs[i];
-      const ax = Math.round(l.x), ay = Math.round(l.y);
-      const cand = candidates(l.w, l.h);
-      let best = -1, bestCost = Infinity;
-      for (let k = 0; k < cand.length; k += 2) {
-        const x = ax + cand[k], y = ay + cand[k + 1];
-        // Area outside the image counts as overlap: a box half out of the frame is unread.
-        const inW = Math.max(0, Math.min(width, x + l.w) - Math.max(0, x)), inH = Math.max(0, Math.min(height, y + l.h) - Math.max(0, y));
-        const outside = l.w * l.h - inW * inH;
-        if (outside >= bestCost) continue;
-        const cost = outside + overlapWithPlaced(x, y, l.w, l.h, bestCost - outside);
-        if (cost < bestCost) {
-          bestCost = cost;
-          best = k;
-          if (cost === 0) break;
-        }
-      }
-      const x = ax + cand[best], y = ay + cand[best + 1];
-      const offset = boxDistance(l.x, l.y, x, y, l.w, l.h);
-      labels[i] = { x, y, w: l.w, h: l.h, offset, leader: offset >= LEADER_MIN, collides: false, inside: false, crowded: bestCost > 0 };
-      bx[i] = x; by[i] = y; bw[i] = l.w; bh[i] = l.h;
-      for (let r = row(y); r <= row(y + l.h - 1); r++) for (let c = col(x); c <= col(x + l.w - 1); c++) grid[r * cols + c].push(i);
+      const { best, cost } = bestSpot(placed, l, width, height);
+      const offset = boxDistance(l.x, l.y, best.x, best.y, l.w, l.h);
+      labels[i] = { x: best.x, y: best.y, w: l.w, h: l.h, offset, leader: offset >= LEADER_MIN, collides: false, inside: false, crowded: cost > 0 };
+      placed.add(i, best.x, best.y, l.w, l.h);
     }
     // Drawn last = on top: the first placed (ligand atoms, nearest) end up over the rest.
     drawOrder = [...order].reverse();
   }
   markCollisions(labels, width, height);
   return { labels, drawOrder };
+}
+
+const spot = { x: 0, y: 0 };
+
+/**
+ * The first candidate of least cost for label `l`: area outside the image plus area over
+ * boxes already placed, px^2 (0 ends the search). The returned spot is reused by the next call.
+ */
+function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: number): { best: { x: number; y: number }; cost: number } {
+  const ax = Math.round(l.x), ay = Math.round(l.y), w = l.w, h = l.h, area = w * h;
+  const cand = candidates(w, h);
+  placed.blocker = -1;
+  let best = -1, bestCost = Infinity;
+  for (let k = 0; k < cand.length; k += 2) {
+    const x = ax + cand[k], y = ay + cand[k + 1];
+    // Area outside the image counts as overlap: a box half out of the frame is unread.
+    const inW = Math.max(0, Math.min(width, x + w) - Math.max(0, x)), inH = Math.max(0, Math.min(height, y + h) - Math.max(0, y));
+    const outside = area - inW * inH;
+    if (outside >= bestCost) continue;
+    // The box that ruled out the last candidate often rules out this one on its own: a
+    // lower bound of the cost, one box test instead of a grid look-up.
+    if (placed.blocker >= 0 && outside + placed.overlapOne(placed.blocker, x, y, w, h) >= bestCost) continue;
+    const cost = outside + placed.overlap(x, y, w, h, bestCost - outside);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = k;
+      if (cost === 0) break;
+    }
+  }
+  spot.x = ax + cand[best];
+  spot.y = ay + cand[best + 1];
+  return { best: spot, cost: bestCost };
 }
 
 /** Sets `collides` and `inside` of every box. */

@@ -44,7 +44,22 @@ function sha256(text: string): string {
 }
 
 /** The key of what a page loads (see loadIdentity): scenes with equal load keys share one load. */
+// Keys are memoized per spec object: the render stage, the records and the renderer each ask
+// for the same spec's key (a canonical JSON text plus two sha256, ~0.1 ms). A spec is never
+// changed once made (the planners build new objects), so its key cannot go stale.
+const loadKeys = new WeakMap<SceneSpec, string>();
+const sceneKeys = new WeakMap<SceneSpec, Map<string, string>>();
+
 export function loadKey(spec: SceneSpec): string {
+  let key = loadKeys.get(spec);
+  if (key === undefined) {
+    key = computeLoadKey(spec);
+    loadKeys.set(spec, key);
+  }
+  return key;
+}
+
+function computeLoadKey(spec: SceneSpec): string {
   const c = spec.complex;
   return sha256(canonicalJson({
     renderer: RENDERER_VERSION,
@@ -57,6 +72,22 @@ export function loadKey(spec: SceneSpec): string {
 
 /** The key of one image: a 64-digit hex sha256. `quality` (0-1) counts for WebP/JPEG only. */
 export function sceneKey(spec: SceneSpec, format: ImageFormat = 'png', quality?: number): string {
+  // Quality counts for WebP/JPEG only, as in the key itself.
+  const variant = format === 'png' ? 'png' : `${format}:${quality}`;
+  let keys = sceneKeys.get(spec);
+  if (!keys) {
+    keys = new Map();
+    sceneKeys.set(spec, keys);
+  }
+  let key = keys.get(variant);
+  if (key === undefined) {
+    key = computeSceneKey(spec, format, quality);
+    keys.set(variant, key);
+  }
+  return key;
+}
+
+function computeSceneKey(spec: SceneSpec, format: ImageFormat, quality: number | undefined): string {
   return sha256(canonicalJson({
     load: loadKey(spec),
     camera: spec.camera,

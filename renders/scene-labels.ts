@@ -66,7 +66,8 @@ const round3 = (v: number) => {
   return r === 0 ? 0 : r;
 };
 
-export function sceneLabels(spec: SceneSpec, pose: ScenePose): SceneLabels {
+/** What the label layout is given for a scene: its drawn labels whose atom is not clipped, and their indices. */
+export function layoutInputs(spec: SceneSpec, pose: ScenePose): { labelIndex: number[]; inputs: LayoutInput[] } {
   const style = spec.style.labels;
   const labelIndex: number[] = [];
   const inputs: LayoutInput[] = [];
@@ -76,6 +77,12 @@ export function sceneLabels(spec: SceneSpec, pose: ScenePose): SceneLabels {
     labelIndex.push(i);
     inputs.push({ kind: l.part === 'ligand' ? 'ligand' : 'residue', x: s.x, y: s.y, depth: s.depth, ...labelBoxSize(l.text, style) });
   });
+  return { labelIndex, inputs };
+}
+
+export function sceneLabels(spec: SceneSpec, pose: ScenePose): SceneLabels {
+  const style = spec.style.labels;
+  const { labelIndex, inputs } = layoutInputs(spec, pose);
   const layout = layoutLabels(inputs, spec.camera.width, spec.camera.height, style.layout);
   const records = layout.labels.map((p, k): LabelRecord => {
     const l = pose.drawn.labels[labelIndex[k]];

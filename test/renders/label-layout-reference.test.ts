@@ -1,0 +1,46 @@
+// The fast label layout places every box exactly where the straightforward reference
+// (label-layout-reference.ts) does: real scenes of the bundled sample (every task's planned
+// images, all six views, both layout modes), every box, flag and the drawing order compared.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import seedrandom from 'seedrandom';
+import { LABEL_LAYOUTS, layoutLabels } from '../../renders/label-layout.ts';
+import { layoutInputs } from '../../renders/scene-labels.ts';
+import { poseScene } from '../../renders/scene-pose.ts';
+import { sceneKey } from '../../renders/scene-key.ts';
+import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { makeStyle } from '../../renders/style.ts';
+import { VIEW_NAMES } from '../../renders/views.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
+import { sampleWithBonds } from '../qa/hbond-complexes.ts';
+import { referenceLayout } from './label-layout-reference.ts';
+
+test('sample: the fast label layout places every box as the reference does (all tasks, six views, both modes)', async () => {
+  const style = makeStyle();
+  const scenes = new Map<string, SceneSpec>();
+  for (const subject of await sampleWithBonds()) {
+    for (const task of TASKS) {
+      // A few questions per task: enough scenes (crowded ones included) for a quick test.
+      for (let index = 0; index < 2; index++) {
+        const planned = task.plan({
+          seed: 0, split: 'train', index, rng: seedrandom(`${subject.complex.id}:${task.id}:${index}`), slot: (k) => index % k, subject,
+          splitIds: [subject.complex.id], complexById: () => subject, style,
+        });
+        if (!planned.ok) continue;
+        for (const s of planned.plan.images) for (const view of VIEW_NAMES) scenes.set(sceneKey({ ...s, view }), { ...s, view });
+      }
+    }
+  }
+  let labels = 0, crowded = 0;
+  for (const spec of scenes.values()) {
+    const { inputs } = layoutInputs(spec, poseScene(spec));
+    for (const mode of LABEL_LAYOUTS) {
+      const fast = layoutLabels(inputs, spec.camera.width, spec.camera.height, mode);
+      assert.deepEqual(fast, referenceLayout(inputs, spec.camera.width, spec.camera.height, mode), `${spec.complex.id} ${spec.view} ${mode}`);
+      labels += inputs.length;
+      crowded += fast.labels.filter((l) => l.crowded).length;
+    }
+  }
+  assert.ok(scenes.size >= 100 && labels >= 2000, `${scenes.size} scenes, ${labels} labels compared`);
+  assert.ok(crowded > 0, 'some crowded labels (the least-overlap search) are among them');
+});
