@@ -24,7 +24,9 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 //    blended with its neighbour across the outline after read-back); the other methods'
 //    pixels are byte for byte renderer 5's.
 // 7: PNG rows deflated with zlib memory level 9 (same pixels, other bytes, ~15 % less
-//    deflate time); pixels leave the page over a WebSocket (image-channel.ts), same pixels.
+//    deflate time); pixels leave the page over a WebSocket (image-channel.ts), same pixels;
+//    the edge pass's outline arithmetic per shape in the vertex shaders (edge pixels differ
+//    in the last bits; quality figures unchanged to the 4th decimal).
 export const RENDERER_VERSION = `misi-render-7+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
