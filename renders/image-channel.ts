@@ -76,7 +76,12 @@ function startChannel(): Promise<Channel> {
       ws.on('message', (data: Buffer, binary: boolean) => {
         if (binary) target.deliver(data);
       });
-      ws.on('close', () => target.fail(new Error('the page closed its image socket')));
+      // A token serves one connection: gone with it, whether or not the page was closed
+      // politely (a retired browser is killed, its pages never close).
+      ws.on('close', () => {
+        sockets.delete(token);
+        target.fail(new Error('the page closed its image socket'));
+      });
       ws.on('error', (e) => target.fail(e));
     });
     server.once('listening', () => {

@@ -190,7 +190,6 @@ class PlacedBoxes {
    */
   overlap(x: number, y: number, w: number, h: number, stopAt: number): number {
     const c0 = this.col(x), c1 = this.col(x + w - 1), r0 = this.row(y), r1 = this.row(y + h - 1);
-    const x1 = x + w, y1 = y + h;
     let sum = 0;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
@@ -198,12 +197,7 @@ class PlacedBoxes {
           const j = this.item[e];
           const jc = this.c0[j], jr = this.r0[j];
           if ((jc > c0 ? jc : c0) !== c || (jr > r0 ? jr : r0) !== r) continue;
-          const bx = this.x[j], by = this.y[j];
-          const ox = Math.min(bx + this.w[j], x1) - Math.max(bx, x);
-          if (ox <= 0) continue;
-          const oy = Math.min(by + this.h[j], y1) - Math.max(by, y);
-          if (oy <= 0) continue;
-          sum += ox * oy;
+          sum += this.overlapOne(j, x, y, w, h);
           if (sum > stopAt) {
             this.blocker = j;
             return sum;
@@ -229,10 +223,10 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
     const placed = new PlacedBoxes(inputs.length, width, height);
     for (const i of order) {
       const l = inputs[i];
-      const { best, cost } = bestSpot(placed, l, width, height);
-      const offset = boxDistance(l.x, l.y, best.x, best.y, l.w, l.h);
-      labels[i] = { x: best.x, y: best.y, w: l.w, h: l.h, offset, leader: offset >= LEADER_MIN, collides: false, inside: false, crowded: cost > 0 };
-      placed.add(i, best.x, best.y, l.w, l.h);
+      const { x, y, cost } = bestSpot(placed, l, width, height);
+      const offset = boxDistance(l.x, l.y, x, y, l.w, l.h);
+      labels[i] = { x, y, w: l.w, h: l.h, offset, leader: offset >= LEADER_MIN, collides: false, inside: false, crowded: cost > 0 };
+      placed.add(i, x, y, l.w, l.h);
     }
     // Drawn last = on top: the first placed (ligand atoms, nearest) end up over the rest.
     drawOrder = [...order].reverse();
@@ -241,13 +235,11 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
   return { labels, drawOrder };
 }
 
-const spot = { x: 0, y: 0 };
-
 /**
  * The first candidate of least cost for label `l`: area outside the image plus area over
- * boxes already placed, px^2 (0 ends the search). The returned spot is reused by the next call.
+ * boxes already placed, px^2 (0 ends the search).
  */
-function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: number): { best: { x: number; y: number }; cost: number } {
+function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: number): { x: number; y: number; cost: number } {
   const ax = Math.round(l.x), ay = Math.round(l.y), w = l.w, h = l.h, area = w * h;
   const cand = candidates(w, h);
   placed.blocker = -1;
@@ -268,9 +260,7 @@ function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: nu
       if (cost === 0) break;
     }
   }
-  spot.x = ax + cand[best];
-  spot.y = ay + cand[best + 1];
-  return { best: spot, cost: bestCost };
+  return { x: ax + cand[best], y: ay + cand[best + 1], cost: bestCost };
 }
 
 /** Sets `collides` and `inside` of every box. */

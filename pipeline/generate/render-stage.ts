@@ -10,18 +10,10 @@ import { imageFileName } from '../../renders/scene-key.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { describeThrown } from '../../structures/reject.ts';
 
-// Asked several times per spec (here and in records.ts); a spec never changes once planned.
-const pathsOf = new WeakMap<SceneSpec, { image: string; annotation: string }>();
-
-/** Paths of a scene's files relative to the output folder (the same object for the same spec: do not change it). */
+/** Paths of a scene's files relative to the output folder (the key behind them is computed once per spec: scene-key.ts). */
 export function scenePaths(spec: SceneSpec): { image: string; annotation: string } {
-  let paths = pathsOf.get(spec);
-  if (!paths) {
-    const name = imageFileName(spec);
-    paths = { image: `images/${name}`, annotation: `annotations/${name.replace(/\.\w+$/, '.json')}` };
-    pathsOf.set(spec, paths);
-  }
-  return paths;
+  const name = imageFileName(spec);
+  return { image: `images/${name}`, annotation: `annotations/${name.replace(/\.\w+$/, '.json')}` };
 }
 
 export interface RenderTally {
