@@ -39,8 +39,8 @@ function allStats(): Stat[] {
   return names.filter((n) => /^\d+$/.test(n)).flatMap((n) => readStat(Number(n)) ?? []);
 }
 
-/** Usage of the processes `roots` and all their descendants. */
-export function treeUsage(roots: number[]): TreeUsage {
+/** The processes `roots` and all their descendants, each once. */
+function treeStats(roots: number[]): Stat[] {
   const stats = allStats();
   const children = new Map<number, Stat[]>();
   for (const s of stats) {
@@ -51,16 +51,47 @@ export function treeUsage(roots: number[]): TreeUsage {
   const byPid = new Map(stats.map((s) => [s.pid, s]));
   const seen = new Set<number>();
   const queue = roots.filter((r) => byPid.has(r));
-  const usage: TreeUsage = { processes: 0, cpuSeconds: 0, rssBytes: 0 };
+  const tree: Stat[] = [];
   while (queue.length) {
     const pid = queue.pop()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    const s = byPid.get(pid)!;
+    tree.push(byPid.get(pid)!);
+    for (const c of children.get(pid) ?? []) queue.push(c.pid);
+  }
+  return tree;
+}
+
+/** Usage of the processes `roots` and all their descendants. */
+export function treeUsage(roots: number[]): TreeUsage {
+  const usage: TreeUsage = { processes: 0, cpuSeconds: 0, rssBytes: 0 };
+  for (const s of treeStats(roots)) {
     usage.processes++;
     usage.cpuSeconds += s.cpuTicks / TICKS_PER_SECOND;
     usage.rssBytes += s.rssPages * PAGE_BYTES;
-    for (const c of children.get(pid) ?? []) queue.push(c.pid);
   }
   return usage;
+}
+
+/**
+ * CPU seconds so far of the descendants of `roots` (not the roots themselves), summed by
+ * Chromium process type: its `--type=` argument ('gpu-process', 'renderer', 'zygote'...;
+ * a utility process by its service, such as 'NetworkService'), 'browser' for a process
+ * without one.
+ */
+export function descendantCpuByType(roots: number[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const rootSet = new Set(roots);
+  for (const s of treeStats(roots)) {
+    if (rootSet.has(s.pid)) continue;
+    let cmd = '';
+    try {
+      cmd = readFileSync(`/proc/${s.pid}/cmdline`, 'latin1');
+    } catch { /* gone */ }
+    const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
+    const service = /--utility-sub-type=([\w.]+)/.exec(cmd)?.[1];
+    const key = type === 'utility' && service ? service.split('.').pop()! : type;
+    out.set(key, (out.get(key) ?? 0) + s.cpuTicks / TICKS_PER_SECOND);
+  }
+  return out;
 }
