@@ -156,18 +156,19 @@ export class RenderPool {
     await page.load(job.scene, t);
     const pending: Promise<void>[] = [];
     try {
-      for (let i = 0; i < job.shots.length; i++) {
-        if (job.encode) {
+      if (job.encode) {
+        for (let i = 0; i < job.shots.length; i++) {
           const file = await page.shootEncoded(job.shots[i], job.encode.format, job.encode.quality, t);
           w.images++;
           const p = job.onEncoded?.(i, file);
           if (p) pending.push(p);
-        } else {
-          const img = await page.shoot(job.shots[i], t);
+        }
+      } else {
+        await page.shootAll(job.shots, t, (i, img) => {
           w.images++;
           const p = job.onImage?.(i, img);
           if (p) pending.push(p);
-        }
+        });
       }
     } finally {
       // Settle every callback (even when a shot failed) before the job is retried or ends.

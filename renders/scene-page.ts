@@ -54,6 +54,9 @@ export class ScenePage {
   /** Requests the page tried to make outside the local files (all refused). */
   readonly refused: string[] = [];
   private size = '';
+  /** The loaded scene's image size, pixels. */
+  private width = 0;
+  private height = 0;
   private pageErrors: string[] = [];
   /** Where the pixels come back: the image socket, or (when it could not be opened) the protocol. */
   private images: { socket: ImageSocket; release: () => void } | null = null;
@@ -128,6 +131,8 @@ export class ScenePage {
       await this.page.setViewport({ width: scene.width, height: scene.height, deviceScaleFactor: 1 });
       this.size = `${scene.width}x${scene.height}`;
     }
+    this.width = scene.width;
+    this.height = scene.height;
     this.pageErrors = [];
     // As one JSON string, parsed by the page: the protocol turning a structured argument of a
     // few hundred atoms into page objects cost ~16 ms of the page's CPU per load, JSON.parse
@@ -153,6 +158,38 @@ export class ScenePage {
     );
     if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
     return { width: r.width, height: r.height, runs: Buffer.from(r.runs, 'base64') };
+  }
+
+  /**
+   * Draws the loaded scene under every shot, calling `onImage` with each image as it
+   * arrives, in order. Through the image socket the shots go to the page in one call and
+   * the page sends each image as soon as it is drawn (scene-page.js, shootBatchToSocket):
+   * the page never waits for Node between images, and one protocol round trip serves the
+   * batch. Without the socket, one protocol call per image. `timeoutMs` is allowed per image.
+   */
+  async shootAll(shots: Shot[], timeoutMs: number, onImage: (index: number, image: RawImage) => void): Promise<void> {
+    if (!this.images) {
+      for (let k = 0; k < shots.length; k++) onImage(k, await this.shoot(shots[k], timeoutMs));
+      return;
+    }
+    const socket = this.images.socket;
+    const payload = JSON.stringify(shots.map((s) => [s.matrix, s.projection, s.labels]));
+    const done = this.page.evaluate((s) => (window as any).misi.shootBatchToSocket(s), payload) as Promise<number[]>;
+    // The batch's answer comes on the protocol, the images on the socket, in either order:
+    // only a failure of the call cuts the wait for the images short.
+    const failed = done.then(() => new Promise<never>(() => {}));
+    failed.catch(() => {});
+    const sizes: number[] = [];
+    for (let k = 0; k < shots.length; k++) {
+      const runs = await withTimeout(Promise.race([socket.next(), failed]), timeoutMs, 'image');
+      if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+      sizes.push(runs.length);
+      onImage(k, { width: this.width, height: this.height, runs });
+    }
+    const sent = await withTimeout(done, timeoutMs, 'image batch');
+    if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+    const k = sent.findIndex((b, i) => b !== sizes[i]);
+    if (k >= 0 || sent.length !== sizes.length) throw new Error(`image socket: image ${k} came with ${sizes[k]} bytes of runs where the page sent ${sent[k]}`);
   }
 
   /** Draws the loaded scene as `shot` says and returns it encoded by the page (WebP or JPEG). */

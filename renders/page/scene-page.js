@@ -575,6 +575,34 @@
     return { width, height, bytes: out.length - 4 };
   }
 
+  // A macrotask turn without setTimeout's clamping (nested timers wait >= 4 ms): the
+  // WebSocket hands a message's bytes to the network service only as its data pipe drains,
+  // which needs the event loop to turn.
+  const turn = new MessageChannel();
+  const turnWaiters = [];
+  turn.port1.onmessage = () => turnWaiters.shift()?.();
+  const nextTurn = () => new Promise((resolve) => {
+    turnWaiters.push(resolve);
+    turn.port2.postMessage(0);
+  });
+
+  /**
+   * Draws every shot of `shotsJson` (a JSON array of [matrix, projection, labels]) in turn
+   * and sends each image's runs to the image socket as it is drawn, so Node encodes one
+   * image while the page draws the next, with one protocol call per batch instead of one
+   * per image. Resolves to the byte count of each image's runs.
+   */
+  async function shootBatchToSocket(shotsJson) {
+    const shots = JSON.parse(shotsJson);
+    const bytes = [];
+    for (let k = 0; k < shots.length; k++) {
+      if (k > 0) await nextTurn();
+      const [matrix, proj, placed] = shots[k];
+      bytes.push(shootToSocket(matrix, proj, placed).bytes);
+    }
+    return bytes;
+  }
+
   /** Draws under `matrix` and returns the whole WebP or JPEG file, base64. */
   async function shootEncoded(matrix, proj, placed, format, quality) {
     draw(matrix, proj, placed);
@@ -589,5 +617,5 @@
     imageSocket = null;
   }
 
-  window.misi = {  load, shoot, shootToSocket, connectImages, closeImageSocket, shootEncoded, fontReady: () => fontReady.then(() => document.fonts.check(`12px ${FONT_FAMILY}`)) };
+  window.misi = { load, shoot, shootToSocket, shootBatchToSocket, connectImages, closeImageSocket, shootEncoded, fontReady: () => fontReady.then(() => document.fonts.check(`12px ${FONT_FAMILY}`)) };
 })();

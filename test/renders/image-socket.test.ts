@@ -53,6 +53,27 @@ test('pixels over the socket equal the protocol\'s, byte for byte', { skip: noBr
   assert.deepEqual(bySocket.refused.filter((u) => !u.endsWith('/favicon.ico')), []);
 });
 
+test('a batch of shots over the socket gives the protocol\'s runs, in order', { skip: noBrowser, timeout: 120000 }, async () => {
+  const { scene, shots } = await sampleShots();
+  const b = await launchBrowser();
+  browsers.push(b);
+  const bySocket = await ScenePage.open(b);
+  const byProtocol = await ScenePage.open(b, 30000, { imageSocket: false });
+  await bySocket.load(scene, 30000);
+  await byProtocol.load(scene, 30000);
+  const batch: Buffer[] = [];
+  const batchShots = [...shots, ...shots.slice().reverse()];
+  await bySocket.shootAll(batchShots, 30000, (i, img) => { assert.equal(i, batch.length); batch.push(Buffer.from(img.runs)); });
+  assert.equal(batch.length, batchShots.length);
+  for (let i = 0; i < batchShots.length; i++) {
+    const p = await byProtocol.shoot(batchShots[i], 30000);
+    assert.ok(batch[i].equals(Buffer.from(p.runs)), `image ${i} of the batch differs from the protocol's`);
+  }
+  // The same page goes on with single shots after a batch (the socket's serials agree).
+  const single = await bySocket.shoot(shots[0], 30000);
+  assert.ok(Buffer.from(single.runs).equals(batch[0]));
+});
+
 test('a page whose socket closed fails its next image; the pool replaces it and delivers all', { skip: noBrowser, timeout: 120000 }, async () => {
   const { scene, shots } = await sampleShots();
   const b = await launchBrowser();
@@ -63,21 +84,13 @@ test('a page whose socket closed fails its next image; the pool replaces it and 
   await page.page.evaluate(() => (window as any).misi.closeImageSocket());
   await assert.rejects(page.shoot(shots[1], 10000), /image socket/);
 
-  // Through a pool: the first attempt's page loses its socket mid-job, the retry draws it all.
+  // Through a pool: the first attempt's page has lost its socket when the job's batch
+  // starts (its page opened by the warm-up), the retry on a new browser draws it all.
   const pool = new RenderPool({ pages: 1, timeoutMs: 20000 });
-  let sabotaged = false;
+  await pool.warmUp({ scene, shots: shots.slice(0, 1) });
+  await (pool as any).workers[0].page.page.evaluate(() => (window as any).misi.closeImageSocket());
   const got: number[] = [];
-  const result = await pool.run({
-    scene, shots,
-    onImage: async (i) => {
-      got.push(i);
-      if (!sabotaged) {
-        sabotaged = true;
-        const w = (pool as any).workers[0];
-        await w.page.page.evaluate(() => (window as any).misi.closeImageSocket());
-      }
-    },
-  });
+  const result = await pool.run({ scene, shots, onImage: async (i) => { got.push(i); } });
   await pool.close();
   assert.deepEqual(result, { ok: true, attempts: 2 });
   assert.deepEqual(got.slice(-shots.length), shots.map((_, i) => i));
