@@ -1,7 +1,10 @@
-// Decoding the page's pixel runs (see pixelRuns in page/scene-page.js): records of
-// varint(repeats of the previous pixel), varint(n), then n literal RGB pixels; the previous
-// pixel starts as black. Gives 8-bit RGB, top row first, or straight the rows a PNG
-// compresses (pixelRunsToScanlines), without the RGB in between.
+// Decoding the page's pixel runs (see pixelRuns in page/scene-page.js). The page filters
+// each pixel as a PNG row with filter type 1 (Sub) does: its R, G, B minus the left
+// neighbour's, modulo 256, the first pixel of a row whole. The filtered pixels, in raster
+// order (top row first), are records of varint(zero pixels), varint(n), then n filtered
+// pixels, three bytes each. A zero pixel is one equal to its left neighbour, or black at
+// the start of a row. So the PNG rows (pixelRunsToScanlines) are the literal bytes copied
+// into place between zeros; decodePixelRuns undoes the filter to 8-bit RGB.
 
 /** Reads the varint at `runs[at.i]`, advancing `at.i`. */
 function readVarint(runs: Uint8Array, at: { i: number }): number {
@@ -17,92 +20,73 @@ function readVarint(runs: Uint8Array, at: { i: number }): number {
 }
 
 /**
- * The PNG scanlines of the image the runs describe: per row the filter byte 1 (Sub), then
- * each byte minus the same byte of the pixel to its left (0 left of the first pixel). Same
- * bytes as filtering decodePixelRuns' RGB, in one pass: a repeat of the pixel to its left
- * is all zeros, so only literals and the first pixel of each row cost work. `into`, when
- * it has the right length, is cleared and filled instead of a new array.
+ * Calls `literal(p, n, i)` for each stretch of n literal pixels starting at pixel p (their
+ * 3n filtered bytes at runs[i]), checking that the records describe exactly width x height
+ * pixels.
  */
-export function pixelRunsToScanlines(runs: Uint8Array, width: number, height: number, into?: Uint8Array): Uint8Array {
-  const stride = width * 3 + 1;
-  // A buffer handed back for reuse (see render-scenes.ts) is cleared: repeats of black are
-  // left unwritten.
-  const raw = into && into.length === stride * height ? into.fill(0) : new Uint8Array(stride * height);
-  for (let y = 0; y < height; y++) raw[y * stride] = 1;
+function eachLiteral(runs: Uint8Array, width: number, height: number, literal: (p: number, n: number, i: number) => void): void {
   const total = width * height;
   const at = { i: 0 };
-  let p = 0; // pixels written
-  let r = 0, g = 0, b = 0; // the previous pixel
+  let p = 0; // pixels described so far
   while (at.i < runs.length) {
-    const repeats = readVarint(runs, at);
-    const literals = readVarint(runs, at);
-    if (p + repeats + literals > total) throw new Error('pixel runs: more pixels than the image holds');
-    if (r | g | b) {
-      // Repeats are zeros after the filter, but a row's first pixel is stored whole.
-      let x = p % width;
-      let k = repeats;
-      while (k > 0) {
-        if (x === 0) {
-          const o = (p / width) * stride + 1;
-          raw[o] = r; raw[o + 1] = g; raw[o + 2] = b;
-        }
-        const step = Math.min(k, width - x);
-        p += step;
-        k -= step;
-        x = 0;
-      }
-    } else p += repeats;
-    if (literals) {
-      let i = at.i;
-      if (i + 3 * literals > runs.length) throw new Error('pixel runs: truncated');
-      let x = p % width;
-      let o = Math.floor(p / width) * stride + 1 + 3 * x;
-      for (let k = 0; k < literals; k++) {
-        const nr = runs[i], ng = runs[i + 1], nb = runs[i + 2];
-        if (x === 0) {
-          raw[o] = nr; raw[o + 1] = ng; raw[o + 2] = nb;
-        } else {
-          raw[o] = nr - r; raw[o + 1] = ng - g; raw[o + 2] = nb - b;
-        }
-        r = nr; g = ng; b = nb;
-        i += 3;
-        o += 3;
-        if (++x === width) {
-          x = 0;
-          o += 1; // the next row's filter byte
-        }
-      }
-      at.i = i;
-      p += literals;
+    const zeros = readVarint(runs, at);
+    const n = readVarint(runs, at);
+    if (p + zeros + n > total) throw new Error('pixel runs: more pixels than the image holds');
+    p += zeros;
+    if (n) {
+      if (at.i + 3 * n > runs.length) throw new Error('pixel runs: truncated');
+      literal(p, n, at.i);
+      at.i += 3 * n;
+      p += n;
     }
   }
   if (p !== total) throw new Error(`pixel runs: ${p} pixels for a ${width} x ${height} image`);
+}
+
+/**
+ * The PNG scanlines of the image the runs describe: per row the filter byte 1 (Sub), then
+ * the row's filtered bytes. `into`, when it has the right length, is cleared and filled
+ * instead of a new array.
+ */
+export function pixelRunsToScanlines(runs: Uint8Array, width: number, height: number, into?: Uint8Array): Uint8Array {
+  const stride = width * 3 + 1;
+  const raw = into && into.length === stride * height ? into.fill(0) : new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) raw[y * stride] = 1;
+  eachLiteral(runs, width, height, (p, n, i) => {
+    // Row by row: each row's bytes follow its filter byte.
+    while (n > 0) {
+      const y = (p / width) | 0, x = p - y * width;
+      const take = Math.min(n, width - x);
+      const o = y * stride + 1 + 3 * x;
+      if (take > 5) raw.set(runs.subarray(i, i + 3 * take), o);
+      else for (let k = 0; k < 3 * take; k++) raw[o + k] = runs[i + k];
+      i += 3 * take;
+      p += take;
+      n -= take;
+    }
+  });
   return raw;
 }
 
+/** The image the runs describe, 8-bit RGB, top row first. */
 export function decodePixelRuns(runs: Uint8Array, width: number, height: number): Uint8Array {
-  const total = width * height * 3;
-  const rgb = new Uint8Array(total);
-  const at = { i: 0 };
-  let d = 0;
-  let r = 0, g = 0, b = 0;
-  while (at.i < runs.length) {
-    const repeats = readVarint(runs, at);
-    const literals = readVarint(runs, at);
-    if (d + 3 * (repeats + literals) > total) throw new Error('pixel runs: more pixels than the image holds');
-    if (r | g | b) {
-      for (let k = 0; k < repeats; k++) {
-        rgb[d++] = r; rgb[d++] = g; rgb[d++] = b;
-      }
-    } else d += 3 * repeats; // already zero
-    if (literals) {
-      if (at.i + 3 * literals > runs.length) throw new Error('pixel runs: truncated');
-      rgb.set(runs.subarray(at.i, at.i + 3 * literals), d);
-      at.i += 3 * literals;
-      d += 3 * literals;
-      r = rgb[d - 3]; g = rgb[d - 2]; b = rgb[d - 1];
+  const rgb = new Uint8Array(width * height * 3);
+  let done = 0; // pixels whose RGB is final
+  /** Zero pixels up to pixel `end`: black at a row's start, else their left neighbour. */
+  const zerosTo = (end: number) => {
+    for (; done < end; done++) {
+      if (done % width === 0) continue; // black: already zero
+      rgb.copyWithin(3 * done, 3 * done - 3, 3 * done);
     }
-  }
-  if (d !== total) throw new Error(`pixel runs: ${d / 3} pixels for a ${width} x ${height} image`);
+  };
+  eachLiteral(runs, width, height, (p, n, i) => {
+    zerosTo(p);
+    for (let k = 0; k < n; k++, done++) {
+      const d = 3 * done;
+      const left = done % width === 0 ? -1 : d - 3;
+      for (let c = 0; c < 3; c++) rgb[d + c] = (runs[i + 3 * k + c] + (left < 0 ? 0 : rgb[left + c])) & 255;
+    }
+  });
+  zerosTo(width * height);
   return rgb;
 }

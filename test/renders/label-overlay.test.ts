@@ -114,14 +114,17 @@ test('WebP and JPEG come out as such, keyed by format and quality', { skip: noBr
   }
 });
 
-test('pixel runs decode: repeats of the previous pixel, literals, black to start', () => {
-  // 2 x 2 image: repeat black once, then literal red; repeat red twice... written by hand.
-  const runs = Uint8Array.from([1, 1, 255, 0, 0, 1, 0, 0, 0]);
-  // -> black, red, red; then 0 repeats would need 1 more pixel: the 4th is missing.
+test('pixel runs decode: zero pixels repeat the left one (black at a row start), literals are Sub-filtered', () => {
+  // 2 x 2 image, black red / red red, written by hand: 1 zero (black), 1 literal (red minus
+  // black); then the second row's start, red whole, and 1 zero (red again).
+  const runs = Uint8Array.from([1, 1, 255, 0, 0]);
+  // -> black, red; the second row is missing.
   assert.throws(() => decodePixelRuns(runs, 2, 2), /pixels for a 2 x 2 image/);
-  const full = Uint8Array.from([1, 1, 255, 0, 0, 2, 0]);
+  const full = Uint8Array.from([1, 2, 255, 0, 0, 255, 0, 0, 1, 0]);
   assert.deepEqual([...decodePixelRuns(full, 2, 2)], [0, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0]);
-  // A varint of two bytes: 130 repeats of black = [0x82, 0x01].
+  // A literal is the difference from the left pixel, modulo 256: 10 then 5 (= 10 + 251).
+  assert.deepEqual([...decodePixelRuns(Uint8Array.from([0, 2, 10, 10, 10, 251, 0, 1]), 2, 1)], [10, 10, 10, 5, 10, 11]);
+  // A varint of two bytes: 130 zero pixels = [0x82, 0x01].
   assert.equal(decodePixelRuns(Uint8Array.from([0x82, 0x01, 0]), 130, 1).every((v) => v === 0), true);
   assert.throws(() => decodePixelRuns(Uint8Array.from([0, 2, 1, 2, 3]), 2, 1), /truncated/);
 });
