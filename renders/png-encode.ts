@@ -31,13 +31,13 @@ function crc32(buf: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
+/** Writes the chunk `type` holding `data` into `out` at `at`; returns the offset after it. */
+function writeChunk(out: Buffer, at: number, type: string, data: Uint8Array): number {
+  out.writeUInt32BE(data.length, at);
+  out.write(type, at + 4, 'latin1');
+  out.set(data, at + 8);
+  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + data.length)), at + 8 + data.length);
+  return at + 12 + data.length;
 }
 
 /** The filtered scanlines PNG compresses: per row the filter byte 1, then Sub differences. */
@@ -57,18 +57,21 @@ function scanlines(rgb: Uint8Array, width: number, height: number): Uint8Array {
   return raw;
 }
 
+const SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The PNG file around the compressed rows: one buffer, written in place (no copies to join). */
 function wrap(idat: Uint8Array, width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
+  const out = Buffer.allocUnsafe(SIGNATURE.length + (12 + ihdr.length) + (12 + idat.length) + 12);
+  out.set(SIGNATURE, 0);
+  let at = writeChunk(out, SIGNATURE.length, 'IHDR', ihdr);
+  at = writeChunk(out, at, 'IDAT', idat);
+  writeChunk(out, at, 'IEND', new Uint8Array(0));
+  return out;
 }
 
 /** Encodes `rgb` (width * height * 3 bytes, top row first) as a PNG. */
@@ -78,12 +81,15 @@ export function encodePng(rgb: Uint8Array, width: number, height: number, level 
 
 /**
  * A PNG from rows already filtered as encodePng filters them (see pixelRunsToScanlines),
- * compressed on libuv's thread pool, off the event loop; same bytes as encodePng. One output chunk big enough for a whole image keeps
- * zlib from calling back into JavaScript every 16 kB.
+ * compressed on libuv's thread pool, off the event loop; same bytes as encodePng. One output
+ * chunk big enough for the whole compressed image keeps zlib from calling back into
+ * JavaScript every 16 kB; `expectedBytes`, when given, sizes it (a larger output still comes
+ * out whole, in more chunks), else half the rows' size. An output buffer larger than needed
+ * is memory outside V8's heap, which V8 counts towards collecting garbage sooner.
  */
-export function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL): Promise<Buffer> {
+export function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL, expectedBytes?: number): Promise<Buffer> {
   if (raw.length !== (width * 3 + 1) * height) throw new Error(`encodePng: ${raw.length} scanline bytes for ${width} x ${height}`);
   return new Promise((resolve, reject) => {
-    zlib.deflate(raw, { level, memLevel: MEM_LEVEL, chunkSize: Math.max(64 * 1024, raw.length >> 1) }, (err, idat) => (err ? reject(err) : resolve(wrap(idat, width, height))));
+    zlib.deflate(raw, { level, memLevel: MEM_LEVEL, chunkSize: Math.max(64 * 1024, expectedBytes ?? raw.length >> 1) }, (err, idat) => (err ? reject(err) : resolve(wrap(idat, width, height))));
   });
 }

@@ -131,7 +131,9 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
           const raw = pixelRunsToScanlines(img.runs, img.width, img.height, spareScanlines.pop());
           let png: Buffer;
           try {
-            png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel);
+            // The compressed rows come to about the runs' literal bytes (the zeros
+            // between them cost little), so that, with room to spare, sizes zlib's output.
+            png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel, img.runs.length + 16 * 1024);
           } finally {
             if (spareScanlines.length < MAX_SPARE_SCANLINES) spareScanlines.push(raw);
           }
