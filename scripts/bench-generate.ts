@@ -7,10 +7,18 @@
 // this machine and per added core (assuming pages scale with cores); then the methods side
 // by side with PyMOL's ray-traced PNGs of the first two complexes (six images each) timed
 // in the same run, and the load average beside every figure.
+// --baseline REF[,REF...] also runs the `generate` of older commits of this repository (built
+// once per commit by scripts/baseline-build.ts in <tmpdir>/misi-gen-baselines/<hash>, before
+// anything is timed) on the same structures and flags, never with --antialias (commits before
+// it rendered with 2 x 2 supersampling only), so today's methods are compared with the
+// pipeline of those commits in the same run; the side by side gives each baseline's renderer
+// version and each method's ratio to it. Runs alternate (methods, then baselines, each round starting one further on);
+// --rounds N repeats that sequence N times and the side by side gives every round's images/s,
+// the median, and ratios of medians.
 // Usage: node --import tsx scripts/bench-generate.ts [--limit N] [--workers N]
-//          [--antialias edge,supersample] [--no-pymol]
-//          [--per-complex ...] [--tasks ...] [--structures path] [--out dir] [--keep]
-import { spawn } from 'node:child_process';
+//          [--antialias edge,supersample] [--baseline ed6f01a,c01768f] [--rounds N] [--no-pymol]
+//          [--per-complex ...] [--tasks ...] [--seed N] [--test-share F] [--structures path] [--out dir] [--keep]
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,32 +27,118 @@ import { treeUsage } from '../renders/process-usage.ts';
 import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from '../renders/style.ts';
 import { ingest } from '../structures/ingest.ts';
 import { pymolAvailable, pymolTimes } from '../pipeline/bench/pymol-bench.ts';
+import { BaselineError, baselineBuild, type BaselineBuild } from './baseline-build.ts';
 import { flagValue } from './flag-value.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const CLI = join(REPO, 'pipeline/bin/misi-gen.js');
 const FULL_IMAGES = 588_000;
 const args = process.argv.slice(2);
 const value = (flag: string) => flagValue(args, flag);
+const say = (line: string) => process.stderr.write(`bench-generate: ${line}\n`);
 const structures = value('--structures') ?? resolve(REPO, '../shared/structures/pdbbind');
 if (!existsSync(structures)) {
-  process.stderr.write(`bench-generate: ${structures} not found\n`);
+  say(`${structures} not found`);
   process.exit(1);
 }
 const methods = (value('--antialias') ?? `${DEFAULT_ANTIALIAS},supersample`).split(',').map((m) => m.trim()) as AntialiasMethod[];
 if (methods.some((m) => !ANTIALIAS_METHODS.includes(m))) {
-  process.stderr.write(`bench-generate: --antialias takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated\n`);
+  say(`--antialias takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated`);
   process.exit(2);
 }
+const baselineRefs = args.includes('--baseline') ? (value('--baseline') ?? '').split(',').map((r) => r.trim()).filter(Boolean) : [];
+if (args.includes('--baseline') && (!baselineRefs.length || baselineRefs.some((r) => r.startsWith('--')))) {
+  say('--baseline takes git refs of this repository, comma-separated (e.g. --baseline ed6f01a,c01768f)');
+  process.exit(2);
+}
+const rounds = Number(value('--rounds') ?? 1);
+if (!(Number.isInteger(rounds) && rounds >= 1)) {
+  say('--rounds takes a whole number >= 1');
+  process.exit(2);
+}
+
+/** Builds (or finds built) every baseline before anything is timed, with what it draws with. */
+function buildBaselines(): { build: BaselineBuild; antialias: string }[] {
+  const builds: { build: BaselineBuild; antialias: string }[] = [];
+  for (const ref of baselineRefs) {
+    let b: BaselineBuild;
+    try {
+      b = baselineBuild(REPO, ref, say);
+    } catch (e) {
+      if (!(e instanceof BaselineError)) throw e;
+      say(e.message);
+      process.exit(1);
+    }
+    if (builds.some((o) => o.build.hash === b.hash)) say(`--baseline ${ref} is ${b.short} again; run once`);
+    else builds.push({ build: b, antialias: baselineAntialias(b) });
+  }
+  return builds;
+}
+
+// Before the output folder: an unknown ref or a failed build leaves nothing behind.
+const builtBaselines = buildBaselines();
+const keep = args.includes('--keep') || value('--out') !== undefined;
 const outRoot = value('--out') ?? mkdtempSync(join(tmpdir(), 'misi-bench-generate-'));
 const pass = ['--limit', '--workers', '--per-complex', '--tasks', '--seed', '--test-share'].flatMap((f) => (value(f) === undefined ? [] : [f, value(f)!]));
 const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
-interface MethodRun { method: AntialiasMethod; rate: number; cpuPerImage: number; images: number; wall: number; loadBefore: string; loadAfter: string }
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
-async function runGenerate(method: AntialiasMethod): Promise<MethodRun> {
-  const out = join(outRoot, method);
+/** One run of a generate command. */
+interface GenerateRun {
+  rate: number;
+  cpuPerImage: number;
+  /** Images drawn (the rate's numerator). */
+  images: number;
+  distinctImages: number | undefined;
+  questions: number | undefined;
+  wall: number;
+  loadBefore: string;
+  loadAfter: string;
+  /** From the manifest, when it records them. */
+  renderer: string | undefined;
+  antialias: string | undefined;
+}
+
+/** A command timed once per round: one of today's methods, or a baseline commit's generate. */
+interface RunType {
+  /** Its folder under the output root. */
+  name: string;
+  /** As the side by side names it (a baseline's gains its renderer after its first run). */
+  label: string;
+  /** As ratios to it and its runs' reports are named. */
+  short: string;
+  method?: AntialiasMethod;
+  baseline?: BaselineBuild;
+  cli: string;
+  extra: string[];
+  runs: GenerateRun[];
+}
+
+/**
+ * The antialiasing a baseline's generate uses when not told: its --antialias default if its
+ * help lists the option (it is never passed), else supersample (2 x 2, all commits before it).
+ */
+function baselineAntialias(b: BaselineBuild): string {
+  const help = spawnSync(process.execPath, [b.cli, 'generate', '--help'], { encoding: 'utf8' });
+  if (help.status !== 0) {
+    say(`baseline ${b.short}: \`misi-gen generate --help\` failed (exit ${help.status}):\n${help.stderr}`);
+    process.exit(1);
+  }
+  const option = /--antialias\b[^\n]*(?:\n(?!\s*--)[^\n]*)*/.exec(help.stdout)?.[0];
+  if (!option) return 'supersample';
+  const chosen = /\[default: "?([\w-]+)"?\]/.exec(option)?.[1] ?? 'its default';
+  say(`baseline ${b.short} has --antialias; it is not passed, so the baseline draws with ${chosen}`);
+  return chosen;
+}
+
+async function runGenerate(label: string, cli: string, extra: string[], out: string): Promise<GenerateRun> {
   mkdirSync(out, { recursive: true });
   const loadBefore = load();
-  const child = spawn(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), 'generate', '--structures', structures, '--out', out, '--antialias', method, ...pass], {
+  const child = spawn(process.execPath, [cli, 'generate', '--structures', structures, '--out', out, ...extra, ...pass], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let peak = 0;
@@ -102,35 +196,78 @@ async function runGenerate(method: AntialiasMethod): Promise<MethodRun> {
   clearInterval(timer);
   const wall = (performance.now() - t0) / 1000;
   if (code !== 0) {
-    process.stderr.write(`bench-generate: generate exited with ${code}\n`);
+    say(`generate (${label}) exited with ${code}`);
     process.exit(1);
   }
-  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
-  const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
-  const rate = run.images.rendered / wall;
+  // Older commits may lack a field: read what is there, say what is not.
+  const readJson = (file: string): any => (existsSync(join(out, file)) ? JSON.parse(readFileSync(join(out, file), 'utf8')) : {});
+  const manifest = readJson('manifest.json');
+  const run = readJson('run.json');
+  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+  const shown = (x: unknown) => (x === undefined || x === null ? 'not recorded' : String(x));
+  const secs = (x: unknown) => (num(x) === undefined ? '?' : num(x)!.toFixed(1));
+  const distinctImages = num(manifest.distinctImages) ?? (Array.isArray(manifest.images) ? manifest.images.length : undefined);
+  const drawnRecorded = num(run.images?.rendered);
+  const drawn = drawnRecorded ?? distinctImages;
+  if (drawn === undefined || drawn === 0) {
+    say(`generate (${label}) wrote no run.json images.rendered nor manifest.json distinctImages in ${out}`);
+    process.exit(1);
+  }
+  const questions = num(manifest.questions);
+  const renderer = typeof manifest.versions?.renderer === 'string' ? manifest.versions.renderer : undefined;
+  const antialias = typeof manifest.options?.antialias === 'string' ? manifest.options.antialias : undefined;
+  const rate = drawn / wall;
   const cores = availableParallelism();
   const hours = (s: number) => `${(s / 3600).toFixed(1)} h`;
   const lines = [
-    `antialiasing      ${method} (load average before ${loadBefore}, after ${load()})`,
+    `antialiasing      ${label} (load average before ${loadBefore}, after ${load()})`,
+    `command           ${cli} generate${extra.length ? ' ' + extra.join(' ') : ''}`,
+    `renderer          ${shown(renderer)}`,
     `structures        ${structures}`,
-    `complexes         ${manifest.complexes.length}`,
-    `questions         ${manifest.questions}`,
-    `image references  ${manifest.imageReferences}`,
-    `distinct images   ${manifest.distinctImages} (${run.images.rendered} drawn)`,
-    `pages             ${run.pages} on ${cores} cores`,
-    `wall time         ${wall.toFixed(1)} s (ingest ${run.seconds.ingest.toFixed(1)}, render ${run.seconds.render.toFixed(1)}, write ${run.seconds.write.toFixed(1)})`,
+    `complexes         ${shown(Array.isArray(manifest.complexes) ? manifest.complexes.length : undefined)}`,
+    `questions         ${shown(questions)}`,
+    `image references  ${shown(manifest.imageReferences)}`,
+    `distinct images   ${shown(distinctImages)} (${drawnRecorded === undefined ? 'drawn not recorded in run.json; rates use the distinct images' : `${drawn} drawn`})`,
+    `pages             ${shown(run.pages)} on ${cores} cores`,
+    `wall time         ${wall.toFixed(1)} s (ingest ${secs(run.seconds?.ingest)}, render ${secs(run.seconds?.render)}, write ${secs(run.seconds?.write)})`,
     `images per second ${rate.toFixed(2)} end to end`,
-    `CPU per image     ${((1000 * cpu) / run.images.rendered).toFixed(1)} ms (Node + browsers, sampled twice a second; what the machine could do were it not shared)`,
+    `CPU per image     ${((1000 * cpu) / drawn).toFixed(1)} ms (Node + browsers, sampled twice a second; what the machine could do were it not shared)`,
     `peak memory       ${(peakPss / 2 ** 20).toFixed(0)} MiB PSS of the process tree (Node + browsers; shared pages counted once); Node alone ${(peakNode / 2 ** 20).toFixed(0)} MiB`,
     `peak RSS sum      ${(peak / 2 ** 20).toFixed(0)} MiB (sum over ${peakProcesses} processes; counts pages shared between Chromium's processes once per process)`,
     `full dataset      ${FULL_IMAGES} images: ${hours(FULL_IMAGES / rate)} here; ${hours(FULL_IMAGES / (rate * (cores + 1) / cores))} with one more core, ${(rate / cores).toFixed(2)} images/s per core`,
   ];
   process.stdout.write(lines.join('\n') + '\n\n');
-  return { method, rate, cpuPerImage: cpu / run.images.rendered, images: run.images.rendered, wall, loadBefore, loadAfter: load() };
+  return { rate, cpuPerImage: cpu / drawn, images: drawn, distinctImages, questions, wall, loadBefore, loadAfter: load(), renderer, antialias };
 }
 
-const runs: MethodRun[] = [];
-for (const m of methods) runs.push(await runGenerate(m));
+const types: RunType[] = [
+  ...methods.map((m): RunType => ({ name: m, label: m, short: m, method: m, cli: CLI, extra: ['--antialias', m], runs: [] })),
+  ...builtBaselines.map(({ build: b, antialias }): RunType => {
+    const short = `${antialias} @${b.short}`;
+    // Never --antialias: the commits this is for have no such option.
+    return { name: `baseline-${b.short}`, label: short, short, baseline: b, cli: b.cli, extra: [], runs: [] };
+  }),
+];
+// Today's methods and the baselines alternate, round after round, so a load that changes
+// over the benchmark falls on all of them alike; each round starts one further along the
+// list (round 2 of edge, supersample, baseline runs supersample, baseline, edge), so the
+// first run of a round, which reads the structures from a cold file cache, is not always
+// the same one.
+for (let round = 1; round <= rounds; round++) {
+  const start = (round - 1) % types.length;
+  for (const t of [...types.slice(start), ...types.slice(0, start)]) {
+    const out = join(outRoot, rounds > 1 ? `${t.name}-round${round}` : t.name);
+    if (rounds > 1) process.stdout.write(`round             ${round} of ${rounds}\n`);
+    const r = await runGenerate(t.short, t.cli, t.extra, out);
+    t.runs.push(r);
+    if (t.baseline && t.runs.length === 1) {
+      // What the baseline's manifest says it drew with, when it says.
+      if (r.antialias && `${r.antialias} @${t.baseline.short}` !== t.short) t.short = `${r.antialias} @${t.baseline.short}`;
+      t.label = `${t.short} (renderer ${r.renderer ?? 'not recorded'})`;
+    }
+    if (!keep) rmSync(out, { recursive: true, force: true });
+  }
+}
 let pymol = '';
 if (!args.includes('--no-pymol')) {
   if (!pymolAvailable()) pymol = 'not found (Debian package pymol); skipped';
@@ -145,11 +282,33 @@ if (!args.includes('--no-pymol')) {
     pymol = `${(1 / perImage).toFixed(2)} images/s (ray=1, 512 x 512, ${times.length} images of ${ids.join(', ')}, one process; load average before ${before}, after ${load()})`;
   }
 }
-const base = runs.find((r) => r.method === 'supersample');
-process.stdout.write('side by side (distinct images per second, end to end):\n');
-for (const r of runs) {
-  const ratio = base && r !== base ? `, ${(r.rate / base.rate).toFixed(2)}x supersample; CPU ${(r.cpuPerImage / base.cpuPerImage).toFixed(2)}x` : '';
-  process.stdout.write(`  ${r.method.padEnd(12)} ${r.rate.toFixed(2)} images/s (${r.images} images in ${r.wall.toFixed(1)} s, CPU ${(1000 * r.cpuPerImage).toFixed(1)} ms per image${ratio}; load average ${r.loadBefore} -> ${r.loadAfter})\n`);
+/** Medians over the rounds (a single round's own figures when there is one). */
+const rate = (t: RunType) => median(t.runs.map((r) => r.rate));
+const cpuPerImage = (t: RunType) => median(t.runs.map((r) => r.cpuPerImage));
+const base = types.find((t) => t.method === 'supersample');
+const baselines = types.filter((t) => t.baseline);
+const width = Math.max(12, ...types.map((t) => t.label.length));
+const ratio = (t: RunType, to: RunType) => `${(rate(t) / rate(to)).toFixed(2)}x ${to.short}; CPU ${(cpuPerImage(t) / cpuPerImage(to)).toFixed(2)}x`;
+const count = (xs: (number | undefined)[]) => {
+  const known = [...new Set(xs.map((x) => (x === undefined ? '?' : String(x))))];
+  return known.join('/');
+};
+process.stdout.write(`side by side (distinct images per second, end to end${rounds > 1 ? `; median of ${rounds} rounds, ratios of medians` : ''}):\n`);
+for (const t of types) {
+  // Today's methods against supersample and every baseline; a baseline against supersample.
+  const to = [base, ...(t.baseline ? [] : baselines)].filter((o): o is RunType => o !== undefined && o !== t);
+  const ratios = to.map((o) => `, ${ratio(t, o)}`).join('');
+  const r0 = t.runs[0];
+  const dataset = `${count(t.runs.map((r) => r.distinctImages))} distinct images, ${count(t.runs.map((r) => r.questions))} questions`;
+  const loads = t.runs.map((r) => `${r.loadBefore} -> ${r.loadAfter}`).join('; ');
+  const figures = rounds > 1
+    ? `rounds ${t.runs.map((r) => r.rate.toFixed(2)).join(', ')}; ${count(t.runs.map((r) => r.images))} images in ${median(t.runs.map((r) => r.wall)).toFixed(1)} s median`
+    : `${r0.images} images in ${r0.wall.toFixed(1)} s`;
+  process.stdout.write(`  ${t.label.padEnd(width)} ${rate(t).toFixed(2)} images/s${rounds > 1 ? ' median' : ''} (${figures}, ${dataset}, CPU ${(1000 * cpuPerImage(t)).toFixed(1)} ms per image${ratios}; load average ${loads})\n`);
 }
-if (pymol) process.stdout.write(`  ${'PyMOL'.padEnd(12)} ${pymol}\n`);
-if (!args.includes('--keep') && value('--out') === undefined) rmSync(outRoot, { recursive: true, force: true });
+if (pymol) process.stdout.write(`  ${'PyMOL'.padEnd(width)} ${pymol}\n`);
+if (baselines.length) {
+  const datasets = new Set(types.map((t) => `${count(t.runs.map((r) => r.distinctImages))}|${count(t.runs.map((r) => r.questions))}`));
+  if (datasets.size > 1) process.stdout.write('  (the runs made different datasets, see distinct images and questions: compare images/s, not wall times)\n');
+}
+if (!keep) rmSync(outRoot, { recursive: true, force: true });
