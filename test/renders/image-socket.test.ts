@@ -33,7 +33,8 @@ async function sampleShots() {
   return { scene: pageScene(specs[0]), shots: specs.map((s) => { const pose = poseScene(s); return pageShot(s, pose, sceneLabels(s, pose)); }) };
 }
 
-test('pixels over the socket equal the protocol\'s, byte for byte', { skip: noBrowser, timeout: 120000 }, async () => {
+/** Two pages of one new browser, one sending pixels over the socket and one through the protocol, both with the sample's scene loaded. */
+async function socketAndProtocolPages() {
   const { scene, shots } = await sampleShots();
   const b = await launchBrowser();
   browsers.push(b);
@@ -43,6 +44,11 @@ test('pixels over the socket equal the protocol\'s, byte for byte', { skip: noBr
   assert.equal(byProtocol.transport, 'protocol');
   await bySocket.load(scene, 30000);
   await byProtocol.load(scene, 30000);
+  return { shots, bySocket, byProtocol };
+}
+
+test('pixels over the socket equal the protocol\'s, byte for byte', { skip: noBrowser, timeout: 120000 }, async () => {
+  const { shots, bySocket, byProtocol } = await socketAndProtocolPages();
   for (const shot of shots) {
     const a = await bySocket.shoot(shot, 30000);
     const p = await byProtocol.shoot(shot, 30000);
@@ -54,13 +60,7 @@ test('pixels over the socket equal the protocol\'s, byte for byte', { skip: noBr
 });
 
 test('a batch of shots over the socket gives the protocol\'s runs, in order', { skip: noBrowser, timeout: 120000 }, async () => {
-  const { scene, shots } = await sampleShots();
-  const b = await launchBrowser();
-  browsers.push(b);
-  const bySocket = await ScenePage.open(b);
-  const byProtocol = await ScenePage.open(b, 30000, { imageSocket: false });
-  await bySocket.load(scene, 30000);
-  await byProtocol.load(scene, 30000);
+  const { shots, bySocket, byProtocol } = await socketAndProtocolPages();
   const batch: Buffer[] = [];
   const batchShots = [...shots, ...shots.slice().reverse()];
   await bySocket.shootAll(batchShots, 30000, (i, img) => { assert.equal(i, batch.length); batch.push(Buffer.from(img.runs)); });
