@@ -46,6 +46,12 @@ export interface PoolJob {
   onEncoded?: (index: number, image: EncodedImage) => void | Promise<void>;
 }
 
+/** `p`, marked as handled now (its rejection is read later, when the job's callbacks are settled). */
+function watched(p: Promise<void>): Promise<void> {
+  p.catch(() => {});
+  return p;
+}
+
 export type PoolResult = { ok: true; attempts: number } | { ok: false; attempts: number; reason: string };
 
 interface Worker {
@@ -53,6 +59,12 @@ interface Worker {
   browser: Browser | null;
   page: ScenePage | null;
   images: number;
+  /**
+   * The callbacks of the page's last job, which may still run while it draws the next: the
+   * next job's shots wait for them (after its scene load), so at most one job's images per
+   * page are in Node's hands beside the one being drawn.
+   */
+  tail: Promise<unknown>;
 }
 
 export class RenderPool {
@@ -78,7 +90,7 @@ export class RenderPool {
     };
     this.size = Math.max(1, this.options.pages);
     for (let i = 0; i < this.size; i++) {
-      const w: Worker = { id: i, browser: null, page: null, images: 0 };
+      const w: Worker = { id: i, browser: null, page: null, images: 0, tail: Promise.resolve() };
       this.workers.push(w);
       this.idle.push(w);
     }
@@ -141,65 +153,95 @@ export class RenderPool {
     if (b) await closeBrowser(b);
   }
 
-  private async attempt(w: Worker, job: PoolJob): Promise<void> {
+  /**
+   * Draws the job on `w`'s page. Resolves once every image has arrived, to the promise of the
+   * job's callbacks (encoding, writing; boxed, or awaiting this would wait for them too),
+   * which the page need not wait for: it can start the next job meanwhile. When a shot
+   * fails, the callbacks are settled before this rejects.
+   */
+  private async attempt(w: Worker, job: PoolJob): Promise<{ callbacks: Promise<void> }> {
     const page = await this.ensureOpen(w);
     const watch = this.crashWatch(w, page);
     try {
-      await Promise.race([this.shots(w, page, job), watch.crashed]);
+      return await Promise.race([this.shots(w, page, job), watch.crashed]);
     } finally {
       watch.stop();
     }
   }
 
-  private async shots(w: Worker, page: ScenePage, job: PoolJob): Promise<void> {
+  private async shots(w: Worker, page: ScenePage, job: PoolJob): Promise<{ callbacks: Promise<void> }> {
     const t = this.options.timeoutMs;
     await page.load(job.scene, t);
+    await w.tail; // never rejects (see below)
     const pending: Promise<void>[] = [];
+    const settle = async () => {
+      const settled = await Promise.allSettled(pending);
+      const bad = settled.find((r) => r.status === 'rejected');
+      if (bad) throw (bad as PromiseRejectedResult).reason;
+    };
     try {
       if (job.encode) {
         for (let i = 0; i < job.shots.length; i++) {
           const file = await page.shootEncoded(job.shots[i], job.encode.format, job.encode.quality, t);
           w.images++;
           const p = job.onEncoded?.(i, file);
-          if (p) pending.push(p);
+          if (p) pending.push(watched(p));
         }
       } else {
         await page.shootAll(job.shots, t, (i, img) => {
           w.images++;
           const p = job.onImage?.(i, img);
-          if (p) pending.push(p);
+          if (p) pending.push(watched(p));
         });
       }
-    } finally {
-      // Settle every callback (even when a shot failed) before the job is retried or ends.
-      const settled = await Promise.allSettled(pending);
-      const bad = settled.find((r) => r.status === 'rejected');
-      if (bad) throw (bad as PromiseRejectedResult).reason;
+    } catch (e) {
+      // Settle every callback before the job is retried or ends.
+      await settle().catch(() => {});
+      throw e;
     }
+    const callbacks = settle();
+    w.tail = callbacks.catch(() => {}); // the failure is the job's, awaited by run()
+    return { callbacks };
   }
 
-  /** Runs one job on the next free page. Never throws for a page failure: see PoolResult. */
+  /**
+   * Runs one job on the next free page. Never throws for a page failure: see PoolResult.
+   * The page is free for the next job as soon as its last image has arrived; the job ends
+   * once its callbacks have too. A callback that fails fails the attempt (the page, which
+   * did its part, is kept).
+   */
   async run(job: PoolJob): Promise<PoolResult> {
     if (this.closed) throw new Error('render pool is closed');
-    const w = await this.acquire();
+    let w: Worker | null = await this.acquire();
     try {
       let reason = '';
       for (let attempt = 1; attempt <= 2; attempt++) {
+        w ??= await this.acquire();
+        let callbacks: Promise<void>;
         try {
-          await this.attempt(w, job);
-          if (w.images >= this.options.imagesPerBrowser) await this.retire(w);
-          return { ok: true, attempts: attempt };
+          ({ callbacks } = await this.attempt(w, job));
         } catch (err) {
           if (err instanceof NoBrowserError) throw err;
           reason = describeThrown(err);
           // Whatever went wrong, this page is not trusted again.
           await this.retire(w);
           if (attempt === 1) this.retries++;
+          continue;
+        }
+        if (w.images >= this.options.imagesPerBrowser) await this.retire(w);
+        this.release(w);
+        w = null;
+        try {
+          await callbacks;
+          return { ok: true, attempts: attempt };
+        } catch (err) {
+          reason = describeThrown(err);
+          if (attempt === 1) this.retries++;
         }
       }
       return { ok: false, attempts: 2, reason };
     } finally {
-      this.release(w);
+      if (w) this.release(w);
     }
   }
 
@@ -212,7 +254,7 @@ export class RenderPool {
     await Promise.all(this.workers.map(async () => {
       const w = await this.acquire();
       try {
-        await this.attempt(w, { scene: job.scene, shots: job.shots });
+        await (await this.attempt(w, { scene: job.scene, shots: job.shots })).callbacks;
       } catch (err) {
         if (!(err instanceof NoBrowserError)) await this.retire(w);
       } finally {
