@@ -140,23 +140,24 @@ export class ScenePage {
     await withTimeout(this.page.evaluate((s) => (window as any).misi.load(JSON.parse(s)), JSON.stringify(scene)), timeoutMs, 'scene load');
   }
 
+  /** Throws the errors the page reported since the scene was loaded, if any. */
+  private checkPageErrors(): void {
+    if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+  }
+
   /** Draws the loaded scene as `shot` says and reads the pixels. */
   async shoot(shot: Shot, timeoutMs: number): Promise<RawImage> {
     if (this.images) {
-      const [r, runs] = await withTimeout(Promise.all([
-        this.page.evaluate((m, p, l) => (window as any).misi.shootToSocket(m, p, l), shot.matrix, shot.projection, shot.labels) as Promise<{ width: number; height: number; bytes: number }>,
-        this.images.socket.next(),
-      ]), timeoutMs, 'image');
-      if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
-      if (runs.length !== r.bytes) throw new Error(`image socket: ${runs.length} bytes of runs where the page sent ${r.bytes}`);
-      return { width: r.width, height: r.height, runs };
+      let image: RawImage | undefined;
+      await this.shootAll([shot], timeoutMs, (_, img) => { image = img; });
+      return image!;
     }
     const r = await withTimeout(
       this.page.evaluate((m, p, l) => (window as any).misi.shoot(m, p, l), shot.matrix, shot.projection, shot.labels) as Promise<{ width: number; height: number; runs: string }>,
       timeoutMs,
       'image',
     );
-    if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+    this.checkPageErrors();
     return { width: r.width, height: r.height, runs: Buffer.from(r.runs, 'base64') };
   }
 
@@ -182,14 +183,15 @@ export class ScenePage {
     const sizes: number[] = [];
     for (let k = 0; k < shots.length; k++) {
       const runs = await withTimeout(Promise.race([socket.next(), failed]), timeoutMs, 'image');
-      if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+      this.checkPageErrors();
       sizes.push(runs.length);
       onImage(k, { width: this.width, height: this.height, runs });
     }
     const sent = await withTimeout(done, timeoutMs, 'image batch');
-    if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+    this.checkPageErrors();
+    if (sent.length !== sizes.length) throw new Error(`image socket: the page sent ${sent.length} images of a batch of ${sizes.length}`);
     const k = sent.findIndex((b, i) => b !== sizes[i]);
-    if (k >= 0 || sent.length !== sizes.length) throw new Error(`image socket: image ${k} came with ${sizes[k]} bytes of runs where the page sent ${sent[k]}`);
+    if (k >= 0) throw new Error(`image socket: image ${k} came with ${sizes[k]} bytes of runs where the page sent ${sent[k]}`);
   }
 
   /** Draws the loaded scene as `shot` says and returns it encoded by the page (WebP or JPEG). */
@@ -199,7 +201,7 @@ export class ScenePage {
       timeoutMs,
       'image',
     );
-    if (this.pageErrors.length) throw new Error(`page error: ${this.pageErrors.join('; ')}`);
+    this.checkPageErrors();
     return { width: r.width, height: r.height, format, bytes: Buffer.from(r.data, 'base64') };
   }
 

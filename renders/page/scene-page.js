@@ -632,5 +632,5 @@
     imageSocket = null;
   }
 
-  window.misi = { load, shoot, shootToSocket, shootBatchToSocket, connectImages, closeImageSocket, shootEncoded, fontReady: () => fontReady.then(() => document.fonts.check(`12px ${FONT_FAMILY}`)) };
+  window.misi = { load, shoot, shootBatchToSocket, connectImages, closeImageSocket, shootEncoded, fontReady: () => fontReady.then(() => document.fonts.check(`12px ${FONT_FAMILY}`)) };
 })();
