@@ -9,7 +9,7 @@ import type { Atom, Vec3 } from '../structures/model.ts';
 import { bondsByDistance } from '../structures/bonds-by-distance.ts';
 import { formatCommands } from './commands.ts';
 import { multiply, transformPoint } from './rigid-motion.ts';
-import { drawnScene } from './scene-atoms.ts';
+import { drawnScene, type DrawnScene } from './scene-atoms.ts';
 import { ligandMatrixOf, ligandModelMatrix, type ScenePose } from './scene-pose.ts';
 import type { SceneSpec } from './scene-spec.ts';
 import { formatSubset } from './subset.ts';
@@ -72,6 +72,25 @@ export function loadIdentity(spec: SceneSpec): object {
   };
 }
 
+/** Bonds of a drawn scene's pocket, as pairs of drawn indices, by drawn scene (each is made once). */
+const pocketBondCache = new WeakMap<DrawnScene, Int32Array>();
+
+/** The pocket's bonds: by distance over the drawn pocket atoms (the same for every load of the scene). */
+function pocketBonds(drawn: DrawnScene): Int32Array {
+  const hit = pocketBondCache.get(drawn);
+  if (hit) return hit;
+  const pocketIdx = drawn.atoms.flatMap((a, i) => (a.part === 'pocket' ? [i] : []));
+  const pocketAtoms: Atom[] = pocketIdx.map((i, k) => ({
+    name: drawn.atoms[i].atomName, element: drawn.atoms[i].element, xyz: drawn.atoms[i].xyz,
+    occupancy: 1, serial: k + 1, isHydrogen: drawn.atoms[i].element === 'H',
+  }));
+  const bonds = bondsByDistance(pocketAtoms);
+  const pairs = new Int32Array(2 * bonds.length);
+  bonds.forEach((b, k) => { pairs[2 * k] = pocketIdx[b.a]; pairs[2 * k + 1] = pocketIdx[b.b]; });
+  pocketBondCache.set(drawn, pairs);
+  return pairs;
+}
+
 export function pageScene(spec: SceneSpec): PageScene {
   const drawn = drawnScene(spec.complex, spec.subset, spec.style);
   const ligandModel = ligandMovedInLoad(spec) ? ligandModelMatrix(ligandMatrixOf(spec), spec.camera.view) : null;
@@ -83,13 +102,8 @@ export function pageScene(spec: SceneSpec): PageScene {
     atoms[i].bonds.push(j); atoms[i].bondOrder.push(1);
     atoms[j].bonds.push(i); atoms[j].bondOrder.push(1);
   };
-  // Pocket: bonds by distance over the drawn pocket atoms.
-  const pocketIdx = drawn.atoms.flatMap((a, i) => (a.part === 'pocket' ? [i] : []));
-  const pocketAtoms: Atom[] = pocketIdx.map((i, k) => ({
-    name: drawn.atoms[i].atomName, element: drawn.atoms[i].element, xyz: drawn.atoms[i].xyz,
-    occupancy: 1, serial: k + 1, isHydrogen: drawn.atoms[i].element === 'H',
-  }));
-  for (const b of bondsByDistance(pocketAtoms)) link(pocketIdx[b.a], pocketIdx[b.b]);
+  const pocket = pocketBonds(drawn);
+  for (let k = 0; k < pocket.length; k += 2) link(pocket[k], pocket[k + 1]);
   // Ligand: the file's bonds, between atoms that are drawn.
   const ligandFirst = drawn.atoms.findIndex((a) => a.part === 'ligand');
   if (ligandFirst >= 0) {

@@ -31,13 +31,17 @@ function crc32(buf: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** Writes the chunk `type` holding `data` into `out` at `at`; returns the offset after it. */
-function writeChunk(out: Buffer, at: number, type: string, data: Uint8Array): number {
-  out.writeUInt32BE(data.length, at);
+/** Writes the chunk `type` holding `data` (its pieces in order) into `out` at `at`; returns the offset after it. */
+function writeChunk(out: Buffer, at: number, type: string, data: readonly Uint8Array[]): number {
+  let length = 0;
+  for (const piece of data) {
+    out.set(piece, at + 8 + length);
+    length += piece.length;
+  }
+  out.writeUInt32BE(length, at);
   out.write(type, at + 4, 'latin1');
-  out.set(data, at + 8);
-  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + data.length)), at + 8 + data.length);
-  return at + 12 + data.length;
+  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + length)), at + 8 + length);
+  return at + 12 + length;
 }
 
 /** The filtered scanlines PNG compresses: per row the filter byte 1, then Sub differences. */
@@ -59,18 +63,24 @@ function scanlines(rgb: Uint8Array, width: number, height: number): Uint8Array {
 
 const SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The PNG file around the compressed rows: one buffer, written in place (no copies to join). */
-function wrap(idat: Uint8Array, width: number, height: number): Buffer {
+/**
+ * The PNG file around the compressed rows (one piece or several, in order): one buffer,
+ * written in place (no copies to join).
+ */
+function wrap(idat: Uint8Array | readonly Uint8Array[], width: number, height: number): Buffer {
+  const pieces = idat instanceof Uint8Array ? [idat] : idat;
+  let idatLength = 0;
+  for (const p of pieces) idatLength += p.length;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type RGB
-  const out = Buffer.allocUnsafe(SIGNATURE.length + (12 + ihdr.length) + (12 + idat.length) + 12);
+  const out = Buffer.allocUnsafe(SIGNATURE.length + (12 + ihdr.length) + (12 + idatLength) + 12);
   out.set(SIGNATURE, 0);
-  let at = writeChunk(out, SIGNATURE.length, 'IHDR', ihdr);
-  at = writeChunk(out, at, 'IDAT', idat);
-  writeChunk(out, at, 'IEND', new Uint8Array(0));
+  let at = writeChunk(out, SIGNATURE.length, 'IHDR', [ihdr]);
+  at = writeChunk(out, at, 'IDAT', pieces);
+  writeChunk(out, at, 'IEND', []);
   return out;
 }
 
@@ -80,16 +90,71 @@ export function encodePng(rgb: Uint8Array, width: number, height: number, level 
 }
 
 /**
- * A PNG from rows already filtered as encodePng filters them (see pixelRunsToScanlines),
- * compressed on libuv's thread pool, off the event loop; same bytes as encodePng. One output
- * chunk big enough for the whole compressed image keeps zlib from calling back into
- * JavaScript every 16 kB; `expectedBytes`, when given, sizes it (a larger output still comes
- * out whole, in more chunks), else half the rows' size. An output buffer larger than needed
- * is memory outside V8's heap, which V8 counts towards collecting garbage sooner.
+ * Output buffer of a deflate engine: the compressed rows of several images in turn (~100 kB
+ * each), a new one only once it is full.
  */
-export function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL, expectedBytes?: number): Promise<Buffer> {
+const ENGINE_CHUNK_BYTES = 512 * 1024;
+/** Idle engines kept per level (as many as images deflate at once, at most). */
+const MAX_IDLE_ENGINES = 8;
+
+/**
+ * A zlib deflate stream used for one image after another: each write finishes its stream
+ * (flush Z_FINISH, as a one-shot zlib.deflate does) and the engine is reset for the next.
+ * A new engine per image cost ~0.4 MB of zlib's state and an output buffer per image,
+ * memory outside V8's heap that V8 counts towards its next collection (in `generate`, most
+ * full collections were started by it). The bytes are those of zlib.deflate (tested).
+ */
+class DeflateEngine {
+  private readonly stream: zlib.Deflate;
+  private pieces: Buffer[] = [];
+
+  constructor(readonly level: number) {
+    this.stream = zlib.createDeflate({ level, memLevel: MEM_LEVEL, chunkSize: ENGINE_CHUNK_BYTES, flush: zlib.constants.Z_FINISH });
+    this.stream.on('data', (piece: Buffer) => this.pieces.push(piece));
+  }
+
+  /** The zlib stream of `raw`, in pieces (slices of the engine's output buffers). */
+  deflate(raw: Uint8Array): Promise<Buffer[]> {
+    return new Promise((resolve, reject) => {
+      const failed = (e: Error) => reject(e);
+      this.stream.once('error', failed);
+      this.stream.write(raw, (e) => {
+        this.stream.off('error', failed);
+        if (e) return reject(e);
+        const pieces = this.pieces;
+        this.pieces = [];
+        this.stream.reset();
+        resolve(pieces);
+      });
+    });
+  }
+
+  close(): void {
+    this.stream.destroy();
+  }
+}
+
+const idleEngines = new Map<number, DeflateEngine[]>();
+
+/**
+ * A PNG from rows already filtered as encodePng filters them (see pixelRunsToScanlines),
+ * compressed on libuv's thread pool, off the event loop, by an engine reused from image to
+ * image; same bytes as encodePng. `expectedBytes` is no longer needed (engines keep their
+ * own output buffers) and is ignored.
+ */
+export async function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL, _expectedBytes?: number): Promise<Buffer> {
   if (raw.length !== (width * 3 + 1) * height) throw new Error(`encodePng: ${raw.length} scanline bytes for ${width} x ${height}`);
-  return new Promise((resolve, reject) => {
-    zlib.deflate(raw, { level, memLevel: MEM_LEVEL, chunkSize: Math.max(64 * 1024, expectedBytes ?? raw.length >> 1) }, (err, idat) => (err ? reject(err) : resolve(wrap(idat, width, height))));
-  });
+  let idle = idleEngines.get(level);
+  if (!idle) idleEngines.set(level, (idle = []));
+  const engine = idle.pop() ?? new DeflateEngine(level);
+  let pieces: Buffer[];
+  try {
+    pieces = await engine.deflate(raw);
+  } catch (e) {
+    engine.close(); // an engine that failed is not used again
+    throw e;
+  }
+  if (idle.length < MAX_IDLE_ENGINES) idle.push(engine);
+  else engine.close();
+  return wrap(pieces, width, height);
 }

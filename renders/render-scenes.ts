@@ -27,7 +27,8 @@ export interface RenderOutcome {
   key: string;
   file: string;
   annotationFile: string | null;
-  annotation: Annotation;
+  /** What the image shows (absent when RenderOptions.keepAnnotations is false). */
+  annotation?: Annotation;
   status: 'rendered' | 'exists' | 'failed';
   reason?: string;
 }
@@ -41,6 +42,13 @@ export interface RenderOptions {
   format?: ImageFormat;
   /** Quality of WebP/JPEG, 0-1 (default 0.9). */
   quality?: number;
+  /**
+   * Return each outcome's annotation (default true). False keeps only its JSON text, and
+   * only until the image is written: a run that needs the files alone then holds no
+   * per-atom records of the images waiting for a page (in `generate`, most of the heap the
+   * garbage collector kept marking).
+   */
+  keepAnnotations?: boolean;
 }
 
 let tmpSerial = 0;
@@ -97,7 +105,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     const file = r.out ?? join(outDir, imageFileName(r.spec, format, quality));
     const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, '.json') : null) : r.annotationsOut;
     const status = keyed && existsSync(file) ? 'exists' : 'rendered';
-    return { key, file, annotationFile, annotation: undefined as unknown as Annotation, status };
+    return { key, file, annotationFile, status };
   });
   // Group what must be drawn by loaded scene, keeping first-seen order.
   const groups = new Map<string, number[]>();
@@ -108,24 +116,39 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     if (g) g.push(i);
     else groups.set(k, [i]);
   });
-  const poses: ReturnType<typeof poseScene>[] = new Array(requests.length);
-  const labels: ReturnType<typeof sceneLabels>[] = new Array(requests.length);
+  const keepAnnotations = options.keepAnnotations ?? true;
+  // Per image, from its layout until its job is handed over (poses, labels) or its files are
+  // written (the annotation's text): released then, as most images wait in the pool's queue.
+  const poses: (ReturnType<typeof poseScene> | undefined)[] = new Array(requests.length);
+  const labels: (ReturnType<typeof sceneLabels> | undefined)[] = new Array(requests.length);
+  const annotationTexts: (string | undefined)[] = new Array(requests.length);
   let laidOut = 0;
   const layOut = async (i: number): Promise<void> => {
     if (laidOut > 0 && laidOut % 8 === 0) await new Promise((resolve) => setImmediate(resolve));
     laidOut++;
-    poses[i] = poseScene(requests[i].spec);
-    labels[i] = sceneLabels(requests[i].spec, poses[i]);
-    outcomes[i].annotation = annotate(requests[i].spec, poses[i], outcomes[i].key, labels[i]);
+    const pose = poseScene(requests[i].spec);
+    poses[i] = pose;
+    labels[i] = sceneLabels(requests[i].spec, pose);
+    const annotation = annotate(requests[i].spec, pose, outcomes[i].key, labels[i]!);
+    if (keepAnnotations) outcomes[i].annotation = annotation;
+    if (outcomes[i].annotationFile) annotationTexts[i] = JSON.stringify(annotation) + '\n';
   };
   const drawing: Promise<void>[] = [];
   try {
     for (const members of [...groups.values()].flatMap((g) => chunks(g, SHOTS_PER_JOB))) {
       for (const i of members) await layOut(i);
       const first = requests[members[0]].spec;
+      const shots = members.map((i) => pageShot(requests[i].spec, poses[i]!, labels[i]!));
+      for (const i of members) poses[i] = labels[i] = undefined;
+      // An image's annotation follows its file (a run stopped between the two draws the
+      // scene again); a retried job writes both again.
+      const writeAnnotation = async (i: number) => {
+        const text = annotationTexts[i];
+        if (text !== undefined && outcomes[i].annotationFile) await writeAtomically(outcomes[i].annotationFile!, text);
+      };
       const run = pool.run({
         scene: pageScene(first),
-        shots: members.map((i) => pageShot(requests[i].spec, poses[i], labels[i])),
+        shots,
         onImage: async (k, img) => {
           const o = outcomes[members[k]];
           const raw = pixelRunsToScanlines(img.runs, img.width, img.height, spareScanlines.pop());
@@ -138,10 +161,15 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
             if (spareScanlines.length < MAX_SPARE_SCANLINES) spareScanlines.push(raw);
           }
           await writeAtomically(o.file, png);
+          await writeAnnotation(members[k]);
         },
         encode: format === 'png' ? undefined : { format, quality },
-        onEncoded: (k, file) => writeAtomically(outcomes[members[k]].file, file.bytes),
+        onEncoded: async (k, file) => {
+          await writeAtomically(outcomes[members[k]].file, file.bytes);
+          await writeAnnotation(members[k]);
+        },
       }).then((result) => {
+        for (const i of members) annotationTexts[i] = undefined;
         if (!result.ok) for (const i of members) Object.assign(outcomes[i], { status: 'failed', reason: result.reason });
       });
       run.catch(() => {}); // handled below, once every scene has been handed over
@@ -157,6 +185,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   // Every scene settles before this returns (a throw, such as no browser, after the others).
   const thrown = (await Promise.allSettled(drawing)).find((r) => r.status === 'rejected');
   if (thrown) throw (thrown as PromiseRejectedResult).reason;
-  await Promise.all(outcomes.map((o) => (o.status !== 'failed' && o.annotationFile ? writeAtomically(o.annotationFile, JSON.stringify(o.annotation) + '\n') : undefined)));
+  // Scenes already on disk get their annotation now (drawn ones got theirs with the image).
+  await Promise.all(outcomes.map((o, i) => (o.status === 'exists' && o.annotationFile ? writeAtomically(o.annotationFile, annotationTexts[i]!) : undefined)));
   return outcomes;
 }

@@ -1,6 +1,6 @@
 // Rigid motions of points with gl-matrix, in double precision. Matrices are 4 x 4,
 // column-major (gl-matrix order), acting on column vectors: p' = M p.
-import { mat4, vec3 } from 'gl-matrix';
+import { mat4 } from 'gl-matrix';
 import type { Vec3 } from '../structures/model.ts';
 import type { Axis, Command } from './commands.ts';
 
@@ -26,9 +26,15 @@ export function translation(t: Vec3): Mat4 {
   return mat4.fromTranslation(new Float64Array(16), t) as Mat4;
 }
 
+/**
+ * m * p for a point (w = 1), divided by the result's w as gl-matrix's vec3.transformMat4
+ * does (the same operations in the same order, so the same doubles), without its
+ * temporary: this runs for every atom of every image.
+ */
 export function transformPoint(m: ArrayLike<number>, p: Vec3): Vec3 {
-  const out = vec3.transformMat4(new Float64Array(3), p, m as Mat4);
-  return [out[0], out[1], out[2]];
+  const x = p[0], y = p[1], z = p[2];
+  const w = m[3] * x + m[7] * y + m[11] * z + m[15] || 1.0;
+  return [(m[0] * x + m[4] * y + m[8] * z + m[12]) / w, (m[1] * x + m[5] * y + m[9] * z + m[13]) / w, (m[2] * x + m[6] * y + m[10] * z + m[14]) / w];
 }
 
 export interface Box {
@@ -36,19 +42,36 @@ export interface Box {
   max: Vec3;
 }
 
+/** An empty box that `growBox` widens point by point. */
+export function emptyBox(): Box {
+  return { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+}
+
+/** Widens `box` to hold `m * p` (`p` when `m` is omitted), as transformPoint computes it. */
+export function growBox(box: Box, p: Vec3, m?: ArrayLike<number>): void {
+  let x = p[0], y = p[1], z = p[2];
+  if (m) {
+    const w = m[3] * x + m[7] * y + m[11] * z + m[15] || 1.0;
+    const tx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w, ty = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
+    z = (m[2] * x + m[6] * y + m[10] * z + m[14]) / w;
+    x = tx;
+    y = ty;
+  }
+  const { min, max } = box;
+  if (x < min[0]) min[0] = x;
+  if (x > max[0]) max[0] = x;
+  if (y < min[1]) min[1] = y;
+  if (y > max[1]) max[1] = y;
+  if (z < min[2]) min[2] = z;
+  if (z > max[2]) max[2] = z;
+}
+
 /** Axis-aligned bounding box of `points` after `m` (identity when omitted). */
 export function boundingBox(points: readonly Vec3[], m?: ArrayLike<number>): Box {
   if (points.length === 0) throw new Error('bounding box of no points');
-  const min: Vec3 = [Infinity, Infinity, Infinity];
-  const max: Vec3 = [-Infinity, -Infinity, -Infinity];
-  for (const p of points) {
-    const q = m ? transformPoint(m, p) : p;
-    for (let i = 0; i < 3; i++) {
-      if (q[i] < min[i]) min[i] = q[i];
-      if (q[i] > max[i]) max[i] = q[i];
-    }
-  }
-  return { min, max };
+  const box = emptyBox();
+  for (const p of points) growBox(box, p, m);
+  return box;
 }
 
 export function boxCentre(b: Box): Vec3 {
@@ -93,7 +116,15 @@ export function rotationAbout(axis: Axis, deg: number, centre: Vec3): Mat4 {
  */
 export function commandsMatrix(commands: readonly Command[], points: readonly Vec3[], start?: ArrayLike<number>): Mat4 {
   const base = start ? Float64Array.from(start as ArrayLike<number>) : identity();
-  const centre0 = commands.some((c) => c.kind === 'roll') ? boxCentre(boundingBox(points, base)) : ([0, 0, 0] as Vec3);
+  return commandsMatrixAbout(commands, () => boxCentre(boundingBox(points, base)));
+}
+
+/**
+ * commandsMatrix with the centre of rotation before the sequence given (asked for only
+ * when the sequence rolls): for callers that find the box without a list of points.
+ */
+export function commandsMatrixAbout(commands: readonly Command[], centre: () => Vec3): Mat4 {
+  const centre0 = commands.some((c) => c.kind === 'roll') ? centre() : ([0, 0, 0] as Vec3);
   let m = identity();
   for (const c of commands) {
     if (c.kind === 'move') {

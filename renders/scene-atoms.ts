@@ -3,7 +3,7 @@
 import type { Complex, Vec3 } from '../structures/model.ts';
 import { frameCamera, type Camera, type CameraOptions } from './camera.ts';
 import type { Style } from './style.ts';
-import { isSubsetResidue, type Subset } from './subset.ts';
+import { formatSubset, isSubsetResidue, type Subset } from './subset.ts';
 
 /** Which atom it is: what the annotation of an image says of every atom drawn. */
 export interface AtomIdentity {
@@ -42,8 +42,26 @@ function atomColor(style: Style, element: string, carbon: string): string | null
   return style.elementColors[element] ?? null;
 }
 
-/** Pocket atoms first (residues in file order), then ligand atoms (file order). */
+/**
+ * Drawn scenes already made, by complex, style and subset: every image and load of a scene
+ * asks again (a run's images of one complex share a few subsets), and nothing changes a
+ * DrawnScene once made.
+ */
+const drawnCache = new WeakMap<Complex, WeakMap<Style, Map<string, DrawnScene>>>();
+
+/** Pocket atoms first (residues in file order), then ligand atoms (file order). Shared: not to be changed. */
 export function drawnScene(complex: Complex, subset: Subset, style: Style): DrawnScene {
+  let byStyle = drawnCache.get(complex);
+  if (!byStyle) drawnCache.set(complex, (byStyle = new WeakMap()));
+  let bySubset = byStyle.get(style);
+  if (!bySubset) byStyle.set(style, (bySubset = new Map()));
+  const key = formatSubset(subset);
+  let drawn = bySubset.get(key);
+  if (!drawn) bySubset.set(key, (drawn = makeDrawnScene(complex, subset, style)));
+  return drawn;
+}
+
+function makeDrawnScene(complex: Complex, subset: Subset, style: Style): DrawnScene {
   const atoms: DrawnAtom[] = [];
   const labels: SceneLabel[] = [];
   const pocketShown = subset.kind === 'full' || subset.kind === 'pocket' || subset.kind === 'residue';

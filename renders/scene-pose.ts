@@ -2,7 +2,9 @@
 // eye-frame position of each atom (the ground truth that annotations and the page share).
 import type { Vec3 } from '../structures/model.ts';
 import { viewCommands } from './views.ts';
-import { commandsMatrix, identity, invert, multiply, transformPoint, type Mat4 } from './rigid-motion.ts';
+import { boundingBox, boxCentre, commandsMatrix, commandsMatrixAbout, emptyBox, growBox, identity, invert, multiply, transformPoint, type Mat4 } from './rigid-motion.ts';
+
+const IDENTITY = identity();
 import type { SceneSpec } from './scene-spec.ts';
 import { drawnScene, type DrawnScene } from './scene-atoms.ts';
 
@@ -28,15 +30,22 @@ export function poseScene(spec: SceneSpec): ScenePose {
   const view = spec.camera.view;
   const ligandMatrix = ligandMatrixOf(spec);
   const ligandEye = multiply(ligandMatrix, view);
-  // Heavy atoms of the whole complex (or of what is drawn), in the eye frame after the ligand's own motion.
-  const centrePoints: Vec3[] = [];
-  if (spec.turnCentre === 'shown') {
-    for (const a of drawn.atoms) if (a.element !== 'H') centrePoints.push(transformPoint(a.part === 'ligand' ? ligandEye : view, a.xyz));
-  } else {
-    for (const r of spec.complex.pocket) for (const a of r.atoms) if (!a.isHydrogen) centrePoints.push(transformPoint(view, a.xyz));
-    for (const a of spec.complex.ligand.atoms) if (!a.isHydrogen) centrePoints.push(transformPoint(ligandEye, a.xyz));
-  }
-  const sceneMatrix = commandsMatrix([...spec.transform, ...viewCommands(spec.view)], centrePoints);
+  // The turns' centre: the box of the heavy atoms of the whole complex (or of what is
+  // drawn), in the eye frame after the ligand's own motion. Grown point by point (this runs
+  // per image, and lists of moved points were most of a run's garbage), then through the
+  // identity, as commandsMatrix measures its points.
+  const centre = (): Vec3 => {
+    const eyeBox = emptyBox();
+    if (spec.turnCentre === 'shown') {
+      for (const a of drawn.atoms) if (a.element !== 'H') growBox(eyeBox, a.xyz, a.part === 'ligand' ? ligandEye : view);
+    } else {
+      for (const r of spec.complex.pocket) for (const a of r.atoms) if (!a.isHydrogen) growBox(eyeBox, a.xyz, view);
+      for (const a of spec.complex.ligand.atoms) if (!a.isHydrogen) growBox(eyeBox, a.xyz, ligandEye);
+    }
+    if (eyeBox.min[0] === Infinity) throw new Error('bounding box of no points');
+    return boxCentre(boundingBox([eyeBox.min, eyeBox.max], IDENTITY));
+  };
+  const sceneMatrix = commandsMatrixAbout([...spec.transform, ...viewCommands(spec.view)], centre);
   const pocketFull = multiply(sceneMatrix, view);
   const ligandFull = multiply(sceneMatrix, ligandEye);
   const eye = drawn.atoms.map((a) => transformPoint(a.part === 'ligand' ? ligandFull : pocketFull, a.xyz));

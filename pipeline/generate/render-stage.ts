@@ -53,7 +53,7 @@ export async function renderBatch(pool: RenderPool, outDir: string, specs: Scene
     requests.push({ spec, out: join(outDir, p.image), annotationsOut: join(outDir, p.annotation) });
   }
   if (requests.length > 0) {
-    const drawing = renderScenes(pool, requests).then((outcomes) => {
+    const drawing = renderScenes(pool, requests, { keepAnnotations: false }).then((outcomes) => {
       outcomes.forEach((o, i) => {
         const p = scenePaths(requests[i].spec);
         if (o.status === 'failed') tally.failed.set(p.image, o.reason ?? 'unknown failure');

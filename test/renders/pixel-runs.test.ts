@@ -63,3 +63,19 @@ test('runs to PNG rows in one pass give the same PNG as runs -> RGB -> rows', as
   assert.throws(() => pixelRunsToScanlines(runsOf(flat, 9), 9, 5), /pixels for a 9 x 5 image/);
   assert.throws(() => pixelRunsToScanlines(runsOf(flat, 9), 3, 3), /more pixels than the image holds/);
 });
+
+test('deflate engines reused from image to image, several at once: every PNG has the bytes of a one-shot encode', async () => {
+  const rng = seedrandom('noise');
+  // Noise does not compress: its stream (~0.8 MB) outgrows an engine's output buffer and comes in pieces.
+  const noise = new Uint8Array(512 * 512 * 3).map(() => Math.floor(rng() * 256));
+  const images: [Uint8Array, number, number][] = [[noise, 512, 512]];
+  for (let k = 0; k < 11; k++) images.push([blotchy(64 + 37 * k, 40 + k, `r${k}`), 64 + 37 * k, 40 + k]);
+  for (let round = 0; round < 2; round++) {
+    const pngs = await Promise.all(images.map(([rgb, w, h]) => encodeScanlinesAsync(pixelRunsToScanlines(runsOf(rgb, w), w, h), w, h)));
+    pngs.forEach((png, k) => assert.ok(png.equals(encodePng(...images[k])), `round ${round}, image ${k}: same PNG bytes`));
+  }
+  // Another level on the same engines' pool, then the default again.
+  const [rgb, w, h] = images[3];
+  assert.ok((await encodeScanlinesAsync(pixelRunsToScanlines(runsOf(rgb, w), w, h), w, h, 9)).equals(encodePng(rgb, w, h, 9)));
+  assert.ok((await encodeScanlinesAsync(pixelRunsToScanlines(runsOf(rgb, w), w, h), w, h)).equals(encodePng(rgb, w, h)));
+});
