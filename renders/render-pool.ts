@@ -72,6 +72,8 @@ export class RenderPool {
   private readonly options: Required<Omit<PoolOptions, 'executablePath'>> & { executablePath?: string };
   private readonly idle: Worker[] = [];
   private readonly waiting: ((w: Worker) => void)[] = [];
+  /** Callers of whenQueueBelow waiting for the queue to shrink. */
+  private readonly roomWaiters: { below: number; resolve: () => void }[] = [];
   private readonly workers: Worker[] = [];
   private closed = false;
   /** Browsers launched so far (recycling and replacement included). */
@@ -111,6 +113,24 @@ export class RenderPool {
     const next = this.waiting.shift();
     if (next) next(w);
     else this.idle.push(w);
+    for (let k = this.roomWaiters.length - 1; k >= 0; k--) {
+      if (this.waiting.length < this.roomWaiters[k].below) this.roomWaiters.splice(k, 1)[0].resolve();
+    }
+  }
+
+  /** Jobs waiting for a free page. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * Resolves once fewer than `below` jobs wait for a free page (at once when that is so
+   * already, or the pool is closed). A caller that makes jobs ahead of the pages
+   * (renderScenes) holds no more of them, and of what they keep, than that.
+   */
+  whenQueueBelow(below: number): Promise<void> {
+    if (this.closed || this.waiting.length < below) return Promise.resolve();
+    return new Promise((resolve) => this.roomWaiters.push({ below, resolve }));
   }
 
   private async ensureOpen(w: Worker): Promise<ScenePage> {
@@ -265,6 +285,7 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const waiter of this.roomWaiters.splice(0)) waiter.resolve();
     await Promise.all(this.workers.map((w) => this.retire(w)));
   }
 }

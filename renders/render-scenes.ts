@@ -77,6 +77,12 @@ const IMAGE_EXTENSION = /\.(png|webp|jpg|jpeg)$/;
 export const SHOTS_PER_JOB = 32;
 
 /**
+ * Jobs waiting for a page, per page, before a caller lays out its next one (each call of
+ * renderScenes may add one more): ~1 s of drawing, against ~0.1 s to lay out a job.
+ */
+const JOBS_AHEAD_PER_PAGE = 2;
+
+/**
  * Scanline buffers (~0.8 MB for 512 x 512) given back once their PNG is deflated, for the
  * next images: a new one per image was garbage the collector kept sweeping.
  */
@@ -136,6 +142,11 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   const drawing: Promise<void>[] = [];
   try {
     for (const members of [...groups.values()].flatMap((g) => chunks(g, SHOTS_PER_JOB))) {
+      // Jobs are made just ahead of the pages, not all at once: what a job keeps until its
+      // images are written (annotations, above all) would otherwise wait in the queue long
+      // enough for V8 to move it to the old generation, whose collections mark it again
+      // and again (docs/rendering.md).
+      await pool.whenQueueBelow(JOBS_AHEAD_PER_PAGE * pool.size);
       for (const i of members) await layOut(i);
       const first = requests[members[0]].spec;
       const shots = members.map((i) => pageShot(requests[i].spec, poses[i]!, labels[i]!));

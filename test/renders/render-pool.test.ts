@@ -105,3 +105,25 @@ test('a page takes its next job while the last one\'s callbacks run; a failed ca
     await pool.close();
   }
 });
+
+test('whenQueueBelow waits until jobs queued for a page have been taken', { skip: noBrowser }, async () => {
+  const pool = new RenderPool({ pages: 1 });
+  const shot = { matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1], projection: Array.from(spec().camera.projectionMatrix) };
+  try {
+    assert.equal(pool.queued, 0);
+    await pool.whenQueueBelow(1); // nothing queued: at once
+    // The first job takes the only page; the next three wait for it.
+    const runs = [0, 1, 2, 3].map((k) => pool.run({ scene: pageScene(spec(`roll z ${k}`)), shots: [shot] }));
+    assert.equal(pool.queued, 3);
+    const order: string[] = [];
+    const room = pool.whenQueueBelow(2).then(() => order.push(`room with ${pool.queued} queued`));
+    const second = runs[1].then(() => order.push('job 1 done'));
+    await Promise.all([room, second]);
+    // Fewer than two queued once job 2 left the queue: when job 1 handed it the page, before job 1's run resolved.
+    assert.deepEqual(order, ['room with 1 queued', 'job 1 done']);
+    for (const r of await Promise.all(runs)) assert.equal(r.ok, true);
+    assert.equal(pool.queued, 0);
+  } finally {
+    await pool.close();
+  }
+});
