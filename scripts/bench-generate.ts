@@ -77,6 +77,11 @@ function buildBaselines(): { build: BaselineBuild; antialias: string }[] {
 
 // Before the output folder: an unknown ref or a failed build leaves nothing behind.
 const builtBaselines = buildBaselines();
+// Every run's output stays until the benchmark ends (then it is removed, unless --keep or
+// --out): on ext4 without a journal (this machine's disk) a new file skips over inodes freed
+// in the last seconds to minutes, so deleting one run's ~4,000 files just before the next
+// made that run's file creation several times dearer (~5 % of the machine's CPU, in the
+// kernel, seen with perf), a cost no real run pays.
 const keep = args.includes('--keep') || value('--out') !== undefined;
 const outRoot = value('--out') ?? mkdtempSync(join(tmpdir(), 'misi-bench-generate-'));
 const pass = ['--limit', '--workers', '--per-complex', '--tasks', '--seed', '--test-share'].flatMap((f) => (value(f) === undefined ? [] : [f, value(f)!]));
@@ -265,7 +270,6 @@ for (let round = 1; round <= rounds; round++) {
       if (r.antialias && `${r.antialias} @${t.baseline.short}` !== t.short) t.short = `${r.antialias} @${t.baseline.short}`;
       t.label = `${t.short} (renderer ${r.renderer ?? 'not recorded'})`;
     }
-    if (!keep) rmSync(out, { recursive: true, force: true });
   }
 }
 let pymol = '';
