@@ -12,7 +12,7 @@ export { SAMPLE_DIR, SAMPLE_LIGANDS } from '../structures/sample-path.ts';
 
 // Drawing scenes.
 export { RenderPool, type PoolOptions } from '../renders/render-pool.ts';
-export { renderScenes, type RenderOptions, type RenderOutcome, type RenderRequest } from '../renders/render-scenes.ts';
+export { renderScenes, type FileOutcome, type FileRenderOptions, type RenderOptions, type RenderOutcome, type RenderRequest } from '../renders/render-scenes.ts';
 export { complexCamera } from '../renders/scene-atoms.ts';
 export { makeStyle, type Style } from '../renders/style.ts';
 export { formatCommands, parseCommands, type Command } from '../renders/commands.ts';

@@ -59,7 +59,7 @@ export async function compareAntialiasing(pool: RenderPool, scenes: { name: stri
     const ref = outcomes[k * all.length];
     const a = readRgba(ref.file);
     const font = hex(s.spec.style.labels.fontColor);
-    const atoms = ref.annotation!.atoms.filter((t) => t.visible);
+    const atoms = ref.annotation.atoms.filter((t) => t.visible);
     methods.forEach((method, j) => {
       const o = outcomes[k * all.length + 1 + j];
       const b = readRgba(o.file);

@@ -27,8 +27,8 @@ export interface RenderOutcome {
   key: string;
   file: string;
   annotationFile: string | null;
-  /** What the image shows (absent when RenderOptions.keepAnnotations is false). */
-  annotation?: Annotation;
+  /** What the image shows. */
+  annotation: Annotation;
   status: 'rendered' | 'exists' | 'failed';
   reason?: string;
 }
@@ -42,14 +42,15 @@ export interface RenderOptions {
   format?: ImageFormat;
   /** Quality of WebP/JPEG, 0-1 (default 0.9). */
   quality?: number;
-  /**
-   * Return each outcome's annotation (default true). False keeps only its JSON text, and
-   * only until the image is written: a run that needs the files alone then holds no
-   * per-atom records of the images waiting for a page (in `generate`, most of the heap the
-   * garbage collector kept marking).
-   */
-  keepAnnotations?: boolean;
 }
+
+/**
+ * `keepAnnotations: false`: the outcomes come without their annotation records. Each is
+ * kept as its JSON text only until its image is written, so a run that needs the files
+ * alone holds no per-atom records of the images waiting for a page (in `generate`, most of
+ * the heap the garbage collector kept marking).
+ */
+export type FileRenderOptions = RenderOptions & { keepAnnotations: false };
 
 let tmpSerial = 0;
 /** Folders this process has made (or found) already: a recursive mkdir per file cost ~0.2 ms of CPU. */
@@ -95,7 +96,12 @@ function chunks<T>(list: T[], size: number): T[][] {
   return out;
 }
 
-export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: RenderOptions = {}): Promise<RenderOutcome[]> {
+/** An outcome without its annotation record (RenderOptions.keepAnnotations false). */
+export type FileOutcome = Omit<RenderOutcome, 'annotation'>;
+
+export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: FileRenderOptions): Promise<FileOutcome[]>;
+export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options?: RenderOptions): Promise<RenderOutcome[]>;
+export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: RenderOptions | FileRenderOptions = {}): Promise<FileOutcome[]> {
   const outDir = options.outDir ?? '.';
   const format = options.format ?? 'png';
   const quality = options.quality ?? 0.9;
@@ -105,7 +111,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   // rest are laid out (laying out a whole batch before drawing any of it left both pages
   // idle for up to ~1 s in a 12-complex run). A turn of the event loop every few images lets
   // the pages' answers through.
-  const outcomes: RenderOutcome[] = requests.map((r) => {
+  const outcomes: (FileOutcome & { annotation?: Annotation })[] = requests.map((r) => {
     const key = sceneKey(r.spec, format, quality);
     const keyed = r.out === undefined;
     const file = r.out ?? join(outDir, imageFileName(r.spec, format, quality));
@@ -122,7 +128,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     if (g) g.push(i);
     else groups.set(k, [i]);
   });
-  const keepAnnotations = options.keepAnnotations ?? true;
+  const keepAnnotations = !('keepAnnotations' in options && options.keepAnnotations === false);
   // Per image, from its layout until its job is handed over (poses, labels) or its files are
   // written (the annotation's text): released then, as most images wait in the pool's queue.
   const poses: (ReturnType<typeof poseScene> | undefined)[] = new Array(requests.length);

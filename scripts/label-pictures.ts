@@ -35,7 +35,7 @@ const requests: RenderRequest[] = [
 const pool = new RenderPool({ pages: 1 });
 try {
   for (const o of await renderScenes(pool, requests)) {
-    const l = o.annotation!.labels;
+    const l = o.annotation.labels;
     process.stdout.write(`${o.file}: ${o.status}${o.reason ? ` (${o.reason})` : ''}, ${l.length} labels, ${l.filter((x) => x.collides).length} colliding\n`);
   }
 } finally {

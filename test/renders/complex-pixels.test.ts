@@ -69,7 +69,7 @@ async function check(c: Complex, projection: Projection) {
     assert.equal(o.status, 'rendered', o.reason);
     const img = readPng(o.file);
     const spots = blobs(img, lit);
-    const atoms = o.annotation!.atoms.filter((a) => a.visible);
+    const atoms = o.annotation.atoms.filter((a) => a.visible);
     const alone = atoms.filter((a) =>
       a.x > 12 && a.y > 12 && a.x < img.width - 12 && a.y < img.height - 12 &&
       atoms.every((b) => b === a || Math.hypot(a.x - b.x, a.y - b.y) > 14));

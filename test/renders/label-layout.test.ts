@@ -134,7 +134,7 @@ test('in the PNG each readable box holds its text, as wide as the font says', { 
   }
   for (let k = 0; k < on.length; k++) {
     const a = readPng(outcomes[k].file), b = readPng(outcomes[k + on.length].file);
-    const records = outcomes[k].annotation!.labels;
+    const records = outcomes[k].annotation.labels;
     assert.ok(records.length > 5);
     const ink = records.map(() => ({ n: 0, x0: Infinity, x1: -Infinity }));
     let strayText = 0;

@@ -41,7 +41,7 @@ for (const layout of ['anchored', 'avoid'] as const) {
     assert.deepEqual(outcomes.map((o) => o.status), ['rendered', 'rendered']);
     const on = readPng(outcomes[0].file), off = readPng(outcomes[1].file);
     const { labels } = drawnScene(c, parseSubset('full'), makeStyle());
-    const records = outcomes[0].annotation!.labels;
+    const records = outcomes[0].annotation.labels;
     assert.equal(records.length, labels.length);
     if (layout === 'anchored') {
       // 3Dmol's placement: the box's top-left corner on the atom's (rounded) pixel.
