@@ -108,7 +108,7 @@ class DeflateEngine {
   private readonly stream: zlib.Deflate;
   private pieces: Buffer[] = [];
 
-  constructor(readonly level: number) {
+  constructor(level: number) {
     this.stream = zlib.createDeflate({ level, memLevel: MEM_LEVEL, chunkSize: ENGINE_CHUNK_BYTES, flush: zlib.constants.Z_FINISH });
     this.stream.on('data', (piece: Buffer) => this.pieces.push(piece));
   }
@@ -139,10 +139,9 @@ const idleEngines = new Map<number, DeflateEngine[]>();
 /**
  * A PNG from rows already filtered as encodePng filters them (see pixelRunsToScanlines),
  * compressed on libuv's thread pool, off the event loop, by an engine reused from image to
- * image; same bytes as encodePng. `expectedBytes` is no longer needed (engines keep their
- * own output buffers) and is ignored.
+ * image; same bytes as encodePng.
  */
-export async function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL, _expectedBytes?: number): Promise<Buffer> {
+export async function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, level = DEFAULT_PNG_LEVEL): Promise<Buffer> {
   if (raw.length !== (width * 3 + 1) * height) throw new Error(`encodePng: ${raw.length} scanline bytes for ${width} x ${height}`);
   let idle = idleEngines.get(level);
   if (!idle) idleEngines.set(level, (idle = []));

@@ -161,7 +161,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
       // scene again); a retried job writes both again.
       const writeAnnotation = async (i: number) => {
         const text = annotationTexts[i];
-        if (text !== undefined && outcomes[i].annotationFile) await writeAtomically(outcomes[i].annotationFile!, text);
+        if (text !== undefined) await writeAtomically(outcomes[i].annotationFile!, text); // set only with a file
       };
       const run = pool.run({
         scene: pageScene(first),
@@ -171,9 +171,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
           const raw = pixelRunsToScanlines(img.runs, img.width, img.height, spareScanlines.pop());
           let png: Buffer;
           try {
-            // The compressed rows come to about the runs' literal bytes (the zeros
-            // between them cost little), so that, with room to spare, sizes zlib's output.
-            png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel, img.runs.length + 16 * 1024);
+            png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel);
           } finally {
             if (spareScanlines.length < MAX_SPARE_SCANLINES) spareScanlines.push(raw);
           }

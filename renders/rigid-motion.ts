@@ -32,10 +32,20 @@ export function translation(t: Vec3): Mat4 {
  * temporary: this runs for every atom of every image.
  */
 export function transformPoint(m: ArrayLike<number>, p: Vec3): Vec3 {
+  return transformInto([0, 0, 0], m, p);
+}
+
+/** transformPoint written into `out` (which may be reused: growBox's scratch). */
+function transformInto(out: Vec3, m: ArrayLike<number>, p: Vec3): Vec3 {
   const x = p[0], y = p[1], z = p[2];
   const w = m[3] * x + m[7] * y + m[11] * z + m[15] || 1.0;
-  return [(m[0] * x + m[4] * y + m[8] * z + m[12]) / w, (m[1] * x + m[5] * y + m[9] * z + m[13]) / w, (m[2] * x + m[6] * y + m[10] * z + m[14]) / w];
+  out[0] = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
+  out[1] = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
+  out[2] = (m[2] * x + m[6] * y + m[10] * z + m[14]) / w;
+  return out;
 }
+
+const scratch: Vec3 = [0, 0, 0];
 
 export interface Box {
   min: Vec3;
@@ -49,14 +59,8 @@ export function emptyBox(): Box {
 
 /** Widens `box` to hold `m * p` (`p` when `m` is omitted), as transformPoint computes it. */
 export function growBox(box: Box, p: Vec3, m?: ArrayLike<number>): void {
-  let x = p[0], y = p[1], z = p[2];
-  if (m) {
-    const w = m[3] * x + m[7] * y + m[11] * z + m[15] || 1.0;
-    const tx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w, ty = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
-    z = (m[2] * x + m[6] * y + m[10] * z + m[14]) / w;
-    x = tx;
-    y = ty;
-  }
+  const q = m ? transformInto(scratch, m, p) : p;
+  const x = q[0], y = q[1], z = q[2];
   const { min, max } = box;
   if (x < min[0]) min[0] = x;
   if (x > max[0]) max[0] = x;

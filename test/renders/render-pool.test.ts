@@ -27,6 +27,9 @@ const spec = (transform = ''): SceneSpec => ({
   view: 'top', transform: parseCommands(transform), ligandTransform: [],
 });
 
+/** One shot of the scene from 50 A straight ahead, for the pool's own tests. */
+const shot = { matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1], projection: Array.from(spec().camera.projectionMatrix) };
+
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
 test('same scene, fresh browsers: byte-identical PNGs; a keyed file is not drawn again', { skip: noBrowser }, async () => {
@@ -78,7 +81,6 @@ test('a job failing twice is reported with its reason; the pool goes on', { skip
 
 test('a page takes its next jobs while the last ones\' callbacks run, two jobs at most; a failed callback retries the job on the same browser', { skip: noBrowser }, async () => {
   const pool = new RenderPool({ pages: 1 });
-  const shot = { matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1], projection: Array.from(spec().camera.projectionMatrix) };
   try {
     // Job A's one callback waits on a gate; jobs B and C queue behind it on the only page.
     // B draws at once (the page is free once A's image has arrived), but C draws nothing
@@ -112,7 +114,6 @@ test('a page takes its next jobs while the last ones\' callbacks run, two jobs a
 
 test('whenQueueBelow waits until jobs queued for a page have been taken', { skip: noBrowser }, async () => {
   const pool = new RenderPool({ pages: 1 });
-  const shot = { matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1], projection: Array.from(spec().camera.projectionMatrix) };
   try {
     assert.equal(pool.queued, 0);
     await pool.whenQueueBelow(1); // nothing queued: at once
