@@ -27,7 +27,10 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 //    deflate time); pixels leave the page over a WebSocket (image-channel.ts), same pixels;
 //    the edge pass's outline arithmetic per shape in the vertex shaders (edge pixels differ
 //    in the last bits; quality figures unchanged to the 4th decimal).
-export const RENDERER_VERSION = `misi-render-7+3dmol-${THREEDMOL_VERSION}`;
+// 8: 'edge' draws no second colour attachment: the colour a shape spills across its outline
+//    is extrapolated in the page from two of its pixels (edge images differ; other methods'
+//    pixels are renderer 7's).
+export const RENDERER_VERSION = `misi-render-8+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

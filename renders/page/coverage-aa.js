@@ -14,9 +14,9 @@
 // Pass 0 is 3Dmol's own shader, unchanged (supersampling and no antialiasing use it).
 // Pass 3 ('edge' antialiasing) draws once, hit or miss at each pixel's centre as pass 0, and
 // also writes, for each pixel within a pixel of its shape's outline, where that outline is
-// (the alpha channel, see CODE) and the shape's colour just inside it (a second colour
-// attachment): the page then blends across outlines after read-back (scene-page.js,
-// resolveEdges), so one geometry pass gives edges as smooth as the two of coverage.
+// (the alpha channel, see CODE): the page then blends across outlines after read-back
+// (scene-page.js, resolveEdges), so one geometry pass gives edges as smooth as the two of
+// coverage.
 /* global $3Dmol */
 (() => {
   // The pass: a uniform for coverage (passes 1 and 2 share a program), a constant for edge
@@ -70,14 +70,6 @@
   }
 
   const beforeMain = (source, text) => edit(source, /void main\(\)\s*\{/, `${text}void main() {`);
-  // Pass 3 also writes, into a second colour attachment, the colour of the shape just inside
-  // its outline (RIM_INSET pixels in): what the pixel across the outline is blended with.
-  // (WebGL2 only, as the rest: 3Dmol turns gl_FragColor into glFragColor afterwards.)
-  const RIM_INSET = 0.25;
-  const outputs = (frag) => edit(frag, /\/\/DEFINEFRAGCOLOR/,
-    `layout(location = 0) out vec4 gl_FragColor;\nlayout(location = 1) out vec4 misiRim;\nconst float misiInset = ${RIM_INSET.toFixed(4)};\n`);
-  const writeRim = (frag) => edit(frag, /(gl_FragColor = vec4\(color, misiPass == 3 \? misiEdge : opacity\*opacity\*misiCover\);)/,
-    '$1\n    misiRim = vec4(misiRimColor, 1.0);');
 
   function sphereVertex(vert, mode) {
     // Pass 3: the size of a pixel at the sphere's centre (eye frame), once per sphere.
@@ -91,26 +83,17 @@
   }
 
   function sphereFragment(frag, mode) {
-    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE + 'flat varying float misiPx;\n'));
+    frag = beforeMain(frag, header(mode) + PIXEL + KEEP + CODE + 'flat varying float misiPx;\n');
     frag = edit(frag, /if\s*\(lensqr > rsqr\)\s*discard;\s*float z = sqrt\(rsqr-lensqr\);/,
       `float misiCover = 1.0;
     float misiEdge = 1.0;
-    vec3 misiRimColor = vec3(0.0);
     float z;
     if (misiPass == 0 || misiPass == 3) {
       if (lensqr > rsqr) discard;
       z = sqrt(rsqr-lensqr);
       if (misiPass == 3) {
-        // len: the pixel's distance from the centre on screen (eye frame). The rim colour is
-        // computed for every pixel (SwiftShader would anyway; the page reads it only where
-        // there is an outline). Its normal, (dir * at, sqrt(r^2 - at^2)) with |dir| = 1, is
-        // r long, so it is normalised by dividing its dot product with the light by rval.
-        float len = sqrt(lensqr);
+        float len = sqrt(lensqr); // the pixel's distance from the centre on screen (eye frame)
         misiEdge = misiCode(mapping, len, rval - len, misiPx);
-        float at = rval - min(misiInset * misiPx, rval);
-        float xyLight = len > 0.0 ? dot(mapping, vLight.xy) * (at / len) : at * vLight.x; // dir * at
-        float rimLight = max(xyLight + sqrt(max(rsqr - at * at, 0.0)) * vLight.z, 0.0) / rval;
-        misiRimColor = directionalLightColor[0] * rimLight * vColor;
       }
     } else {
       vec4 misiClip = projectionMatrix * vec4(center, 1.0);
@@ -118,7 +101,7 @@
       if (!misiKeep(misiCover)) discard;
       z = sqrt(max(rsqr - lensqr, 0.0)); // outside the outline: the rim
     }`);
-    return writeRim(edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);'));
+    return edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);');
   }
 
   function stickVertex(vert, mode) {
@@ -143,13 +126,12 @@
   }
 
   function stickFragment(frag, mode) {
-    frag = outputs(beforeMain(frag, header(mode) + PIXEL + KEEP + CODE + 'flat varying float misiLen;\nflat varying vec2 misiPxLine;\n'));
+    frag = beforeMain(frag, header(mode) + PIXEL + KEEP + CODE + 'flat varying float misiLen;\nflat varying vec2 misiPxLine;\n');
     // Distance from the pixel's ray to the bond's segment (the capsule's axis): the closest
     // point of the segment to the ray's line is the unconstrained one clamped to the ends.
     frag = edit(frag, /vec3 tmp1 = v-\(dot\(v,va\)\*va\);/,
       `float misiCover = 1.0;
     float misiEdge = 1.0;
-    vec3 misiRimColor = vec3(0.0);
     bool misiHit = true;
     vec3 misiQ = vec3(0.0);
     vec3 misiN = vec3(0.0, 0.0, 1.0);
@@ -166,8 +148,8 @@ ${AXIS_OFFSET}
     frag = edit(frag, /discard;/, '{ if (misiPass != 2) discard; misiHit = false; }', true);
     // The edit above also caught the fringe test's own discard: put that one back.
     frag = frag.replace('if (!misiKeep(misiCover)) { if (misiPass != 2) discard; misiHit = false; }', 'if (!misiKeep(misiCover)) discard;');
-    // Pass 3, once 3Dmol's own tests have kept the pixel: the same distance, the outline's
-    // code, and the colour just inside the outline (only near it).
+    // Pass 3, once 3Dmol's own tests have kept the pixel: the same distance, and the outline's
+    // code.
     frag = edit(frag, /vec4 clipPos = projectionMatrix \* vec4\(qi, 1\.0\);/,
       `if (!misiHit) { qi = misiQ; norm = misiN; }
     if (misiPass == 3) {
@@ -182,17 +164,9 @@ ${AXIS_OFFSET}
       float dist = length(off);
       float px = misiPxLine.x + s * misiPxLine.y;
       misiEdge = misiCode(off.xy, length(off.xy), r - dist, px);
-      // The rim colour for every pixel (SwiftShader would run it anyway; the page reads it
-      // only where there is an outline). off is square to the ray v, so the normal at the
-      // rim, off / dist * at - v * sqrt(r^2 - at^2), is r long: normalised by dividing its
-      // dot product with the light by r.
-      float at = r - min(misiInset * px, r);
-      float outLight = dist > 0.0 ? dot(off, vLight) * (at / dist) : at * vLight.z;
-      float rimLight = max(outLight - sqrt(max(r * r - at * at, 0.0)) * dot(v, vLight), 0.0) / r;
-      misiRimColor = abs(vColor) * rimLight;
     }
     vec4 clipPos = projectionMatrix * vec4(qi, 1.0);`);
-    return writeRim(edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);'));
+    return edit(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/, 'gl_FragColor = vec4(color, misiPass == 3 ? misiEdge : opacity*opacity*misiCover);');
   }
 
   /**

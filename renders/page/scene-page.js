@@ -288,8 +288,7 @@
     }
   }
 
-  let target = null; // { fb, colour, depth, rim, w, h }: the framebuffer 3Dmol draws into
-  let rimPixels = null; // 'edge': the rim attachment as read back
+  let target = null; // { fb, colour, depth, w, h }: the framebuffer 3Dmol draws into
   let big = null; // the frame as read back, SUPERSAMPLE times the image size
   let image = null; // ImageData at image size; its pixels as RGBX words in `words`
   let words = null;
@@ -302,7 +301,6 @@
         gl.deleteFramebuffer(target.fb);
         gl.deleteRenderbuffer(target.colour);
         gl.deleteRenderbuffer(target.depth);
-        if (target.rim) gl.deleteRenderbuffer(target.rim);
       }
       const colour = gl.createRenderbuffer();
       gl.bindRenderbuffer(gl.RENDERBUFFER, colour);
@@ -314,19 +312,10 @@
       gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
       gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, colour);
       gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth);
-      target = { fb, colour, depth, rim: null, w, h };
+      target = { fb, colour, depth, w, h };
       big = new Uint8Array(w * h * 4);
     }
     gl.bindFramebuffer(gl.FRAMEBUFFER, target.fb);
-    // 'edge' draws the rim colours (coverage-aa.js, pass 3) into a second attachment.
-    if (antialias === 'edge' && !target.rim) {
-      target.rim = gl.createRenderbuffer();
-      gl.bindRenderbuffer(gl.RENDERBUFFER, target.rim);
-      gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, target.w, target.h);
-      gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT1, gl.RENDERBUFFER, target.rim);
-      rimPixels = new Uint8Array(target.w * target.h * 4);
-    }
-    if (target.rim) gl.drawBuffers(antialias === 'edge' ? [gl.COLOR_ATTACHMENT0, gl.COLOR_ATTACHMENT1] : [gl.COLOR_ATTACHMENT0]);
   }
 
   /**
@@ -343,11 +332,8 @@
     if (scale === 1) {
       const src = new Uint32Array(big.buffer);
       if (antialias === 'edge') {
-        gl.readBuffer(gl.COLOR_ATTACHMENT1);
-        gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, rimPixels);
-        gl.readBuffer(gl.COLOR_ATTACHMENT0);
         copyAndFindEdges(src);
-        resolveEdges(src, new Uint32Array(rimPixels.buffer));
+        resolveEdges(src);
         return;
       }
       for (let y = 0; y < height; y++) { // GL rows run bottom to top
@@ -382,9 +368,11 @@
   // a pixel whose outline is nearer than half a pixel (t < 0.5) is covered 0.5 + t by its
   // shape: it takes 0.5 - t of its neighbour across, which shows what lies behind; a pixel
   // with t in [0.5, 1) is covered fully, but its shape covers t - 0.5 of that neighbour,
-  // which takes that much of it (unless the neighbour's own outline cuts it: its own comes
-  // first; of several such neighbours the largest share wins, the first found on a tie).
-  // Integer arithmetic throughout, so the result depends on the GL frame only.
+  // which takes that much of the shape's colour at the outline (unless the neighbour's own
+  // outline cuts it: its own comes first; of several such neighbours the largest share wins,
+  // the first found on a tie). That colour is not drawn anywhere: it is extrapolated from the
+  // pixel and its neighbour further inside (rimColour). Integer arithmetic throughout, so the
+  // result depends on the GL frame only.
   const EDGE_STEPS = 63;
   let edgeList = new Int32Array(0); // GL indices of the pixels with an outline code
   let edgeCount = 0;
@@ -431,7 +419,29 @@
     words[(height - 1 - y) * width + (i - y * width)] = (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
   }
 
-  function resolveEdges(src, rim) {
+  /**
+   * The colour of GL pixel `i`'s shape at its outline, from `i` (whose code says the outline
+   * is t away, t in [0.5, 1)) and its neighbour k one pixel further inside: each channel
+   * c_i + 2t (c_i - c_k), clamped. Linear extrapolation would be c_i + t (c_i - c_k); shading
+   * falls faster towards a silhouette than linearly, and twice the slope came nearest 2 x 2
+   * supersampling of the factors tried (docs/rendering.md, renderer 8). A neighbour that is
+   * off the frame or black background gives c_i itself.
+   */
+  function rimColour(src, i) {
+    const code = src[i] >>> 24, side = (code / EDGE_STEPS) | 0, step = code - side * EDGE_STEPS;
+    const p = src[i], k = across(i, side ^ 1); // the side opposite `side`: 0 <-> 1, 2 <-> 3
+    if (k < 0 || (src[k] & 0xffffff) === 0) return p;
+    const q = src[k], f = 2 * step + 1; // 2t = f / EDGE_STEPS
+    let out = 0xff000000;
+    for (let shift = 0; shift < 24; shift += 8) {
+      const a = (p >>> shift) & 255;
+      const c = a + Math.floor(((a - ((q >>> shift) & 255)) * f + (EDGE_STEPS >> 1)) / EDGE_STEPS);
+      out |= (c < 0 ? 0 : c > 255 ? 255 : c) << shift;
+    }
+    return out >>> 0;
+  }
+
+  function resolveEdges(src) {
     const half = EDGE_STEPS >> 1; // step 31 holds t = 0.5
     // Own outlines first: they decide their pixel.
     for (let e = 0; e < edgeCount; e++) {
@@ -460,9 +470,9 @@
       const share = edgeShare[target];
       if (share === 0) continue; // done already (or nothing to do)
       edgeShare[target] = 0;
-      // Its own outline: the neighbour across; a spill: the neighbour's shape at its rim.
+      // Its own outline: the neighbour across; a spill: the neighbour's shape at its outline.
       const from = edgeFrom[target];
-      blendAcross(src, target, share & OWN ? src[from] : rim[from], share & ~OWN);
+      blendAcross(src, target, share & OWN ? src[from] : rimColour(src, from), share & ~OWN);
     }
   }
 
