@@ -14,9 +14,11 @@
 // pipeline of those commits in the same run; the side by side gives each baseline's renderer
 // version and each method's ratio to it. Runs alternate (methods, then baselines, each round starting one further on);
 // --rounds N repeats that sequence N times and the side by side gives every round's images/s,
-// the median, and ratios of medians.
+// the median, and ratios of medians. --warm-up N (default 1) runs the first command N times
+// first, untimed: in the benchmarks of 2026-12-03 the very first run was the slowest of its
+// kind (about a fifth below the others), cause not found.
 // Usage: node --import tsx scripts/bench-generate.ts [--limit N] [--workers N]
-//          [--antialias edge,supersample] [--baseline ed6f01a,c01768f] [--rounds N] [--no-pymol]
+//          [--antialias edge,supersample] [--baseline ed6f01a,c01768f] [--rounds N] [--warm-up N] [--no-pymol]
 //          [--per-complex ...] [--tasks ...] [--seed N] [--test-share F] [--structures path] [--out dir] [--keep]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +56,11 @@ if (args.includes('--baseline') && (!baselineRefs.length || baselineRefs.some((r
 const rounds = Number(value('--rounds') ?? 1);
 if (!(Number.isInteger(rounds) && rounds >= 1)) {
   say('--rounds takes a whole number >= 1');
+  process.exit(2);
+}
+const warmUps = Number(value('--warm-up') ?? 1);
+if (!(Number.isInteger(warmUps) && warmUps >= 0)) {
+  say('--warm-up takes a whole number >= 0');
   process.exit(2);
 }
 
@@ -258,6 +265,11 @@ const types: RunType[] = [
 // list (round 2 of edge, supersample, baseline runs supersample, baseline, edge), so the
 // first run of a round, which reads the structures from a cold file cache, is not always
 // the same one.
+for (let i = 1; i <= warmUps; i++) {
+  const t = types[0];
+  process.stdout.write(`warm-up           ${i} of ${warmUps}, not counted\n`);
+  await runGenerate(`${t.short} (warm-up, not counted)`, t.cli, t.extra, join(outRoot, `warm-up-${i}`));
+}
 for (let round = 1; round <= rounds; round++) {
   const start = (round - 1) % types.length;
   for (const t of [...types.slice(start), ...types.slice(0, start)]) {
