@@ -77,6 +77,9 @@ export class RenderPool {
   private readonly waiting: ((w: Worker) => void)[] = [];
   /** Callers of whenQueueBelow waiting for the queue to shrink. */
   private readonly roomWaiters: { below: number; resolve: () => void }[] = [];
+  /** Callers of whenSubmitted waiting for more jobs. */
+  private readonly jobWaiters: { count: number; resolve: () => void }[] = [];
+  private jobsSubmitted = 0;
   private readonly workers: Worker[] = [];
   private closed = false;
   /** Browsers launched so far (recycling and replacement included). */
@@ -234,8 +237,26 @@ export class RenderPool {
    * once its callbacks have too. A callback that fails fails the attempt (the page, which
    * did its part, is kept).
    */
+  /** Jobs handed to run() so far (the warm-up is not one). */
+  get submitted(): number {
+    return this.jobsSubmitted;
+  }
+
+  /**
+   * Resolves once `count` jobs in all have been handed to run() (at once when they have,
+   * or the pool is closed): a caller can start more work once the pages have some.
+   */
+  whenSubmitted(count: number): Promise<void> {
+    if (this.closed || this.jobsSubmitted >= count) return Promise.resolve();
+    return new Promise((resolve) => this.jobWaiters.push({ count, resolve }));
+  }
+
   async run(job: PoolJob): Promise<PoolResult> {
     if (this.closed) throw new Error('render pool is closed');
+    this.jobsSubmitted++;
+    for (let k = this.jobWaiters.length - 1; k >= 0; k--) {
+      if (this.jobsSubmitted >= this.jobWaiters[k].count) this.jobWaiters.splice(k, 1)[0].resolve();
+    }
     let w: Worker | null = await this.acquire();
     try {
       let reason = '';
@@ -289,7 +310,7 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiter of this.roomWaiters.splice(0)) waiter.resolve();
+    for (const waiter of [...this.roomWaiters.splice(0), ...this.jobWaiters.splice(0)]) waiter.resolve();
     await Promise.all(this.workers.map((w) => this.retire(w)));
   }
 }

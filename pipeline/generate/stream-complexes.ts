@@ -81,9 +81,25 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
     s.onComplexDone?.();
   }
 
+  // The complexes in flight start one at a time: the k-th once k jobs have reached the pool
+  // since the stream began (or k complexes are done, when there was nothing to draw). All
+  // at once, each complex was planned, and the first job of each laid out side by side,
+  // before the first job reached a page: both pages waited ~1 s after the ingest of a
+  // 12-complex run (docs/rendering.md).
+  const firstJob = s.pool.submitted;
   let next = 0;
-  await Promise.all(Array.from({ length: Math.max(1, s.inFlight) }, async () => {
-    while (next < s.ids.length) await doComplex(s.ids[next++]);
+  let done = 0;
+  let wake = () => {};
+  let nextDone = new Promise<void>((resolve) => { wake = resolve; });
+  await Promise.all(Array.from({ length: Math.max(1, s.inFlight) }, async (_, k) => {
+    while (next < s.ids.length && s.pool.submitted - firstJob < k && done < k) await Promise.race([s.pool.whenSubmitted(firstJob + k), nextDone]);
+    while (next < s.ids.length) {
+      await doComplex(s.ids[next++]);
+      done++;
+      const woken = wake;
+      nextDone = new Promise<void>((resolve) => { wake = resolve; });
+      woken();
+    }
   }));
   return tally;
 }

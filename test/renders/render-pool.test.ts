@@ -112,6 +112,31 @@ test('a page takes its next jobs while the last ones\' callbacks run, two jobs a
   }
 });
 
+test('whenSubmitted resolves once that many jobs have been handed to run, or the pool closes', { skip: noBrowser }, async () => {
+  const pool = new RenderPool({ pages: 1 });
+  const runs: Promise<unknown>[] = [];
+  try {
+    assert.equal(pool.submitted, 0);
+    await pool.whenSubmitted(0); // at once
+    let second = false;
+    const waiting = pool.whenSubmitted(2).then(() => { second = true; });
+    runs.push(pool.run({ scene: pageScene(spec('roll z 1')), shots: [shot] }));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(pool.submitted, 1);
+    assert.equal(second, false);
+    runs.push(pool.run({ scene: pageScene(spec('roll z 2')), shots: [shot] }));
+    await waiting; // as soon as the second job is handed over, before it is drawn
+    assert.equal(pool.submitted, 2);
+    const more = pool.whenSubmitted(5);
+    await Promise.all(runs);
+    await pool.close();
+    await more; // no fifth job will come: closing settles it
+  } finally {
+    await Promise.allSettled(runs);
+    await pool.close();
+  }
+});
+
 test('whenQueueBelow waits until jobs queued for a page have been taken', { skip: noBrowser }, async () => {
   const pool = new RenderPool({ pages: 1 });
   try {
