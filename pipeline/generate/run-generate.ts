@@ -124,17 +124,10 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   // The browser build and font decide pixels too: part of the identity, and of the manifest.
   const browser = findBrowser();
   if (!browser) throw new NoBrowserError(NO_BROWSER_HELP);
-  const environment = renderEnvironment(browser.path);
   const style = makeStyle({ antialias: options.antialias, labels: { layout: options.labelLayout, fontSize: options.labelFontSize } });
-  const identity: RunIdentity = {
-    dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...environment, ...options },
-    inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
-  };
-  const resuming = await claimFolder(o.out, identity);
-  if (resuming) await removeTemporaryFiles(o.out);
-  const onError = errorLog(o.out);
 
-  // The pages start (browser, shaders) on the other core while this one ingests.
+  // The pages start (browser, shaders) while the rest is prepared and the input ingested on
+  // the other core; whatever stops the run before the pool's own `finally` closes it first.
   const trimHeap = heapTrimmer();
   let images = 0;
   let complexesDone = 0;
@@ -146,6 +139,15 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     await pool.close();
     throw e;
   };
+  const environment = await renderEnvironment(browser.path).catch(abandon);
+  const identity: RunIdentity = {
+    dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...environment, ...options },
+    inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
+  };
+  const resuming = await claimFolder(o.out, identity).catch(abandon);
+  if (resuming) await removeTemporaryFiles(o.out).catch(abandon);
+  const onError = errorLog(o.out);
+
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
   const read = await ingestStage(o.structures, o.out, {
