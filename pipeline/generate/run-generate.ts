@@ -121,7 +121,6 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     residueFraming: o.residueFraming ?? 'subject',
     antialias: o.antialias ?? DEFAULT_ANTIALIAS,
   };
-  // The browser build and font decide pixels too: part of the identity, and of the manifest.
   const browser = findBrowser();
   if (!browser) throw new NoBrowserError(NO_BROWSER_HELP);
   const style = makeStyle({ antialias: options.antialias, labels: { layout: options.labelLayout, fontSize: options.labelFontSize } });
@@ -139,6 +138,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     await pool.close();
     throw e;
   };
+  // The browser build and font decide pixels too: part of the identity, and of the manifest.
   const environment = await renderEnvironment(browser.path).catch(abandon);
   const identity: RunIdentity = {
     dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...environment, ...options },
