@@ -75,10 +75,8 @@ export class RenderPool {
   private readonly options: Required<Omit<PoolOptions, 'executablePath'>> & { executablePath?: string };
   private readonly idle: Worker[] = [];
   private readonly waiting: ((w: Worker) => void)[] = [];
-  /** Callers of whenQueueBelow waiting for the queue to shrink. */
-  private readonly roomWaiters: { below: number; resolve: () => void }[] = [];
-  /** Callers of whenSubmitted waiting for more jobs. */
-  private readonly jobWaiters: { count: number; resolve: () => void }[] = [];
+  /** Callers of whenQueueBelow and whenSubmitted, each until its condition holds. */
+  private readonly waiters: { ready: () => boolean; resolve: () => void }[] = [];
   private jobsSubmitted = 0;
   private readonly workers: Worker[] = [];
   private closed = false;
@@ -119,8 +117,18 @@ export class RenderPool {
     const next = this.waiting.shift();
     if (next) next(w);
     else this.idle.push(w);
-    for (let k = this.roomWaiters.length - 1; k >= 0; k--) {
-      if (this.waiting.length < this.roomWaiters[k].below) this.roomWaiters.splice(k, 1)[0].resolve();
+    this.wakeWaiters();
+  }
+
+  /** Resolves at once when `ready()` holds (or the pool is closed), else once it does. */
+  private until(ready: () => boolean): Promise<void> {
+    if (this.closed || ready()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ ready, resolve }));
+  }
+
+  private wakeWaiters(): void {
+    for (let k = this.waiters.length - 1; k >= 0; k--) {
+      if (this.waiters[k].ready()) this.waiters.splice(k, 1)[0].resolve();
     }
   }
 
@@ -135,8 +143,7 @@ export class RenderPool {
    * (renderScenes) holds no more of them, and of what they keep, than that.
    */
   whenQueueBelow(below: number): Promise<void> {
-    if (this.closed || this.waiting.length < below) return Promise.resolve();
-    return new Promise((resolve) => this.roomWaiters.push({ below, resolve }));
+    return this.until(() => this.waiting.length < below);
   }
 
   private async ensureOpen(w: Worker): Promise<ScenePage> {
@@ -247,16 +254,13 @@ export class RenderPool {
    * or the pool is closed): a caller can start more work once the pages have some.
    */
   whenSubmitted(count: number): Promise<void> {
-    if (this.closed || this.jobsSubmitted >= count) return Promise.resolve();
-    return new Promise((resolve) => this.jobWaiters.push({ count, resolve }));
+    return this.until(() => this.jobsSubmitted >= count);
   }
 
   async run(job: PoolJob): Promise<PoolResult> {
     if (this.closed) throw new Error('render pool is closed');
     this.jobsSubmitted++;
-    for (let k = this.jobWaiters.length - 1; k >= 0; k--) {
-      if (this.jobsSubmitted >= this.jobWaiters[k].count) this.jobWaiters.splice(k, 1)[0].resolve();
-    }
+    this.wakeWaiters();
     let w: Worker | null = await this.acquire();
     try {
       let reason = '';
@@ -310,7 +314,7 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiter of [...this.roomWaiters.splice(0), ...this.jobWaiters.splice(0)]) waiter.resolve();
+    for (const waiter of this.waiters.splice(0)) waiter.resolve();
     await Promise.all(this.workers.map((w) => this.retire(w)));
   }
 }
