@@ -110,9 +110,27 @@ export interface HBond {
   donorSide: 'pocket' | 'ligand';
 }
 
+/**
+ * Facts about the deposited entry, when the input states them (mmCIF
+ * `_pdbx_database_status` / revision history and `_refine`/`_reflns`, PDB `HEADER` and
+ * `REMARK 2`, or a PDBbind index file). Each field is absent when nothing said it.
+ */
+export interface EntryInfo {
+  /** Initial release date, `YYYY-MM-DD` (a year alone from an index is `YYYY-01-01`). */
+  releaseDate?: string;
+  /** Where `releaseDate` came from (`mmcif`, `pdb-header`, `pdbbind-index`...). */
+  releaseDateSource?: string;
+  /** Resolution in angstrom; absent for NMR entries or when not stated. */
+  resolution?: number;
+  /** Experimental method as written (`X-RAY DIFFRACTION`, `SOLUTION NMR`). */
+  method?: string;
+}
+
 export interface Complex {
   /** PDBbind folder name, or the stem of a whole-entry file. */
   id: string;
+  /** What the entry's files say about the deposition (release date, resolution). */
+  entry?: EntryInfo;
   sources: SourceFile[];
   /** Pocket residues: polymer residues plus non-water, non-metal hetero groups other than the ligand. */
   pocket: Residue[];
