@@ -7,7 +7,8 @@ import type { StructureRecord } from './read-pdb.ts';
 import { parseStructure } from './parse-structure.ts';
 import { ligandFromMol2, ligandFromResidue, ligandFromSdf, type LigandResult } from './ligand-from-files.ts';
 import { cutPocket, nearestDistance, DEFAULT_POCKET_RADIUS } from './pocket-cut.ts';
-import { findResidue, formatSelector, heavyAtomCount, pickLigand, residueKind, type LigandSelector } from './residue-kinds.ts';
+import { residueKind } from './residue-kinds.ts';
+import { chooseLigand, type LigandRequest } from './ligand-of-interest.ts';
 import { enterStage, type Reject, type Step } from './reject.ts';
 
 export type { Reject } from './reject.ts';
@@ -133,26 +134,19 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
   return { ok: true, complex };
 }
 
-export async function buildFromEntry(job: EntryJob, selector: LigandSelector | null, options: BuildOptions, step: Step = { stage: 'read-entry', path: job.path }): Promise<BuildResult> {
+export async function buildFromEntry(job: EntryJob, request: LigandRequest, options: BuildOptions, step: Step = { stage: 'read-entry', path: job.path }): Promise<BuildResult> {
   const radius = options.pocketRadius ?? DEFAULT_POCKET_RADIUS;
   enterStage(step, 'read-entry', job.path);
   const s = await readStructure(job.path);
   if (!s.ok) return fail(job.id, job.path, 'read-entry', s.reason, s.line);
   const warnings: Diagnostic[] = [...s.record.warnings];
   const residues = s.record.residues;
-  let chosen: Residue | null | undefined;
   enterStage(step, 'select-ligand');
-  if (selector) {
-    chosen = findResidue(residues, selector);
-    if (!chosen) {
-      const hets = residues.filter((r) => residueKind(r) === 'het').map((r) => formatSelector(r));
-      return fail(job.id, job.path, 'select-ligand', `ligand ${formatSelector(selector)} is not in the entry; hetero groups present: ${hets.slice(0, 12).join(', ') || 'none'}`);
-    }
-  } else {
-    chosen = pickLigand(residues);
-    if (!chosen) return fail(job.id, job.path, 'select-ligand', 'no ligand selector given and no non-polymer, non-solvent group of at least 6 heavy atoms to pick');
-    warnings.push({ file: job.path, message: `ligand picked automatically: ${formatSelector(chosen)} (${heavyAtomCount(chosen)} heavy atoms, the largest eligible group)` });
-  }
+  const choice = chooseLigand(residues, request);
+  if (typeof choice === 'string') return fail(job.id, job.path, 'select-ligand', choice);
+  const chosen = choice.residue;
+  // The rule that chose is recorded; a ligand given in full needs no note.
+  if (choice.rule !== 'selector') warnings.push({ file: job.path, message: choice.detail });
   enterStage(step, 'read-ligand');
   const lig = ligandFromResidue(chosen, s.record.conect, job.path);
   if (!lig.ok) return fail(job.id, job.path, 'read-ligand', lig.reason);
@@ -163,7 +157,7 @@ export async function buildFromEntry(job: EntryJob, selector: LigandSelector | n
   enterStage(step, 'check');
   const problem = pocketProblem(parts.pocket, lig.ligand, radius, true);
   if (problem) return fail(job.id, job.path, 'pocket-cut', problem);
-  const complex: Complex = { id: job.id, sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings };
+  const complex: Complex = { id: job.id, ...(s.record.entry ? { entry: s.record.entry } : {}), sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings };
   wholeResidues.set(complex, residues);
   return { ok: true, complex };
 }

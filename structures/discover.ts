@@ -1,10 +1,11 @@
 // Finding inputs under the paths a user gives, and grouping files into complexes.
 // Layouts: (1) PDBbind folders `<id>/<id>_pocket.pdb` + `<id>_ligand.mol2|sdf` (+ optional
 // `<id>_protein.pdb`); (2) the same without a pocket file, cut from `_protein.pdb`; (3) a whole
-// entry `<id>.pdb|.cif` with a ligand selector. Every file that matches none is reported.
+// entry `<id>.pdb|.cif` (also gzipped, `.cif.gz`) with a ligand selector or a `ligands.tsv`
+// beside it. Every file that matches none is reported.
 import fg from 'fast-glob';
 import { stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface FolderJob {
   kind: 'folder';
@@ -20,6 +21,8 @@ export interface EntryJob {
   kind: 'entry';
   id: string;
   path: string;
+  /** A `ligands.tsv` in the entry's folder (as `misi-gen fetch` writes), when there is one. */
+  ligandsFile?: string;
 }
 
 export type InputJob = FolderJob | EntryJob;
@@ -31,7 +34,10 @@ export interface DiscoveryProblem {
 }
 
 const PARTNER = /_(pocket|protein|ligand)\.(pdb|mol2|sdf)$/i;
-const ENTRY = /\.(pdb|ent|cif|mmcif)$/i;
+/** Whole entries, also gzipped as the archives serve them (`1abc.cif.gz`). */
+const ENTRY = /\.(pdb|ent|cif|mmcif)(\.gz)?$/i;
+/** The file beside entries that names their ligands. */
+export const LIGANDS_TSV = 'ligands.tsv';
 const STRUCTURE = /\.(pdb|ent|cif|mmcif|mol2|sdf|mol)$/i;
 
 /** All structure files under the given paths (files or folders), sorted. */
@@ -49,7 +55,7 @@ async function listFiles(paths: string[]): Promise<{ files: string[]; problems: 
       files.add(abs);
       continue;
     }
-    const found = await fg('**/*.{pdb,PDB,ent,cif,mmcif,mol2,sdf,mol}', { cwd: abs, absolute: true, followSymbolicLinks: true, suppressErrors: true });
+    const found = await fg(['**/*.{pdb,PDB,ent,cif,mmcif,mol2,sdf,mol}', '**/*.{pdb,PDB,ent,cif,mmcif}.gz'], { cwd: abs, absolute: true, followSymbolicLinks: true, suppressErrors: true });
     for (const f of found) files.add(resolve(f));
   }
   return { files: [...files].sort(), problems };
@@ -60,6 +66,7 @@ export async function discoverInputs(paths: string[]): Promise<{ jobs: InputJob[
   const { files, problems } = await listFiles(paths);
   const folders = new Map<string, FolderJob>();
   const entries: EntryJob[] = [];
+  const tsvSeen = new Map<string, boolean>();
   for (const f of files) {
     const m = PARTNER.exec(basename(f));
     if (m) {
@@ -74,7 +81,9 @@ export async function discoverInputs(paths: string[]): Promise<{ jobs: InputJob[
       else if (role === 'ligand' && ext === 'sdf') job.sdf = f;
       else problems.push({ id: basename(dir), path: f, reason: `'${basename(f)}' fits no known layout (expected _pocket.pdb, _protein.pdb, _ligand.mol2 or _ligand.sdf)` });
     } else if (ENTRY.test(f)) {
-      entries.push({ kind: 'entry', id: basename(f).replace(ENTRY, ''), path: f });
+      const besideTsv = join(dirname(f), LIGANDS_TSV);
+      if (!tsvSeen.has(besideTsv)) tsvSeen.set(besideTsv, await stat(besideTsv).then((s) => s.isFile(), () => false));
+      entries.push({ kind: 'entry', id: basename(f).replace(ENTRY, ''), path: f, ...(tsvSeen.get(besideTsv) ? { ligandsFile: besideTsv } : {}) });
     } else if (STRUCTURE.test(f)) {
       problems.push({ id: basename(f).replace(STRUCTURE, ''), path: f, reason: 'a ligand file without a partner: name it <id>_ligand.mol2/sdf beside <id>_pocket.pdb or <id>_protein.pdb' });
     }

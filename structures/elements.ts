@@ -51,16 +51,6 @@ export const POLYMER_RESIDUES = new Set([
 ]);
 
 /**
- * Crystallisation additives and buffers: never chosen as "the ligand" of a whole entry.
- * A deliberate, documented list; pass an explicit selector to pick one anyway.
- */
-export const SOLVENT_RESIDUES = new Set([
-  'GOL', 'EDO', 'PEG', 'PGE', 'PG4', '1PE', 'P6G', '2PE', 'MPD', 'DMS', 'ACT', 'ACY', 'FMT',
-  'SO4', 'PO4', 'NO3', 'TRS', 'MES', 'EPE', 'BME', 'IPA', 'EOH', 'MOH', 'CIT', 'IMD', 'BOG',
-  'DTT', 'MRD', 'PEO', 'SCN', 'AZI', 'CO3', 'NH4', 'HEZ', 'BU3', 'TAR', 'MLI', 'FLC', 'LDA',
-]);
-
-/**
  * Element from a PDB atom name when columns 77-78 are blank. PDB aligns one-letter element
  * names to column 14 (` CA ` is carbon) and two-letter ones to column 13 (`FE  ` is iron);
  * names starting with a digit (`1HB `) or four-character hydrogens (`HD21`) are hydrogen.

@@ -6,15 +6,18 @@ import type { Complex } from './model.ts';
 import { discoverInputs, type InputJob } from './discover.ts';
 import { buildFromEntry, buildFromFolder, type BuildOptions } from './build-complex.ts';
 import { enterStage, guardComplex, type ErrorSink, type Reject } from './reject.ts';
-import { parseLigandSelector, type LigandSelector } from './residue-kinds.ts';
+import { parseLigandRequest, type LigandRequest } from './ligand-of-interest.ts';
 import { storeHBonds, type HBondOptions } from './hbonds/find-hbonds.ts';
 
 export type { Reject } from './reject.ts';
 
 export interface IngestOptions extends BuildOptions {
-  /** `RES:CHAIN:NUMBER`: the ligand of every whole entry given. */
+  /** `RES:CHAIN:NUMBER` or a residue name: the ligand of every whole entry given. */
   ligand?: string;
-  /** A TSV of entry id and selector (header `entry<TAB>ligand`), for many entries. */
+  /**
+   * A TSV of entry id and selector (header `entry<TAB>ligand`), for many entries. Without it
+   * (or for entries it does not list), a `ligands.tsv` beside the entry files is read.
+   */
   ligandsFile?: string;
   /**
    * Compute the ligand-pocket H-bonds of each complex and store them on it (`hbonds`), with
@@ -33,22 +36,25 @@ export interface IngestResult {
   rejects: Reject[];
 }
 
-/** Reads a ligands TSV: `entry<TAB>RES:CHAIN:NUMBER` per line, an optional header line. */
-export async function readLigandsFile(path: string): Promise<Map<string, LigandSelector> | string> {
+/**
+ * Reads a ligands TSV: `entry<TAB>RES:CHAIN:NUMBER` or `entry<TAB>RES` per line, an optional
+ * header line; further columns (fetch writes the rule that chose) are not read.
+ */
+export async function readLigandsFile(path: string): Promise<Map<string, LigandRequest> | string> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
     return `cannot read ligands file ${path}: ${(e as Error).message}`;
   }
-  const map = new Map<string, LigandSelector>();
+  const map = new Map<string, LigandRequest>();
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
     if (!line || line.startsWith('#')) continue;
     const [entry, sel] = line.split(/\t|\s+/);
-    if (i === 0 && !sel?.includes(':')) continue; // header
-    const parsed = parseLigandSelector(sel ?? '');
+    const parsed = parseLigandRequest(sel ?? '');
+    if (i === 0 && (entry.toLowerCase() === 'entry' || typeof parsed === 'string')) continue; // header
     if (typeof parsed === 'string') return `${path} line ${i + 1}: ${parsed}`;
     map.set(entry, parsed);
   }
@@ -75,19 +81,26 @@ export async function ingest(paths: string[], options: IngestOptions = {}): Prom
  * hand is in memory. Returns the rejects, in input order as `ingest` lists them.
  */
 export async function ingestEach(paths: string[], options: IngestOptions, each: (complex: Complex) => void | Promise<void>): Promise<{ count: number; rejects: Reject[] }> {
-  let oneSelector: LigandSelector | null = null;
+  let oneSelector: LigandRequest = null;
   if (options.ligand) {
-    const s = parseLigandSelector(options.ligand);
+    const s = parseLigandRequest(options.ligand);
     if (typeof s === 'string') throw new IngestUsageError(s);
     oneSelector = s;
   }
-  let selectors = new Map<string, LigandSelector>();
+  let selectors = new Map<string, LigandRequest>();
   if (options.ligandsFile) {
     const m = await readLigandsFile(options.ligandsFile);
     if (typeof m === 'string') throw new IngestUsageError(m);
     selectors = m;
   }
   const { jobs, problems } = await discoverInputs(paths);
+  // The ligands.tsv beside entry files (as `misi-gen fetch` writes it), read once per folder.
+  const besideFiles = new Map<string, Promise<Map<string, LigandRequest> | string>>();
+  const folderLigands = (path: string) => {
+    let read = besideFiles.get(path);
+    if (!read) besideFiles.set(path, (read = readLigandsFile(path)));
+    return read;
+  };
   const rejects: Reject[] = problems.map((p) => ({ ...p, stage: 'discover' }));
   const failed = new Map<InputJob, Reject[]>();
   let count = 0;
@@ -102,9 +115,11 @@ export async function ingestEach(paths: string[], options: IngestOptions, each: 
       if (job.kind === 'folder') {
         result = await buildFromFolder(job, options, step);
       } else {
-        const sel = selectors.get(job.id) ?? oneSelector;
+        const beside = job.ligandsFile ? await folderLigands(job.ligandsFile) : undefined;
+        if (typeof beside === 'string') return { ok: false as const, reject: { id: job.id, path: job.ligandsFile!, stage: 'select-ligand', reason: beside } };
+        const sel = selectors.get(job.id) ?? oneSelector ?? beside?.get(job.id) ?? null;
         result = await buildFromEntry(job, sel, options, step);
-        if (result.ok && options.ligandsFile && !selectors.has(job.id) && !oneSelector) {
+        if (result.ok && options.ligandsFile && !sel) {
           result.complex.warnings.push({ file: options.ligandsFile, message: `entry ${job.id} is not listed; its ligand was picked automatically` });
         }
       }

@@ -4,5 +4,5 @@ import { parsePdb, type StructureRecord } from './read-pdb.ts';
 import { parseMmcif } from './read-mmcif.ts';
 
 export function parseStructure(text: string, path: string): StructureRecord {
-  return /\.(cif|mmcif)$/i.test(path) ? parseMmcif(text, path) : parsePdb(text, path);
+  return /\.(cif|mmcif)(\.gz)?$/i.test(path) ? parseMmcif(text, path) : parsePdb(text, path);
 }

@@ -1,7 +1,10 @@
 // Reading one input file as text, with the checks that turn unusable files into reasons:
-// unreadable, empty, binary. Also gives the file's sha256 for provenance and scene keys.
+// unreadable, empty, binary, a `.gz` that does not decompress. Also gives the sha256 for
+// provenance and scene keys: of the file's text, so that `1abc.cif.gz` and the `1abc.cif` it
+// holds give the same complex and the same images (a fetch record keeps the .gz's own sha256).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 
 export type InputFile = { ok: true; text: string; sha256: string } | { ok: false; reason: string };
 
@@ -13,6 +16,13 @@ export async function readInputFile(path: string): Promise<InputFile> {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ENOENT' ? 'file does not exist' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'is a folder, not a file' : err.message;
     return { ok: false, reason: `cannot read file: ${why}` };
+  }
+  if (/\.gz$/i.test(path)) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch (e) {
+      return { ok: false, reason: `file does not decompress as gzip: ${(e as Error).message}` };
+    }
   }
   if (bytes.length === 0 || bytes.toString('latin1').trim() === '') return { ok: false, reason: 'file is empty' };
   const head = bytes.subarray(0, 8192);

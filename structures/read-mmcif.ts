@@ -1,34 +1,16 @@
 // mmCIF reader: the `_atom_site` loop of the first data block, first model, into the same
-// StructureRecord the PDB reader gives. Author numbering (auth_*) is preferred, as in PDB files.
+// StructureRecord the PDB reader gives. The authors' chain ids and residue numbers (auth_*)
+// are used, as in PDB files, so selectors read the same on both; chain ids may be several
+// characters long. The entry's release date, resolution and method: mmcif-entry-info.ts.
 import type { Diagnostic } from './model.ts';
 import { normaliseElement } from './elements.ts';
 import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
 import { checkCoordinates } from './check-coordinates.ts';
 import type { StructureRecord } from './read-pdb.ts';
+import { tokenizeCifLine } from './cif-categories.ts';
+import { readMmcifEntry } from './mmcif-entry-info.ts';
 
-/** Splits one CIF data line into tokens: bare words, 'quoted' and "quoted" strings. */
-export function tokenizeCifLine(line: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  while (i < line.length) {
-    const c = line[i];
-    if (c === ' ' || c === '\t') { i++; continue; }
-    if (c === '#') break;
-    if (c === "'" || c === '"') {
-      let j = i + 1;
-      // A quote closes only when followed by white space or the end of the line.
-      while (j < line.length && !(line[j] === c && (j + 1 === line.length || /\s/.test(line[j + 1])))) j++;
-      out.push(line.slice(i + 1, j));
-      i = j + 1;
-      continue;
-    }
-    let j = i;
-    while (j < line.length && line[j] !== ' ' && line[j] !== '\t') j++;
-    out.push(line.slice(i, j));
-    i = j;
-  }
-  return out;
-}
+export { tokenizeCifLine };
 
 const blank = (v: string | undefined) => v === undefined || v === '.' || v === '?';
 
@@ -116,5 +98,6 @@ export function parseMmcif(text: string, file: string): StructureRecord {
   }
   if (pending.length > 0) errors.push({ file, line: pendingLine, message: `the last _atom_site row is incomplete (${pending.length} of ${cols.length} values): file truncated?` });
   const residues = resolveAltLocs(raw, file, warnings);
-  return { file, residues, terAfter: new Set(), conect: [], warnings, errors };
+  const { info } = readMmcifEntry(text);
+  return { file, residues, terAfter: new Set(), conect: [], warnings, errors, ...(Object.keys(info).length ? { entry: info } : {}) };
 }

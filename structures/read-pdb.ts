@@ -1,6 +1,6 @@
 // PDB format reader: text -> residues of the first model, with located diagnostics.
 // Column positions follow the wwPDB format v3.3 ATOM/HETATM record (1-based columns).
-import type { Diagnostic, Residue } from './model.ts';
+import type { Diagnostic, EntryInfo, Residue } from './model.ts';
 import { elementFromAtomName, normaliseElement } from './elements.ts';
 import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
 import { checkCoordinates } from './check-coordinates.ts';
@@ -18,6 +18,8 @@ export interface StructureRecord {
   warnings: Diagnostic[];
   /** Problems that make the file unusable (no atoms, bad coordinates): non-empty means reject. */
   errors: Diagnostic[];
+  /** What the file says about the deposited entry (release date, resolution, method). */
+  entry?: EntryInfo;
 }
 
 export function residueKey(r: { chain: string; number: number; insertionCode: string }): string {

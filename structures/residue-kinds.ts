@@ -1,7 +1,7 @@
 // Sorting the residues of a structure file into polymer, other hetero groups, waters and ions,
-// and picking "the ligand" of a whole entry.
+// and the RES:CHAIN:NUMBER selector of one residue (the ligand of interest: ligand-of-interest.ts).
 import type { Residue } from './model.ts';
-import { POLYMER_RESIDUES, SOLVENT_RESIDUES, WATER_NAMES, isIon } from './elements.ts';
+import { POLYMER_RESIDUES, WATER_NAMES, isIon } from './elements.ts';
 
 export type ResidueKind = 'polymer' | 'het' | 'water' | 'ion';
 
@@ -15,23 +15,6 @@ export function residueKind(r: Residue): ResidueKind {
 
 export const heavyAtomCount = (r: Residue) => r.atoms.filter((a) => !a.isHydrogen).length;
 
-/** Smallest number of heavy atoms for a group to be picked as the ligand automatically. */
-export const MIN_LIGAND_HEAVY_ATOMS = 6;
-
-/**
- * The largest non-polymer, non-solvent, non-ion group with at least 6 heavy atoms; a tie
- * goes to the first in the file. Null when there is none.
- */
-export function pickLigand(residues: Residue[]): Residue | null {
-  let best: Residue | null = null;
-  for (const r of residues) {
-    if (residueKind(r) !== 'het' || SOLVENT_RESIDUES.has(r.name)) continue;
-    if (heavyAtomCount(r) < MIN_LIGAND_HEAVY_ATOMS) continue;
-    if (!best || heavyAtomCount(r) > heavyAtomCount(best)) best = r;
-  }
-  return best;
-}
-
 export interface LigandSelector {
   name: string;
   chain: string;
@@ -39,9 +22,13 @@ export interface LigandSelector {
   insertionCode: string;
 }
 
-/** Parses `RES:CHAIN:NUMBER` (chain may be blank or `_`; number may carry an insertion code). */
+/**
+ * Parses `RES:CHAIN:NUMBER`: a residue name of up to 5 characters (the wwPDB's longer
+ * component ids), the authors' chain id (several characters in large mmCIF entries; blank
+ * or `_` for none), the authors' residue number, which may carry an insertion code.
+ */
 export function parseLigandSelector(text: string): LigandSelector | string {
-  const m = /^([^:\s]{1,4}):([^:\s]?):(-?\d+)([A-Za-z]?)$/.exec(text.trim());
+  const m = /^([^:\s]{1,5}):([^:\s]*):(-?\d+)([A-Za-z]?)$/.exec(text.trim());
   if (!m) return `ligand selector '${text}' is not RES:CHAIN:NUMBER (e.g. STI:A:201)`;
   return { name: m[1], chain: m[2] === '_' ? '' : m[2], number: Number(m[3]), insertionCode: m[4] };
 }
