@@ -6,6 +6,8 @@
 //  - RES (a residue name): of the instances of that residue, the one with the most protein
 //    heavy atoms within 4 A of its heavy atoms; ties go to the chain, then the number, then
 //    the insertion code, in sort order (rule `residue-name`).
+//  - N-mer (a peptide ligand): the polymer chain of N residues is found and named, but a
+//    ligand here is one residue, so the entry is rejected with that reason.
 //  - nothing: the largest non-polymer group that is not water, a monatomic ion or a listed
 //    additive (ligand-of-interest-excluded.ts), of at least 6 heavy atoms; ties as above
 //    (rule `largest-group`).
@@ -20,8 +22,11 @@ export const CONTACT_DISTANCE = 4;
 /** Smallest number of heavy atoms for a group to be picked without a name. */
 export const MIN_LIGAND_HEAVY_ATOMS = 6;
 
-/** What a user (or an index file) says about the ligand: a full selector, a name, or nothing. */
-export type LigandRequest = { selector: LigandSelector } | { name: string } | null;
+/**
+ * What a user (or an index file) says about the ligand: a full selector, a name, a peptide by
+ * its length (PDBbind's `(5-mer)`, written `5-mer`), or nothing.
+ */
+export type LigandRequest = { selector: LigandSelector } | { name: string } | { peptideLength: number } | null;
 
 export type LigandRule = 'selector' | 'residue-name' | 'largest-group';
 
@@ -32,15 +37,17 @@ export interface LigandChoice {
   detail: string;
 }
 
-/** `RES:CHAIN:NUMBER` or a residue name alone (`SAH`); a string is the reason it is neither. */
+/** `RES:CHAIN:NUMBER`, a residue name alone (`SAH`) or `N-mer`; a string is the reason it is none. */
 export function parseLigandRequest(text: string): LigandRequest | string {
   const t = text.trim();
+  const peptide = /^([1-9][0-9]*)-mer$/i.exec(t);
+  if (peptide) return { peptideLength: Number(peptide[1]) };
   if (/^[A-Za-z0-9]{1,5}$/.test(t)) return { name: t.toUpperCase() };
   const s = parseLigandSelector(t);
   return typeof s === 'string' ? `ligand '${text}' is neither RES:CHAIN:NUMBER (e.g. STI:A:201) nor a residue name (e.g. STI)` : { selector: s };
 }
 
-export const formatRequest = (r: Exclude<LigandRequest, null>) => ('selector' in r ? formatSelector(r.selector) : r.name);
+export const formatRequest = (r: Exclude<LigandRequest, null>) => ('selector' in r ? formatSelector(r.selector) : 'name' in r ? r.name : `${r.peptideLength}-mer`);
 
 /** Sort order of instances: chain, number, insertion code. */
 function byPlace(a: Residue, b: Residue): number {
@@ -79,6 +86,11 @@ export function chooseLigand(residues: Residue[], request: LigandRequest): Ligan
     const found = findResidue(residues, request.selector);
     if (!found) return `ligand ${formatSelector(request.selector)} is not in the entry; hetero groups present: ${hetList(residues)}`;
     return { residue: found, rule: 'selector', detail: `ligand ${formatSelector(request.selector)} as given` };
+  }
+  if (request && 'peptideLength' in request) {
+    const chain = findPeptideChain(residues, request.peptideLength);
+    if (typeof chain === 'string') return `peptide ligand (${request.peptideLength}-mer): ${chain}`;
+    return `peptide ligand (${request.peptideLength}-mer) is chain ${chain.chain || '_'}, but a ligand here is one residue: peptide ligands are not read yet`;
   }
   if (request) {
     const instances = residues.filter((r) => r.name === request.name && residueKind(r) !== 'water').sort(byPlace);

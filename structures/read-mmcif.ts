@@ -3,11 +3,11 @@
 // are used, as in PDB files, so selectors read the same on both; chain ids may be several
 // characters long. The entry's release date, resolution and method: mmcif-entry-info.ts.
 import type { Diagnostic } from './model.ts';
-import { normaliseElement } from './elements.ts';
+import { normaliseElement, POLYMER_RESIDUES } from './elements.ts';
 import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
 import { checkCoordinates } from './check-coordinates.ts';
 import type { StructureRecord } from './read-pdb.ts';
-import { tokenizeCifLine } from './cif-categories.ts';
+import { readCifCategories, tokenizeCifLine } from './cif-categories.ts';
 import { readMmcifEntry } from './mmcif-entry-info.ts';
 
 export { tokenizeCifLine };
@@ -37,6 +37,15 @@ export function parseMmcif(text: string, file: string): StructureRecord {
     seq: col('auth_seq_id') >= 0 ? col('auth_seq_id') : col('label_seq_id'),
     ins: col('pdbx_PDB_ins_code'), x: col('Cartn_x'), y: col('Cartn_y'), z: col('Cartn_z'),
     occ: col('occupancy'), charge: col('pdbx_formal_charge'), model: col('pdbx_PDB_model_num'),
+    entity: col('label_entity_id'),
+  };
+  // Without group_PDB (files written by some tools), a hetero group is an atom of a
+  // non-polymer or water entity (`_entity.type`), or else a residue name no polymer uses.
+  const entityTypes = at.group >= 0 ? undefined : new Map((readCifCategories(text, ['entity']).get('entity') ?? []).map((r) => [r.id, r.type]));
+  const heteroOf = (f: string[]): boolean => {
+    if (at.group >= 0) return f[at.group] === 'HETATM';
+    const type = at.entity >= 0 ? entityTypes?.get(f[at.entity]) : undefined;
+    return type !== undefined ? type !== 'polymer' : !POLYMER_RESIDUES.has(f[at.comp]);
   };
   if (at.x < 0 || at.y < 0 || at.z < 0 || at.name < 0 || at.comp < 0) {
     errors.push({ file, message: '_atom_site lacks Cartn_x/y/z, atom or residue names' });
@@ -91,7 +100,7 @@ export function parseMmcif(text: string, file: string): StructureRecord {
       residueName: resName,
       residueNumber: Number.isFinite(number) ? number : 0,
       insertionCode: at.ins >= 0 && !blank(f[at.ins]) ? f[at.ins] : '',
-      hetero: at.group >= 0 && f[at.group] === 'HETATM',
+      hetero: heteroOf(f),
     };
     if (at.charge >= 0 && !blank(f[at.charge]) && Number(f[at.charge]) !== 0) atom.formalCharge = Number(f[at.charge]);
     raw.push(atom);

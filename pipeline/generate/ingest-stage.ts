@@ -3,9 +3,9 @@
 // its outcome kept in `parts/ingest/<id>.json` (the complex, or its rejects). A resumed run
 // reads those files instead of the inputs, after checking that every source file still has
 // the sha256 it had. The list of complexes (ids and source hashes) is all that stays in memory.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { readInputFile } from '../../structures/read-input-file.ts';
 import { join } from 'node:path';
 import { discoverInputs, type InputJob } from '../../structures/discover.ts';
 import { ingest, type IngestOptions, type Reject } from '../../structures/ingest.ts';
@@ -36,12 +36,10 @@ function jobFiles(job: InputJob): string[] {
   return [job.pocket, job.protein, job.mol2, job.sdf].filter((p): p is string => p !== undefined);
 }
 
+/** The sha256 ingest gives the file (of the text inside, for a `.gz`), or null when unreadable. */
 async function sha256Of(path: string): Promise<string | null> {
-  try {
-    return createHash('sha256').update(await readFile(path)).digest('hex');
-  } catch {
-    return null;
-  }
+  const file = await readInputFile(path);
+  return file.ok ? file.sha256 : null;
 }
 
 async function readKept(path: string): Promise<Outcome> {
