@@ -22,8 +22,8 @@ export interface HBondArgs {
 
 export function ingestOptions<T>(y: Argv<T>): Argv<T & IngestArgs> {
   return y
-    .option('ligand', { type: 'string', describe: 'ligand of a whole PDB/mmCIF entry, as RES:CHAIN:NUMBER (e.g. STI:A:201)' })
-    .option('ligands', { type: 'string', describe: 'TSV of entry id and RES:CHAIN:NUMBER, for many entries' })
+    .option('ligand', { type: 'string', describe: 'ligand of a whole PDB/mmCIF entry, as RES:CHAIN:NUMBER (e.g. STI:A:201) or a residue name (STI); default: the largest non-polymer, non-solvent group' })
+    .option('ligands', { type: 'string', describe: 'TSV of entry id and RES:CHAIN:NUMBER (or RES), for many entries; default: a ligands.tsv beside the entries' })
     .option('pocket-radius', { type: 'number', default: DEFAULT_POCKET_RADIUS, describe: 'angstrom; residues with any atom this close to the ligand form the pocket when it is cut' })
     .option('pocket-hydrogens', { type: 'boolean', default: DEFAULT_POCKET_HYDROGENS, describe: 'count protein hydrogens when cutting a pocket (ligand: heavy atoms); --no-pocket-hydrogens for heavy atoms only' })
     .check((a) => {
