@@ -74,9 +74,10 @@ export function parseMmcif(text: string, file: string): StructureRecord {
       break;
     }
     const resName = f[at.comp];
-    const element = normaliseElement(at.type >= 0 && !blank(f[at.type]) ? f[at.type] : f[at.name][0]);
+    const symbol = at.type >= 0 && !blank(f[at.type]) ? f[at.type] : undefined;
+    const element = normaliseElement(symbol ?? f[at.name][0]);
     if (!element) {
-      errors.push({ file, line: pendingLine, message: `no element for atom '${f[at.name]}'` });
+      errors.push({ file, line: pendingLine, message: symbol ? `type_symbol '${symbol}' of atom '${f[at.name]}' is not an element` : `no element for atom '${f[at.name]}'` });
       continue;
     }
     const xyz: [number, number, number] = [Number(f[at.x]), Number(f[at.y]), Number(f[at.z])];

@@ -50,3 +50,8 @@ test('a body is kept only when gzip, mmCIF with atoms and the id asked for; obso
   const obsolete = checkEntry(gzipSync(cif('1ABC', '_pdbx_database_status.status_code OBS\n')), '1abc', 'x');
   assert.deepEqual([obsolete.ok, (obsolete as { final?: boolean }).final], [false, true]);
 });
+
+test('an mmCIF atom whose type_symbol is no element makes the body unusable, with the symbol named', () => {
+  const bad = `data_1ABC\n_entry.id 1ABC\nloop_\n_atom_site.group_PDB\n_atom_site.id\n_atom_site.type_symbol\n_atom_site.label_atom_id\n_atom_site.label_comp_id\n_atom_site.auth_asym_id\n_atom_site.auth_seq_id\n_atom_site.Cartn_x\n_atom_site.Cartn_y\n_atom_site.Cartn_z\nHETATM 1 Qx Q1 LIG A 1 1.0 2.0 3.0\n#\n`;
+  assert.match((checkEntry(gzipSync(bad), '1abc', 'x') as { reason: string }).reason, /line 14: type_symbol 'Qx' of atom 'Q1' is not an element/);
+});
