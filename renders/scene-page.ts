@@ -136,7 +136,7 @@ export class ScenePage {
     this.pageErrors = [];
     // As one JSON string, parsed by the page: the protocol turning a structured argument of a
     // few hundred atoms into page objects cost ~16 ms of the page's CPU per load, JSON.parse
-    // ~1 ms (docs/history/rendering.md).
+    // ~1 ms (docs/rendering.md).
     await withTimeout(this.page.evaluate((s) => (window as any).misi.load(JSON.parse(s)), JSON.stringify(scene)), timeoutMs, 'scene load');
   }
 
