@@ -122,9 +122,6 @@ function impostorRewrite(type, source) {
 
 const MARK = '\n// misi-aa edge\n';
 
-/** What the hooks did (for tests and debugging). */
-export const shaderStats = { rewritten: 0 };
-
 /**
  * Rewrites 3Dmol's impostor shaders as `renderer` compiles them (hook before the first
  * frame) when `edge()` says so as the program is built: 'edge' programs are kept apart
@@ -143,7 +140,6 @@ export function installEdgeShaders(renderer, edge) {
   const getShader = renderer.getShader;
   renderer.getShader = function (type, source) {
     const rewrite = source.endsWith(MARK) ? impostorRewrite(type, source) : null;
-    if (rewrite) shaderStats.rewritten++;
     const shader = getShader.call(this, type, rewrite ? rewrite(source) : source);
     // 3Dmol only logs a shader that does not compile, and then draws nothing.
     if (rewrite && !shader) throw new Error(`edge-shaders: the rewritten ${type} shader did not compile (3Dmol's log is in the page's console)`);
