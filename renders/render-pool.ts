@@ -9,7 +9,8 @@ import { availableParallelism } from 'node:os';
 import type { Browser } from 'puppeteer-core';
 import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
 import { describeThrown } from '../structures/reject.ts';
-import type { PageScene, Shot } from './page-payload.ts';
+import type { Shot } from './page-payload.ts';
+import type { PageScene } from './page/page-api.ts';
 import { ScenePage, withTimeout, type EncodedImage, type RawImage } from './scene-page.ts';
 
 export const DEFAULT_IMAGES_PER_BROWSER = 5000;
