@@ -1,7 +1,10 @@
 // `misi-gen split --structures <paths> --by complex|scaffold|protein --out <dir>
-// [--seed N] [--test-share F] [--cluster-threshold T] [--limit N]`: the split `generate`
-// would make with the same options, written as <dir>/split.json without generating
-// anything. stdout: the path of split.json; the summary and notes on stderr.
+// [--seed N] [--test-share F] [--cluster-threshold T] [--max-excluded F] [--allow-short]
+// [--limit N] [--verbose]`: the split `generate` would make with the same options, written
+// as <dir>/split.json without generating anything. stdout: the path of split.json; the
+// summary, notes, (protein) the audit, nearest-identity histogram and largest groups on
+// stderr; the engine's internals only with --verbose. Exit 1 when the split by protein is
+// short of its aim (unless --allow-short).
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { ingestEach } from '../../structures/ingest.ts';
@@ -14,6 +17,7 @@ import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { errorLog } from '../generate/errors-log.ts';
+import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../split/split-report.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
 interface Args extends IngestArgs, SplitArgs, StrictArgs {
@@ -22,6 +26,7 @@ interface Args extends IngestArgs, SplitArgs, StrictArgs {
   seed: number;
   'test-share': number;
   limit?: number;
+  verbose: boolean;
 }
 
 export const splitCommand: CommandModule<object, Args> = {
@@ -32,6 +37,7 @@ export const splitCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
+      .option('verbose', { type: 'boolean', default: false, describe: 'also print what the cluster engine and the split by protein did (pairs, alignments...)' })
       .check((a) => {
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
         if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
@@ -53,7 +59,7 @@ export const splitCommand: CommandModule<object, Args> = {
       process.exitCode = 1;
       return;
     }
-    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'] };
+    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'], maxExcluded: args['max-excluded'] };
     let grouping;
     try {
       grouping = await groupSummaries(summaries, o);
@@ -68,8 +74,18 @@ export const splitCommand: CommandModule<object, Args> = {
     const path = join(args.out, 'split.json');
     await writeJsonFile(path, split.file);
     process.stderr.write(`${describeSplit(split.file)}\n`);
-    if (grouping.engine) process.stderr.write(`split: ${grouping.engine.name} engine ${grouping.engine.version}: ${Object.entries(grouping.compared ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+    const said = (l: string) => process.stderr.write(`split: ${l}\n`);
+    const achieved = achievedLine(split.file);
+    if (achieved) said(achieved);
+    if (split.file.achieved) for (const l of [...nearestHistogram(split.file), ...largestGroups(split.file)]) said(l);
+    if (args.verbose && grouping.engine) said(`${grouping.engine.name} engine ${grouping.engine.version}: ${Object.entries(grouping.compared ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (args.verbose && split.protein) said(`seed and exclude and audit: ${Object.entries(split.protein.work).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     process.stdout.write(`${path}\n`);
-    applyStrict(args, read.rejects, (l) => process.stderr.write(`split: ${l}\n`));
+    const short = shortfall(split.file);
+    if (short) {
+      process.stderr.write(`${args['allow-short'] ? 'split: accepted (--allow-short): ' : 'misi-gen split: '}${short}\n`);
+      if (!args['allow-short']) process.exitCode = 1;
+    }
+    applyStrict(args, read.rejects, said);
   },
 };

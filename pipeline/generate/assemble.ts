@@ -26,8 +26,8 @@ export interface AssemblyPlan {
   /** The manifest's `options`. */
   options: Record<string, unknown>;
   tasks: string[];
-  /** Every complex read, sorted by id, with its sorted source hashes and its side. */
-  complexes: { id: string; split: Split; sources: string[] }[];
+  /** Every complex read, sorted by id, with its sorted source hashes and its side (`excluded`: no questions). */
+  complexes: { id: string; split: Split | 'excluded'; sources: string[] }[];
   ingestRejects: unknown[];
   /** The content of split.json (decided where the split is). */
   splitFile: unknown;

@@ -56,6 +56,8 @@ export interface ComplexPlan {
 export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: ErrorSink): ComplexPlan {
   const id = subject.complex.id;
   const split = p.split.side.get(id);
+  // Excluded by the split by protein (a train neighbour of test): no questions.
+  if (!split && p.split.excluded?.includes(id)) return { questions: [], rejects: [], replacements: {} };
   if (!split) throw new Error(`complex ${id} has no side in the split`);
   const out: ComplexPlan = { questions: [], rejects: [], replacements: {} };
   for (const task of p.tasks) {

@@ -164,7 +164,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const splitFile = split.file;
   await writeAssemblyPlan(o.out, {
     seed: o.seed, options, tasks: o.tasks.map((t) => t.id),
-    complexes: read.ids.map((id) => ({ id, split: split.side.get(id)!, sources: read.sources.get(id)! })),
+    complexes: read.ids.map((id) => ({ id, split: split.side.get(id) ?? 'excluded', sources: read.sources.get(id)! })),
     ingestRejects: read.rejects, splitFile, environment,
   }).catch(abandon);
   const store = new ComplexStore(o.out, new Set(read.ids), undefined, { width: options.size, height: options.size });
@@ -229,7 +229,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     complexReads: store.reads,
     machine: { platform: platform(), release: release(), cpus: cpu.length, cpuModel: cpu[0]?.model ?? '', memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, browser: findBrowser() },
   });
-  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test`;
+  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
   if (o.shard) {
     log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${o.out}/parts (rejects.jsonl after merge)`)}`);

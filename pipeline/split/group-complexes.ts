@@ -38,6 +38,8 @@ export interface Grouping {
   /** `protein` only: the engine and its version, and what it did (pairs compared, skipped...). */
   engine?: { name: ClusterEngine; version: string };
   compared?: Record<string, number>;
+  /** `protein` only: every complex's sequences (the split compares them again: split-by-protein.ts). */
+  sequences?: ComplexSequences[];
 }
 
 /** Reads one complex by id (from memory, or from a run's kept ingest files). */
@@ -94,10 +96,10 @@ export async function groupSummaries(summaries: readonly GroupSummary[], o: Grou
   const seconds = () => ({ seconds: (Date.now() - started) / 1000 });
   if (o.engine === 'mmseqs') {
     const r = await clusterWithMmseqs(items, { threshold });
-    return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'mmseqs', version: r.version }, compared: { ...r.compared, ...seconds() } };
+    return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'mmseqs', version: r.version }, compared: { ...r.compared, ...seconds() }, sequences: items };
   }
   const r = await clusterProteins(items, { threshold });
-  return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'exact', version: EXACT_ENGINE_VERSION }, compared: { ...r.compared, ...seconds() } };
+  return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'exact', version: EXACT_ENGINE_VERSION }, compared: { ...r.compared, ...seconds() }, sequences: items };
 }
 
 /** The exact engine's identity measure and linkage; bumped if either ever changes. */
