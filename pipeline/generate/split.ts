@@ -73,7 +73,7 @@ export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexS
     const on = (s: string) => sorted.filter((id) => p.side.get(id) === s);
     const ids = { train: on('train'), test: on('test') };
     const side = new Map<string, Split>(sorted.filter((id) => p.side.get(id) !== 'excluded').map((id) => [id, p.side.get(id) as Split]));
-    const file = proteinSplitFile(p, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine?.name ?? 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
+    const file = proteinSplitFile(p, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
     return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), protein: p, file };
   }
   const a = assignSides(grouping.groupOf, o.seed, o.testShare);

@@ -3,10 +3,14 @@
 // train complex with the exact identity (structures/grouping/complex-identity.ts). A train
 // complex at the threshold with a test complex is a leak; with `fix` it leaves train for
 // excluded. Then each test complex's nearest train complex (highest identity; among equal
-// identities the first in order of bound, then of index) is found by branch and bound: train
-// complexes in order of their bound, aligned until the next bound is below the best found.
+// identities the first in order of bound, then of index, in chunks of 16) is found by branch
+// and bound: train complexes in order of their bound, aligned until the next bound is below
+// the best found.
 import { type ComplexIdentity, type Compared } from '../../structures/grouping/complex-identity.ts';
 import { EXCLUDED, TEST, TRAIN } from './seed-exclude.ts';
+
+/** Train complexes aligned at once in the search for the nearest. */
+const NEAREST_CHUNK = 16;
 
 export interface Leak {
   test: number;
@@ -53,11 +57,16 @@ export function auditSplit(ci: ComplexIdentity, side: Uint8Array, threshold: num
     const bound = bounds[t];
     const order = train.map((_, k) => k).filter((k) => side[train[k]] === TRAIN && bound[k] >= 0);
     order.sort((a, b) => bound[b] - bound[a] || a - b);
-    let best: NearestTrain | null = null;
-    for (const k of order) {
-      if (best && bound[k] < best.identity) break;
-      const f = ci.identity(i, train[k], best ? best.identity : -1);
-      if (f >= 0 && (!best || f > best.identity)) best = { index: train[k], identity: f, compared: ci.compared(i, train[k]) };
+    // In chunks (eight lanes of the aligner busy), until the next bound is below the best.
+    let best = null as NearestTrain | null;
+    for (let from = 0; from < order.length; from += NEAREST_CHUNK) {
+      if (best && bound[order[from]] < best.identity) break;
+      const chunk = order.slice(from, from + NEAREST_CHUNK).filter((k) => !best || bound[k] >= best.identity);
+      const r = ci.row(i, chunk.map((k) => train[k]), Math.max(0, best ? best.identity : 0));
+      chunk.forEach((k, m) => {
+        const f = r.identity[m];
+        if (f >= 0 && (!best || f > best.identity)) best = { index: train[k], identity: f, compared: ci.compared(i, train[k]) };
+      });
     }
     nearest.set(i, best);
   });

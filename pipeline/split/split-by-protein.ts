@@ -34,7 +34,7 @@ export interface ProteinSplit {
   /** Complexes excluded by seed and exclude, and train complexes the audit moved to excluded (leaks). */
   excludedBySeeds: number;
   audit: Omit<Audit, 'nearest' | 'leaks' | 'moved'> & { leaks: { test: string; train: string; identity: number }[]; moved: string[] };
-  work: { seeds: number; regions: number; rows: number; pairs: number; alignments: number; boundCells: number; cells: number };
+  work: { seeds: number; regions: number; rows: number; pairs: number; alignments: number; boundCells: number; cells: number; seedSeconds: number; auditSeconds: number };
 }
 
 const SIDE_NAMES: ProteinSide[] = ['train', 'test', 'excluded'];
@@ -50,28 +50,38 @@ export function splitByProtein(items: readonly ComplexSequences[], groupOf: Read
     if (!firstOf.has(g)) firstOf.set(g, i);
     return firstOf.get(g)!;
   });
-  const everyone = Int32Array.from(ids, (_, i) => i);
+  // Rows are symmetric: a row is computed only against complexes without a row yet; what the
+  // earlier rows found about i is kept in `found[i]`.
   const rows = new Map<number, Map<number, number>>();
+  const found = ids.map(() => new Map<number, number>());
+  const rowed = new Uint8Array(ids.length);
   const neighbours = (i: number) => {
     let m = rows.get(i);
     if (!m) {
-      const r = ci.row(i, everyone, o.threshold);
-      m = new Map();
-      r.identity.forEach((f, j) => {
-        if (f >= o.threshold) m!.set(j, f);
+      const others: number[] = [];
+      for (let j = 0; j < ids.length; j++) if (!rowed[j] && j !== i) others.push(j);
+      const r = ci.row(i, others, o.threshold);
+      m = found[i];
+      r.identity.forEach((f, k) => {
+        if (f < o.threshold) return;
+        m!.set(others[k], f);
+        found[others[k]].set(i, f);
       });
+      rowed[i] = 1;
       rows.set(i, m);
     }
     return m;
   };
   const n = ids.length;
   const target = Math.round(n * o.testShare);
+  const t0 = Date.now();
   const s = seedAndExclude(group, neighbours, {
     seed: o.seed, target, maxExcluded: Math.floor(n * (o.maxExcluded ?? DEFAULT_MAX_EXCLUDED)), nearDuplicate: o.nearDuplicate ?? NEAR_DUPLICATE,
   });
   const excludedBySeeds = s.side.reduce((a, x) => a + (x === EXCLUDED ? 1 : 0), 0);
-  const work = { seeds: s.seeds, regions: s.regions, rows: rows.size, ...pick(ci.stats) };
+  const t1 = Date.now();
   const a = auditSplit(new ComplexIdentity(linkageData(linkage, { threshold: o.threshold })), s.side, o.threshold, true);
+  const work = { seeds: s.seeds, regions: s.regions, rows: rows.size, ...pick(ci.stats), seedSeconds: (t1 - t0) / 1000, auditSeconds: (Date.now() - t1) / 1000 };
   return {
     side: new Map(ids.map((id, i) => [id, SIDE_NAMES[s.side[i]]])),
     nearest: nearestByIds(a, ids),
