@@ -5,6 +5,7 @@
 // summary, notes, (protein) the audit, nearest-identity histogram and largest groups on
 // stderr; the engine's internals only with --verbose. Exit 1 when the split by protein is
 // short of its aim (unless --allow-short).
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { ingestEach } from '../../structures/ingest.ts';
@@ -17,6 +18,7 @@ import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { errorLog } from '../generate/errors-log.ts';
+import { parseSplitList, splitFileFromList } from '../split/split-from-file.ts';
 import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../split/split-report.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
@@ -27,6 +29,8 @@ interface Args extends IngestArgs, SplitArgs, StrictArgs {
   'test-share': number;
   limit?: number;
   verbose: boolean;
+  'split-from'?: string;
+  'fix-leaks': boolean;
 }
 
 export const splitCommand: CommandModule<object, Args> = {
@@ -37,6 +41,8 @@ export const splitCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
+      .option('split-from', { type: 'string', describe: 'apply a published split (<id><TAB>train|test|val per line) and audit it by protein identity (--cluster-threshold)' })
+      .option('fix-leaks', { type: 'boolean', default: false, describe: 'with --split-from: move train complexes that leak (at the threshold with a test complex) to excluded' })
       .option('verbose', { type: 'boolean', default: false, describe: 'also print what the cluster engine and the split by protein did (pairs, alignments...)' })
       .check((a) => {
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
@@ -46,7 +52,19 @@ export const splitCommand: CommandModule<object, Args> = {
       }) as any,
   handler: async (args) => {
     const useSample = !args.structures?.length;
-    const by = args['split-by'];
+    const listPath = args['split-from'];
+    let listText = '';
+    if (listPath !== undefined) {
+      try {
+        listText = await readFile(listPath, 'utf8');
+      } catch {
+        process.stderr.write(`misi-gen split: --split-from ${listPath}: no such file\n`);
+        process.exitCode = 2;
+        return;
+      }
+    }
+    // A split list is audited by protein identity: the sequences are what is kept.
+    const by = listPath !== undefined ? 'protein' : args['split-by'];
     // One complex at a time, in id order; only its summary (scaffold, or sequences) is kept.
     const summaries: GroupSummary[] = [];
     const read = await ingestEach(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), async (c) => {
@@ -59,6 +77,7 @@ export const splitCommand: CommandModule<object, Args> = {
       process.exitCode = 1;
       return;
     }
+    if (listPath !== undefined) return applyList(summaries, listPath, listText, args, read.rejects);
     const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'], maxExcluded: args['max-excluded'] };
     let grouping;
     try {
@@ -89,3 +108,27 @@ export const splitCommand: CommandModule<object, Args> = {
     applyStrict(args, read.rejects, said);
   },
 };
+
+/** --split-from: the list applied, audited, written; exit 1 when leaks are left in train. */
+async function applyList(summaries: GroupSummary[], path: string, text: string, args: Args, rejects: Parameters<typeof applyStrict>[1]): Promise<void> {
+  const said = (l: string) => process.stderr.write(`split: ${l}\n`);
+  const list = parseSplitList(text, path);
+  for (const p of list.problems) said(p);
+  const { file, applied } = splitFileFromList(summaries.map((s) => s.sequences!), list.sides, { path, threshold: thresholdFraction(args['cluster-threshold']), fix: args['fix-leaks'], seed: args.seed });
+  const notes = applied.notes;
+  for (const n of notes.slice(0, 20)) said(`${n.id}: ${n.note}`);
+  if (notes.length > 20) said(`... ${notes.length - 20} more notes like these`);
+  const out = join(args.out, 'split.json');
+  await writeJsonFile(out, file);
+  said(`applied ${path}: ${describeSplit(file)}`);
+  said(achievedLine(file)!);
+  for (const l of nearestHistogram(file)) said(l);
+  for (const l of applied.audit.leaks.slice(0, 20)) said(`leak: test ${l.test} and train ${l.train} at ${(100 * l.identity).toFixed(1)} %${applied.side.get(l.train) === 'excluded' ? ' (train complex moved to excluded)' : ''}`);
+  if (applied.audit.leaks.length > 20) said(`... ${applied.audit.leaks.length - 20} more leaks`);
+  process.stdout.write(`${out}\n`);
+  if (file.achieved!.leaksLeft > 0) {
+    process.stderr.write(`misi-gen split: ${file.achieved!.leaksLeft} test-train pairs at ${(100 * file.achieved!.threshold).toFixed(0)} % identity in ${path}; --fix-leaks moves those train complexes to excluded\n`);
+    process.exitCode = 1;
+  }
+  applyStrict(args, rejects, said);
+}

@@ -17,7 +17,7 @@ export function achievedLine(f: SplitFile): string | null {
   const a = f.achieved;
   if (!a) return null;
   const n = a.test + a.train + a.excluded + a.val;
-  return `aimed ${a.aimed} test, got ${a.test}; train ${a.train}, excluded ${a.excluded} (${pct(a.excluded / Math.max(1, n))}, at most ${a.maxExcluded})${a.val ? `, val ${a.val}` : ''}; audit: ${a.pairsAudited} test x train pairs, ${a.leaks} at the threshold${a.moved ? `, ${a.moved} train complexes moved to excluded` : ''}`;
+  return `aimed ${a.aimed} test, got ${a.test}; train ${a.train}, excluded ${a.excluded} (${pct(a.excluded / Math.max(1, n))}, at most ${a.maxExcluded})${a.val ? `, val ${a.val}` : ''}; audit: ${a.pairsAudited} test x train pairs, ${a.leaks} at the threshold${a.moved ? `, ${a.moved} train complexes moved to excluded` : ''}${a.leaksLeft ? `, ${a.leaksLeft} left in train (use --fix-leaks)` : ''}`;
 }
 
 /** Test complexes by their nearest train identity, in 10-point bins (and those with nothing to compare). */
