@@ -40,3 +40,15 @@ test('default counts: every complex gets each axis equally often; ids from task,
     assert.equal(axes, 'xxyyzz');
   }
 });
+
+test('a complex excluded by the split by protein gets no questions; one with no side at all is a bug', async () => {
+  const all = await sampleComplexes();
+  const task = taskById('rotation')!;
+  const ids = all.map((c) => c.complex.id);
+  const [gone, ...kept] = ids;
+  const split = { side: new Map(kept.map((id) => [id, 'train' as const])), ids: { train: kept, test: [] }, excluded: [gone] };
+  const inputs = { seed: 1, split, tasks: [task], counts: parseCounts('rotation=6/3', [task]), style: makeStyle(), complexById: (id: string) => all.find((c) => c.complex.id === id)! };
+  assert.deepEqual(planComplex(all[0], inputs).questions, []);
+  assert.equal(planComplex(all[1], inputs).questions.length, 6);
+  assert.throws(() => planComplex(all[0], { ...inputs, split: { ...split, excluded: [] } }), /has no side/);
+});
