@@ -33,7 +33,7 @@ import { ingestStage, readIngested } from './ingest-stage.ts';
 import { claimFolder, PARTS_DIR, type RunIdentity } from './run-identity.ts';
 import { formatShard, inShard, type Shard } from './shard.ts';
 import { splitComplexes } from './split.ts';
-import type { ClusterEngine, SplitBy } from '../split/group-complexes.ts';
+import { byProtein, type ClusterEngine, type SplitBy } from '../split/group-complexes.ts';
 import { MMSEQS_MISSING, MmseqsMissingError, mmseqsVersion } from '../split/mmseqs-clusters.ts';
 import { streamComplexes } from './stream-complexes.ts';
 import { writeJsonFile } from './write-text.ts';
@@ -102,13 +102,14 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
 
   // The run's identity: a folder holding a run with other options is refused. The mmseqs
   // engine (and its version) is recorded; no entry means the exact engine.
-  const mmseqs = o.splitBy === 'protein' && o.clusterEngine === 'mmseqs' ? mmseqsVersion() : null;
-  if (o.splitBy === 'protein' && o.clusterEngine === 'mmseqs' && mmseqs === null) throw new MmseqsMissingError(MMSEQS_MISSING);
+  const protein = o.splitBy !== undefined && byProtein(o.splitBy);
+  const mmseqs = protein && o.clusterEngine === 'mmseqs' ? mmseqsVersion() : null;
+  if (protein && o.clusterEngine === 'mmseqs' && mmseqs === null) throw new MmseqsMissingError(MMSEQS_MISSING);
   const options = {
     tasks: o.tasks.map((t) => t.id),
     perComplex: formatCounts(counts),
     testShare: o.testShare,
-    ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(o.splitBy === 'protein' ? { clusterThreshold: o.clusterThreshold ?? null } : {}) } : {}),
+    ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(protein ? { clusterThreshold: o.clusterThreshold ?? null } : {}) } : {}),
     ...(mmseqs !== null ? { clusterEngine: { name: 'mmseqs', version: mmseqs } } : {}),
     limit: o.limit ?? null,
     ligand: o.ligand ?? null,

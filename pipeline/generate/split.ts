@@ -7,7 +7,7 @@
 import type { Complex } from '../../structures/model.ts';
 import type { Split } from '../../qa/task.ts';
 import { assignSides } from '../split/assign-sides.ts';
-import { groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
+import { byProtein, groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
 import { proteinSplitFile, splitFile, type SplitFile } from '../split/split-file.ts';
 import { DEFAULT_MAX_EXCLUDED, splitByProtein, type ProteinSplit } from '../split/split-by-protein.ts';
 
@@ -65,15 +65,15 @@ export async function splitComplexes(complexes: readonly Complex[] | { ids: read
 
 /** Whole groups to sides, and split.json's content. */
 export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexSplit {
-  if (grouping.by === 'protein' && grouping.sequences) {
+  if (byProtein(grouping.by) && grouping.sequences) {
     const threshold = grouping.threshold!;
     const maxExcluded = o.maxExcluded ?? DEFAULT_MAX_EXCLUDED;
-    const p = splitByProtein(grouping.sequences, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, maxExcluded });
+    const p = splitByProtein(grouping.sequences, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, maxExcluded, scaffoldOf: grouping.scaffoldOf });
     const sorted = [...p.side.keys()].sort();
     const on = (s: string) => sorted.filter((id) => p.side.get(id) === s);
     const ids = { train: on('train'), test: on('test') };
     const side = new Map<string, Split>(sorted.filter((id) => p.side.get(id) !== 'excluded').map((id) => [id, p.side.get(id) as Split]));
-    const file = proteinSplitFile(p, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
+    const file = proteinSplitFile(p, grouping.groupOf, { by: grouping.by, seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
     return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), protein: p, file };
   }
   const a = assignSides(grouping.groupOf, o.seed, o.testShare);

@@ -1,4 +1,4 @@
-// The audit of a split by protein, independent of how the split was made (seed and exclude,
+// The audit of a split by protein (and, for `protein,scaffold`, of shared scaffolds), independent of how the split was made (seed and exclude,
 // either cluster engine, or a split read from a file): every test complex against every
 // train complex with the exact identity (structures/grouping/complex-identity.ts). A train
 // complex at the threshold with a test complex is a leak; with `fix` it leaves train for
@@ -15,7 +15,10 @@ const NEAREST_CHUNK = 16;
 export interface Leak {
   test: number;
   train: number;
+  /** Exact identity when at the threshold, else -1 (a leak by scaffold only). */
   identity: number;
+  /** `protein,scaffold`: the two share a scaffold. */
+  scaffold?: boolean;
 }
 
 export interface NearestTrain {
@@ -36,7 +39,7 @@ export interface Audit {
   pairs: number;
 }
 
-export function auditSplit(ci: ComplexIdentity, side: Uint8Array, threshold: number, fix: boolean): Audit {
+export function auditSplit(ci: ComplexIdentity, side: Uint8Array, threshold: number, fix: boolean, scaffoldMates?: (i: number) => number[]): Audit {
   const n = side.length;
   const tests: number[] = [], train: number[] = [];
   for (let i = 0; i < n; i++) if (side[i] === TEST) tests.push(i);
@@ -46,8 +49,9 @@ export function auditSplit(ci: ComplexIdentity, side: Uint8Array, threshold: num
   for (const i of tests) {
     const r = ci.row(i, train, threshold);
     bounds.push(r.bound);
+    const mates = new Set(scaffoldMates ? scaffoldMates(i) : []);
     r.identity.forEach((f, k) => {
-      if (f >= threshold) leaks.push({ test: i, train: train[k], identity: f });
+      if (f >= threshold || mates.has(train[k])) leaks.push({ test: i, train: train[k], identity: f, ...(mates.has(train[k]) ? { scaffold: true } : {}) });
     });
   }
   const moved = fix ? [...new Set(leaks.map((l) => l.train))].sort((a, b) => a - b) : [];

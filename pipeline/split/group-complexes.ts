@@ -7,8 +7,11 @@ import { complexSequences, type ComplexSequences } from './protein-sequences.ts'
 import { clusterProteins } from './protein-clusters.ts';
 import { clusterWithMmseqs } from './mmseqs-clusters.ts';
 
-export type SplitBy = 'complex' | 'scaffold' | 'protein';
-export const SPLIT_BY: readonly SplitBy[] = ['complex', 'scaffold', 'protein'];
+export type SplitBy = 'complex' | 'scaffold' | 'protein' | 'protein,scaffold';
+export const SPLIT_BY: readonly SplitBy[] = ['complex', 'scaffold', 'protein', 'protein,scaffold'];
+
+/** Whether a split compares proteins (seed and exclude and the audit: split-by-protein.ts). */
+export const byProtein = (by: SplitBy): boolean => by === 'protein' || by === 'protein,scaffold';
 
 /** Default identity threshold of the split by protein: 30 %, measured as in protein-clusters.ts. */
 export const DEFAULT_CLUSTER_THRESHOLD = 0.3;
@@ -40,6 +43,8 @@ export interface Grouping {
   compared?: Record<string, number>;
   /** `protein` only: every complex's sequences (the split compares them again: split-by-protein.ts). */
   sequences?: ComplexSequences[];
+  /** `protein,scaffold`: every complex's scaffold group (as for `scaffold`). */
+  scaffoldOf?: Map<string, string>;
 }
 
 /** Reads one complex by id (from memory, or from a run's kept ingest files). */
@@ -59,6 +64,7 @@ export interface GroupSummary {
 export async function groupSummary(c: Complex, by: SplitBy): Promise<GroupSummary> {
   if (by === 'complex') return { id: c.id };
   if (by === 'protein') return { id: c.id, sequences: await complexSequences(c) };
+  if (by === 'protein,scaffold') return { ...(await groupSummary(c, 'scaffold')), sequences: await complexSequences(c) };
   const r = await murckoScaffoldOf(c.ligand);
   // No scaffold known: the complex is a group of its own (it can share nothing).
   if (r.smiles === null) return { id: c.id, group: `complex:${c.id}`, note: `no scaffold (${r.reason}); grouped alone` };
@@ -89,6 +95,11 @@ export async function groupSummaries(summaries: readonly GroupSummary[], o: Grou
   }
   const threshold = o.threshold ?? DEFAULT_CLUSTER_THRESHOLD;
   const items = summaries.map((s) => s.sequences!);
+  if (o.by === 'protein,scaffold') {
+    for (const s of summaries) if (s.note) notes.push({ id: s.id, note: s.note });
+    const r = await groupSummaries(summaries, { ...o, by: 'protein' });
+    return { ...r, by: o.by, notes: [...notes, ...r.notes], scaffoldOf: new Map(summaries.map((s) => [s.id, s.group!])) };
+  }
   for (const i of items) {
     if (![...i.pocket, ...(i.whole ?? [])].some((s) => s.length >= 30)) notes.push({ id: i.id, note: 'no chain of 30 residues or more: a cluster of its own' });
   }

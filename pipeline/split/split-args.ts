@@ -21,7 +21,7 @@ export function thresholdFraction(value: number): number {
 /** --split-by (alias --by), --cluster-threshold and --cluster-engine. */
 export function splitOptions<T>(y: Argv<T>): Argv<T & SplitArgs> {
   return y
-    .option('split-by', { alias: 'by', choices: SPLIT_BY, default: 'complex' as SplitBy, describe: 'what a held-out group is: a complex, a ligand scaffold (Bemis-Murcko), or a protein sequence cluster' })
+    .option('split-by', { alias: 'by', choices: SPLIT_BY, default: 'complex' as SplitBy, describe: 'what a held-out group is: a complex, a ligand scaffold (Bemis-Murcko), or a protein sequence cluster (protein: seed and exclude, audited; protein,scaffold: neither a chain at the threshold nor a scaffold shared across test and train)' })
     .option('cluster-threshold', { type: 'number', default: DEFAULT_CLUSTER_THRESHOLD, describe: 'sequence identity that joins two complexes in the split by protein, as a fraction (0.3) or percent (30)' })
     .option('cluster-engine', { choices: CLUSTER_ENGINES, default: 'exact' as ClusterEngine, describe: 'how the split by protein finds clusters: exact (every pair aligned) or mmseqs (MMseqs2 from PATH: fast for 40,000+ complexes, may miss links)' })
     .option('max-excluded', { type: 'number', default: DEFAULT_MAX_EXCLUDED, describe: 'split by protein: largest share of the complexes that may be excluded (train neighbours of test)' })
@@ -42,7 +42,7 @@ export function describeSplit(f: SplitFile): string {
   let largest = ['', 0] as [string, number];
   for (const [g, n] of sizes) if (n > largest[1]) largest = [g, n];
   const sideOfLargest = f.complexes.find((c) => c.group === largest[0])?.side ?? '-';
-  const by = f.by === 'protein' ? `protein (${(100 * (f.threshold ?? 0)).toFixed(0)} % identity)` : f.by;
+  const by = f.threshold !== undefined ? `${f.by} (${(100 * f.threshold).toFixed(0)} % identity)` : f.by;
   const excluded = f.counts.excluded ? `, excluded ${f.counts.excluded}` : '';
   return `split by ${by}: ${f.complexes.length} complexes in ${sizes.size} groups; test ${f.counts.test} (aimed at ${f.target}) in ${f.groups.test} groups, train ${f.counts.train} in ${f.groups.train} groups${excluded}${f.achieved ? '' : `; largest group ${largest[1]} (${sideOfLargest})`}`;
 }

@@ -23,7 +23,12 @@ export interface ProteinSplitOptions {
   maxExcluded?: number;
   nearDuplicate?: number;
   minLength?: number;
+  /** `protein,scaffold`: every complex's scaffold group; complexes sharing one are neighbours too. */
+  scaffoldOf?: ReadonlyMap<string, string>;
 }
+
+/** The value a scaffold-only link has among a complex's neighbours (not an identity: never a near duplicate). */
+export const SCAFFOLD_LINK = -1;
 
 export type ProteinSide = 'train' | 'test' | 'excluded';
 
@@ -52,6 +57,7 @@ export function splitByProtein(items: readonly ComplexSequences[], groupOf: Read
   });
   // Rows are symmetric: a row is computed only against complexes without a row yet; what the
   // earlier rows found about i is kept in `found[i]`.
+  const scaffoldMates = scaffoldLinks(ids, o.scaffoldOf);
   const rows = new Map<number, Map<number, number>>();
   const found = ids.map(() => new Map<number, number>());
   const rowed = new Uint8Array(ids.length);
@@ -68,6 +74,7 @@ export function splitByProtein(items: readonly ComplexSequences[], groupOf: Read
         found[others[k]].set(i, f);
       });
       rowed[i] = 1;
+      for (const j of scaffoldMates(i)) if (!m.has(j)) m.set(j, SCAFFOLD_LINK);
       rows.set(i, m);
     }
     return m;
@@ -80,7 +87,7 @@ export function splitByProtein(items: readonly ComplexSequences[], groupOf: Read
   });
   const excludedBySeeds = s.side.reduce((a, x) => a + (x === EXCLUDED ? 1 : 0), 0);
   const t1 = Date.now();
-  const a = auditSplit(new ComplexIdentity(linkageData(linkage, { threshold: o.threshold })), s.side, o.threshold, true);
+  const a = auditSplit(new ComplexIdentity(linkageData(linkage, { threshold: o.threshold })), s.side, o.threshold, true, o.scaffoldOf && scaffoldMates);
   const work = { seeds: s.seeds, regions: s.regions, rows: rows.size, ...pick(ci.stats), seedSeconds: (t1 - t0) / 1000, auditSeconds: (Date.now() - t1) / 1000 };
   return {
     side: new Map(ids.map((id, i) => [id, SIDE_NAMES[s.side[i]]])),
@@ -90,6 +97,18 @@ export function splitByProtein(items: readonly ComplexSequences[], groupOf: Read
     audit: { pairs: a.pairs, leaks: a.leaks.map((l) => ({ test: ids[l.test], train: ids[l.train], identity: l.identity })), moved: a.moved.map((i) => ids[i]) },
     work,
   };
+}
+
+/** Complexes sharing a scaffold group with each complex (none without scaffoldOf; `complex:` groups share nothing). */
+export function scaffoldLinks(ids: readonly string[], scaffoldOf?: ReadonlyMap<string, string>): (i: number) => number[] {
+  if (!scaffoldOf) return () => [];
+  const members = new Map<string, number[]>();
+  ids.forEach((id, i) => {
+    const g = scaffoldOf.get(id);
+    if (g === undefined || g.startsWith('complex:')) return;
+    members.set(g, [...(members.get(g) ?? []), i]);
+  });
+  return (i) => (members.get(scaffoldOf.get(ids[i]) ?? '') ?? []).filter((j) => j !== i);
 }
 
 function pick(st: ComplexIdentity['stats']) {

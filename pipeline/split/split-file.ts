@@ -65,7 +65,7 @@ export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; tes
     by: o.by,
     seed: o.seed,
     testShare: o.testShare,
-    ...(o.by === 'protein' && o.threshold !== undefined ? { threshold: o.threshold } : {}),
+    ...(o.by !== 'complex' && o.by !== 'scaffold' && o.threshold !== undefined ? { threshold: o.threshold } : {}),
     target: a.target,
     counts: { train: a.ids.train.length, test: a.ids.test.length },
     groups: { train: groupsOn('train'), test: groupsOn('test') },
@@ -131,13 +131,13 @@ export function splitLeaks(split: SplitFile, questions: Iterable<QuestionSides> 
 }
 
 /** split.json of a split by protein (seed and exclude, audited). */
-export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, string>, o: { seed: number; testShare: number; threshold: number; engine: string; maxExcluded: number; from?: string }): SplitFile {
+export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, string>, o: { by?: SplitBy; seed: number; testShare: number; threshold: number; engine: string; maxExcluded: number; from?: string }): SplitFile {
   const ids = [...p.side.keys()].sort();
   const on = (s: Side) => ids.filter((id) => p.side.get(id) === s);
   const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
   const counts = { train: on('train').length, test: on('test').length, excluded: on('excluded').length };
   return {
-    by: 'protein',
+    by: o.by ?? 'protein',
     seed: o.seed,
     testShare: o.testShare,
     threshold: o.threshold,

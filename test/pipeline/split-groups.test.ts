@@ -156,3 +156,16 @@ test('../shared, 80 complexes: no pair across the protein split reaches 30 % ide
   assert.equal(new Set(hiv.map((id) => split.side.get(id)).filter(Boolean)).size <= 1, true, `HIV proteases ${hiv.join(' ')} on both sides`);
   t.diagnostic(`${pairs} cross-side pairs checked; ${split.file.groups.test} test and ${split.file.groups.train} train clusters; ${hiv.length} HIV protease pockets; test ${split.ids.test.length} (aimed at ${split.file.target}), ${split.excluded.length} excluded`);
 });
+
+test('../shared, 80 complexes, protein,scaffold: no scaffold and no chain at 30 % across test and train', { skip: NEEDS_SHARED }, async (t) => {
+  const { complexes } = await ingest(SUBSET);
+  const split = await splitComplexes(complexes, { by: 'protein,scaffold', seed: 0, testShare: 0.25, threshold: 0.3 });
+  assert.equal(split.file.by, 'protein,scaffold');
+  assert.deepEqual(splitLeaks(split.file), []);
+  const scaffold = split.grouping.scaffoldOf!;
+  const trainScaffolds = new Set(split.ids.train.map((id) => scaffold.get(id)).filter((g) => !g!.startsWith('complex:')));
+  for (const id of split.ids.test) assert.ok(!trainScaffolds.has(scaffold.get(id)), `${id} (test) shares scaffold ${scaffold.get(id)} with train`);
+  const protein = await splitComplexes(complexes, { by: 'protein', seed: 0, testShare: 0.25, threshold: 0.3 });
+  t.diagnostic(`protein,scaffold: test ${split.ids.test.length} (aimed at ${split.file.target}), ${split.excluded.length} excluded; protein alone: ${protein.excluded.length} excluded`);
+  for (const c of split.file.complexes.filter((c) => c.side === 'test')) assert.ok(c.nearest === null || c.nearest!.identity < 0.3);
+});

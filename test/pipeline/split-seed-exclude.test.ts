@@ -168,3 +168,25 @@ test('splitByProtein on families: the aim reached, no test-train pair at 30 %, e
   }
   assert.equal(p.audit.leaks.length, 0);
 });
+
+test('protein,scaffold: unrelated chains sharing a scaffold never straddle test and train; the audit catches a planted shared scaffold', () => {
+  const rng = generatorFor(['scaffold-test']);
+  const items = Array.from({ length: 40 }, (_, k) => ({ id: `u${String(k).padStart(2, '0')}`, pocket: [chain(rng, 60 + k)], whole: null }));
+  // Unrelated chains; scaffolds in groups of four (u00-u03 share s0, ...), and u36-u39 alone.
+  const scaffoldOf = new Map(items.map((it, k) => [it.id, k < 36 ? `s${Math.floor(k / 4)}` : `complex:${it.id}`]));
+  for (const seed of [0, 1, 2, 3]) {
+    const p = splitByProtein(items, new Map(items.map((i) => [i.id, i.id])), { seed, testShare: 0.2, threshold: 0.3, maxExcluded: 0.2, scaffoldOf });
+    const sides = new Map<string, Set<string>>();
+    for (const [id, s] of p.side) if (s !== 'excluded') sides.set(scaffoldOf.get(id)!, (sides.get(scaffoldOf.get(id)!) ?? new Set()).add(s));
+    for (const [g, s] of sides) assert.equal(s.size, 1, `seed ${seed}: scaffold ${g} on both sides`);
+    assert.equal([...p.side.values()].filter((s) => s === 'test').length, 8);
+    assert.equal(p.audit.leaks.length, 0);
+  }
+  // The audit alone: u00 test, u01 (same scaffold, unrelated chain) train: a leak by scaffold.
+  const ci = new ComplexIdentity(linkageData(items.map((i) => ({ pocket: i.pocket, whole: null })), { threshold: 0.3 }));
+  const side = new Uint8Array(40);
+  side[0] = TEST;
+  const a = auditSplit(ci, side, 0.3, true, (i) => (i < 4 ? [0, 1, 2, 3].filter((j) => j !== i) : []));
+  assert.deepEqual(a.leaks.map((l) => [l.test, l.train, l.scaffold]), [[0, 1, true], [0, 2, true], [0, 3, true]]);
+  assert.deepEqual(a.moved, [1, 2, 3]);
+});
