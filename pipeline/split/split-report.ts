@@ -1,6 +1,8 @@
 // What `split` (and `stats`) print about a split by protein, from its split.json: aim and
 // achievement, the histogram of every test complex's identity to its nearest train complex
 // (the audit's), and where the largest single-linkage groups went.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SplitFile } from './split-file.ts';
 
 /** The shortfall sentence when test is short of the aim (null when reached). */
@@ -51,4 +53,18 @@ export function largestGroups(f: SplitFile, count = 5): string[] {
   const top = [...by].sort((a, b) => size(b[1]) - size(a[1]) || (a[0] < b[0] ? -1 : 1)).slice(0, count);
   return [`largest groups (single linkage): size, test / train / excluded${f.counts.val ? ' / val' : ''}`, ...top.map(([g, s]) =>
     `  ${g.padEnd(12)} ${String(size(s)).padStart(6)}  ${s.test ?? 0} / ${s.train ?? 0} / ${s.excluded ?? 0}${f.counts.val ? ` / ${s.val ?? 0}` : ''}`)];
+}
+
+/** For `stats`: the audit and the nearest-identity histogram of a dataset's split.json (none without an audit). */
+export function splitAuditLines(dir: string): string[] {
+  const path = join(dir, 'split.json');
+  if (!existsSync(path)) return [];
+  let f: SplitFile;
+  try {
+    f = JSON.parse(readFileSync(path, 'utf8')) as SplitFile;
+  } catch {
+    return [`${path}: not JSON`];
+  }
+  const line = achievedLine(f);
+  return line ? [`split: ${line}`, ...nearestHistogram(f)] : [];
 }
