@@ -19,6 +19,7 @@ import { writeJsonFile } from '../generate/write-text.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { errorLog } from '../generate/errors-log.ts';
 import { parseSplitList, splitFileFromList } from '../split/split-from-file.ts';
+import { indexYears } from '../split/time-split.ts';
 import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../split/split-report.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
@@ -78,7 +79,9 @@ export const splitCommand: CommandModule<object, Args> = {
       return;
     }
     if (listPath !== undefined) return applyList(summaries, listPath, listText, args, read.rejects);
-    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'], maxExcluded: args['max-excluded'] };
+    const years = args.index !== undefined ? await readIndexYears(args.index) : undefined;
+    if (years === null) return;
+    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'], maxExcluded: args['max-excluded'], splitDate: args['split-date'], indexYears: years };
     let grouping;
     try {
       grouping = await groupSummaries(summaries, o);
@@ -131,4 +134,19 @@ async function applyList(summaries: GroupSummary[], path: string, text: string, 
     process.exitCode = 1;
   }
   applyStrict(args, rejects, said);
+}
+
+/** --index: release years by id (its bad lines on stderr), or null (exit 2) when it cannot be read. */
+async function readIndexYears(path: string): Promise<Map<string, string> | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    process.stderr.write(`misi-gen split: --index ${path}: no such file\n`);
+    process.exitCode = 2;
+    return null;
+  }
+  const r = indexYears(text, path);
+  for (const p of r.problems) process.stderr.write(`split: ${p}\n`);
+  return r.years;
 }

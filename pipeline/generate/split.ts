@@ -8,7 +8,8 @@ import type { Complex } from '../../structures/model.ts';
 import type { Split } from '../../qa/task.ts';
 import { assignSides } from '../split/assign-sides.ts';
 import { byProtein, groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
-import { proteinSplitFile, splitFile, type SplitFile } from '../split/split-file.ts';
+import { proteinSplitFile, splitFile, timeSplitFile, type SplitFile } from '../split/split-file.ts';
+import { splitByTime } from '../split/time-split.ts';
 import { DEFAULT_MAX_EXCLUDED, splitByProtein, type ProteinSplit } from '../split/split-by-protein.ts';
 
 /** The original's share: 490 test complexes of 3,993. */
@@ -41,6 +42,9 @@ export interface SplitOptions {
   engine?: ClusterEngine;
   /** Split by protein: share of the complexes that may be excluded (default 0.2). */
   maxExcluded?: number;
+  /** Time split: the date (YYYY-MM-DD) test starts at, and release years from a PDBbind index by id. */
+  splitDate?: string;
+  indexYears?: ReadonlyMap<string, string>;
 }
 
 export interface ComplexSplit extends SplitAssignment {
@@ -75,6 +79,17 @@ export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexS
     const side = new Map<string, Split>(sorted.filter((id) => p.side.get(id) !== 'excluded').map((id) => [id, p.side.get(id) as Split]));
     const file = proteinSplitFile(p, grouping.groupOf, { by: grouping.by, seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
     return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), protein: p, file };
+  }
+  if (grouping.by === 'time' && grouping.times) {
+    if (!o.splitDate) throw new Error('the time split needs a split date');
+    const t = splitByTime(grouping.times, o.splitDate, o.indexYears);
+    const sorted = [...t.side.keys()].sort();
+    const on = (s: string) => sorted.filter((id) => t.side.get(id) === s);
+    const ids = { train: on('train'), test: on('test') };
+    const side = new Map<string, Split>([...ids.train.map((id) => [id, 'train'] as const), ...ids.test.map((id) => [id, 'test'] as const)]);
+    grouping.notes.push(...t.notes);
+    const file = timeSplitFile(t, grouping.groupOf, { seed: o.seed, splitDate: o.splitDate });
+    return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), file };
   }
   const a = assignSides(grouping.groupOf, o.seed, o.testShare);
   return { ...a, grouping, excluded: [], file: splitFile(a, { by: o.by, seed: o.seed, testShare: o.testShare, threshold: grouping.threshold }) };

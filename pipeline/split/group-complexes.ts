@@ -6,9 +6,10 @@ import { murckoScaffoldOf } from '../../structures/grouping/murcko-scaffold.ts';
 import { complexSequences, type ComplexSequences } from './protein-sequences.ts';
 import { clusterProteins } from './protein-clusters.ts';
 import { clusterWithMmseqs } from './mmseqs-clusters.ts';
+import { timeSummary, type TimeSummary } from './time-split.ts';
 
-export type SplitBy = 'complex' | 'scaffold' | 'protein' | 'protein,scaffold';
-export const SPLIT_BY: readonly SplitBy[] = ['complex', 'scaffold', 'protein', 'protein,scaffold'];
+export type SplitBy = 'complex' | 'scaffold' | 'protein' | 'protein,scaffold' | 'time';
+export const SPLIT_BY: readonly SplitBy[] = ['complex', 'scaffold', 'protein', 'protein,scaffold', 'time'];
 
 /** Whether a split compares proteins (seed and exclude and the audit: split-by-protein.ts). */
 export const byProtein = (by: SplitBy): boolean => by === 'protein' || by === 'protein,scaffold';
@@ -45,6 +46,8 @@ export interface Grouping {
   sequences?: ComplexSequences[];
   /** `protein,scaffold`: every complex's scaffold group (as for `scaffold`). */
   scaffoldOf?: Map<string, string>;
+  /** `time`: every complex's release date and ligand. */
+  times?: TimeSummary[];
 }
 
 /** Reads one complex by id (from memory, or from a run's kept ingest files). */
@@ -59,10 +62,12 @@ export interface GroupSummary {
   group?: string;
   note?: string;
   sequences?: ComplexSequences;
+  time?: TimeSummary;
 }
 
 export async function groupSummary(c: Complex, by: SplitBy): Promise<GroupSummary> {
   if (by === 'complex') return { id: c.id };
+  if (by === 'time') return { id: c.id, time: timeSummary(c) };
   if (by === 'protein') return { id: c.id, sequences: await complexSequences(c) };
   if (by === 'protein,scaffold') return { ...(await groupSummary(c, 'scaffold')), sequences: await complexSequences(c) };
   const r = await murckoScaffoldOf(c.ligand);
@@ -89,6 +94,7 @@ export async function groupSummaries(summaries: readonly GroupSummary[], o: Grou
   if (new Set(ids).size !== ids.length) throw new Error('complex ids must be unique to split them');
   const notes: Grouping['notes'] = [];
   if (o.by === 'complex') return { by: o.by, groupOf: new Map(ids.map((id) => [id, id])), notes };
+  if (o.by === 'time') return { by: o.by, groupOf: new Map(summaries.map((s) => [s.id, s.time!.date ?? 'no date'])), notes, times: summaries.map((s) => s.time!) };
   if (o.by === 'scaffold') {
     for (const s of summaries) if (s.note) notes.push({ id: s.id, note: s.note });
     return { by: o.by, groupOf: new Map(summaries.map((s) => [s.id, s.group!])), notes };

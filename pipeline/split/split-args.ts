@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { CLUSTER_ENGINES, DEFAULT_CLUSTER_THRESHOLD, SPLIT_BY, type ClusterEngine, type SplitBy } from './group-complexes.ts';
 import type { SplitFile } from './split-file.ts';
 import { DEFAULT_MAX_EXCLUDED } from './split-by-protein.ts';
+import { SPLIT_DATE } from './time-split.ts';
 
 export interface SplitArgs {
   'split-by': SplitBy;
@@ -11,6 +12,8 @@ export interface SplitArgs {
   'cluster-engine': ClusterEngine;
   'max-excluded': number;
   'allow-short': boolean;
+  'split-date'?: string;
+  index?: string;
 }
 
 /** A threshold given as a fraction (0.3) or a percentage (30): the fraction. */
@@ -26,7 +29,10 @@ export function splitOptions<T>(y: Argv<T>): Argv<T & SplitArgs> {
     .option('cluster-engine', { choices: CLUSTER_ENGINES, default: 'exact' as ClusterEngine, describe: 'how the split by protein finds clusters: exact (every pair aligned) or mmseqs (MMseqs2 from PATH: fast for 40,000+ complexes, may miss links)' })
     .option('max-excluded', { type: 'number', default: DEFAULT_MAX_EXCLUDED, describe: 'split by protein: largest share of the complexes that may be excluded (train neighbours of test)' })
     .option('allow-short', { type: 'boolean', default: false, describe: 'split by protein: accept a test side short of --test-share (else exit 1)' })
+    .option('split-date', { type: 'string', describe: '--split-by time: test is what was released on or after this date (YYYY-MM-DD)' })
+    .option('index', { type: 'string', describe: '--split-by time: a PDBbind index file (INDEX_*) whose release years date the complexes it lists' })
     .check((a: any) => {
+      if (a['split-by'] === 'time' && !(typeof a['split-date'] === 'string' && SPLIT_DATE.test(a['split-date']))) throw new Error('--split-by time needs --split-date YYYY-MM-DD');
       const x = a['max-excluded'];
       if (!(typeof x === 'number' && x >= 0 && x <= 1)) throw new Error('--max-excluded must be a fraction from 0 to 1');
       const t = a['cluster-threshold'];

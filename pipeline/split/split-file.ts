@@ -8,6 +8,7 @@ import type { Split } from '../../qa/task.ts';
 import type { SideAssignment } from './assign-sides.ts';
 import type { SplitBy } from './group-complexes.ts';
 import type { ProteinSplit } from './split-by-protein.ts';
+import type { TimeSplit } from './time-split.ts';
 
 /** A complex's side: train or test, or (split by protein) excluded, or val (`--buffer val`). */
 export type Side = Split | 'excluded' | 'val';
@@ -55,6 +56,8 @@ export interface SplitFile {
   achieved?: Achieved;
   /** A split applied from a list (--split-from): its path. */
   from?: string;
+  /** Time split: test is released on or after this date. */
+  splitDate?: string;
   /** Split by protein: `nearest` on every test complex (null: it has no chain to compare). */
   complexes: { id: string; side: Side; group: string; nearest?: Nearest | null }[];
 }
@@ -106,7 +109,7 @@ export function splitLeaks(split: SplitFile, questions: Iterable<QuestionSides> 
     side.set(c.id, c.side);
     const group = c.group ?? c.id; // a split.json from before groups: every complex its own
     const s = groupSides.get(group) ?? new Set<Side>();
-    s.add(c.side);
+    if (c.side !== 'excluded') s.add(c.side); // excluded is on no side
     groupSides.set(group, s);
   }
   // A split by protein with an audit spreads groups over the sides on purpose (seed and
@@ -154,5 +157,18 @@ export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, str
       const side = p.side.get(id)!;
       return side === 'test' ? { id, side, group: group.get(id) ?? id, nearest: p.nearest.get(id) ?? null } : { id, side, group: group.get(id) ?? id };
     }),
+  };
+}
+
+/** split.json of a time split (group: the release date, or `no date`). */
+export function timeSplitFile(t: TimeSplit, group: ReadonlyMap<string, string>, o: { seed: number; splitDate: string }): SplitFile {
+  const ids = [...t.side.keys()].sort();
+  const on = (s: Side) => ids.filter((id) => t.side.get(id) === s);
+  const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
+  const counts = { train: on('train').length, test: on('test').length, excluded: on('excluded').length };
+  return {
+    by: 'time', seed: o.seed, testShare: counts.test / Math.max(1, ids.length), target: counts.test, splitDate: o.splitDate,
+    counts, groups: { train: groupsOn('train'), test: groupsOn('test') },
+    complexes: ids.map((id) => ({ id, side: t.side.get(id)!, group: group.get(id) ?? 'no date' })),
   };
 }
