@@ -14,7 +14,9 @@ import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type Ing
 import { parseCounts } from '../generate/counts.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
-import { generate } from '../generate/run-generate.ts';
+import { generate, SplitShortError } from '../generate/run-generate.ts';
+import { readFileSync } from 'node:fs';
+import { indexYears } from '../split/time-split.ts';
 import { RunMismatchError } from '../generate/run-identity.ts';
 import { InputChangedError } from '../generate/ingest-stage.ts';
 import { parseShard } from '../generate/shard.ts';
@@ -86,6 +88,8 @@ export const generateCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const useSample = !args.structures?.length;
     if (useSample) process.stderr.write(`generate: no --structures given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    const years = args.index === undefined ? undefined : readIndexYears(args.index);
+    if (years === null) return;
     try {
       const summary = await generate({
         structures: useSample ? [SAMPLE_DIR] : args.structures!,
@@ -103,6 +107,10 @@ export const generateCommand: CommandModule<object, Args> = {
         splitBy: args['split-by'],
         clusterThreshold: thresholdFraction(args['cluster-threshold']),
         clusterEngine: args['cluster-engine'],
+        maxExcluded: args['max-excluded'],
+        allowShort: args['allow-short'],
+        splitDate: args['split-date'],
+        indexYears: years,
         pages: args.workers,
         antialias: args.antialias,
         shard: args.shard === undefined ? undefined : parseShard(args.shard),
@@ -116,8 +124,22 @@ export const generateCommand: CommandModule<object, Args> = {
       applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
     } catch (e) {
       if (e instanceof IngestUsageError || e instanceof NoBrowserError) return fail(e.message, e instanceof IngestUsageError ? 2 : 1);
-      if (e instanceof RunMismatchError || e instanceof InputChangedError || e instanceof MmseqsMissingError) return fail(e.message);
+      if (e instanceof RunMismatchError || e instanceof InputChangedError || e instanceof MmseqsMissingError || e instanceof SplitShortError) return fail(e.message);
       throw e;
     }
   },
 };
+
+/** --index: release years by id from a PDBbind index (its unreadable lines on stderr; a missing file is a usage error). */
+function readIndexYears(path: string): Map<string, string> | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    fail(`--index ${path}: no such file`, 2);
+    return null;
+  }
+  const r = indexYears(text, path);
+  for (const p of r.problems) process.stderr.write(`generate: ${p}\n`);
+  return r.years;
+}
