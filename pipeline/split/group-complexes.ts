@@ -30,6 +30,8 @@ export interface GroupOptions {
   threshold?: number;
   /** Engine for `protein` (default exact). */
   engine?: ClusterEngine;
+  /** Worker threads of the exact engine (default: by the work); the split does not depend on it. */
+  workers?: number;
 }
 
 export interface Grouping {
@@ -115,7 +117,7 @@ export async function groupSummaries(summaries: readonly GroupSummary[], o: Grou
     const r = await clusterWithMmseqs(items, { threshold });
     return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'mmseqs', version: r.version }, compared: { ...r.compared, ...seconds() }, sequences: items };
   }
-  const r = await clusterProteins(items, { threshold });
+  const r = await clusterProteins(items, { threshold, workers: o.workers });
   return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'exact', version: EXACT_ENGINE_VERSION }, compared: { ...r.compared, ...seconds() }, sequences: items };
 }
 

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { assignSides } from '../../pipeline/split/assign-sides.ts';
-import { decideSplit, splitComplexes } from '../../pipeline/generate/split.ts';
+import { decideSplit, splitComplexes, splitFromGrouping } from '../../pipeline/generate/split.ts';
+import { groupSummaries, groupSummary } from '../../pipeline/split/group-complexes.ts';
 import { splitLeaks, type SplitFile } from '../../pipeline/split/split-file.ts';
 import { tinySubset } from '../../pipeline/split/tiny-set.ts';
 import { complexSequences } from '../../pipeline/split/protein-sequences.ts';
@@ -168,4 +169,14 @@ test('../shared, 80 complexes, protein,scaffold: no scaffold and no chain at 30 
   const protein = await splitComplexes(complexes, { by: 'protein', seed: 0, testShare: 0.25, threshold: 0.3 });
   t.diagnostic(`protein,scaffold: test ${split.ids.test.length} (aimed at ${split.file.target}), ${split.excluded.length} excluded; protein alone: ${protein.excluded.length} excluded`);
   for (const c of split.file.complexes.filter((c) => c.side === 'test')) assert.ok(c.nearest === null || c.nearest!.identity < 0.3);
+});
+
+test('../shared, 80 complexes: the split by protein is the same on 1 and 3 threads of the engine, and again', { skip: NEEDS_SHARED }, async () => {
+  const { complexes } = await ingest(SUBSET);
+  const summaries = await Promise.all(complexes.map((c) => groupSummary(c, 'protein')));
+  const o = { by: 'protein' as const, seed: 4, testShare: 0.25, threshold: 0.3 };
+  const one = splitFromGrouping(await groupSummaries(summaries, { ...o, workers: 1 }), o).file;
+  const three = splitFromGrouping(await groupSummaries([...summaries].reverse(), { ...o, workers: 3 }), o).file;
+  assert.deepEqual(three, one);
+  assert.ok(one.complexes.some((c) => c.side === 'test'));
 });
