@@ -5,7 +5,7 @@
 import type { CommandModule } from 'yargs';
 import { loadOneComplex, IngestUsageError } from '../../structures/ingest.ts';
 import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
-import { UsageError } from '../cli.ts';
+import { UsageError } from '../usage-error.ts';
 import { CommandSyntaxError, parseCommands } from '../../renders/commands.ts';
 import { PROJECTIONS, type Projection } from '../../renders/camera.ts';
 import { NoBrowserError } from '../../renders/browser.ts';

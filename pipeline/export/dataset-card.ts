@@ -1,7 +1,7 @@
 // README.md of the hf export: the dataset card. YAML front matter with one config per task
 // (splits train, test and tiny, as parquet globs), then provenance, counts, the task table,
 // licences, how to regenerate the dataset, and its seed.
-import { taskById } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { EXPORT_SPLITS, type Dataset } from './read-dataset.ts';
 
 /** One line per task of the spec, for the task table (a task not listed points to its template). */

@@ -7,12 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SPLITS, type Split, type TaskModule } from '../../qa/task.ts';
 import type { RenderEnvironment } from '../../renders/render-environment.ts';
-import { taskById } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { writeTinySets } from '../split/write-tiny.ts';
 import { AtomicLines } from './atomic-stream.ts';
 import { readPart } from './complex-part.ts';
 import { ingestedPath } from './ingest-stage.ts';
 import { buildManifest } from './manifest.ts';
+import { versions } from '../dataset/versions.ts';
 import { PARTS_DIR } from './run-identity.ts';
 import { writeJsonFile, writeTextAtomically } from './write-text.ts';
 
@@ -119,9 +120,8 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
   onFile();
   const manifest = buildManifest({
     seed: a.seed,
-    environment: plan.environment,
+    versions: versions(plan.environment, a.tasks),
     options: a.options,
-    tasks: a.tasks,
     complexes: plan.complexes,
     counts,
     replacements,

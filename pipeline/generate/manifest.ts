@@ -4,12 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RENDERER_VERSION } from '../../renders/scene-key.ts';
-import { loadTemplate } from '../../qa/template.ts';
-import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
-import type { TaskModule } from '../../qa/task.ts';
-import type { RenderEnvironment } from '../../renders/render-environment.ts';
-import { PACKAGE_VERSION } from '../package-version.ts';
+import type { Versions } from '../dataset/versions.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
 
@@ -34,10 +29,9 @@ export async function hashImages(outDir: string, paths: string[]): Promise<{ pat
 
 export interface ManifestInputs {
   seed: number;
-  /** The browser build and font that drew the images. */
-  environment: RenderEnvironment;
+  /** Every version the files depend on (pipeline/dataset/versions.ts). */
+  versions: Versions;
   options: Record<string, unknown>;
-  tasks: readonly TaskModule[];
   complexes: { id: string; split: string; sources: string[] }[];
   counts: Record<string, { train: number; test: number }>;
   replacements: Record<string, number>;
@@ -50,14 +44,7 @@ export interface ManifestInputs {
 export function buildManifest(m: ManifestInputs): unknown {
   return {
     format: MANIFEST_FORMAT,
-    versions: {
-      misiGen: PACKAGE_VERSION,
-      renderer: RENDERER_VERSION,
-      hbondRules: HBOND_RULES_VERSION,
-      browser: m.environment.browser,
-      font: m.environment.font,
-      templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
-    },
+    versions: m.versions,
     seed: m.seed,
     options: m.options,
     complexes: m.complexes,
