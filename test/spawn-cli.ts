@@ -4,16 +4,16 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO } from './shared-structures.ts';
 
-/** The installed command (runs dist/): for tests of the package as shipped. */
-export const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
-/** Node arguments that run the CLI from the source (test/source-cli.ts), never a stale build. */
-export const SOURCE_CLI = ['--import', import.meta.resolve('tsx'), join(REPO, 'test/source-cli.ts')];
+/** The CLI run from the source (test/source-cli.mjs), so a test never runs a stale dist/. */
+export const BIN = join(REPO, 'test/source-cli.mjs');
+/** Node arguments that run the CLI from the source. */
+export const SOURCE_CLI = [BIN];
 
 export interface CliRun { code: number | null; signal: NodeJS.Signals | null; stderr: string }
 
 export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SOURCE_CLI, ...args], { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
     child.on('error', reject);

@@ -1,17 +1,15 @@
 // manifest.json: the dataset's identity, deterministic for the same inputs and options
 // (versions, seed, options, complexes with their source hashes, counts per task and
 // split, every image with its sha256). Timings and the machine go to run.json instead.
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { sha256File } from '../dataset/files.ts';
 import { join } from 'node:path';
 import type { Versions } from '../dataset/versions.ts';
+import type { Manifest, ManifestOptions } from '../dataset/manifest-type.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
 
 
-export async function sha256File(path: string): Promise<string> {
-  return createHash('sha256').update(await readFile(path)).digest('hex');
-}
+export { sha256File };
 
 /** sha256 of every image, in path order, a few at a time. */
 export async function hashImages(outDir: string, paths: string[]): Promise<{ path: string; sha256: string }[]> {
@@ -31,7 +29,7 @@ export interface ManifestInputs {
   seed: number;
   /** Every version the files depend on (pipeline/dataset/versions.ts). */
   versions: Versions;
-  options: Record<string, unknown>;
+  options: ManifestOptions;
   complexes: { id: string; split: string; sources: string[] }[];
   counts: Record<string, { train: number; test: number }>;
   replacements: Record<string, number>;
@@ -41,7 +39,7 @@ export interface ManifestInputs {
   images: { path: string; sha256: string }[];
 }
 
-export function buildManifest(m: ManifestInputs): unknown {
+export function buildManifest(m: ManifestInputs): Manifest {
   return {
     format: MANIFEST_FORMAT,
     versions: m.versions,

@@ -10,6 +10,7 @@ import { assemble, type AssembleSummary } from './assemble.ts';
 import { claimFolder, describeDifference, firstDifference, PARTS_DIR, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
 import { codeVersions, versionDifferences } from '../dataset/versions.ts';
 import { taskById } from '../../qa/task-registry.ts';
+import { temporaryPath, TEMPORARY_NAME } from '../dataset/files.ts';
 import { partExists } from './complex-part.ts';
 import { inShard, parseShard, type Shard } from './shard.ts';
 
@@ -78,7 +79,7 @@ function readShards(dirs: string[]): ShardFolder[] {
 /** Puts `from` at `to` (a hard link, or a copy) unless `to` exists; never a half-written `to`. */
 async function place(from: string, to: string): Promise<boolean> {
   if (existsSync(to)) return false;
-  const tmp = `${to}.tmp-${process.pid}`;
+  const tmp = temporaryPath(to);
   await rm(tmp, { force: true });
   try {
     await link(from, tmp);
@@ -94,7 +95,7 @@ async function placeFolder(from: string, to: string): Promise<number> {
   await mkdir(to, { recursive: true });
   let n = 0;
   for (const name of (await readdir(from)).sort()) {
-    if (/\.tmp(-\d+)?$/.test(name)) continue;
+    if (TEMPORARY_NAME.test(name)) continue;
     if (await place(join(from, name), join(to, name))) n++;
   }
   return n;

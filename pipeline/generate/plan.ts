@@ -7,6 +7,7 @@ import { generatorFor, questionGenerator } from './seeds.ts';
 import type { SplitAssignment } from './split.ts';
 import type { Split } from '../../qa/task.ts';
 import { guardComplexSync, type ErrorSink } from '../../structures/reject.ts';
+import type { QuestionReject } from '../dataset/rejects.ts';
 
 export interface PlannedQuestion {
   id: string;
@@ -17,17 +18,8 @@ export interface PlannedQuestion {
   plan: QuestionPlan;
 }
 
-export interface PlanReject {
-  stage: 'plan';
-  id: string;
-  task: string;
-  complex: string;
-  split: Split;
-  index: number;
-  reason: string;
-  /** The task's plan threw (a bug, not a question that cannot be made). */
-  internal?: true;
-}
+/** A question whose plan failed a check, or threw (`internal`: a bug). */
+export type PlanReject = QuestionReject & { stage: 'plan' };
 
 /** Stable question id from task, complex and index (split-independent). */
 export function questionId(task: string, complex: string, index: number): string {

@@ -6,7 +6,6 @@
 // shard it does only its slice and leaves the assembly to `merge`.
 import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
-import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { warmUpJob } from '../../renders/warm-up.ts';
@@ -17,6 +16,7 @@ import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
 import { versions } from '../dataset/versions.ts';
+import { removeTemporaryFiles } from '../dataset/files.ts';
 import { renderEnvironment } from '../../renders/render-environment.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
@@ -157,7 +157,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
   };
   const resuming = await claimFolder(o.out, identity).catch(abandon);
-  if (resuming) await removeTemporaryFiles(o.out).catch(abandon);
+  if (resuming) await removeTemporaryFiles(o.out, ['', 'images', 'annotations', 'qa', PARTS_DIR, `${PARTS_DIR}/ingest`, `${PARTS_DIR}/done`]).catch(abandon);
   const onError = errorLog(o.out);
 
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
@@ -221,7 +221,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   } else {
     // A shard's own rejects: the inputs it read and its complexes' parts.
     const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal }));
-    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects as { stage?: unknown; internal?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal });
+    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects) kinds.push({ stage: r.stage, internal: r.internal });
     summary = { ...summary, rejects: kinds.length, rejectKinds: kinds };
     await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }
@@ -251,17 +251,4 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   }
   if (onError.count()) log(`generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${join(o.out, 'errors.log')}`);
   return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, rejectKinds: summary.rejectKinds, resumed, seconds };
-}
-
-/** Files a killed run left under temporary names (`*.tmp`, `*.tmp-<pid>`), removed before resuming. */
-async function removeTemporaryFiles(outDir: string): Promise<void> {
-  for (const sub of ['', 'images', 'annotations', 'qa', PARTS_DIR, `${PARTS_DIR}/ingest`, `${PARTS_DIR}/done`]) {
-    let names: string[];
-    try {
-      names = await readdir(join(outDir, sub));
-    } catch {
-      continue;
-    }
-    for (const n of names) if (/\.tmp(-\d+)?$/.test(n)) await rm(join(outDir, sub, n), { force: true });
-  }
 }

@@ -48,7 +48,7 @@ const complexes = (dir: string) => new Map<string, any>(readFileSync(join(dir, '
   const c = JSON.parse(l);
   return [c.id, c];
 }));
-const misiGen = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { encoding: 'utf8', cwd: REPO });
+const misiGen = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
 
 /** Distinct bonds of a stored complex record, read raw: residue (chain, number, icode, name), atoms. */
 function storedPairs(c: any) {
