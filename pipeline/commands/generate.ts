@@ -8,6 +8,7 @@ import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
+import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
 import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
 import { allTasks, requireTask, taskIds } from '../../qa/task-registry.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
@@ -75,7 +76,7 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
       .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'edge (one pass at image size, outline pixels blended with their neighbour across the outline), coverage (outline coverage in a second pass), supersample (2 x 2 times the pixels, averaged) or none; recorded in the manifest' })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
-      .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
+      .option('size', { type: 'number', default: CAMERA_DEFAULTS.width, describe: 'image width and height, pixels' })
       .option('label-font-size', { type: 'number', default: 12, describe: 'label font size, CSS pixels (does not scale with --size)' })
       .option('label-layout', { choices: LABEL_LAYOUTS, default: 'avoid' as LabelLayoutMode, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
       .check((a) => {

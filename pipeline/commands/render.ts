@@ -7,7 +7,7 @@ import { loadOneComplex, IngestUsageError } from '../../structures/ingest.ts';
 import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
 import { UsageError } from '../usage-error.ts';
 import { CommandSyntaxError, parseCommands } from '../../renders/commands.ts';
-import { PROJECTIONS, type Projection } from '../../renders/camera.ts';
+import { CAMERA_DEFAULTS, PROJECTIONS, type Projection } from '../../renders/camera.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
@@ -66,7 +66,7 @@ export const renderCommand: CommandModule<object, Args> = {
       .option('ligand-transform', { type: 'string', default: '', describe: 'commands for the ligand alone, applied first, e.g. "move x 14, roll x -75"' })
       .option('subset', { type: 'string', default: 'full', describe: 'full | pocket | ligand | residue:CHAIN:NUMBER[ICODE]' })
       .option('projection', { choices: PROJECTIONS, default: 'perspective' as Projection, describe: 'perspective (30 degree horizontal field of view) or orthographic' })
-      .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
+      .option('size', { type: 'number', default: CAMERA_DEFAULTS.width, describe: 'image width and height, pixels' })
       .option('labels', { type: 'boolean', default: true, describe: 'residue and ligand-atom labels (--no-labels: none)' })
       .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'edge (one pass at image size, outline pixels blended with their neighbour across the outline), coverage (outline coverage in a second pass), supersample (2 x 2 times the pixels, averaged) or none' })
       .option('gpu', { type: 'boolean', default: false, describe: 'use the hardware GPU instead of SwiftShader (images may differ between machines)' })
