@@ -3,8 +3,7 @@
 // split, every image with its sha256). Timings and the machine go to run.json instead.
 import { sha256File } from '../dataset/files.ts';
 import { join } from 'node:path';
-import type { Versions } from '../dataset/versions.ts';
-import type { Manifest, ManifestOptions } from '../dataset/manifest-type.ts';
+import type { Manifest } from '../dataset/manifest-type.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
 
@@ -25,19 +24,8 @@ export async function hashImages(outDir: string, paths: string[]): Promise<{ pat
   return out;
 }
 
-export interface ManifestInputs {
-  seed: number;
-  /** Every version the files depend on (pipeline/dataset/versions.ts). */
-  versions: Versions;
-  options: ManifestOptions;
-  complexes: { id: string; split: string; sources: string[] }[];
-  counts: Record<string, { train: number; test: number }>;
-  replacements: Record<string, number>;
-  questions: number;
-  imageReferences: number;
-  rejects: number;
-  images: { path: string; sha256: string }[];
-}
+/** What the manifest is made of: all of it but the format and the count of distinct images. */
+export type ManifestInputs = Omit<Manifest, 'format' | 'distinctImages'>;
 
 export function buildManifest(m: ManifestInputs): Manifest {
   return {
