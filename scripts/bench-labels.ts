@@ -17,9 +17,9 @@ import { sceneLabels } from '../renders/scene-labels.ts';
 import { sceneKey } from '../renders/scene-key.ts';
 import { makeStyle } from '../renders/style.ts';
 import type { LabelLayoutMode } from '../renders/label-layout.ts';
-import type { ResidueFraming } from '../qa/residue-camera.ts';
+import type { ResidueFraming } from '../qa/tasks/residue-ligand.ts';
 import type { PreparedComplex } from '../qa/task.ts';
-import { taskById } from '../qa/tasks/index.ts';
+import { taskById } from '../qa/task-registry.ts';
 import { LegibilityTally, legibilityShares, referencedLabels } from '../pipeline/generate/label-legibility.ts';
 import { flagValue } from './flag-value.ts';
 
@@ -59,7 +59,7 @@ for (const complex of complexes) {
     for (let index = 0; index < n; index++) {
       const planned = task.plan({
         seed: 1, split: 'train', index, rng: seedrandom(`${complex.id}:${run.task}:${index}`), slot: (k) => index % k, subject,
-        splitIds: [complex.id], complexById: () => subject, style, residueFraming: framing,
+        splitIds: [complex.id], complexById: () => subject, style, options: { residueFraming: framing },
       });
       if (!planned.ok) continue;
       const images = planned.plan.images.map((spec) => {

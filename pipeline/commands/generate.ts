@@ -8,9 +8,10 @@ import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
+import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
-import { TASK_IDS, TASKS, taskById } from '../../qa/tasks/index.ts';
+import { allTasks, requireTask, taskIds } from '../../qa/task-registry.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { parseCounts } from '../generate/counts.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
@@ -25,7 +26,6 @@ import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
 import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
-import { RESIDUE_FRAMINGS, type ResidueFraming } from '../../qa/residue-camera.ts';
 
 interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs {
   structures?: string[];
@@ -40,7 +40,6 @@ interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs {
   size: number;
   'label-font-size': number;
   'label-layout': LabelLayoutMode;
-  'residue-framing': ResidueFraming;
   antialias: AntialiasMethod;
 }
 
@@ -50,20 +49,29 @@ const fail = (message: string, code = 1) => {
 };
 
 function chosenTasks(text: string | undefined) {
-  if (!text?.trim()) return TASKS;
-  return text.split(',').map((s) => s.trim()).filter(Boolean).map((id) => {
-    const t = taskById(id);
-    if (!t) throw new Error(`--tasks: unknown task '${id}' (known: ${TASK_IDS.join(', ')})`);
-    return t;
-  });
+  if (!text?.trim()) return allTasks();
+  return text.split(',').map((s) => s.trim()).filter(Boolean).map((id) => requireTask(id, '--tasks'));
+}
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Every known task's own options (TaskModule.options) as flags, e.g. --residue-framing. */
+function withTaskOptions<T>(y: import('yargs').Argv<T>): import('yargs').Argv<T> {
+  for (const t of allTasks()) for (const o of t.options ?? []) y = y.option(kebab(o.key), { choices: o.choices, default: o.default, describe: `${o.describe} (task ${t.id})` });
+  return y;
+}
+
+/** The values of the tasks' options as given on the line, by key. */
+function taskOptionValues(args: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(allTasks().flatMap((t) => (t.options ?? []).map((o) => [o.key, String(args[kebab(o.key)] ?? o.default)])));
 }
 
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    strictOption(splitOptions(hbondOptions(ingestOptions(y))))
+    withTaskOptions(strictOption(splitOptions(hbondOptions(ingestOptions(y)))))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
-      .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
+      .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
       .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
@@ -71,10 +79,9 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
-      .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
+      .option('size', { type: 'number', default: CAMERA_DEFAULTS.width, describe: 'image width and height, pixels' })
       .option('label-font-size', { type: 'number', default: 12, describe: 'label font size, CSS pixels (does not scale with --size)' })
       .option('label-layout', { choices: LABEL_LAYOUTS, default: 'avoid' as LabelLayoutMode, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
-      .option('residue-framing', { choices: RESIDUE_FRAMINGS, default: 'subject' as ResidueFraming, describe: 'residue-ligand camera: subject (framed on the residue + ligand) or complex (the complex camera)' })
       .check((a) => {
         const antialias = parseAntialias(String(a.antialias));
         if (typeof antialias !== 'string') throw new Error(antialias.problem);
@@ -120,7 +127,7 @@ export const generateCommand: CommandModule<object, Args> = {
         size: args.size,
         labelFontSize: args['label-font-size'],
         labelLayout: args['label-layout'],
-        residueFraming: args['residue-framing'],
+        taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),
       });
       if (summary.complexes === 0) return fail('no complex could be read; see rejects.jsonl');
       process.stdout.write(`${args.out}\n`);

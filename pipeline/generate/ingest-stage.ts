@@ -3,7 +3,6 @@
 // its outcome kept in `parts/ingest/<id>.json` (the complex, or its rejects). A resumed run
 // reads those files instead of the inputs, after checking that every source file still has
 // the sha256 it had. The list of complexes (ids and source hashes) is all that stays in memory.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import type { Complex } from '../../structures/model.ts';
 import { guardComplex, RunStoppingError } from '../../structures/reject.ts';
 import { PARTS_DIR } from './run-identity.ts';
 import { writeTextAtomically } from './write-text.ts';
+import { sha256File } from '../dataset/files.ts';
 
 export interface IngestedList {
   /** Complexes read, sorted by id (after --limit). */
@@ -38,7 +38,7 @@ function jobFiles(job: InputJob): string[] {
 
 async function sha256Of(path: string): Promise<string | null> {
   try {
-    return createHash('sha256').update(await readFile(path)).digest('hex');
+    return await sha256File(path);
   } catch {
     return null;
   }

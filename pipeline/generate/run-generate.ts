@@ -6,18 +6,18 @@
 // shard it does only its slice and leaves the assembly to `merge`.
 import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
-import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { warmUpJob } from '../../renders/warm-up.ts';
 import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
-import type { ResidueFraming } from '../../qa/residue-camera.ts';
+import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
+import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
+import { versions } from '../dataset/versions.ts';
+import { removeTemporaryFiles } from '../dataset/files.ts';
 import { renderEnvironment } from '../../renders/render-environment.ts';
-import { RENDERER_VERSION } from '../../renders/scene-key.ts';
-import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
 import { assemble, writeAssemblyPlan } from './assemble.ts';
@@ -82,7 +82,10 @@ export interface GenerateOptions {
   labelFontSize?: number;
   /** Label placement (default avoid; renders/label-layout.ts). */
   labelLayout?: LabelLayoutMode;
-  /** Camera of residue-ligand questions (default subject; qa/residue-camera.ts). */
+  /** Values of the tasks' own options by key (TaskModule.options), e.g. { residueFraming: 'complex' };
+   * each unset one takes its default. All are part of the run's identity. */
+  taskOptions?: Record<string, string>;
+  /** Camera of residue-ligand questions: the same as taskOptions.residueFraming (kept for callers of 0.1). */
   residueFraming?: ResidueFraming;
   /** Progress and notes (stderr in the CLI). */
   log?: (line: string) => void;
@@ -116,6 +119,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const protein = o.splitBy !== undefined && byProtein(o.splitBy);
   const mmseqs = protein && o.clusterEngine === 'mmseqs' ? mmseqsVersion() : null;
   if (protein && o.clusterEngine === 'mmseqs' && mmseqs === null) throw new MmseqsMissingError(MMSEQS_MISSING);
+  // Every known task's options (those of tasks not run too, so a run's identity does not
+  // depend on which tasks carry them).
+  const taskOptions: Record<string, string> = {
+    ...defaultTaskOptions([...allTasks(), ...o.tasks]),
+    ...(o.residueFraming ? { residueFraming: o.residueFraming } : {}),
+    ...o.taskOptions,
+  };
   const options = {
     tasks: o.tasks.map((t) => t.id),
     perComplex: formatCounts(counts),
@@ -130,7 +140,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     size: o.size ?? CAMERA_DEFAULTS.width,
     labelFontSize: o.labelFontSize ?? DEFAULT_STYLE.labels.fontSize,
     labelLayout: o.labelLayout ?? DEFAULT_STYLE.labels.layout,
-    residueFraming: o.residueFraming ?? 'subject',
+    ...taskOptions,
     antialias: o.antialias ?? DEFAULT_ANTIALIAS,
   };
   const browser = findBrowser();
@@ -143,7 +153,8 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   let images = 0;
   let complexesDone = 0;
   let onImage = () => undefined as void;
-  const pool = new CountingPool({ pages: o.pages }, () => onImage());
+  // The pool launches the browser found here, whose build the identity and manifest record.
+  const pool = new CountingPool({ pages: o.pages, executablePath: browser.path }, () => onImage());
   const warming = pool.warmUp(warmUpJob(style, options.size));
   const abandon = async (e: unknown): Promise<never> => {
     await warming; // it never rejects
@@ -152,12 +163,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   };
   // The browser build and font decide pixels too: part of the identity, and of the manifest.
   const environment = await renderEnvironment(browser.path).catch(abandon);
+  const v = versions(environment, o.tasks);
   const identity: RunIdentity = {
-    dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...environment, ...options },
+    dataset: { seed: o.seed, renderer: v.renderer, hbondRules: v.hbondRules, browser: v.browser, font: v.font, ...options, templates: v.templates },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
   };
   const resuming = await claimFolder(o.out, identity).catch(abandon);
-  if (resuming) await removeTemporaryFiles(o.out).catch(abandon);
+  if (resuming) await removeTemporaryFiles(o.out, ['', 'images', 'annotations', 'qa', PARTS_DIR, `${PARTS_DIR}/ingest`, `${PARTS_DIR}/done`]).catch(abandon);
   const onError = errorLog(o.out);
 
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
@@ -207,7 +219,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
       // records and hashes sometimes left the queue empty (both pages idle ~1-2 s in a
       // 12-complex run, docs/history/rendering.md).
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 3,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts, style, residueFraming: options.residueFraming },
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, style, taskOptions },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,
     });
@@ -225,7 +237,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   } else {
     // A shard's own rejects: the inputs it read and its complexes' parts.
     const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal }));
-    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects as { stage?: unknown; internal?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal });
+    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects) kinds.push({ stage: r.stage, internal: r.internal });
     summary = { ...summary, rejects: kinds.length, rejectKinds: kinds };
     await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }
@@ -243,7 +255,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     browserLaunches: pool.launches,
     retries: pool.retries,
     complexReads: store.reads,
-    machine: { platform: platform(), release: release(), cpus: cpu.length, cpuModel: cpu[0]?.model ?? '', memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, browser: findBrowser() },
+    machine: { platform: platform(), release: release(), cpus: cpu.length, cpuModel: cpu[0]?.model ?? '', memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, browser },
   });
   const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
   if (o.shard) {
@@ -255,17 +267,4 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   }
   if (onError.count()) log(`generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${join(o.out, 'errors.log')}`);
   return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, rejectKinds: summary.rejectKinds, resumed, seconds };
-}
-
-/** Files a killed run left under temporary names (`*.tmp`, `*.tmp-<pid>`), removed before resuming. */
-async function removeTemporaryFiles(outDir: string): Promise<void> {
-  for (const sub of ['', 'images', 'annotations', 'qa', PARTS_DIR, `${PARTS_DIR}/ingest`, `${PARTS_DIR}/done`]) {
-    let names: string[];
-    try {
-      names = await readdir(join(outDir, sub));
-    } catch {
-      continue;
-    }
-    for (const n of names) if (/\.tmp(-\d+)?$/.test(n)) await rm(join(outDir, sub, n), { force: true });
-  }
 }

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generate, type GenerateOptions } from '../../pipeline/generate/run-generate.ts';
-import { TASKS, taskById } from '../../qa/tasks/index.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { HAVE_SHARED, REPO } from '../shared-structures.ts';
@@ -47,7 +48,7 @@ const complexes = (dir: string) => new Map<string, any>(readFileSync(join(dir, '
   const c = JSON.parse(l);
   return [c.id, c];
 }));
-const misiGen = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { encoding: 'utf8', cwd: REPO });
+const misiGen = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
 
 /** Distinct bonds of a stored complex record, read raw: residue (chain, number, icode, name), atoms. */
 function storedPairs(c: any) {

@@ -17,7 +17,7 @@ import { NEEDS_SHARED, REPO, SHARED } from '../shared-structures.ts';
 
 const VERSION = mmseqsVersion();
 const NEEDS_MMSEQS: string | false = VERSION === null ? 'MMseqs2 (Debian package mmseqs2) is not on PATH' : false;
-const BIN = resolve(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = resolve(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 
 async function sampleSequences(): Promise<ComplexSequences[]> {
   const items: ComplexSequences[] = [];

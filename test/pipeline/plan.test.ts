@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { planComplex } from '../../pipeline/generate/plan.ts';
 import { decideSplit } from '../../pipeline/generate/split.ts';
 import { parseCounts } from '../../pipeline/generate/counts.ts';
-import { taskById } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { parseCommands } from '../../renders/commands.ts';
 import { sampleComplexes } from '../qa/sample-complexes.ts';
