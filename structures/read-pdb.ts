@@ -1,9 +1,11 @@
 // PDB format reader: text -> residues of the first model, with located diagnostics.
 // Column positions follow the wwPDB format v3.3 ATOM/HETATM record (1-based columns).
-import type { Diagnostic, Residue } from './model.ts';
+import type { Diagnostic, EntryInfo, Residue } from './model.ts';
 import { elementFromAtomName, normaliseElement } from './elements.ts';
 import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
 import { checkCoordinates } from './check-coordinates.ts';
+import { decodeHybrid36 } from './hybrid-36.ts';
+import { PdbEntryInfo } from './pdb-entry-info.ts';
 
 /** What a structure file (PDB or mmCIF) holds, before it is sorted into pocket/ligand/water. */
 export interface StructureRecord {
@@ -12,8 +14,10 @@ export interface StructureRecord {
   residues: Residue[];
   /** Chain breaks the file marked with TER: keys `chain|number|icode` of the residue before. */
   terAfter: Set<string>;
-  /** Explicit CONECT bonds, by atom serial. */
+  /** Explicit CONECT bonds, by atom serial (only serials that name one atom of the file). */
   conect: Array<[number, number]>;
+  /** What the file says about the deposited entry (release date, resolution, method). */
+  entry?: EntryInfo;
   /** Things noticed and resolved (alternate locations, inferred elements). */
   warnings: Diagnostic[];
   /** Problems that make the file unusable (no atoms, bad coordinates): non-empty means reject. */
@@ -34,9 +38,17 @@ export function parsePdb(text: string, file: string): StructureRecord {
   const lines = text.split(/\r?\n/);
   // Without a line end after it, the last line may be a record cut short (a truncated file).
   const lastUnended = /\n$/.test(text) ? -1 : lines.length - 1;
+  const entry = new PdbEntryInfo(file);
   let modelsSeen = 0;
+  // After the first model's ENDMDL, atom records belong to later models: counted, not read.
+  let pastFirstModel = false;
+  let laterModelAtoms = 0;
+  let laterModelLine = 0;
   let inferredElements = 0;
   let shiftedNumbers = 0;
+  let unreadSerials = 0;
+  let unreadConect = 0;
+  let lastSerial = 0;
   let lastKey = '';
   let sawElementColumns = false;
   for (let i = 0; i < lines.length; i++) {
@@ -51,17 +63,19 @@ export function parsePdb(text: string, file: string): StructureRecord {
     if (rec === 'MODEL ') {
       modelsSeen++;
       if (modelsSeen > 1) {
-        warnings.push({ file, line: i + 1, message: 'file holds several models; only the first was read' });
-        break;
+        pastFirstModel = true;
+        if (!laterModelLine) laterModelLine = i + 1;
       }
       continue;
     }
     if (rec === 'ENDMDL') {
-      if (modelsSeen >= 1) {
-        if (lines.slice(i + 1).some((l) => l.startsWith('ATOM  ') || l.startsWith('HETATM'))) {
-          warnings.push({ file, line: i + 1, message: 'file holds several models; only the first was read' });
-        }
-        break;
+      if (modelsSeen >= 1) pastFirstModel = true;
+      continue;
+    }
+    if (pastFirstModel && (rec === 'ATOM  ' || rec === 'HETATM' || rec.startsWith('TER'))) {
+      if (!rec.startsWith('TER')) {
+        laterModelAtoms++;
+        if (!laterModelLine) laterModelLine = i + 1;
       }
       continue;
     }
@@ -70,11 +84,20 @@ export function parsePdb(text: string, file: string): StructureRecord {
       continue;
     }
     if (rec === 'CONECT') {
-      const from = Number(line.slice(6, 11));
+      // Serials may be hybrid-36 past 99,999; an unreadable field (`*****`) is counted.
+      const fromText = line.slice(6, 11).trim();
+      const from = decodeHybrid36(fromText, 5);
       for (const start of [11, 16, 21, 26]) {
-        const to = Number(line.slice(start, start + 5));
-        if (line.slice(start, start + 5).trim() && Number.isInteger(from) && Number.isInteger(to)) conect.push([from, to]);
+        const toText = line.slice(start, start + 5).trim();
+        if (!toText) continue;
+        const to = decodeHybrid36(toText, 5);
+        if (from === null || to === null) unreadConect++;
+        else conect.push([from, to]);
       }
+      continue;
+    }
+    if (rec === 'HEADER' || rec === 'REVDAT' || rec === 'EXPDTA' || rec === 'REMARK') {
+      entry.take(rec, line, i + 1);
       continue;
     }
     if (rec !== 'ATOM  ' && rec !== 'HETATM') continue;
@@ -112,13 +135,18 @@ export function parsePdb(text: string, file: string): StructureRecord {
       errors.push({ file, line: i + 1, message: `${Number.isFinite(occupancy) ? `B-factor '${bText}'` : `occupancy '${occText}'`} is not a number (columns ${Number.isFinite(occupancy) ? '61-66' : '55-60'})` });
       continue;
     }
+    // Serials past 99,999 are hybrid-36 (`A0000`) or unreadable (`*****`): the latter
+    // number on from the atom before. Serials only serve CONECT (see conectOfUniqueSerials).
     const serialText = line.slice(6, 11).trim();
-    const serial = /^\d+$/.test(serialText) ? Number(serialText) : raw.length + 1;
+    const decoded = decodeHybrid36(serialText, 5);
+    const serial = decoded !== null && decoded >= 0 ? decoded : lastSerial + 1;
+    if (serial !== decoded && serialText !== '') unreadSerials++;
+    lastSerial = serial;
     const numText = line.slice(22, 26).trim();
-    let number = Number(numText);
+    let number = decodeHybrid36(numText, 4) ?? NaN;
     let chain = line[21] === ' ' || line[21] === undefined ? '' : line[21];
     let insertionCode = line[26] === ' ' || line[26] === undefined ? '' : line[26];
-    if (!/^-?\d+$/.test(numText)) {
+    if (Number.isNaN(number)) {
       // Some writers shift the residue number and insertion code one column left
       // (`HOH  227A`, `HOH 2018B`): read number 227 / 2018, insertion code A / B, and say so.
       const shifted = /^\s*(-?\d+)([A-Za-z])$/.exec(line.slice(21, 26));
@@ -158,8 +186,42 @@ export function parsePdb(text: string, file: string): StructureRecord {
   if (shiftedNumbers > 0) {
     warnings.push({ file, message: `${shiftedNumbers} atoms had the residue number and insertion code shifted one column left (e.g. 'HOH 2018B'); read as number 2018, insertion code B, blank chain` });
   }
+  if (unreadSerials > 0) {
+    warnings.push({ file, message: `${unreadSerials} atoms have a serial that is neither a number nor hybrid-36 (columns 7-11, e.g. '*****'); numbered on from the atom before` });
+  }
+  if (unreadConect > 0) {
+    warnings.push({ file, message: `${unreadConect} CONECT bonds name a serial that is neither a number nor hybrid-36; not read (bonds of those atoms come from distances)` });
+  }
+  if (laterModelAtoms > 0) {
+    warnings.push({ file, line: laterModelLine, message: `file holds ${Math.max(modelsSeen, 2)} models; only the first was read (${laterModelAtoms} atom records of later models skipped)` });
+  }
   const residues = resolveAltLocs(raw, file, warnings);
-  return { file, residues, terAfter, conect, warnings, errors };
+  const info = entry.finish(warnings);
+  const record: StructureRecord = { file, residues, terAfter, conect: conectOfUniqueSerials(conect, raw, file, warnings), warnings, errors };
+  if (info) record.entry = info;
+  return record;
+}
+
+/**
+ * CONECT bonds whose serials each name exactly one atom: a serial that repeats (writers
+ * that wrap at 99,999 or restart per chain) cannot say which atom is meant, so its bonds
+ * are left out and counted in a warning.
+ */
+function conectOfUniqueSerials(conect: Array<[number, number]>, raw: readonly RawAtom[], file: string, warnings: Diagnostic[]): Array<[number, number]> {
+  if (conect.length === 0) return conect;
+  const named = new Set<number>();
+  for (const [a, b] of conect) named.add(a).add(b);
+  const seen = new Set<number>();
+  const repeated = new Set<number>();
+  for (const a of raw) {
+    if (!named.has(a.serial)) continue;
+    if (seen.has(a.serial)) repeated.add(a.serial);
+    seen.add(a.serial);
+  }
+  if (repeated.size === 0) return conect;
+  const kept = conect.filter(([a, b]) => !repeated.has(a) && !repeated.has(b));
+  warnings.push({ file, message: `${conect.length - kept.length} CONECT bonds name a serial that several atoms share (${repeated.size} such serials, e.g. ${[...repeated][0]}); not read (bonds of those atoms come from distances)` });
+  return kept;
 }
 
 /**
