@@ -21,10 +21,11 @@ import { parseShard } from '../generate/shard.ts';
 import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
+import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
 import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
 import { RESIDUE_FRAMINGS, type ResidueFraming } from '../../qa/residue-camera.ts';
 
-interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs {
+interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
   structures?: string[];
   out: string;
   tasks?: string;
@@ -57,7 +58,7 @@ function chosenTasks(text: string | undefined) {
 
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    strictOption(splitOptions(hbondOptions(ingestOptions(y))))
+    readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y)))))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
@@ -104,6 +105,7 @@ export const generateCommand: CommandModule<object, Args> = {
         clusterThreshold: thresholdFraction(args['cluster-threshold']),
         clusterEngine: args['cluster-engine'],
         pages: args.workers,
+        readThreads: args['read-threads'],
         antialias: args.antialias,
         shard: args.shard === undefined ? undefined : parseShard(args.shard),
         size: args.size,
