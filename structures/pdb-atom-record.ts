@@ -32,7 +32,8 @@ export class PdbAtomReader {
   sawElementColumns = false;
   private lastSerial = 0;
   private residue: ResidueFields | null = null;
-  private readonly elements = new Map<string, string | null>();
+  private readonly elements = new Map<number, string | null>();
+  private readonly names = new Map<number, string>();
 
   constructor(private readonly file: string) {}
 
@@ -41,7 +42,7 @@ export class PdbAtomReader {
     const { file } = this;
     if (line.length < 54) return { file, line: lineNo, message: `atom record is truncated (${line.length} characters, coordinates need 54)` };
     // The checks in this order, so a record with several problems names the same first one.
-    let element = this.elementOf(line.slice(76, 78));
+    let element = this.elementOf(line);
     if (element) this.sawElementColumns = true;
     else if (line.slice(76, 78).trim() !== '') {
       return { file, line: lineNo, message: `columns 77-78 hold '${line.slice(76, 78).trim()}', which is not an element symbol` };
@@ -67,7 +68,7 @@ export class PdbAtomReader {
     const charge = c78 >= 48 && c78 <= 57 && (c79 === 43 || c79 === 45) ? (c78 - 48) * (c79 === 45 ? -1 : 1) : undefined;
     const alt = line[16];
     return {
-      name: line.slice(12, 16).trim(),
+      name: this.nameOf(line),
       element,
       xyz,
       occupancy,
@@ -84,10 +85,24 @@ export class PdbAtomReader {
     };
   }
 
-  private elementOf(text: string): string | null {
-    let e = this.elements.get(text);
-    if (e === undefined) this.elements.set(text, (e = normaliseElement(text)));
+  /** Columns 77-78 as an element symbol, or null; cached by the two characters' codes. */
+  private elementOf(line: string): string | null {
+    const a = line.charCodeAt(76), b = line.charCodeAt(77);
+    if (!(a < 128 && b < 128)) return normaliseElement(line.slice(76, 78)); // short line, or not ASCII
+    const key = a * 128 + b;
+    let e = this.elements.get(key);
+    if (e === undefined) this.elements.set(key, (e = normaliseElement(line.slice(76, 78))));
     return e;
+  }
+
+  /** The atom name (columns 13-16, trimmed); cached by the four characters' codes. */
+  private nameOf(line: string): string {
+    const a = line.charCodeAt(12), b = line.charCodeAt(13), c = line.charCodeAt(14), d = line.charCodeAt(15);
+    if (!(a < 128 && b < 128 && c < 128 && d < 128)) return line.slice(12, 16).trim();
+    const key = ((a * 128 + b) * 128 + c) * 128 + d;
+    let name = this.names.get(key);
+    if (name === undefined) this.names.set(key, (name = line.slice(12, 16).trim()));
+    return name;
   }
 
   /**
