@@ -8,7 +8,8 @@
 // 2. Ingest (complexes with H-bonds, as `misi-gen ingest` reads them) on each thread count
 //    of --threads: wall time and complexes per second, and whether every thread count
 //    gave the same complexes.
-// INPUT: ../shared/structures (or the bundled sample when absent).
+// INPUT: ../shared/structures/pdbbind (or the bundled sample when absent); give
+// ../shared/structures for every layout (PDBbind, protein + ligand, whole entries).
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -25,9 +26,9 @@ const flag = (name: string) => {
 const threadCounts = (flag('--threads') ?? '1,2').split(',').map(Number);
 const compare = flag('--compare-reader');
 const rounds = Number(flag('--rounds') ?? 5);
-const shared = '../shared/structures';
+const shared = '../shared/structures/pdbbind';
 const input = args[0] ?? (existsSync(shared) ? shared : 'structures/sample');
-const ligands = [resolve(input, 'pdb-entries/ligands.tsv')].find(existsSync);
+const ligands = [resolve(input, 'pdb-entries/ligands.tsv'), resolve(input, 'ligands.tsv')].find(existsSync);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 console.log(`input: ${input}`);
