@@ -25,9 +25,10 @@ import { parseShard } from '../generate/shard.ts';
 import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
+import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
 import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
 
-interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs {
+interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
   structures?: string[];
   out: string;
   tasks?: string;
@@ -68,7 +69,7 @@ function taskOptionValues(args: Record<string, unknown>): Record<string, string>
 
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    withTaskOptions(strictOption(splitOptions(hbondOptions(ingestOptions(y)))))
+    withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))))))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
@@ -122,6 +123,7 @@ export const generateCommand: CommandModule<object, Args> = {
         splitDate: args['split-date'],
         indexYears: years,
         pages: args.workers,
+        readThreads: args['read-threads'],
         antialias: args.antialias,
         shard: args.shard === undefined ? undefined : parseShard(args.shard),
         size: args.size,

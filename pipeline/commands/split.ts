@@ -8,12 +8,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { ingestEach } from '../../structures/ingest.ts';
+import { ingestEachInThreads } from '../read-pool/read-in-threads.ts';
+import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
+import { siblingModule } from '../read-pool/worker-pool.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { ingestOptions, ingestOptionsFrom, type IngestArgs } from '../ingest-options.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE, splitFromGrouping } from '../generate/split.ts';
-import { groupSummaries, groupSummary, type GroupSummary } from '../split/group-complexes.ts';
+import { groupSummaries, type GroupSummary } from '../split/group-complexes.ts';
 import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
@@ -23,7 +25,7 @@ import { indexYears } from '../split/time-split.ts';
 import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../split/split-report.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
-interface Args extends IngestArgs, SplitArgs, StrictArgs {
+interface Args extends IngestArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
   structures?: string[];
   out: string;
   seed: number;
@@ -36,7 +38,7 @@ interface Args extends IngestArgs, SplitArgs, StrictArgs {
 
 export const splitCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    strictOption(splitOptions(ingestOptions(y)))
+    readThreadsOption(strictOption(splitOptions(ingestOptions(y))))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
@@ -68,9 +70,11 @@ export const splitCommand: CommandModule<object, Args> = {
     const by = listPath !== undefined ? 'protein' : args['split-by'];
     // One complex at a time, in id order; only its summary (scaffold, or sequences) is kept.
     const summaries: GroupSummary[] = [];
-    const read = await ingestEach(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), async (c) => {
-      if (args.limit === undefined || summaries.length < args.limit) summaries.push(await groupSummary(c, by));
-    });
+    // Read on --read-threads threads; each complex's summary is made in the thread that read it.
+    const perComplex = { module: siblingModule(import.meta.url, '../split/group-complexes').href, name: 'groupSummary', arg: by };
+    const read = await ingestEachInThreads<GroupSummary>(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), (summary) => {
+      if (args.limit === undefined || summaries.length < args.limit) summaries.push(summary);
+    }, args['read-threads'], perComplex);
     for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
     if (read.rejects.length) process.stderr.write(`split: ${rejectSummary(read.rejects, 'the lines above')}\n`);
     if (summaries.length === 0) {

@@ -72,6 +72,8 @@ export interface GenerateOptions {
   indexYears?: ReadonlyMap<string, string>;
   /** Pages in the render pool; default one per core. */
   pages?: number;
+  /** Worker threads reading the inputs (default 1: this thread); outputs do not depend on it. */
+  readThreads?: number;
   /** How outlines are smoothed (default DEFAULT_ANTIALIAS); part of the run's identity. */
   antialias?: AntialiasMethod;
   /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
@@ -176,7 +178,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
   const read = await ingestStage(o.structures, o.out, {
     ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
-    hbonds: o.hbonds ?? {}, limit: o.limit, onError,
+    hbonds: o.hbonds ?? {}, limit: o.limit, readThreads: o.readThreads, onError,
   }, ingestProgress?.update).catch(abandon);
   ingestProgress?.done();
   lap('ingest');
