@@ -30,7 +30,9 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 // 8: 'edge' draws no second colour attachment: the colour a shape spills across its outline
 //    is extrapolated in the page from two of its pixels (edge images differ; other methods'
 //    pixels are renderer 7's).
-export const RENDERER_VERSION = `misi-render-8+3dmol-${THREEDMOL_VERSION}`;
+// 9: residue labels name the chain where the complex's pocket holds more than one
+//    (renders/label-text.ts: "ASP 25.B"); single-chain pockets draw what renderer 8 drew.
+export const RENDERER_VERSION = `misi-render-9+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
