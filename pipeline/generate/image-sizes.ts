@@ -57,11 +57,6 @@ export function imageSizes(tasks: readonly TaskModule[], request: SizeRequest = 
   return Object.fromEntries(tasks.map((t) => [t.id, request.perTask?.[t.id] ?? request.all ?? defaultImageSize(t)]));
 }
 
-/** `pocket_ligand=1024,translation=512`: the sizes as the options are written. */
-export function formatSizes(sizes: ImageSizes): string {
-  return Object.entries(sizes).map(([id, n]) => `${id}=${n}`).join(',');
-}
-
 /** The size most of the tasks use (the smaller one on a tie): what the pages warm up at. */
 export function commonSize(sizes: ImageSizes): number {
   const n = new Map<number, number>();
