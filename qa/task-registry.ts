@@ -47,6 +47,7 @@ export function taskProblem(value: unknown): string | null {
   if (typeof t.plan !== 'function') return `task ${t.id}: plan must be a function`;
   if (t.scorer !== undefined && typeof t.scorer?.prepare !== 'function') return `task ${t.id}: scorer must have prepare(record)`;
   if (t.randomGuess !== undefined && typeof t.randomGuess !== 'function') return `task ${t.id}: randomGuess must be a function`;
+  if (t.defaultImageSize !== undefined && !(Number.isInteger(t.defaultImageSize) && t.defaultImageSize >= 64 && t.defaultImageSize <= 4096)) return `task ${t.id}: defaultImageSize must be a whole number of pixels from 64 to 4096`;
   for (const o of t.options ?? []) {
     if (typeof o?.key !== 'string' || !Array.isArray(o.choices) || !o.choices.includes(o.default)) return `task ${t.id}: option ${JSON.stringify(o?.key)} needs a key, choices and a default among them`;
   }

@@ -14,6 +14,20 @@ import type { Rng } from './random.ts';
 import type { TaskScorer } from './scoring/task-scorers.ts';
 
 export type Split = 'train' | 'test';
+
+/** Image width and height of a task that names no size of its own, pixels. */
+export const DEFAULT_IMAGE_SIZE = 512;
+
+/** Image size of the tasks whose answers name residue and ligand-atom labels of the whole
+ * pocket (pocket-ligand, interaction-location), pixels: the smallest of those measured at
+ * which >= 90 % of the labels their answers name are readable in at least four of six views
+ * (512 px: 55-58 %; docs/labels.md). */
+export const WHOLE_POCKET_IMAGE_SIZE = 1024;
+
+/** The size a task's images are drawn at when the run names none for it, pixels. */
+export function defaultImageSize(task: Pick<TaskModule, 'defaultImageSize'>): number {
+  return task.defaultImageSize ?? DEFAULT_IMAGE_SIZE;
+}
 export const SPLITS: readonly Split[] = ['train', 'test'];
 
 /** A complex with the one camera every scene of it is drawn through. */
@@ -113,6 +127,10 @@ export interface TaskModule {
   imageCount: number;
   /** Default questions per complex per split. */
   defaultCounts: PerSplitCount;
+  /** Width and height of the task's images unless the run says otherwise (`--size`), pixels.
+   * Default DEFAULT_IMAGE_SIZE. Larger for the tasks whose answers name labels of a whole
+   * pocket, which crowd a 512 px image (docs/labels.md). No question text may depend on it. */
+  defaultImageSize?: number;
   /** Template file name under qa/templates/ (or templateDir), without `.txt`. */
   template: string;
   /** Folder of the template, for a task written outside this package (absolute path).

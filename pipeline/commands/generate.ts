@@ -1,5 +1,5 @@
 // `misi-gen generate --structures <paths> --out <dir> [--tasks ids] [--seed N] [--limit N]
-// [--per-complex translation=4/2,...] [--test-share F] [--size PX] [--label-font-size PX]
+// [--per-complex translation=4/2,...] [--test-share F] [--size PX|TASK=PX ...] [--label-font-size PX]
 // [--label-layout avoid|anchored] [--residue-framing subject|complex]
 // [--antialias edge|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
@@ -8,12 +8,13 @@ import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
-import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
 import { allTasks, requireTask, taskIds } from '../../qa/task-registry.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { parseCounts } from '../generate/counts.ts';
+import { parseSizes } from '../generate/image-sizes.ts';
+import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
 import { generate, SplitShortError } from '../generate/run-generate.ts';
@@ -38,7 +39,7 @@ interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreads
   'test-share': number;
   workers?: number;
   shard?: string;
-  size: number;
+  size?: string | string[];
   'label-font-size': number;
   'label-layout': LabelLayoutMode;
   antialias: AntialiasMethod;
@@ -67,6 +68,15 @@ function taskOptionValues(args: Record<string, unknown>): Record<string, string>
   return Object.fromEntries(allTasks().flatMap((t) => (t.options ?? []).map((o) => [o.key, String(args[kebab(o.key)] ?? o.default)])));
 }
 
+/** `512, pocket_ligand and interaction_location 1024`: the tasks' own sizes for the help. */
+function sizeDefaults(): string {
+  const common = DEFAULT_IMAGE_SIZE;
+  const other = allTasks().filter((t) => defaultImageSize(t) !== common);
+  const bySize = new Map<number, string[]>();
+  for (const t of other) bySize.set(defaultImageSize(t), [...(bySize.get(defaultImageSize(t)) ?? []), t.id]);
+  return [String(common), ...[...bySize].map(([n, ids]) => `${ids.join(' and ')} ${n}`)].join(', ');
+}
+
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
     withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))))))
@@ -80,13 +90,13 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
-      .option('size', { type: 'number', default: CAMERA_DEFAULTS.width, describe: 'image width and height, pixels' })
+      .option('size', { type: 'string', describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}` })
       .option('label-font-size', { type: 'number', default: 12, describe: 'label font size, CSS pixels (does not scale with --size)' })
       .option('label-layout', { choices: LABEL_LAYOUTS, default: 'avoid' as LabelLayoutMode, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
       .check((a) => {
         const antialias = parseAntialias(String(a.antialias));
         if (typeof antialias !== 'string') throw new Error(antialias.problem);
-        if (!(Number.isInteger(a.size) && a.size >= 64 && a.size <= 4096)) throw new Error('--size must be a whole number of pixels from 64 to 4096');
+        parseSizes(a.size, chosenTasks(a.tasks));
         if (!(a['label-font-size'] >= 4 && a['label-font-size'] <= 96)) throw new Error('--label-font-size must be from 4 to 96 pixels');
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
         if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
@@ -97,6 +107,7 @@ export const generateCommand: CommandModule<object, Args> = {
         return true;
       }) as any,
   handler: async (args) => {
+    const sizes = parseSizes(args.size, chosenTasks(args.tasks));
     const useSample = !args.structures?.length;
     if (useSample) process.stderr.write(`generate: no --structures given; reading the bundled sample ${SAMPLE_DIR}\n`);
     const years = args.index === undefined ? undefined : readIndexYears(args.index);
@@ -126,7 +137,8 @@ export const generateCommand: CommandModule<object, Args> = {
         readThreads: args['read-threads'],
         antialias: args.antialias,
         shard: args.shard === undefined ? undefined : parseShard(args.shard),
-        size: args.size,
+        size: sizes.all,
+        sizes: sizes.perTask,
         labelFontSize: args['label-font-size'],
         labelLayout: args['label-layout'],
         taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),

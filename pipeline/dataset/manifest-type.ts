@@ -17,8 +17,10 @@ export interface ManifestOptions {
   pocketRadius: number | null;
   pocketHydrogens: boolean | null;
   hbonds: HBondOptions;
-  /** Image width and height, pixels. */
-  size: number;
+  /** Image width and height, pixels, when every task has the same size; null when they differ. */
+  size: number | null;
+  /** Image size per task id, pixels (absent in manifests made before sizes per task). */
+  imageSizes?: Record<string, number>;
   labelFontSize: number;
   labelLayout: string;
   antialias: string;

@@ -1,7 +1,8 @@
 // The plan stage: for every complex, task and question index of the complex's split, run
 // the task's plan with that question's own generator. Pure: no browser, no files.
 import type { Style } from '../../renders/style.ts';
-import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
+import { defaultImageSize, type PreparedComplex, type QuestionPlan, type TaskModule } from '../../qa/task.ts';
+import { preparedAtSize, type ImageSizes } from './image-sizes.ts';
 import type { Counts } from './counts.ts';
 import { generatorFor, questionGenerator } from './seeds.ts';
 import type { SplitAssignment } from './split.ts';
@@ -35,6 +36,8 @@ export interface PlanInputs {
   complexById: (id: string) => PreparedComplex;
   /** Values of the tasks' own options, by key (TaskModule.options; each task gets its own). */
   taskOptions?: Readonly<Record<string, string>>;
+  /** Image size per task id, pixels (a task not listed: its default, TaskModule.defaultImageSize). */
+  sizes?: ImageSizes;
 }
 
 /** A task's option values: the chosen ones, else its defaults. */
@@ -62,12 +65,16 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
     const n = task.questionCount ? task.questionCount(subject, split, requested) : requested;
     out.replacements[task.id] = 0;
     const offset = generatorFor([p.seed, task.id, id, 'slot'])();
+    // Every camera the task sees draws at the task's image size (same framing at any size).
+    const size = p.sizes?.[task.id] ?? defaultImageSize(task);
+    const sized = preparedAtSize(subject, size);
+    const complexById = (other: string) => preparedAtSize(p.complexById(other), size);
     for (let index = 0; index < n; index++) {
       const qid = questionId(task.id, id, index);
       const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' }, () => task.plan({
-        seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject,
+        seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject: sized,
         slot: (k: number) => (Math.floor(offset * k) + index) % k,
-        splitIds: p.split.ids[split], complexById: p.complexById, style: p.style, options,
+        splitIds: p.split.ids[split], complexById, style: p.style, options,
       }), onError);
       if (!guarded.ok) {
         out.rejects.push({ stage: 'plan', id: qid, task: task.id, complex: id, split, index, reason: guarded.reject.reason, internal: true });

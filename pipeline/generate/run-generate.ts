@@ -9,7 +9,6 @@ import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { warmUpJob } from '../../renders/warm-up.ts';
-import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
 import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
@@ -28,6 +27,7 @@ import { ComplexStore } from './complex-store.ts';
 import { CountingPool } from './counting-pool.ts';
 import { heapTrimmer } from './heap-trim.ts';
 import { formatCounts, parseCounts } from './counts.ts';
+import { commonSize, imageSizes } from './image-sizes.ts';
 import { killPoint } from './crash-points.ts';
 import { ingestStage, readIngested } from './ingest-stage.ts';
 import { claimFolder, PARTS_DIR, type RunIdentity } from './run-identity.ts';
@@ -78,8 +78,11 @@ export interface GenerateOptions {
   antialias?: AntialiasMethod;
   /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
   shard?: Shard;
-  /** Image width and height, pixels (default 512). */
+  /** Image width and height of every task's images, pixels (default: each task's own,
+   * TaskModule.defaultImageSize). */
   size?: number;
+  /** Image width and height of single tasks by task id, pixels (over `size`). */
+  sizes?: Record<string, number>;
   /** Label font size, CSS pixels (default 12; does not scale with the image). */
   labelFontSize?: number;
   /** Label placement (default avoid; renders/label-layout.ts). */
@@ -128,6 +131,9 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     ...(o.residueFraming ? { residueFraming: o.residueFraming } : {}),
     ...o.taskOptions,
   };
+  // Image size per task; `size` is recorded when every task has the same one (else null).
+  const sizes = imageSizes(o.tasks, { all: o.size, perTask: o.sizes });
+  const sizeSet = new Set(Object.values(sizes));
   const options = {
     tasks: o.tasks.map((t) => t.id),
     perComplex: formatCounts(counts),
@@ -139,7 +145,8 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     pocketRadius: o.pocketRadius ?? null,
     pocketHydrogens: o.pocketHydrogens ?? null,
     hbonds: o.hbonds ?? {},
-    size: o.size ?? CAMERA_DEFAULTS.width,
+    size: sizeSet.size === 1 ? [...sizeSet][0] : null,
+    imageSizes: sizes,
     labelFontSize: o.labelFontSize ?? DEFAULT_STYLE.labels.fontSize,
     labelLayout: o.labelLayout ?? DEFAULT_STYLE.labels.layout,
     ...taskOptions,
@@ -157,7 +164,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   let onImage = () => undefined as void;
   // The pool launches the browser found here, whose build the identity and manifest record.
   const pool = new CountingPool({ pages: o.pages, executablePath: browser.path }, () => onImage());
-  const warming = pool.warmUp(warmUpJob(style, options.size));
+  const warming = pool.warmUp(warmUpJob(style, commonSize(sizes)));
   const abandon = async (e: unknown): Promise<never> => {
     await warming; // it never rejects
     await pool.close();
@@ -197,7 +204,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     complexes: read.ids.map((id) => ({ id, split: split.side.get(id) ?? 'excluded', sources: read.sources.get(id)! })),
     ingestRejects: read.rejects, splitFile, environment,
   }).catch(abandon);
-  const store = new ComplexStore(o.out, new Set(read.ids), undefined, { width: options.size, height: options.size });
+  const store = new ComplexStore(o.out, new Set(read.ids));
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
   const resumed = mine.length - todo.length;
@@ -221,7 +228,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
       // records and hashes sometimes left the queue empty (both pages idle ~1-2 s in a
       // 12-complex run, docs/history/rendering.md).
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 3,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts, style, taskOptions },
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, sizes, style, taskOptions },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,
     });

@@ -15,7 +15,7 @@ import { centringMove, LOCATION_SCHEMES, locationDecoy, moveCommands } from '../
 import { shuffled } from '../random.ts';
 import { sixViews } from '../six-views.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
-import type { ChoiceOption, TaskModule } from '../task.ts';
+import { WHOLE_POCKET_IMAGE_SIZE, type ChoiceOption, type TaskModule } from '../task.ts';
 
 export const INTERACTION_LOCATION = 'interaction_location';
 
@@ -35,6 +35,7 @@ export const interactionLocationTask: TaskModule = {
   imageCount: 6,
   // Spec: one per H-bond up to 3 / 3 (our choice of cap, as the spec suggests).
   defaultCounts: { train: 3, test: 3 },
+  defaultImageSize: WHOLE_POCKET_IMAGE_SIZE,
   template: INTERACTION_LOCATION,
   scorer: choiceScorer(),
   questionCount: (c, _split, requested) => Math.min(requested, canonicalPairs(c.complex.hbonds ?? []).length),

@@ -135,7 +135,7 @@ test('interaction_location: from the front view annotation, the right option cen
   }
 });
 
-test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full views are the images interaction_location and translation show', { skip: noBrowser }, () => {
+test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full views are the images interaction_location shows; translation shows three at 512 px', { skip: noBrowser }, () => {
   const cli = misiGen('hbonds', SAMPLE_DIR, '--ligands', SAMPLE_LIGANDS);
   assert.equal(cli.status, 0, cli.stderr);
   const printed = new Map(cli.stdout.trim().split('\n').map((l) => l.split('\t') as [string, string]));
@@ -146,8 +146,14 @@ test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full v
     assert.ok(r.answer.length > 0);
     const loc = records(out, 'interaction_location').filter((x) => x.complex === r.complex);
     for (const x of loc) assert.deepEqual(x.images, r.images);
+    // Translation's first three images are the same scenes, at 512 px where pocket_ligand's
+    // are 1024 px (each task's own size): other images.
     const tr = records(out, 'translation').find((x) => x.complex === r.complex)!;
-    assert.deepEqual(tr.images.slice(0, 3), r.images.slice(0, 3));
+    const scene = (p: string) => { const a = annotation(out, p); return [a.subset, a.view, a.transform, a.ligandTransform]; };
+    assert.deepEqual(tr.images.slice(0, 3).map(scene), r.images.slice(0, 3).map(scene));
+    assert.deepEqual(tr.images.slice(0, 3).map((p) => annotation(out, p).camera.width), [512, 512, 512]);
+    assert.deepEqual(r.images.map((p) => annotation(out, p).camera.width), [1024, 1024, 1024, 1024, 1024, 1024]);
+    for (let k = 0; k < 3; k++) assert.notEqual(tr.images[k], r.images[k]);
     assert.deepEqual(r.images.map((p) => annotation(out, p).view), ['front', 'left', 'top', 'back', 'right', 'bottom']);
   }
 });
