@@ -1,4 +1,4 @@
-// `misi-gen generate --structures <paths> --out <dir> [--tasks ids] [--seed N] [--limit N]
+// `misi-gen generate [paths...] [--structures <paths>] [--out <dir>] [--tasks ids] [--seed N] [--limit N]
 // [--per-complex translation=4/2,...] [--test-share F] [--size PX] [--label-font-size PX]
 // [--label-layout avoid|anchored] [--residue-framing subject|complex]
 // [--antialias edge|coverage|supersample|none]`: the dataset (qa/, images/,
@@ -20,11 +20,14 @@ import { InputChangedError } from '../generate/ingest-stage.ts';
 import { parseShard } from '../generate/shard.ts';
 import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
+import { formatTestShare } from '../split-warnings.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
 import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
 import { RESIDUE_FRAMINGS, type ResidueFraming } from '../../qa/residue-camera.ts';
 
 interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs {
+  paths?: string[];
   structures?: string[];
   out: string;
   tasks?: string;
@@ -58,13 +61,14 @@ function chosenTasks(text: string | undefined) {
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
     strictOption(splitOptions(hbondOptions(ingestOptions(y))))
-      .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
-      .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
+      .positional('paths', { type: 'string', array: true, describe: 'files or folders to read, as --structures (default: the bundled sample)' })
+      .option('structures', { type: 'string', array: true, describe: 'files or folders to read, as the positional paths (default: the bundled sample)' })
+      .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a run with other options is refused)' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
       .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
-      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
+      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
       .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
       .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'edge (one pass at image size, outline pixels blended with their neighbour across the outline), coverage (outline coverage in a second pass), supersample (2 x 2 times the pixels, averaged) or none; recorded in the manifest' })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
@@ -84,11 +88,14 @@ export const generateCommand: CommandModule<object, Args> = {
         return true;
       }) as any,
   handler: async (args) => {
-    const useSample = !args.structures?.length;
-    if (useSample) process.stderr.write(`generate: no --structures given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    const paths = structurePaths(args.paths, args.structures);
+    const useSample = paths.length === 0;
+    // Before the browser starts and the output folder is made.
+    await checkInputPaths(paths);
+    if (useSample) process.stderr.write(`generate: no structure paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
     try {
       const summary = await generate({
-        structures: useSample ? [SAMPLE_DIR] : args.structures!,
+        structures: useSample ? [SAMPLE_DIR] : paths,
         ligand: args.ligand,
         ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
         pocketRadius: args['pocket-radius'],

@@ -1,4 +1,4 @@
-// `misi-gen split --structures <paths> --by complex|scaffold|protein --out <dir>
+// `misi-gen split [paths...] [--structures <paths>] --by complex|scaffold|protein --out <dir>
 // [--seed N] [--test-share F] [--cluster-threshold T] [--limit N]`: the split `generate`
 // would make with the same options, written as <dir>/split.json without generating
 // anything. stdout: the path of split.json; the summary and notes on stderr.
@@ -14,9 +14,12 @@ import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { errorLog } from '../generate/errors-log.ts';
+import { formatTestShare, splitWarnings } from '../split-warnings.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
 interface Args extends IngestArgs, SplitArgs, StrictArgs {
+  paths?: string[];
   structures?: string[];
   out: string;
   seed: number;
@@ -27,10 +30,11 @@ interface Args extends IngestArgs, SplitArgs, StrictArgs {
 export const splitCommand: CommandModule<object, Args> = {
   builder: (y) =>
     strictOption(splitOptions(ingestOptions(y)))
-      .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
+      .positional('paths', { type: 'string', array: true, describe: 'files or folders to read, as --structures (default: the bundled sample)' })
+      .option('structures', { type: 'string', array: true, describe: 'files or folders to read, as the positional paths (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
-      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
+      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
       .check((a) => {
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
@@ -39,11 +43,13 @@ export const splitCommand: CommandModule<object, Args> = {
         return true;
       }) as any,
   handler: async (args) => {
-    const useSample = !args.structures?.length;
+    const paths = structurePaths(args.paths, args.structures);
+    const useSample = paths.length === 0;
+    await checkInputPaths(paths);
     const by = args['split-by'];
     // One complex at a time, in id order; only its summary (scaffold, or sequences) is kept.
     const summaries: GroupSummary[] = [];
-    const read = await ingestEach(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), async (c) => {
+    const read = await ingestEach(useSample ? [SAMPLE_DIR] : paths, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), async (c) => {
       if (args.limit === undefined || summaries.length < args.limit) summaries.push(await groupSummary(c, by));
     });
     for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
@@ -68,6 +74,7 @@ export const splitCommand: CommandModule<object, Args> = {
     const path = join(args.out, 'split.json');
     await writeJsonFile(path, split.file);
     process.stderr.write(`${describeSplit(split.file)}\n`);
+    for (const w of splitWarnings(split.file.counts, args['test-share'])) process.stderr.write(`split: warning: ${w}\n`);
     if (grouping.engine) process.stderr.write(`split: ${grouping.engine.name} engine ${grouping.engine.version}: ${Object.entries(grouping.compared ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
     process.stdout.write(`${path}\n`);
     applyStrict(args, read.rejects, (l) => process.stderr.write(`split: ${l}\n`));

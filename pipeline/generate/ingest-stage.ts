@@ -12,6 +12,7 @@ import { ingest, type IngestOptions, type Reject } from '../../structures/ingest
 import type { Complex } from '../../structures/model.ts';
 import { guardComplex, RunStoppingError } from '../../structures/reject.ts';
 import { PARTS_DIR } from './run-identity.ts';
+import { ContentChanges } from '../content-warnings.ts';
 import { writeTextAtomically } from './write-text.ts';
 
 export interface IngestedList {
@@ -21,6 +22,8 @@ export interface IngestedList {
   sources: Map<string, string[]>;
   /** Discovery problems and unreadable inputs, in input order. */
   rejects: Reject[];
+  /** Complexes whose reading changed what they hold (for the closing summary). */
+  changes: ContentChanges;
 }
 
 type Outcome = { ok: true; complex: Complex } | { ok: false; rejects: Reject[] };
@@ -78,6 +81,7 @@ export async function ingestStage(paths: string[], outDir: string, options: Inge
   const order = [...jobs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const failed = new Map<InputJob, Reject[]>();
   const sources = new Map<string, string[]>();
+  const changes = new ContentChanges();
   let read = 0;
   let done = 0;
   for (const job of order) {
@@ -93,6 +97,7 @@ export async function ingestStage(paths: string[], outDir: string, options: Inge
     if (outcome.ok) {
       read++;
       sources.set(job.id, outcome.complex.sources.map((s) => s.sha256).sort());
+      changes.add(job.id, outcome.complex.warnings);
     } else {
       failed.set(job, outcome.rejects);
     }
@@ -100,7 +105,7 @@ export async function ingestStage(paths: string[], outDir: string, options: Inge
   }
   // Rejects in input (path) order, as ingest lists them.
   for (const job of jobs) rejects.push(...(failed.get(job) ?? []));
-  return { ids: [...sources.keys()].sort(), sources, rejects };
+  return { ids: [...sources.keys()].sort(), sources, rejects, changes };
 }
 
 /** The kept complex of `id` (written by the ingest stage). Synchronous: plans ask for partners synchronously. */

@@ -35,7 +35,7 @@ async function sha256Of(path: string): Promise<string> {
 }
 
 export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
-  const tally: RenderTally = { rendered: 0, existing: 0, failed: new Map() };
+  const tally: RenderTally = { rendered: 0, existing: 0, drawn: new Set(), failed: new Map() };
   const drawing: InFlight = new Map();
   const inputs: PlanInputs = { ...s.plan, complexById: (id) => s.store.get(id) };
 
