@@ -4,6 +4,7 @@
 // `--version` start without the renderer, RDKit or Puppeteer.
 import type { CommandModule } from 'yargs';
 import { PACKAGE_VERSION } from './package-version.ts';
+import { withFlagSuggestions } from './flag-suggestion.ts';
 
 interface CommandEntry {
   /** yargs syntax: the name, then positionals (`verify <dir>`). */
@@ -34,6 +35,11 @@ const COMMANDS: CommandEntry[] = [
 
 const nameOf = (c: CommandEntry) => c.command.split(' ')[0];
 
+/** The long option names the parser knows for the command being run (dashed, as typed). */
+function knownFlags(keys: string[]): string[] {
+  return keys.filter((k) => k.length > 1 && /^[a-z][a-z0-9-]*$/.test(k));
+}
+
 /** A usage error: printed as one line with the help hint, exit status 2. */
 export class UsageError extends Error {}
 
@@ -45,6 +51,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const { default: yargs } = await import('yargs');
+  // The options in force when a check fails (the running command's, once its builder ran).
+  let options = (): string[] => [];
   const parser = yargs(argv)
     .scriptName('misi-gen')
     .usage('$0 <command> [options]\n\nRegenerates MiSI-Bench from protein-ligand structures.')
@@ -57,10 +65,11 @@ export async function main(argv: string[]): Promise<number> {
     // error (one line, exit 2, and the handler does not run), the second a bug to show whole.
     .fail((msg, err) => {
       if (msg == null && err) throw err;
-      throw new UsageError(msg ?? String(err));
+      throw new UsageError(withFlagSuggestions(msg ?? String(err), knownFlags(options())));
     })
     .help()
     .version(PACKAGE_VERSION);
+  options = () => Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
   // Only the command named on the line (its first word that is a command name) is loaded;
   // the others are registered by name and description alone, for --help.
   const named = argv.find((word) => COMMANDS.some((c) => nameOf(c) === word));

@@ -61,8 +61,8 @@ function chosenTasks(text: string | undefined) {
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
     strictOption(splitOptions(hbondOptions(ingestOptions(y))))
-      .positional('paths', { type: 'string', array: true, describe: 'files or folders to read, as --structures (default: the bundled sample)' })
-      .option('structures', { type: 'string', array: true, describe: 'files or folders to read, as the positional paths (default: the bundled sample)' })
+      .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
+      .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a run with other options is refused)' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })

@@ -20,8 +20,8 @@ interface Args extends IngestArgs, HBondArgs, StrictArgs {
 export const ingestCommand: CommandModule<object, Args> = {
   builder: (y) =>
     strictOption(hbondOptions(ingestOptions(y)))
-      .positional('paths', { type: 'string', array: true, describe: 'files or folders to search, as --structures (default: the bundled sample)' })
-      .option('structures', { type: 'string', array: true, describe: 'files or folders to search, as the positional paths (as generate and split take them)' })
+      .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to search, as --structures' })
+      .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to search, as the positional paths (as generate and split take them)' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
   handler: async (args) => {
     const progress = progressReporter('ingest');

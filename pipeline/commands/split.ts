@@ -30,8 +30,8 @@ interface Args extends IngestArgs, SplitArgs, StrictArgs {
 export const splitCommand: CommandModule<object, Args> = {
   builder: (y) =>
     strictOption(splitOptions(ingestOptions(y)))
-      .positional('paths', { type: 'string', array: true, describe: 'files or folders to read, as --structures (default: the bundled sample)' })
-      .option('structures', { type: 'string', array: true, describe: 'files or folders to read, as the positional paths (default: the bundled sample)' })
+      .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
+      .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
       .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
