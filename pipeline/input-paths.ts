@@ -38,5 +38,6 @@ export async function checkInputPaths(paths: readonly string[]): Promise<void> {
 
 /** Paths given as positional arguments and with --structures, in that order, duplicates once. */
 export function structurePaths(positional: readonly string[] | undefined, flag: readonly string[] | undefined): string[] {
-  return [...new Set([...(positional ?? []), ...(flag ?? [])].map(String))];
+  // An absent variadic positional can arrive as [undefined] (its help default is text).
+  return [...new Set([...(positional ?? []), ...(flag ?? [])].filter((p) => p !== undefined && p !== null && p !== '').map(String))];
 }
