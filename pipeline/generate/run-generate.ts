@@ -235,7 +235,8 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${o.out}/parts (rejects.jsonl after merge)`)}`);
   } else {
-    log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${tally.existing} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
+    // "already there": images of the dataset this run did not draw (an earlier run in this folder drew them).
+    log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${Math.max(0, summary.distinctImages - tally.rendered)} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, join(o.out, 'rejects.jsonl'))}`);
   }
   const changed = read.changes.summary(o.shard ? join(o.out, PARTS_DIR, 'ingest') : join(o.out, 'complexes.jsonl'));
