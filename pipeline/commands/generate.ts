@@ -4,6 +4,7 @@
 // [--antialias edge|coverage|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
@@ -118,7 +119,7 @@ export const generateCommand: CommandModule<object, Args> = {
         labelLayout: args['label-layout'],
         residueFraming: args['residue-framing'],
       });
-      if (summary.complexes === 0) return fail('no complex could be read; see rejects.jsonl');
+      if (summary.complexes === 0) return fail(`no complex could be read; see ${join(args.out, 'rejects.jsonl')}`);
       process.stdout.write(`${args.out}\n`);
       applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
     } catch (e) {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
 import { DEFAULT_TEST_SHARE } from '../../pipeline/generate/split.ts';
-import { DEFAULT_TEST_SHARE_FRACTION, formatTestShare } from '../../pipeline/split-warnings.ts';
+import { DEFAULT_TEST_SHARE_FRACTION, formatTestShare, splitWarnings } from '../../pipeline/split-warnings.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
@@ -92,4 +92,16 @@ test('stats shows tiny apart from test and adds up to what verify counts', { ski
   const verify = run('verify', data);
   assert.equal(verify.status, 0, verify.stderr);
   assert.match(verify.stdout + verify.stderr, new RegExp(`${manifest.questions} records`));
+});
+
+test('tasks without test questions are named; none named when every task has some', { skip: noBrowser }, () => {
+  const counts = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8')).counts as Record<string, { train: number; test: number }>;
+  assert.ok(counts.translation.test > 0);
+  assert.ok(!splitWarnings({ train: 10, test: 10 }, 0.5, counts).some((w) => /no test question/.test(w)));
+  const without = { ...counts, docking: { train: 6, test: 0 } };
+  assert.deepEqual(splitWarnings({ train: 10, test: 10 }, 0.5, without), ['no test question for task docking (the test complexes could not give one: see rejects.jsonl)']);
+  assert.deepEqual(splitWarnings({ train: 3, test: 0 }, DEFAULT_TEST_SHARE, { translation: { train: 12, test: 0 } }), [
+    'the test side holds 0 of 3 complexes (fewer than 5), so a score on it says little: give more structures or a larger --test-share (now 490/3993 = 0.123)',
+    'no test question for any task',
+  ]);
 });
