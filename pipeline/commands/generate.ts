@@ -70,7 +70,7 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
       .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
-      .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
+      .option('workers', { type: 'number', defaultDescription: 'one per core', describe: 'rendering pages (one browser each)' })
       .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'edge (one pass at image size, outline pixels blended with their neighbour across the outline), coverage (outline coverage in a second pass), supersample (2 x 2 times the pixels, averaged) or none; recorded in the manifest' })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
       .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })

@@ -90,12 +90,13 @@ export interface RunIdentity {
   settings: Record<string, unknown>;
 }
 
-const identityText = (r: RunIdentity) => JSON.stringify([r.split, r.tasks, r.source.model ?? null, r.source.baseline ?? null, r.settings]);
+const identityText = (r: RunIdentity) => JSON.stringify([r.split, r.source.model ?? null, r.source.baseline ?? null, r.settings]);
 
 /**
  * Why `predictions` may not be written by this run, or null: the file (or its header) is
- * there from another run (another model or baseline, split, tasks or settings), or from a
- * run whose header is missing. The same run again (a resume, a repeat) may write it.
+ * there from another run (another model or baseline, split or settings, or tasks this run
+ * would drop), or from a run whose header is missing. The same run again (a resume, a
+ * repeat, or the same with more tasks, which the reply cache makes a continuation) may write it.
  */
 export async function overwriteProblem(predictions: string, run: RunIdentity): Promise<string | null> {
   const metaPath = besidePredictions(predictions, 'meta.json');
@@ -113,7 +114,11 @@ export async function overwriteProblem(predictions: string, run: RunIdentity): P
     source: { ...(typeof h.model === 'string' ? { model: h.model } : {}), ...(typeof h.baseline === 'string' ? { baseline: h.baseline } : {}) },
     settings: (h.settings as Record<string, unknown>) ?? {},
   };
-  if (identityText(theirs) === identityText(run)) return null;
+  const dropped = theirs.tasks.filter((t) => !run.tasks.includes(t));
+  if (identityText(theirs) === identityText(run) && dropped.length === 0) return null;
   const who = theirs.source.baseline !== undefined ? `baseline ${theirs.source.baseline}` : `model ${theirs.source.model}`;
-  return `${predictions} holds the predictions of another run (${who}, split ${theirs.split}, tasks ${theirs.tasks.join(',')}${identityText({ ...theirs, settings: {} }) === identityText({ ...run, settings: {} }) ? ', other settings' : ''})`;
+  const why = identityText(theirs) !== identityText(run)
+    ? (identityText({ ...theirs, settings: {} }) === identityText({ ...run, settings: {} }) ? ', other settings' : '')
+    : `; this run would drop task${dropped.length === 1 ? '' : 's'} ${dropped.join(',')}`;
+  return `${predictions} holds the predictions of another run (${who}, split ${theirs.split}, tasks ${theirs.tasks.join(',')}${why})`;
 }
