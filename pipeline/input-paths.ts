@@ -1,7 +1,8 @@
 // The structure paths a command is given, checked before anything starts (no browser, no
-// output folder): a path that does not exist, or a folder with no structure file anywhere
-// under it, is a usage error naming the path. A folder whose files fit no layout is not:
-// those files become reject lines with their reasons, as every other bad input does.
+// output folder): a path that does not exist, a folder with no structure file anywhere
+// under it, or a file whose name is not a structure file's, is a usage error naming the
+// path. A folder whose files fit no layout is not: those files become reject lines with
+// their reasons, as every other bad input does.
 import fg from 'fast-glob';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -18,11 +19,16 @@ async function holdsStructureFile(dir: string): Promise<boolean> {
   return false;
 }
 
+/** The file name endings discovery reads (`pdb`, `cif`, ...), from its glob's `{a,b,...}`. */
+const STRUCTURE_ENDINGS = (/\{([^}]+)\}$/.exec(STRUCTURE_FILES_GLOB)?.[1] ?? '').split(',').map((e) => `.${e.toLowerCase()}`);
+const ENDINGS_TEXT = [...new Set(STRUCTURE_ENDINGS)].join(', ');
+
 /** What is wrong with one input path, in words, or null. */
 export async function inputPathProblem(path: string): Promise<string | null> {
   const st = await stat(resolve(path)).catch((e: NodeJS.ErrnoException) => e);
   if (st instanceof Error) return (st as NodeJS.ErrnoException).code === 'ENOENT' ? `'${path}' does not exist` : `cannot read '${path}' (${(st as NodeJS.ErrnoException).code ?? st.message})`;
-  if (st.isDirectory() && !(await holdsStructureFile(path))) return `'${path}' holds no structure file (.pdb, .ent, .cif, .mmcif, .mol2, .sdf or .mol) at any depth`;
+  if (st.isDirectory() && !(await holdsStructureFile(path))) return `'${path}' holds no structure file (${ENDINGS_TEXT}) at any depth`;
+  if (st.isFile() && !STRUCTURE_ENDINGS.some((e) => path.toLowerCase().endsWith(e))) return `'${path}' is not a structure file (${ENDINGS_TEXT})`;
   return null;
 }
 
