@@ -13,32 +13,9 @@ import { drawnScene, type DrawnScene } from './scene-atoms.ts';
 import { ligandMatrixOf, ligandModelMatrix, type ScenePose } from './scene-pose.ts';
 import type { SceneSpec } from './scene-spec.ts';
 import { formatSubset } from './subset.ts';
-import type { AntialiasMethod, LabelStyle } from './style.ts';
+import type { Style } from './style.ts';
 import { labelBoxSize, labelMetrics, type SceneLabels } from './scene-labels.ts';
-
-export interface PageAtom {
-  elem: string;
-  x: number;
-  y: number;
-  z: number;
-  color: string | null;
-  bonds: number[];
-  bondOrder: number[];
-}
-
-export interface PageScene {
-  width: number;
-  height: number;
-  antialias: AntialiasMethod;
-  background: string;
-  representation: 'stick' | 'sphere';
-  stickRadius: number;
-  sphereRadius: number;
-  atoms: PageAtom[];
-  /** Each label's text, box size (whole pixels) and where each character starts (CSS pixels). */
-  labels: { text: string; w: number; h: number; offsets: number[] }[];
-  label: LabelStyle;
-}
+import type { PageAtom, PageLabel, PageScene, PlacedLabels } from './page/page-api.ts';
 
 /** One image of a loaded scene. */
 export interface Shot {
@@ -46,12 +23,8 @@ export interface Shot {
   matrix: number[];
   /** The camera's projection matrix, column-major. */
   projection: number[];
-  /**
-   * The labels to draw, in drawing order, 5 numbers each: label index, box left, box top
-   * (whole pixels), then the leader's anchor x and y (pixels), or -1, -1 for no leader.
-   * Absent: no label drawn.
-   */
-  labels?: number[];
+  /** The labels to draw (page-api.ts, PlacedLabels); absent: none. */
+  labels?: PlacedLabels;
 }
 
 /** True when the loaded ligand atoms carry the ligand's own motion (see the header). */
@@ -118,17 +91,27 @@ export function pageScene(spec: SceneSpec): PageScene {
       if (i !== undefined && j !== undefined) link(i, j);
     }
   }
+  return pageSceneOf(spec.style, spec.camera.width, spec.camera.height, atoms, drawn.labels.map((l) => l.text));
+}
+
+/** A label as the page draws it: its text, box size and each character's offset. */
+function pageLabel(text: string, style: Style): PageLabel {
+  return { text, ...labelBoxSize(text, style.labels), offsets: labelMetrics(text, style.labels.fontSize).offsets };
+}
+
+/** The scene the page loads: `atoms` (model frame) and labels of `labelTexts`, drawn in `style` at `width` x `height`. */
+export function pageSceneOf(style: Style, width: number, height: number, atoms: PageAtom[], labelTexts: string[]): PageScene {
   return {
-    width: spec.camera.width,
-    height: spec.camera.height,
-    antialias: spec.style.antialias,
-    background: spec.style.background,
-    representation: spec.style.representation,
-    stickRadius: spec.style.stickRadius,
-    sphereRadius: spec.style.sphereRadius,
+    width,
+    height,
+    antialias: style.antialias,
+    background: style.background,
+    representation: style.representation,
+    stickRadius: style.stickRadius,
+    sphereRadius: style.sphereRadius,
     atoms,
-    labels: drawn.labels.map((l) => ({ text: l.text, ...labelBoxSize(l.text, spec.style.labels), offsets: labelMetrics(l.text, spec.style.labels.fontSize).offsets })),
-    label: spec.style.labels,
+    labels: labelTexts.map((t) => pageLabel(t, style)),
+    label: style.labels,
   };
 }
 
@@ -137,7 +120,7 @@ export function pageShot(spec: SceneSpec, pose: ScenePose, labels: SceneLabels):
   let matrix = multiply(pose.sceneMatrix, spec.camera.view);
   // The ligand drawn alone: its own motion here, not in the loaded coordinates.
   if (spec.subset.kind === 'ligand' && spec.ligandTransform.length > 0) matrix = multiply(matrix, ligandModelMatrix(pose.ligandMatrix, spec.camera.view));
-  const drawn: number[] = [];
+  const drawn: PlacedLabels = [];
   for (const k of labels.layout.drawOrder) {
     const p = labels.layout.labels[k];
     const r = labels.records[k];

@@ -1,4 +1,4 @@
-// Decoding the page's pixel runs (see pixelRuns in page/scene-page.js). The page filters
+// Decoding the page's pixel runs (see pixelRuns in page/pixel-runs-encoder.js). The page filters
 // each pixel as a PNG row with filter type 1 (Sub) does: its R, G, B minus the left
 // neighbour's, modulo 256, the first pixel of a row whole. The filtered pixels, in raster
 // order (top row first), are records of varint(zero pixels), varint(n), then n filtered

@@ -9,7 +9,8 @@ import { availableParallelism } from 'node:os';
 import type { Browser } from 'puppeteer-core';
 import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
 import { describeThrown } from '../structures/reject.ts';
-import type { PageScene, Shot } from './page-payload.ts';
+import type { Shot } from './page-payload.ts';
+import type { PageScene } from './page/page-api.ts';
 import { ScenePage, withTimeout, type EncodedImage, type RawImage } from './scene-page.ts';
 
 export const DEFAULT_IMAGES_PER_BROWSER = 5000;
@@ -21,7 +22,7 @@ export interface PoolOptions {
   /**
    * Images a browser draws before it is replaced (default DEFAULT_IMAGES_PER_BROWSER). A
    * new browser costs ~2.5 s of CPU before its first image; memory stayed flat over 3,000
-   * images without replacement (docs/rendering.md), so this is a guard, not a need.
+   * images without replacement (docs/benchmarks.md), so this is a guard, not a need.
    */
   imagesPerBrowser?: number;
   /** Time allowed per image (and per scene load), ms. */

@@ -29,7 +29,8 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 //    in the last bits; quality figures unchanged to the 4th decimal).
 // 8: 'edge' draws no second colour attachment: the colour a shape spills across its outline
 //    is extrapolated in the page from two of its pixels (edge images differ; other methods'
-//    pixels are renderer 7's).
+//    pixels are renderer 7's). Still 8 after the page became typed modules and 'coverage'
+//    was removed: no image of the remaining methods changed (generate --limit 12, diff -r).
 export const RENDERER_VERSION = `misi-render-8+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */

@@ -1,9 +1,10 @@
 // One headless page that draws scenes: it loads 3Dmol.js from node_modules and the bundled
 // font through request interception; every other request the page makes is refused.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import type { PageScene, Shot } from './page-payload.ts';
+import type { PageScene, PageWindow, RunsReply, EncodedReply, ShotWire } from './page/page-api.ts';
+import type { Shot } from './page-payload.ts';
 import { openImageSocket, type ImageSocket } from './image-channel.ts';
 
 const ORIGIN = 'http://misi-render.local';
@@ -15,11 +16,16 @@ const dependency = (p: string) => createRequire(import.meta.url).resolve(p);
 interface Served { body: Buffer; type: string }
 let served: Map<string, Served> | null = null;
 
+/** The page's ES modules: every .js file of page/ (scene-page.js, the entry, imports the rest). */
+function pageModules(): [string, Served][] {
+  return readdirSync(here('./page/')).filter((f) => f.endsWith('.js'))
+    .map((f) => [`/${f}`, { body: readFileSync(here(`./page/${f}`)), type: 'text/javascript' }]);
+}
+
 function files(): Map<string, Served> {
   served ??= new Map([
     ['/index.html', { body: readFileSync(here('./page/index.html')), type: 'text/html' }],
-    ['/coverage-aa.js', { body: readFileSync(here('./page/coverage-aa.js')), type: 'text/javascript' }],
-    ['/scene-page.js', { body: readFileSync(here('./page/scene-page.js')), type: 'text/javascript' }],
+    ...pageModules(),
     ['/3Dmol-min.js', { body: readFileSync(dependency('3dmol/build/3Dmol-min.js')), type: 'text/javascript' }],
     ['/assets/DejaVuSans.ttf', { body: readFileSync(here('./assets/DejaVuSans.ttf')), type: 'font/ttf' }],
   ]);
@@ -39,6 +45,11 @@ export interface EncodedImage {
   height: number;
   format: 'webp' | 'jpeg';
   bytes: Buffer;
+}
+
+/** A shot as the page takes it (page-api.ts): one array, the same through every transport. */
+function shotWire(shot: Shot): ShotWire {
+  return [shot.matrix, shot.projection, shot.labels ?? null];
 }
 
 /** Rejects with `what timed out` when `p` does not settle within `ms`. */
@@ -95,7 +106,7 @@ export class ScenePage {
     let opened: Awaited<ReturnType<typeof openImageSocket>> | null = null;
     try {
       opened = await openImageSocket();
-      await withTimeout(this.page.evaluate((u) => (window as any).misi.connectImages(u), opened.url) as Promise<boolean>, timeoutMs, 'image socket');
+      await withTimeout(this.page.evaluate((u) => (window as unknown as PageWindow).misi.connectImages(u), opened.url), timeoutMs, 'image socket');
       this.images = { socket: opened.socket, release: opened.release };
       // A session with the Network domain on is sent every WebSocket frame, bytes and all
       // (base64): the very traffic the socket avoids. The page is loaded and makes no
@@ -120,7 +131,7 @@ export class ScenePage {
 
   private async goto(timeoutMs: number): Promise<void> {
     await this.page.goto(`${ORIGIN}/index.html`, { waitUntil: 'load', timeout: timeoutMs });
-    const fontOk = await withTimeout(this.page.evaluate('window.misi.fontReady()') as Promise<boolean>, timeoutMs, 'font load');
+    const fontOk = await withTimeout(this.page.evaluate(() => (window as unknown as PageWindow).misi.fontReady()), timeoutMs, 'font load');
     if (!fontOk) throw new Error('the bundled font did not load in the page');
     this.size = '';
   }
@@ -137,7 +148,7 @@ export class ScenePage {
     // As one JSON string, parsed by the page: the protocol turning a structured argument of a
     // few hundred atoms into page objects cost ~16 ms of the page's CPU per load, JSON.parse
     // ~1 ms (docs/rendering.md).
-    await withTimeout(this.page.evaluate((s) => (window as any).misi.load(JSON.parse(s)), JSON.stringify(scene)), timeoutMs, 'scene load');
+    await withTimeout(this.page.evaluate((s) => (window as unknown as PageWindow).misi.load(JSON.parse(s)), JSON.stringify(scene)), timeoutMs, 'scene load');
   }
 
   /** Throws the errors the page reported since the scene was loaded, if any. */
@@ -152,11 +163,7 @@ export class ScenePage {
       await this.shootAll([shot], timeoutMs, (_, img) => { image = img; });
       return image!;
     }
-    const r = await withTimeout(
-      this.page.evaluate((m, p, l) => (window as any).misi.shoot(m, p, l), shot.matrix, shot.projection, shot.labels) as Promise<{ width: number; height: number; runs: string }>,
-      timeoutMs,
-      'image',
-    );
+    const r: RunsReply = await withTimeout(this.page.evaluate((w) => (window as unknown as PageWindow).misi.shoot(w), shotWire(shot)), timeoutMs, 'image');
     this.checkPageErrors();
     return { width: r.width, height: r.height, runs: Buffer.from(r.runs, 'base64') };
   }
@@ -164,7 +171,7 @@ export class ScenePage {
   /**
    * Draws the loaded scene under every shot, calling `onImage` with each image as it
    * arrives, in order. Through the image socket the shots go to the page in one call and
-   * the page sends each image as soon as it is drawn (scene-page.js, shootBatchToSocket):
+   * the page sends each image as soon as it is drawn (page/scene-page.js, shootBatchToSocket):
    * the page never waits for Node between images, and one protocol round trip serves the
    * batch. Without the socket, one protocol call per image. `timeoutMs` is allowed per image.
    */
@@ -174,8 +181,8 @@ export class ScenePage {
       return;
     }
     const socket = this.images.socket;
-    const payload = JSON.stringify(shots.map((s) => [s.matrix, s.projection, s.labels]));
-    const done = this.page.evaluate((s) => (window as any).misi.shootBatchToSocket(s), payload) as Promise<number[]>;
+    const payload = JSON.stringify(shots.map(shotWire));
+    const done = this.page.evaluate((s) => (window as unknown as PageWindow).misi.shootBatchToSocket(s), payload);
     // The batch's answer comes on the protocol, the images on the socket, in either order:
     // only a failure of the call cuts the wait for the images short.
     const failed = done.then(() => new Promise<never>(() => {}));
@@ -196,8 +203,8 @@ export class ScenePage {
 
   /** Draws the loaded scene as `shot` says and returns it encoded by the page (WebP or JPEG). */
   async shootEncoded(shot: Shot, format: 'webp' | 'jpeg', quality: number, timeoutMs: number): Promise<EncodedImage> {
-    const r = await withTimeout(
-      this.page.evaluate((m, p, l, f, q) => (window as any).misi.shootEncoded(m, p, l, f, q), shot.matrix, shot.projection, shot.labels, format, quality) as Promise<{ width: number; height: number; data: string }>,
+    const r: EncodedReply = await withTimeout(
+      this.page.evaluate((w, f, q) => (window as unknown as PageWindow).misi.shootEncoded(w, f, q), shotWire(shot), format, quality),
       timeoutMs,
       'image',
     );

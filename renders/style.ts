@@ -3,6 +3,7 @@
 // alternating per residue, labels on residues and ligand atoms, black background,
 // antialiased). Each part can be switched or changed; the style is part of the scene key.
 import type { LabelLayoutMode } from './label-layout.ts';
+import { DEFAULT_ANTIALIAS, parseAntialias, type AntialiasMethod } from './antialias-methods.ts';
 
 export interface LabelStyle {
   /** `NAME NUMBER` on every pocket residue, placed at its CA (else its first drawn atom). */
@@ -25,25 +26,8 @@ export interface LabelStyle {
   lineHeight: number;
 }
 
-/**
- * How outlines are smoothed (docs/rendering.md): 'edge' draws once at image size, each
- * impostor pixel near its shape's outline noting where the outline is, and blends each such
- * pixel with its neighbour across the outline after read-back (renderer 6's default);
- * 'coverage' blends each impostor's outline by the share of the pixel it covers, in a
- * second geometry pass (renderer 5's default); 'supersample' draws 2 x 2 times the pixels
- * and averages them (renderer 3's only method); 'none' hits or misses each pixel at its
- * centre.
- */
-export const ANTIALIAS_METHODS = ['coverage', 'supersample', 'none', 'edge'] as const;
-export type AntialiasMethod = (typeof ANTIALIAS_METHODS)[number];
-/**
- * The default: the fastest method whose edges stay near supersampling's (docs/rendering.md,
- * scripts/aa-quality.ts): 'edge' drew 1.34x supersampling's images per second (`misi-gen bench`, quiet machine) with
- * edges nearer supersampling's than coverage's; 'none' (also above the whole-image SSIM bar)
- * is faster still (1.68x in the same run) but its edges are jagged; 'supersample' when renderer 3's pixels
- * matter more than speed.
- */
-export const DEFAULT_ANTIALIAS: AntialiasMethod = 'edge';
+// The antialiasing methods and the default are listed in antialias-methods.ts.
+export { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from './antialias-methods.ts';
 
 /**
  * Box defaults of each layout. `anchored` keeps 3Dmol's (4 px padding, 55 % black);
@@ -117,7 +101,8 @@ export function makeStyle(overrides: StyleOverrides = {}): Style {
   if (labels && labels.layout) Object.assign(base.labels, LABEL_LAYOUT_DEFAULTS[labels.layout], { layout: labels.layout });
   const merged: Style = { ...base, ...structuredClone(rest) };
   if (antialias !== undefined) merged.antialias = antialias === true ? DEFAULT_ANTIALIAS : antialias === false ? 'none' : antialias;
-  if (!ANTIALIAS_METHODS.includes(merged.antialias)) throw new Error(`style.antialias must be one of ${ANTIALIAS_METHODS.join(', ')}`);
+  const method = parseAntialias(String(merged.antialias), 'style.antialias');
+  if (typeof method !== 'string') throw new Error(method.problem);
   if (rest.elementColors) merged.elementColors = { ...base.elementColors, ...rest.elementColors };
   if (labels === false) merged.labels = { ...base.labels, residues: false, ligandAtoms: false };
   else if (labels) merged.labels = { ...base.labels, ...labels };

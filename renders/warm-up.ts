@@ -3,23 +3,19 @@
 // this tiny scene while it is still busy with something else (generate: ingesting and
 // splitting, on one core) pays that on the idle core instead of before its first image.
 import { frameCamera } from './camera.ts';
-import type { PageScene, Shot } from './page-payload.ts';
-import { labelBoxSize, labelMetrics } from './scene-labels.ts';
+import { pageSceneOf, type Shot } from './page-payload.ts';
+import type { PageAtom } from './page/page-api.ts';
 import type { PoolJob } from './render-pool.ts';
 import type { Style } from './style.ts';
 
 /** Two bonded atoms (a stick) and a lone one (a ball), one label: every program a scene uses. */
 export function warmUpJob(style: Style, size = 512): PoolJob {
-  const atoms = [
+  const atoms: PageAtom[] = [
     { elem: 'C', x: 0, y: 0, z: 0, color: style.ligandCarbon, bonds: [1], bondOrder: [1] },
     { elem: 'O', x: 1.4, y: 0, z: 0, color: style.elementColors.O ?? null, bonds: [0], bondOrder: [1] },
     { elem: 'N', x: 0, y: 1.5, z: 0, color: style.elementColors.N ?? null, bonds: [], bondOrder: [] },
   ];
-  const scene: PageScene = {
-    width: size, height: size, antialias: style.antialias, background: style.background,
-    representation: style.representation, stickRadius: style.stickRadius, sphereRadius: style.sphereRadius,
-    atoms, labels: [{ text: 'C1', ...labelBoxSize('C1', style.labels), offsets: labelMetrics('C1', style.labels.fontSize).offsets }], label: style.labels,
-  };
+  const scene = pageSceneOf(style, size, size, atoms, ['C1']);
   const camera = frameCamera(atoms.map((a) => [a.x, a.y, a.z]), { width: size, height: size });
   const shot: Shot = { matrix: Array.from(camera.view), projection: Array.from(camera.projectionMatrix), labels: [0, size / 2, size / 2, -1, -1] };
   return { scene, shots: [shot] };

@@ -1,10 +1,10 @@
 // Antialiasing quality (not a test): the bench scenes (misi-gen bench's workload) and the
 // first N complexes of ../shared/structures/pdbbind in all six views, drawn with each of
-// --methods (default: the default method, coverage, none), each compared with 2 x 2
+// --methods (default: the default method and none), each compared with 2 x 2
 // supersampling (renderer 3):
 // mean grey SSIM (7 x 7 window), label text pixels, atoms drawn, annotations. Falls back to
 // the bundled sample when ../shared is absent.
-// Usage: node --import tsx scripts/aa-quality.ts [--complexes 20] [--methods edge,coverage,none]
+// Usage: node --import tsx scripts/aa-quality.ts [--complexes 20] [--methods edge,none]
 //          [--out dir] [--keep] [--crops docs/aa-edge-crops.png] (crops: supersample, then --methods)
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const args = process.argv.slice(2);
 const value = (flag: string) => flagValue(args, flag);
 const count = Number(value('--complexes') ?? 20);
-const methods = [...new Set((value('--methods') ?? `${DEFAULT_ANTIALIAS},coverage,none`).split(',').map((m) => m.trim()))] as AntialiasMethod[];
+const methods = [...new Set((value('--methods') ?? `${DEFAULT_ANTIALIAS},none`).split(',').map((m) => m.trim()))] as AntialiasMethod[];
 const bad = methods.find((m) => !ANTIALIAS_METHODS.includes(m));
 if (bad !== undefined) throw new Error(`--methods takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated (not ${bad})`);
 const out = value('--out') ?? mkdtempSync(join(tmpdir(), 'misi-aa-quality-'));

@@ -11,8 +11,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LAYERS = ['structures', 'renders', 'qa', 'pipeline'];
-/** Not copied: sources (compiled instead) and the bin, which stays outside dist/ and loads it. */
-const skip = (path) => path.endsWith('.ts') || path === join('pipeline', 'bin', 'misi-gen.js');
+/**
+ * Not copied: sources (compiled instead), the bin, which stays outside dist/ and loads it,
+ * and the page's type-check settings (renders/page/tsconfig.json; the page's .js files are
+ * copied as they are: the browser loads them).
+ */
+const skip = (path) => path.endsWith('.ts') || path === join('pipeline', 'bin', 'misi-gen.js') || path === join('renders', 'page', 'tsconfig.json');
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');

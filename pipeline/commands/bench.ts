@@ -14,7 +14,7 @@ import { NoBrowserError } from '../../renders/browser.ts';
 import { DEFAULT_IMAGES_PER_BROWSER, RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import type { ImageFormat } from '../../renders/scene-spec.ts';
-import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
+import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, parseAntialias, type AntialiasMethod } from '../../renders/antialias-methods.ts';
 import { loadBenchComplexes, subsetRequests, viewRequests } from '../bench/bench-scenes.ts';
 import { describeMemoryRun, memoryRun } from '../bench/memory-run.ts';
 import { pymolAvailable, pymolTimes } from '../bench/pymol-bench.ts';
@@ -41,9 +41,11 @@ const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
 /** The methods of `--antialias` (comma-separated), or a complaint. */
 function antialiasMethods(text: string): AntialiasMethod[] {
   const methods = text.split(',').map((s) => s.trim()).filter(Boolean);
-  const bad = methods.find((m) => !(ANTIALIAS_METHODS as readonly string[]).includes(m));
-  if (bad !== undefined || !methods.length) throw new Error(`--antialias takes one or more of ${ANTIALIAS_METHODS.join(', ')}, comma-separated`);
-  return [...new Set(methods)] as AntialiasMethod[];
+  if (!methods.length) throw new Error(`--antialias takes one or more of ${ANTIALIAS_METHODS.join(', ')}, comma-separated`);
+  const parsed = methods.map((m) => parseAntialias(m));
+  const bad = parsed.find((m) => typeof m !== 'string');
+  if (bad) throw new Error(bad.problem);
+  return [...new Set(parsed as AntialiasMethod[])];
 }
 
 export const benchCommand: CommandModule<object, Args> = {

@@ -1,7 +1,7 @@
 // `misi-gen generate [paths...] [--structures <paths>] [--out <dir>] [--tasks ids] [--seed N] [--limit N]
 // [--per-complex translation=4/2,...] [--test-share F] [--size PX] [--label-font-size PX]
 // [--label-layout avoid|anchored] [--residue-framing subject|complex]
-// [--antialias edge|coverage|supersample|none]`: the dataset (qa/, images/,
+// [--antialias edge|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
 import { join } from 'node:path';
@@ -9,7 +9,8 @@ import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
-import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
+import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
+import { DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
 import { TASK_IDS, TASKS, taskById } from '../../qa/tasks/index.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { parseCounts } from '../generate/counts.ts';
@@ -71,13 +72,15 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
       .option('workers', { type: 'number', defaultDescription: 'one per core', describe: 'rendering pages (one browser each)' })
-      .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'edge (one pass at image size, outline pixels blended with their neighbour across the outline), coverage (outline coverage in a second pass), supersample (2 x 2 times the pixels, averaged) or none; recorded in the manifest' })
+      .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
       .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
       .option('label-font-size', { type: 'number', default: 12, describe: 'label font size, CSS pixels (does not scale with --size)' })
       .option('label-layout', { choices: LABEL_LAYOUTS, default: 'avoid' as LabelLayoutMode, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
       .option('residue-framing', { choices: RESIDUE_FRAMINGS, default: 'subject' as ResidueFraming, describe: 'residue-ligand camera: subject (framed on the residue + ligand) or complex (the complex camera)' })
       .check((a) => {
+        const antialias = parseAntialias(String(a.antialias));
+        if (typeof antialias !== 'string') throw new Error(antialias.problem);
         if (!(Number.isInteger(a.size) && a.size >= 64 && a.size <= 4096)) throw new Error('--size must be a whole number of pixels from 64 to 4096');
         if (!(a['label-font-size'] >= 4 && a['label-font-size'] <= 96)) throw new Error('--label-font-size must be from 4 to 96 pixels');
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');

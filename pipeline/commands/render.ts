@@ -1,5 +1,5 @@
 // `misi-gen render <complex> --view ... [--transform ...] [--ligand-transform ...] [--subset ...]
-// [--projection ...] [--size 512] [--no-labels] [--antialias edge|coverage|supersample|none] [--gpu] --out f.png [--annotations f.json]`:
+// [--projection ...] [--size 512] [--no-labels] [--antialias edge|supersample|none] [--gpu] --out f.png [--annotations f.json]`:
 // draws one scene of one complex through the complex's own camera. stdout: the image path;
 // progress and problems go to stderr.
 import type { CommandModule } from 'yargs';
@@ -14,7 +14,8 @@ import { NoBrowserError } from '../../renders/browser.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
-import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
+import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
+import { DEFAULT_ANTIALIAS, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import { VIEW_NAMES, type ViewName } from '../../renders/views.ts';
 
@@ -70,11 +71,13 @@ export const renderCommand: CommandModule<object, Args> = {
       .option('projection', { choices: PROJECTIONS, default: 'perspective' as Projection, describe: 'perspective (30 degree horizontal field of view) or orthographic' })
       .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
       .option('labels', { type: 'boolean', default: true, describe: 'residue and ligand-atom labels (--no-labels: none)' })
-      .option('antialias', { choices: ANTIALIAS_METHODS, default: DEFAULT_ANTIALIAS, describe: 'edge (one pass at image size, outline pixels blended with their neighbour across the outline), coverage (outline coverage in a second pass), supersample (2 x 2 times the pixels, averaged) or none' })
+      .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: antialiasHelp() })
       .option('gpu', { type: 'boolean', default: false, describe: 'use the hardware GPU instead of SwiftShader (images may differ between machines)' })
       .option('out', { type: 'string', demandOption: true, describe: 'PNG file to write' })
       .option('annotations', { type: 'string', describe: 'JSON file for the annotation record (camera, transforms, atoms on screen)' })
       .check((a) => {
+        const antialias = parseAntialias(String(a.antialias));
+        if (typeof antialias !== 'string') throw new Error(antialias.problem);
         // A UsageError is printed as one line with exit status 2 (see cli.ts).
         const p = problem(a as unknown as Args);
         if (p) throw new UsageError(p);

@@ -27,6 +27,18 @@ test('a whole dataset verifies', { skip: noBrowser }, () => {
   assert.match(r.stderr, /match the manifest/);
 });
 
+test("a dataset whose manifest records the retired 'coverage' antialiasing still verifies", { skip: noBrowser }, () => {
+  const old = join(root, 'coverage');
+  cpSync(data, old, { recursive: true });
+  const manifestPath = join(old, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  manifest.options.antialias = 'coverage';
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  const r = cli('verify', old);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /match the manifest/);
+});
+
 test('a truncated, an altered and a missing image, and a malformed line, are each named', { skip: noBrowser }, () => {
   const bad = join(root, 'bad');
   cpSync(data, bad, { recursive: true });
