@@ -33,6 +33,8 @@ export interface DiscoveryProblem {
 const PARTNER = /_(pocket|protein|ligand)\.(pdb|mol2|sdf)$/i;
 const ENTRY = /\.(pdb|ent|cif|mmcif)$/i;
 const STRUCTURE = /\.(pdb|ent|cif|mmcif|mol2|sdf|mol)$/i;
+/** The files discovery looks at under a folder (fast-glob pattern). */
+export const STRUCTURE_FILES_GLOB = '**/*.{pdb,PDB,ent,cif,mmcif,mol2,sdf,mol}';
 
 /** All structure files under the given paths (files or folders), sorted. */
 async function listFiles(paths: string[]): Promise<{ files: string[]; problems: DiscoveryProblem[] }> {
@@ -49,7 +51,7 @@ async function listFiles(paths: string[]): Promise<{ files: string[]; problems: 
       files.add(abs);
       continue;
     }
-    const found = await fg('**/*.{pdb,PDB,ent,cif,mmcif,mol2,sdf,mol}', { cwd: abs, absolute: true, followSymbolicLinks: true, suppressErrors: true });
+    const found = await fg(STRUCTURE_FILES_GLOB, { cwd: abs, absolute: true, followSymbolicLinks: true, suppressErrors: true });
     for (const f of found) files.add(resolve(f));
   }
   return { files: [...files].sort(), problems };
