@@ -7,7 +7,7 @@ import fg from 'fast-glob';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { STRUCTURE_FILES_GLOB } from '../structures/discover.ts';
-import { UsageError } from './cli.ts';
+import { UsageError } from './usage-error.ts';
 
 /** Does the folder hold at least one file discovery would look at? Stops at the first. */
 async function holdsStructureFile(dir: string): Promise<boolean> {
