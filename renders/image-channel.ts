@@ -5,7 +5,7 @@
 // the browser process and on through its pipe to Node, which parsed the JSON and decoded
 // the base64: ~150 kB of runs became ~200 kB of text handled three times (measured: the
 // page's serialisation ~2 ms, the browser process ~1.8 ms, Node ~1.5 ms of CPU per
-// 512 x 512 image). A binary WebSocket message is copied, not encoded (docs/rendering.md).
+// 512 x 512 image). A binary WebSocket message is copied, not encoded (docs/history/rendering.md, renderer 7).
 //
 // One server per Node process, started on first use, listening on an ephemeral port of the
 // loopback interface only. A page connects with a random token that names it; each of its

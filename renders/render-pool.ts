@@ -22,7 +22,7 @@ export interface PoolOptions {
   /**
    * Images a browser draws before it is replaced (default DEFAULT_IMAGES_PER_BROWSER). A
    * new browser costs ~2.5 s of CPU before its first image; memory stayed flat over 3,000
-   * images without replacement (docs/rendering.md), so this is a guard, not a need.
+   * images without replacement (docs/benchmarks.md), so this is a guard, not a need.
    */
   imagesPerBrowser?: number;
   /** Time allowed per image (and per scene load), ms. */

@@ -151,7 +151,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
       // Jobs are made just ahead of the pages, not all at once: what a job keeps until its
       // images are written (annotations, above all) would otherwise wait in the queue long
       // enough for V8 to move it to the old generation, whose collections mark it again
-      // and again (docs/rendering.md).
+      // and again (docs/history/rendering.md, session 8).
       await pool.whenQueueBelow(JOBS_AHEAD_PER_PAGE * pool.size);
       for (const i of members) await layOut(i);
       const first = requests[members[0]].spec;

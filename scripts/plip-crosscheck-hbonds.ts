@@ -184,7 +184,7 @@ Pairs are ordered (donor, acceptor) atom pairs between ligand and pocket.
 | PLIP H-bonds with D-A <= 3.2 A and D-H-A >= 140 deg | ${strict} |
 | ... of these found here | ${strictFound} |
 
-## Why the two differ (see hbond-criteria.md section 6)
+## Why the two differ (see docs/hbond-criteria.md section 6)
 PLIP accepts D-A up to 4.1 A and D-H-A above 100 deg and has no acceptor-side geometry, so it finds
 long and bent contacts the ChimeraX classes reject; it keeps only one H-bond per donor and reports
 Lys/Arg/His and carboxylate contacts as salt bridges rather than H-bonds, so it misses bonds found here.
@@ -197,7 +197,7 @@ ${table(extraReasons)}
 
 ## PLIP bonds with D-A <= 3.2 A and D-H-A >= 140 deg not found here, and the excluding rule
 
-Every such bond is listed below with the rule of hbond-criteria.md that rejects it here. The
+Every such bond is listed below with the rule of docs/hbond-criteria.md that rejects it here. The
 kinds that recur:
 - *donor geometry fails, TT donor (amide N-H, ring-5 N-H) to a hydroxyl O3 (column tO/pN)*:
   an acceptor with exactly two bonds (C and its H) also needs phi >= Phi - 20 (base = midpoint

@@ -189,7 +189,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     tally = await streamComplexes({
       // Three complexes per page in flight: with two, a complex's planning and the others'
       // records and hashes sometimes left the queue empty (both pages idle ~1-2 s in a
-      // 12-complex run, docs/rendering.md).
+      // 12-complex run, docs/history/rendering.md).
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 3,
       plan: { seed: o.seed, split, tasks: o.tasks, counts, style, residueFraming: options.residueFraming },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),

@@ -85,7 +85,7 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
   // since the stream began (or k complexes are done, when there was nothing to draw). All
   // at once, each complex was planned, and the first job of each laid out side by side,
   // before the first job reached a page: both pages waited ~1 s after the ingest of a
-  // 12-complex run (docs/rendering.md).
+  // 12-complex run (docs/history/rendering.md, renderer 8).
   const firstJob = s.pool.submitted;
   let next = 0;
   let done = 0;

@@ -1,4 +1,4 @@
-// Acceptor classes (hbond-criteria.md section 2): the first matching class wins, then the
+// Acceptor classes (docs/hbond-criteria.md section 2): the first matching class wins, then the
 // generic rules by IDATM type. Numbers are the published, unrelaxed ones.
 import type { AtomGraph } from './atom-graph.ts';
 import { heavyNbrs, hydrogenNbrs, isPlanar, isTetrahedral, isTetOrH } from './atom-graph.ts';

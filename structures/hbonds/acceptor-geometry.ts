@@ -1,4 +1,4 @@
-// The acceptor-side geometry tests (hbond-criteria.md section 2): PHI, SYNANTI, UPS, GEN,
+// The acceptor-side geometry tests (docs/hbond-criteria.md section 2): PHI, SYNANTI, UPS, GEN,
 // and the theta test they share. Rules arrive already relaxed (criteria.ts).
 import type { Vec3 } from '../model.ts';
 import type { AtomGraph } from './atom-graph.ts';

@@ -1,5 +1,5 @@
 // Builds the bonded atom graph from a Complex the way ChimeraX's readers would, in ChimeraX's
-// bond order (hbond-criteria.md section 2, generic acceptors): template bonds inside standard
+// bond order (docs/hbond-criteria.md section 2, generic acceptors): template bonds inside standard
 // residues with their hydrogens attached by name, C(i)-N(i+1) peptide links for consecutive
 // residues of a chain (a missing-structure pseudobond where a same-chain gap follows: pocket
 // files carry no TER records), disulfides, the ligand's own bonds, distance bonds inside
@@ -109,7 +109,7 @@ export function buildAtomGraph(complex: Complex, options: GraphOptions): AtomGra
  * The ligand's typing groups: one group typed by geometry, or, for a mol2 ligand with a
  * substructure named like a standard residue (a peptide ligand), one group per substructure
  * (same name and id) typed by its residue template, and the rest typed from geometry
- * together (hbond-criteria.md section 1).
+ * together (docs/hbond-criteria.md section 1).
  */
 function ligandGroups(lig: Ligand): { template: string | null; members: number[] }[] {
   const all = lig.atoms.map((_, k) => k);

@@ -1,5 +1,5 @@
 // The numbers of every acceptor and donor class, and the one place where relaxing shifts them
-// (hbond-criteria.md section 3). Class tables hold the published (unrelaxed) numbers; the
+// (docs/hbond-criteria.md section 3). Class tables hold the published (unrelaxed) numbers; the
 // finder relaxes each rule once with `relaxRule` before any test sees it.
 
 /** Options that set the tolerances. Defaults: relax on, +0.4 A, -20 degrees. */

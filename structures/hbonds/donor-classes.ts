@@ -1,4 +1,4 @@
-// Donor classes (hbond-criteria.md section 2): TT (hydrogen distance and angle) and UT
+// Donor classes (docs/hbond-criteria.md section 2): TT (hydrogen distance and angle) and UT
 // (donor-acceptor distance, upsilon, tau) classes in table order, water, then the generic
 // donors. Each class gives numbers per acceptor geometry column: pO (planar O), tOpN
 // (tetrahedral O or planar N), tN (tetrahedral N), gen (anything else).
@@ -14,7 +14,7 @@ export interface WaterNoH { r: number; phi?: number; upsN?: number }
 export type DonorRule =
   | { fn: 'tt'; cls: string; pO: TTNumbers; tOpN: TTNumbers; tN: TTNumbers; gen: TTNumbers }
   /**
-   * tauSym4: a tau-symmetry-4 class (hbond-criteria.md section 2), whose tau is measured
+   * tauSym4: a tau-symmetry-4 class (docs/hbond-criteria.md section 2), whose tau is measured
    * against the donor's own two H when it has exactly two, else against P's substituents.
    */
   | { fn: 'ut'; cls: string; pO: UTNumbers; tOpN: UTNumbers; tN: UTNumbers; gen: UTNumbers; tauSym4: boolean }

@@ -1,4 +1,4 @@
-// The donor-side geometry tests (hbond-criteria.md section 2): TT, UT, generic and water
+// The donor-side geometry tests (docs/hbond-criteria.md section 2): TT, UT, generic and water
 // donors, each choosing its numbers by the acceptor's geometry column. Rules arrive relaxed.
 import type { Vec3 } from '../model.ts';
 import type { AtomGraph } from './atom-graph.ts';

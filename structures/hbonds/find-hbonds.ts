@@ -1,5 +1,5 @@
 // The finder: every ligand-pocket hydrogen bond of a complex by ChimeraX's `hbonds`
-// criteria (hbond-criteria.md section 5). Each pair within 5 A is decided in both directions
+// criteria (docs/hbond-criteria.md section 5). Each pair within 5 A is decided in both directions
 // by the one decision of decide-pair.ts; the finder keeps the pairs it accepts.
 import type { Complex, HBond, HBondEnd } from '../model.ts';
 import type { AtomGraph, GraphAtom } from './atom-graph.ts';

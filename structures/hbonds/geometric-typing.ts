@@ -1,5 +1,5 @@
 // IDATM typing from geometry alone, for the ligand and for groups without a template
-// (hbond-criteria.md section 1: Meng & Lewis 1991 as extended in ChimeraX). File bond
+// (docs/hbond-criteria.md section 1: Meng & Lewis 1991 as extended in ChimeraX). File bond
 // orders and SYBYL types are not used; RDKit's aromaticity flag, when present, decides which
 // planar rings are aromatic (ChimeraX decides that by assigning ring bond orders).
 import type { AtomGraph, GraphAtom } from './atom-graph.ts';

@@ -1,4 +1,4 @@
-// Hydrogen positions a donor is tested with (hbond-criteria.md section 4): the file's own
+// Hydrogen positions a donor is tested with (docs/hbond-criteria.md section 4): the file's own
 // hydrogens when the donor has any; otherwise inferred positions, only for types without
 // lone pairs where the geometry fixes them (Npl/Ng+/N2+ and N3+).
 import type { Vec3 } from '../model.ts';

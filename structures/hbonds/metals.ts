@@ -1,4 +1,4 @@
-// Metal rules (hbond-criteria.md section 4): which elements are metals, and which acceptors a
+// Metal rules (docs/hbond-criteria.md section 4): which elements are metals, and which acceptors a
 // metal marks: those within 4.0 A of a metal of the same model (source file). An H-bond to a
 // marked acceptor needs angle(D, A, metal) >= 45 degrees; a planar N that is itself a marked
 // acceptor cannot donate (decide-pair.ts).

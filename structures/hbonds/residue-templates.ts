@@ -1,5 +1,5 @@
 // Residue templates: intra-residue heavy-atom bonds and IDATM types of the standard amino
-// acids and water, as ChimeraX's idatm templates give them (hbond-criteria.md section 1).
+// acids and water, as ChimeraX's idatm templates give them (docs/hbond-criteria.md section 1).
 // Hydrogens are attached by name (see build-graph.ts) and typed H/HC.
 
 export interface ResidueTemplate {

@@ -1,4 +1,4 @@
-// IDATM types for residues with a template (hbond-criteria.md section 1): the template
+// IDATM types for residues with a template (docs/hbond-criteria.md section 1): the template
 // type per atom name, with the per-residue exceptions ChimeraX applies.
 import type { AtomGraph, AtomGroup } from './atom-graph.ts';
 import { residueTemplate, templateHeavyDegree } from './residue-templates.ts';

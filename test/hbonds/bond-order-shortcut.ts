@@ -1,4 +1,4 @@
-// The document's bond-order shortcut (hbond-criteria.md section 1, "TS shortcut"), used only
+// The document's bond-order shortcut (docs/hbond-criteria.md section 1, the shortcut from bond orders), used only
 // as a cross-check of the geometric typing, for the categories it states without ambiguity.
 import type { Ligand } from '../../structures/model.ts';
 

@@ -1,4 +1,4 @@
-// One hand-built fragment per rule corrected in issue 15 (hbond-criteria.md sections 1, 2, 4),
+// One hand-built fragment per rule corrected in issue 15 (docs/hbond-criteria.md sections 1, 2, 4),
 // each proving that rule on its own: metals bar only marked planar N; metals mark their own
 // model only; the Asp/Glu carboxyl H is bonded by distance; the COOH patterns; the generic
 // acceptor's first neighbour; tau symmetry 4; peptide ligands typed by templates.

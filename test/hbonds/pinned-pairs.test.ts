@@ -1,4 +1,4 @@
-// The pairs hbond-criteria.md section 7 lists as pinning the corrected rules (Asp carboxyl H
+// The pairs docs/hbond-criteria.md section 7 lists as pinning the corrected rules (Asp carboxyl H
 // bonded by distance, peptide-ligand templates, COOH patterns, bond-order generic acceptors,
 // tau symmetry 4): every one is found. Skipped without ../shared/structures.
 import { test } from 'node:test';
