@@ -4,6 +4,9 @@
 // `--version` start without the renderer, RDKit or Puppeteer.
 import type { CommandModule } from 'yargs';
 import { PACKAGE_VERSION } from './package-version.ts';
+import { UsageError } from './usage-error.ts';
+
+export { UsageError };
 
 interface CommandEntry {
   /** yargs syntax: the name, then positionals (`verify <dir>`). */
@@ -34,9 +37,6 @@ const COMMANDS: CommandEntry[] = [
 
 const nameOf = (c: CommandEntry) => c.command.split(' ')[0];
 
-/** A usage error: printed as one line with the help hint, exit status 2. */
-export class UsageError extends Error {}
-
 /** Runs the CLI on `argv` (without node and script) and returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
   // `--version` alone needs no parser: loading yargs is most of the start-up time left.
@@ -59,10 +59,24 @@ export async function main(argv: string[]): Promise<number> {
       if (msg == null && err) throw err;
       throw new UsageError(msg ?? String(err));
     })
+    .option('task-module', { type: 'string', array: true, global: true, describe: 'also know the task(s) this ES module exports (a task written outside the package); repeatable' })
     .help()
     .version(PACKAGE_VERSION);
   // Only the command named on the line (its first word that is a command name) is loaded;
   // the others are registered by name and description alone, for --help.
+  // Tasks from outside are in the registry before a command's options are built (generate
+  // offers their options as flags).
+  // (Loaded only then: the registry imports every task, which --help does not need.)
+  if (argv.some((word) => word.startsWith('--task-module'))) {
+    const { loadTaskModules, taskModulePaths } = await import('./task-modules.ts');
+    try {
+      await loadTaskModules(taskModulePaths(argv));
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      process.stderr.write(`misi-gen: ${err.message}\nRun 'misi-gen --help' for usage.\n`);
+      return 2;
+    }
+  }
   const named = argv.find((word) => COMMANDS.some((c) => nameOf(c) === word));
   const chosen = COMMANDS.find((c) => nameOf(c) === named);
   for (const c of COMMANDS) {

@@ -21,7 +21,10 @@ export { NoBrowserError } from '../renders/browser.ts';
 
 // Tasks: the nine, and what a new one is made of.
 export { TASKS } from '../qa/tasks/index.ts';
-export type { PlanResult, PreparedComplex, QuestionPlan, Split, TaskContext, TaskModule, Truth } from '../qa/task.ts';
+export { allTasks, registerTask, taskById, TaskDefinitionError } from '../qa/task-registry.ts';
+export type { AskedQuestion, PlanResult, PreparedComplex, QuestionPlan, Split, TaskContext, TaskModule, TaskOption, Truth } from '../qa/task.ts';
+export { choiceScorer, commandScorer, exactTextScorer, type ScoredReply, type TaskScorer } from '../qa/scoring/task-scorers.ts';
+export { rotationScore, translationScore } from '../qa/scoring/transform-scores.ts';
 export { scene, threeViews, type SceneParts } from '../qa/scenes.ts';
 export { drawIndex, drawOne, type Rng } from '../qa/random.ts';
 
@@ -33,4 +36,5 @@ export { verifyDataset, type VerifyReport } from './verify/verify-dataset.ts';
 export { readQaSplit } from './read-qa-split.ts';
 export { readPredictionLines } from '../qa/scoring/prediction-lines.ts';
 export { scoreSplit, type SplitScore } from '../qa/scoring/score-split.ts';
+export { FORMATS, runExport, type ExportFormat, type ExportSummary } from './export/run-export.ts';
 export { PACKAGE_VERSION } from './package-version.ts';

@@ -1,7 +1,7 @@
 // The score report as text (a table, the averages, then how each number is defined) and as
 // JSON (the same numbers, unrounded but for float noise).
 import type { SplitScore, TaskAverage } from '../qa/scoring/score-split.ts';
-import { LEFT_OUT_OF_PAPER_AVERAGE } from '../qa/scoring/task-scorers.ts';
+import { allTasks } from '../qa/task-registry.ts';
 import type { PredictionProblem } from '../qa/scoring/prediction-lines.ts';
 
 export interface ScoreRun {
@@ -43,7 +43,7 @@ export function scoreTable(run: ScoreRun): string {
     '  exact       share of questions whose reply, once read, is the answer itself (same commands, letter or set of bonds)',
     '  missing     questions with no prediction: they score 0 and stay in the denominator',
     '  unread      predictions from which no answer of the task\'s form could be read: they score 0',
-    `  average (paper)      unweighted mean over the tasks present, leaving out ${LEFT_OUT_OF_PAPER_AVERAGE.join(' and ')} as the paper does`,
+    `  average (paper)      unweighted mean over the tasks present, leaving out ${allTasks().filter((t) => t.leftOutOfPaperAverage).map((t) => t.id).join(' and ')} as the paper does`,
     '  average (all tasks)  unweighted mean over every task present',
     ...score.tasks.map((t) => `  ${t.task.padEnd(20)} ${t.definition}`),
   ];

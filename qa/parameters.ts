@@ -39,6 +39,12 @@ export function drawZoom(rng: Rng): Command {
   return move('z', drawOne(rng, ZOOM_DISTANCES));
 }
 
+/** A roll as the random baseline guesses it, as text: any axis, either sign, any magnitude. */
+export function randomRoll(rng: Rng): string {
+  const axis = drawOne(rng, ROTATION_AXES);
+  return `roll ${axis} ${drawOne(rng, [1, -1]) * drawOne(rng, ROTATION_MAGNITUDES)}`;
+}
+
 /** The same command with another magnitude from its range, sign and axis kept. */
 export function changeMagnitude(rng: Rng, c: Command): Command {
   const range: readonly number[] = c.kind === 'move' ? TRANSLATION_MAGNITUDES : ROTATION_MAGNITUDES;

@@ -3,16 +3,13 @@
 // on what the question shows, the residue and the ligand. The bounding box of their heavy
 // atoms is made a cube (each half-extent set to the largest of the three, about the same
 // centre) before framing, so the six views, which turn about that centre (turnCentre
-// `shown`), all fit in the frame. `--residue-framing complex` keeps the complex camera, as
-// the original may have drawn it.
+// `shown`), all fit in the frame. The option choosing it or the complex camera
+// (`--residue-framing`) belongs to the task: qa/tasks/residue-ligand.ts.
 import type { Vec3 } from '../structures/model.ts';
 import { frameCamera, type Camera } from '../renders/camera.ts';
 import { boundingBox, boxCentre } from '../renders/rigid-motion.ts';
 import { isSubsetResidue, type Subset } from '../renders/subset.ts';
 import type { PreparedComplex } from './task.ts';
-
-export type ResidueFraming = 'subject' | 'complex';
-export const RESIDUE_FRAMINGS: readonly ResidueFraming[] = ['subject', 'complex'];
 
 /** Heavy atoms of the subset's residue(s) and the ligand, model frame. */
 export function residueSubjectPoints(c: PreparedComplex, subset: Extract<Subset, { kind: 'residue' }>): Vec3[] {

@@ -1,17 +1,33 @@
 // What a task is: a module that turns one complex, one split and one question index (with
 // that question's own random generator) into a QuestionPlan: the scenes to draw in question
 // order, the answer as text and as data, and the sampled parameters. The question text
-// comes from the task's template (qa/templates/<template>.txt). Tasks are registered in
-// qa/tasks/index.ts; nothing else needs to know about a new one.
+// comes from the task's template (qa/templates/<template>.txt). The module also says how a
+// reply to its questions is scored, how the random baseline guesses, and which options of
+// its own the command line offers. The nine are listed in qa/tasks/index.ts; every command
+// asks qa/task-registry.ts, which also holds tasks loaded from outside (--task-module).
 import type { Complex } from '../structures/model.ts';
 import type { Camera } from '../renders/camera.ts';
 import type { Command } from '../renders/commands.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
 import type { Style } from '../renders/style.ts';
 import type { Rng } from './random.ts';
-import type { ResidueFraming } from './residue-camera.ts';
+import type { TaskScorer } from './scoring/task-scorers.ts';
 
 export type Split = 'train' | 'test';
+
+/** Image width and height of a task that names no size of its own, pixels. */
+export const DEFAULT_IMAGE_SIZE = 512;
+
+/** Image size of the tasks whose answers name residue and ligand-atom labels of the whole
+ * pocket (pocket-ligand, interaction-location), pixels: the smallest of those measured at
+ * which >= 90 % of the labels their answers name are readable in at least four of six views
+ * (512 px: 55-58 %; docs/labels.md). */
+export const WHOLE_POCKET_IMAGE_SIZE = 1024;
+
+/** The size a task's images are drawn at when the run names none for it, pixels. */
+export function defaultImageSize(task: Pick<TaskModule, 'defaultImageSize'>): number {
+  return task.defaultImageSize ?? DEFAULT_IMAGE_SIZE;
+}
 export const SPLITS: readonly Split[] = ['train', 'test'];
 
 /** A complex with the one camera every scene of it is drawn through. */
@@ -39,8 +55,28 @@ export interface TaskContext {
   splitIds: readonly string[];
   complexById: (id: string) => PreparedComplex;
   style: Style;
-  /** Camera of residue-ligand questions (default `subject`; qa/residue-camera.ts). */
-  residueFraming?: ResidueFraming;
+  /** The values of the task's own `options`, by key (each its default unless chosen);
+   * absent when a caller plans without them (then a task uses its defaults). */
+  options?: Readonly<Record<string, string>>;
+}
+
+/** An option of one task, offered by `generate` as `--<key in kebab-case>` and recorded
+ * under `key` in the manifest's options. */
+export interface TaskOption {
+  /** camelCase: the manifest key and the key in TaskContext.options (`residueFraming`). */
+  key: string;
+  choices: readonly string[];
+  default: string;
+  /** One line for `generate --help`. */
+  describe: string;
+}
+
+/** A question as the baselines see it (a dataset record's fields they read). */
+export interface AskedQuestion {
+  id: string;
+  task: string;
+  answer: string;
+  options?: readonly { letter: string }[];
 }
 
 /** One option of a choice question: which image shows it and what transform it is. */
@@ -91,6 +127,10 @@ export interface TaskModule {
   imageCount: number;
   /** Default questions per complex per split. */
   defaultCounts: PerSplitCount;
+  /** Width and height of the task's images unless the run says otherwise (`--size`), pixels.
+   * Default DEFAULT_IMAGE_SIZE. Larger for the tasks whose answers name labels of a whole
+   * pocket, which crowd a 512 px image (docs/labels.md). No question text may depend on it. */
+  defaultImageSize?: number;
   /** Template file name under qa/templates/ (or templateDir), without `.txt`. */
   template: string;
   /** Folder of the template, for a task written outside this package (absolute path).
@@ -100,4 +140,15 @@ export interface TaskModule {
    * (a task may yield fewer, e.g. one per hydrogen bond). Default: `requested`. */
   questionCount?: (complex: PreparedComplex, split: Split, requested: number) => number;
   plan: (ctx: TaskContext) => PlanResult;
+  /** How a reply is scored (qa/scoring/task-scorers.ts has the makers the nine use).
+   * Default: exact match of the whole answer text (trimmed). */
+  scorer?: TaskScorer;
+  /** The random baseline's guess for a question, drawn with `rng` from the task's answer
+   * space (`train`: the train questions of the task, for ranges). Default: a random option
+   * letter for a choice task; none (the question stays unanswered, with a warning) else. */
+  randomGuess?: (question: AskedQuestion, rng: Rng, train: readonly AskedQuestion[]) => string | undefined;
+  /** Left out of the paper's average (nearly every model scored at chance on it). */
+  leftOutOfPaperAverage?: boolean;
+  /** Options of this task alone (e.g. residue_ligand's camera framing). */
+  options?: readonly TaskOption[];
 }

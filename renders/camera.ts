@@ -104,6 +104,18 @@ export function frameCamera(points: readonly Vec3[], options: CameraOptions = {}
   };
 }
 
+/**
+ * The same camera drawing `width` x `height` pixels: the framing (view, projection) depends
+ * on the aspect only, so at an equal aspect it is `frameCamera`'s camera at that size.
+ */
+export function resizeCamera(camera: Camera, width: number, height: number): Camera {
+  if (!(width > 0 && height > 0)) throw new Error(`bad image size ${width} x ${height}`);
+  if (Math.abs(width * camera.height - height * camera.width) > 1e-9 * width * camera.height) {
+    throw new Error(`resizeCamera keeps the aspect: ${camera.width} x ${camera.height} cannot become ${width} x ${height}`);
+  }
+  return width === camera.width && height === camera.height ? camera : { ...camera, width, height };
+}
+
 export interface ScreenPoint {
   /** Pixels from the left edge. */
   x: number;

@@ -4,6 +4,7 @@ import type { Complex, Vec3 } from '../structures/model.ts';
 import { frameCamera, type Camera, type CameraOptions } from './camera.ts';
 import type { Style } from './style.ts';
 import { formatSubset, isSubsetResidue, type Subset } from './subset.ts';
+import { residueLabelText } from './label-text.ts';
 
 /** Which atom it is: what the annotation of an image says of every atom drawn. */
 export interface AtomIdentity {
@@ -81,7 +82,7 @@ function makeDrawnScene(complex: Complex, subset: Subset, style: Style): DrawnSc
         });
       }
       if (atoms.length > first && style.labels.residues) {
-        labels.push({ text: `${res.name} ${res.number}${res.insertionCode}`, part: 'pocket', atom: anchor >= 0 ? anchor : first });
+        labels.push({ text: residueLabelText(complex, res), part: 'pocket', atom: anchor >= 0 ? anchor : first });
       }
     });
     if (subset.kind === 'residue' && atoms.length === 0) {

@@ -31,7 +31,9 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 //    is extrapolated in the page from two of its pixels (edge images differ; other methods'
 //    pixels are renderer 7's). Still 8 after the page became typed modules and 'coverage'
 //    was removed: no image of the remaining methods changed (generate --limit 12, diff -r).
-export const RENDERER_VERSION = `misi-render-8+3dmol-${THREEDMOL_VERSION}`;
+// 9: residue labels name the chain where the complex's pocket holds more than one
+//    (renders/label-text.ts: "ASP 25.B"); single-chain pockets draw what renderer 8 drew.
+export const RENDERER_VERSION = `misi-render-9+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

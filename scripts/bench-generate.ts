@@ -20,6 +20,10 @@
 // Usage: node --import tsx scripts/bench-generate.ts [--limit N] [--workers N]
 //          [--antialias edge,supersample] [--baseline ed6f01a,c01768f] [--rounds N] [--warm-up N] [--no-pymol]
 //          [--per-complex ...] [--tasks ...] [--seed N] [--test-share F] [--structures path] [--out dir] [--keep]
+//          [--sizes default,512]
+// --sizes runs every method once per image-size setting, alternated like the rest: `default`
+// (each task's own size) or a `--size` value for every task (e.g. 512, the size of every task
+// before the per-task sizes).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -51,6 +55,11 @@ if (methods.some((m) => !ANTIALIAS_METHODS.includes(m))) {
 const baselineRefs = args.includes('--baseline') ? (value('--baseline') ?? '').split(',').map((r) => r.trim()).filter(Boolean) : [];
 if (args.includes('--baseline') && (!baselineRefs.length || baselineRefs.some((r) => r.startsWith('--')))) {
   say('--baseline takes git refs of this repository, comma-separated (e.g. --baseline ed6f01a,c01768f)');
+  process.exit(2);
+}
+const sizeSettings = (value('--sizes') ?? 'default').split(',').map((v) => v.trim()).filter(Boolean);
+if (!sizeSettings.length || sizeSettings.some((v) => v !== 'default' && !/^\d+$/.test(v))) {
+  say('--sizes takes `default` and whole numbers of pixels, comma-separated (e.g. --sizes default,512)');
   process.exit(2);
 }
 const rounds = Number(value('--rounds') ?? 1);
@@ -253,7 +262,10 @@ async function runGenerate(label: string, cli: string, extra: string[], out: str
 }
 
 const types: RunType[] = [
-  ...methods.map((m): RunType => ({ name: m, label: m, short: m, method: m, cli: CLI, extra: ['--antialias', m], runs: [] })),
+  ...methods.flatMap((m) => sizeSettings.map((v): RunType => {
+    const short = sizeSettings.length === 1 && v === 'default' ? m : `${m} size ${v}`;
+    return { name: short.replace(/ /g, '-'), label: short, short, method: m, cli: CLI, extra: ['--antialias', m, ...(v === 'default' ? [] : ['--size', v])], runs: [] };
+  })),
   ...builtBaselines.map(({ build: b, antialias }): RunType => {
     const short = `${antialias} @${b.short}`;
     // Never --antialias: the commits this is for have no such option.

@@ -2,8 +2,11 @@
 // ../shared/structures/pdbbind (or --structures), lays out every image's labels exactly as
 // `generate` does (renders/scene-labels.ts; no browser needed, the boxes are geometry) and
 // prints, per task and image size, the share of labels collision-free and of referenced
-// labels readable (pipeline/generate/label-legibility.ts) against issue #17's targets, and
-// the layout's time per image.
+// labels readable (pipeline/generate/label-legibility.ts) against the targets of issues #17
+// and #36, and the layout's time per image. Each task is measured at its own image size
+// (TaskModule.defaultImageSize, marked *) and the whole-pocket tasks at 512 px too. Also
+// checks that no image holds two residue labels with the same text (renders/label-text.ts)
+// and exits 1 if one does.
 // Usage: node --import tsx scripts/bench-labels.ts [--limit N] [--structures path]
 //          [--label-layout avoid|anchored] [--residue-framing subject|complex] [--font-size 12]
 import { existsSync, readdirSync } from 'node:fs';
@@ -17,9 +20,11 @@ import { sceneLabels } from '../renders/scene-labels.ts';
 import { sceneKey } from '../renders/scene-key.ts';
 import { makeStyle } from '../renders/style.ts';
 import type { LabelLayoutMode } from '../renders/label-layout.ts';
-import type { ResidueFraming } from '../qa/residue-camera.ts';
+import type { ResidueFraming } from '../qa/tasks/residue-ligand.ts';
 import type { PreparedComplex } from '../qa/task.ts';
-import { taskById } from '../qa/tasks/index.ts';
+import { taskById } from '../qa/task-registry.ts';
+import { defaultImageSize } from '../qa/task.ts';
+import { pocketHasChains } from '../renders/label-text.ts';
 import { LegibilityTally, legibilityShares, referencedLabels } from '../pipeline/generate/label-legibility.ts';
 import { flagValue } from './flag-value.ts';
 
@@ -41,13 +46,15 @@ const t0 = Date.now();
 const { complexes } = await ingest(dirs, { hbonds: {} });
 process.stderr.write(`bench-labels: ${complexes.length} complexes read with their H-bonds in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 
+const sizeOf = (id: string) => defaultImageSize(taskById(id)!);
 const runs: { task: string; size: number }[] = [
-  { task: 'residue_ligand', size: 512 },
-  { task: 'pocket_ligand', size: 512 },
-  { task: 'interaction_location', size: 512 },
-  { task: 'pocket_ligand', size: 1024 },
-  { task: 'interaction_location', size: 1024 },
+  { task: 'residue_ligand', size: sizeOf('residue_ligand') },
+  { task: 'pocket_ligand', size: sizeOf('pocket_ligand') },
+  { task: 'interaction_location', size: sizeOf('interaction_location') },
+  ...['pocket_ligand', 'interaction_location'].filter((t) => sizeOf(t) !== 512).map((task) => ({ task, size: 512 })),
 ];
+/** Images holding two residue labels with the same text: complex, image key, text. */
+const duplicates: { complex: string; key: string; text: string }[] = [];
 const tallies = runs.map(() => new LegibilityTally());
 let layoutMs = 0, layouts = 0;
 for (const complex of complexes) {
@@ -59,7 +66,7 @@ for (const complex of complexes) {
     for (let index = 0; index < n; index++) {
       const planned = task.plan({
         seed: 1, split: 'train', index, rng: seedrandom(`${complex.id}:${run.task}:${index}`), slot: (k) => index % k, subject,
-        splitIds: [complex.id], complexById: () => subject, style, residueFraming: framing,
+        splitIds: [complex.id], complexById: () => subject, style, options: { residueFraming: framing },
       });
       if (!planned.ok) continue;
       const images = planned.plan.images.map((spec) => {
@@ -71,6 +78,12 @@ for (const complex of complexes) {
           layoutMs += performance.now() - t;
           layouts++;
           known.set(key, labels);
+          const seen = new Set<string>();
+          for (const l of labels) {
+            if (l.kind !== 'residue') continue;
+            if (seen.has(l.text)) duplicates.push({ complex: complex.id, key: key.slice(0, 12), text: l.text });
+            seen.add(l.text);
+          }
         }
         return { key, labels };
       });
@@ -83,16 +96,20 @@ for (const complex of complexes) {
 const pc = (v: number | null) => (v === null ? '   -  ' : `${(100 * v).toFixed(1).padStart(5)} %`);
 const out: string[] = [];
 out.push(`label legibility, ${complexes.length} complexes of ${root}, layout ${layout}, residue framing ${framing}, font ${style.labels.fontSize} px`);
-out.push('task                  size  images   labels  collision-free  referenced  readable in 6/6  in >= 4/6  target');
+out.push('task                  size   images   labels  collision-free  referenced  readable in 6/6  in >= 4/6  target');
 runs.forEach((run, r) => {
   const f = tallies[r].figures, s = legibilityShares(f);
   const target = run.task === 'residue_ligand'
     ? `>= 98 % in 6/6 ${ok((s.referencedReadableInAll ?? 0) >= 0.98)}, >= 95 % free ${ok((s.collisionFree ?? 0) >= 0.95)}`
-    : run.size === 1024 ? `>= 90 % in 4/6 ${ok((s.referencedReadableInFour ?? 0) >= 0.9)}, >= 80 % free ${ok((s.collisionFree ?? 0) >= 0.8)}` : '(none at 512)';
-  out.push(`${run.task.padEnd(21)} ${String(run.size).padStart(4)}  ${String(f.images).padStart(6)}  ${String(f.labels).padStart(7)}  ${pc(s.collisionFree).padStart(14)}  ${String(f.referenced).padStart(10)}  ${pc(s.referencedReadableInAll).padStart(15)}  ${pc(s.referencedReadableInFour).padStart(9)}  ${target}`);
+    : run.size === sizeOf(run.task) ? `>= 90 % in 4/6 ${ok((s.referencedReadableInFour ?? 0) >= 0.9)}, >= 80 % free ${ok((s.collisionFree ?? 0) >= 0.8)}` : '(none at this size)';
+  out.push(`${run.task.padEnd(21)} ${String(run.size).padStart(4)}${run.size === sizeOf(run.task) ? '*' : ' '}  ${String(f.images).padStart(6)}  ${String(f.labels).padStart(7)}  ${pc(s.collisionFree).padStart(14)}  ${String(f.referenced).padStart(10)}  ${pc(s.referencedReadableInAll).padStart(15)}  ${pc(s.referencedReadableInFour).padStart(9)}  ${target}`);
 });
 out.push(`layout: ${layouts} distinct images, ${(layoutMs / Math.max(1, layouts)).toFixed(2)} ms per image (Node, one core)`);
+out.push(`* the task's own image size (TaskModule.defaultImageSize)`);
+const multi = complexes.filter((c) => pocketHasChains(c)).length;
+out.push(`residue labels: ${multi} of ${complexes.length} complexes have a pocket of more than one chain; ${duplicates.length ? `${new Set(duplicates.map((d) => d.key)).size} images hold two residue labels with the same text (${duplicates.length} repeated texts), e.g. ${duplicates.slice(0, 5).map((d) => `${d.complex} ${d.key} '${d.text}'`).join(', ')}` : 'no image holds two residue labels with the same text'}`);
 process.stdout.write(out.join('\n') + '\n');
+if (duplicates.length) process.exitCode = 1;
 
 function ok(pass: boolean): string {
   return pass ? 'met' : 'NOT met';

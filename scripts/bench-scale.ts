@@ -70,13 +70,13 @@ for (const n of sizes) {
     let r: Run;
     if (step === 'ingest') r = await run(['ingest', ...inputs, ...ligands, '--out', out]);
     else if (step === 'scaffold') r = await run(['split', '--structures', ...inputs, ...ligands, '--by', 'scaffold', '--out', out]);
-    else if (step === 'protein' || step === 'mmseqs') r = await run(['split', '--structures', ...inputs, ...ligands, '--by', 'protein', '--cluster-engine', step === 'mmseqs' ? 'mmseqs' : 'exact', '--out', out]);
+    else if (step === 'protein' || step === 'mmseqs') r = await run(['split', '--structures', ...inputs, ...ligands, '--by', 'protein', '--cluster-engine', step === 'mmseqs' ? 'mmseqs' : 'exact', '--verbose', '--allow-short', '--out', out]);
     else if (step === 'generate') {
       const images = join(out, 'images');
       const firstImage = () => existsSync(images) && readdirSync(images).some((f) => f.endsWith('.png'));
       r = await run(['generate', '--structures', ...inputs, ...ligands, '--limit', '20', '--split-by', 'protein', '--tasks', 'translation', '--out', out], firstImage);
     } else throw new Error(`unknown step ${step}`);
-    const summary = r.stderr.split('\n').filter((l) => /^(ingest: \d+ complexes|split by|split: (exact|mmseqs) engine)/.test(l)).join(' | ');
+    const summary = r.stderr.split('\n').filter((l) => /^(ingest: \d+ complexes|split by|split: (exact|mmseqs) engine|split: aimed|split: seed and exclude)/.test(l)).join(' | ');
     console.log(`  ${step.padEnd(8)} wall ${r.wall.toFixed(1)} s, peak RSS ${Number.isNaN(r.peakMiB) ? "n/a (stopped)" : `${r.peakMiB.toFixed(0)} MiB`}, exit ${r.code}; load ${before} -> ${load()}; ${summary}`);
     if (r.code !== 0 && step !== 'generate') console.log(r.stderr.slice(-2000));
   }

@@ -3,6 +3,9 @@
 // (front view, as pocket-ligand shows it), drawn with `--label-layout anchored
 // --residue-framing complex` (labels as renderer 3 placed them) and with the defaults
 // (`avoid`, subject framing), at 512 px, plus the full complex at 1024 px.
+// The "before" pictures in docs/ were drawn by renderer 4 (labels without chains); drawn again
+// now they would show the chains (renderer 9), which renderer 3 never drew, so only the
+// "after" ones were redrawn for issue #36.
 // Usage: node --import tsx scripts/label-pictures.ts [--out docs]
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

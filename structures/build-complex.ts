@@ -1,6 +1,6 @@
 // From one discovered input (a PDBbind-style folder or a whole entry) to one Complex, or to
 // a reject that says which file and what was wrong.
-import type { Complex, Diagnostic, Ligand, Residue, SourceFile } from './model.ts';
+import type { Complex, Diagnostic, EntryInfo, Ligand, Residue, SourceFile } from './model.ts';
 import type { EntryJob, FolderJob } from './discover.ts';
 import { readInputFile } from './read-input-file.ts';
 import type { StructureRecord } from './read-pdb.ts';
@@ -102,12 +102,15 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
   // The pocket: the pocket file when present, else cut from the protein.
   let parts: Pick<Complex, 'pocket' | 'waters' | 'metals'>;
   let proteinResidues: readonly Residue[] | undefined;
+  // The entry's facts (release date...) from the pocket or protein file, when it states them.
+  let entry: EntryInfo | undefined;
   if (job.pocket) {
     enterStage(step, 'read-pocket', job.pocket);
     const s = await readStructure(job.pocket);
     if (!s.ok) return fail(job.id, job.pocket, 'read-pocket', s.reason, s.line);
     sources.push({ role: 'pocket', path: job.pocket, sha256: s.sha256 });
     warnings.push(...s.record.warnings);
+    entry = s.record.entry;
     parts = sortResidues(s.record.residues);
     if (job.protein) {
       const p = await readInputFile(job.protein);
@@ -121,6 +124,7 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
     sources.push({ role: 'protein', path: job.protein!, sha256: s.sha256 });
     proteinResidues = s.record.residues;
     warnings.push(...s.record.warnings);
+    entry = s.record.entry;
     enterStage(step, 'pocket-cut');
     parts = sortResidues(cutPocket(s.record.residues, ligand.atoms, { radius, withHydrogens: options.pocketHydrogens }));
     warnings.push({ file: job.protein!, message: `pocket cut from the protein: ${parts.pocket.length} residues within ${radius} A of the ligand` });
@@ -128,7 +132,7 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
   enterStage(step, 'check');
   const problem = pocketProblem(parts.pocket, ligand, job.pocket ? Math.max(radius, DEFAULT_POCKET_RADIUS) : radius, !job.pocket);
   if (problem) return fail(job.id, job.pocket ?? job.protein!, job.pocket ? 'check' : 'pocket-cut', problem);
-  const complex: Complex = { id: job.id, sources, ...parts, ligand, warnings };
+  const complex: Complex = { id: job.id, ...(entry ? { entry } : {}), sources, ...parts, ligand, warnings };
   if (proteinResidues) wholeResidues.set(complex, proteinResidues);
   return { ok: true, complex };
 }
@@ -163,7 +167,8 @@ export async function buildFromEntry(job: EntryJob, selector: LigandSelector | n
   enterStage(step, 'check');
   const problem = pocketProblem(parts.pocket, lig.ligand, radius, true);
   if (problem) return fail(job.id, job.path, 'pocket-cut', problem);
-  const complex: Complex = { id: job.id, sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings };
+  const entry = s.record.entry;
+  const complex: Complex = { id: job.id, ...(entry ? { entry } : {}), sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings };
   wholeResidues.set(complex, residues);
   return { ok: true, complex };
 }

@@ -5,7 +5,8 @@
 // located diagnostics out (empty: fine). Layout: CTfile formats (V2000 fixed columns,
 // V3000 `M  V30` lines).
 import type { Diagnostic } from './model.ts';
-import { checkCoordinates } from './check-coordinates.ts';
+import { checkCoincident, checkCoordinates } from './check-coordinates.ts';
+import { normaliseElement } from './elements.ts';
 
 const isCount = (t: string) => /^\d+$/.test(t);
 
@@ -26,6 +27,7 @@ export function checkMolfile(text: string, file: string): Diagnostic[] {
   const atoms = Number(nAtoms), bonds = Number(nBonds);
   if (atoms === 0) return problem(countsAt, 'the molecule has no atoms (the counts line says 0)');
   const unended = end < 0 && !/\n$/.test(text) ? all.length - 1 : -1;
+  const points: number[][] = [];
   for (let k = 0; k < atoms; k++) {
     const i = countsAt + 1 + k;
     const line = lines[i];
@@ -36,8 +38,12 @@ export function checkMolfile(text: string, file: string): Diagnostic[] {
     const xyz = [f[0], f[1], f[2]].map((v) => (v === undefined || v === '' ? NaN : Number(v)));
     const bad = checkCoordinates(xyz);
     if (bad) return problem(i, `atom ${k + 1}: ${bad}`);
+    points.push(xyz);
     if (!f[3] || !/^[A-Za-z*#][A-Za-z]{0,2}$|^[RLA]#?$|^\*$/.test(f[3])) return problem(i, `atom ${k + 1} has no element symbol`);
+    if (!normaliseElement(f[3])) return problem(i, `atom ${k + 1}: '${f[3]}' is not an element symbol`);
   }
+  const coincident = checkCoincident(points);
+  if (coincident) return problem(countsAt + 1, `the molecule has no usable coordinates: ${coincident}`);
   for (let k = 0; k < bonds; k++) {
     const i = countsAt + 1 + atoms + k;
     const line = lines[i];
@@ -76,11 +82,17 @@ function checkV3000(lines: string[], countsAt: number, file: string): Diagnostic
     return problem(undefined, `the ${name.toLowerCase()} block is not closed (M  V30 END ${name}): file truncated?`);
   };
   const atoms = Number(na);
+  const points: number[][] = [];
   const atomProblems = block('ATOM', atoms, (f) => {
-    const bad = checkCoordinates([f[2], f[3], f[4]].map((v) => (v === undefined ? NaN : Number(v))));
-    return bad ? `atom ${f[0]}: ${bad}` : null;
+    const xyz = [f[2], f[3], f[4]].map((v) => (v === undefined ? NaN : Number(v)));
+    const bad = checkCoordinates(xyz);
+    if (bad) return `atom ${f[0]}: ${bad}`;
+    points.push(xyz);
+    return normaliseElement(f[1] ?? '') ? null : `atom ${f[0]}: '${f[1] ?? ''}' is not an element symbol`;
   });
   if (atomProblems.length) return atomProblems;
+  const coincident = checkCoincident(points);
+  if (coincident) return problem(undefined, `the molecule has no usable coordinates: ${coincident}`);
   const bondProblems = block('BOND', Number(nb), (f) => {
     const ends = [Number(f[2]), Number(f[3])];
     return ends.every((n) => Number.isInteger(n) && n >= 1 && n <= atoms) ? null : `bond ${f[0]} does not join two of the ${atoms} atoms`;

@@ -69,12 +69,69 @@ export async function ingest(paths: string[], options: IngestOptions = {}): Prom
   return { complexes, rejects };
 }
 
+/** One input to read, as `ingestEach` hands it to a reader (plain data: it may cross threads). */
+export interface JobTask {
+  job: InputJob;
+  /** The ligand selector for a whole entry (from --ligand or the ligands file), or null. */
+  selector: LigandSelector | null;
+  /** True when a ligands file was given and does not list this entry. */
+  unlisted: boolean;
+}
+
+/** What reading one input gave: the complex (or what the reader made of it), or its reject. */
+export type JobOutcome<T = Complex> = { ok: true; value: T } | { ok: false; reject: Reject };
+
+/**
+ * Reads the inputs for `ingestEach`: `read` may run elsewhere (worker threads); `window` is
+ * how many inputs may be read ahead of the one `each` is given (1: one at a time).
+ */
+export interface JobReader<T = Complex> {
+  window: number;
+  read(task: JobTask): Promise<JobOutcome<T>>;
+}
+
+/** The options of `readJob` that are plain data (what a worker thread can be given). */
+export type ReadJobOptions = Pick<IngestOptions, 'pocketRadius' | 'pocketHydrogens' | 'hbonds' | 'ligandsFile' | 'onError'>;
+
+/**
+ * Reads one input into a complex (H-bonds included when asked), inside the failure boundary:
+ * a throw is one reject. Source and reject paths are as shown to the user (relative to the
+ * working folder when inside it).
+ */
+export async function readJob(task: JobTask, options: ReadJobOptions): Promise<JobOutcome> {
+  const { job } = task;
+  const outcome = await guardComplex(job.id, { stage: job.kind === 'entry' ? 'read-entry' : 'read-ligand', path: job.kind === 'entry' ? job.path : (job.mol2 ?? job.sdf)! }, async (step) => {
+    let result;
+    if (job.kind === 'folder') {
+      result = await buildFromFolder(job, options, step);
+    } else {
+      result = await buildFromEntry(job, task.selector, options, step);
+      if (result.ok && task.unlisted) {
+        result.complex.warnings.push({ file: options.ligandsFile!, message: `entry ${job.id} is not listed; its ligand was picked automatically` });
+      }
+    }
+    if (result.ok && options.hbonds) {
+      enterStage(step, 'hbonds');
+      storeHBonds(result.complex, options.hbonds);
+    }
+    return result;
+  }, options.onError);
+  const result = outcome.ok ? outcome.value : { ok: false as const, reject: outcome.reject };
+  if (!result.ok) return { ok: false, reject: { ...result.reject, path: shown(result.reject.path) } };
+  for (const s of result.complex.sources) s.path = shown(s.path);
+  return { ok: true, value: result.complex };
+}
+
 /**
  * `ingest` one complex at a time: `each` gets every complex read, in id order (the order of
  * `ingest`'s list), and is awaited before the next input is read, so only the complex in
- * hand is in memory. Returns the rejects, in input order as `ingest` lists them.
+ * hand is in memory. Returns the rejects, in input order as `ingest` lists them. A `reader`
+ * (e.g. worker threads, pipeline/read-pool/) may read ahead; `each` still gets what it
+ * gives in id order, one at a time.
  */
-export async function ingestEach(paths: string[], options: IngestOptions, each: (complex: Complex) => void | Promise<void>): Promise<{ count: number; rejects: Reject[] }> {
+export async function ingestEach(paths: string[], options: IngestOptions, each: (complex: Complex) => void | Promise<void>): Promise<{ count: number; rejects: Reject[] }>;
+export async function ingestEach<T>(paths: string[], options: IngestOptions, each: (value: T) => void | Promise<void>, reader: JobReader<T>): Promise<{ count: number; rejects: Reject[] }>;
+export async function ingestEach<T>(paths: string[], options: IngestOptions, each: (value: T) => void | Promise<void>, reader?: JobReader<T>): Promise<{ count: number; rejects: Reject[] }> {
   let oneSelector: LigandSelector | null = null;
   if (options.ligand) {
     const s = parseLigandSelector(options.ligand);
@@ -87,6 +144,7 @@ export async function ingestEach(paths: string[], options: IngestOptions, each: 
     if (typeof m === 'string') throw new IngestUsageError(m);
     selectors = m;
   }
+  const here: JobReader<T> = reader ?? { window: 1, read: (task) => readJob(task, options) as Promise<JobOutcome<T>> };
   const { jobs, problems } = await discoverInputs(paths);
   const rejects: Reject[] = problems.map((p) => ({ ...p, stage: 'discover' }));
   const failed = new Map<InputJob, Reject[]>();
@@ -95,32 +153,23 @@ export async function ingestEach(paths: string[], options: IngestOptions, each: 
   // In id order (stable: inputs sharing an id keep their input order), so complexes come
   // out sorted; rejects are put back in input order at the end.
   const byId = [...jobs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const taskOf = (job: InputJob): JobTask => job.kind === 'folder'
+    ? { job, selector: null, unlisted: false }
+    : { job, selector: selectors.get(job.id) ?? oneSelector, unlisted: !!options.ligandsFile && !selectors.has(job.id) && !oneSelector };
+  const ahead: Promise<JobOutcome<T>>[] = [];
+  let next = 0;
   for (const job of byId) {
-    // The failure boundary: a throw anywhere in this complex's work is one reject.
-    const outcome = await guardComplex(job.id, { stage: job.kind === 'entry' ? 'read-entry' : 'read-ligand', path: job.kind === 'entry' ? job.path : (job.mol2 ?? job.sdf)! }, async (step) => {
-      let result;
-      if (job.kind === 'folder') {
-        result = await buildFromFolder(job, options, step);
-      } else {
-        const sel = selectors.get(job.id) ?? oneSelector;
-        result = await buildFromEntry(job, sel, options, step);
-        if (result.ok && options.ligandsFile && !selectors.has(job.id) && !oneSelector) {
-          result.complex.warnings.push({ file: options.ligandsFile, message: `entry ${job.id} is not listed; its ligand was picked automatically` });
-        }
-      }
-      if (result.ok && options.hbonds) {
-        enterStage(step, 'hbonds');
-        storeHBonds(result.complex, options.hbonds);
-      }
-      return result;
-    }, options.onError);
-    const result = outcome.ok ? outcome.value : { ok: false as const, reject: outcome.reject };
+    while (next < byId.length && ahead.length < Math.max(1, here.window)) {
+      const read = here.read(taskOf(byId[next++]));
+      read.catch(() => {}); // awaited in turn below; not an unhandled rejection meanwhile
+      ahead.push(read);
+    }
+    const result = await ahead.shift()!;
     if (result.ok) {
-      for (const s of result.complex.sources) s.path = shown(s.path);
-      await each(result.complex);
+      await each(result.value);
       count++;
     } else {
-      failed.set(job, [{ ...result.reject, path: shown(result.reject.path) }]);
+      failed.set(job, [result.reject]);
     }
     options.onProgress?.(++done, jobs.length);
   }

@@ -6,6 +6,7 @@ import { describeWithRdkit } from './rdkit-ligand.ts';
 import { guessMol2Charges } from './mol2-charges.ts';
 import { bondsByDistance } from './bonds-by-distance.ts';
 import { checkMolfile } from './check-molfile.ts';
+import { checkCoincident } from './check-coordinates.ts';
 import { enterStage, type Step } from './reject.ts';
 
 export type LigandResult = { ok: true; ligand: Ligand; warnings: Diagnostic[] } | { ok: false; reason: string; line?: number; stage?: string };
@@ -34,10 +35,12 @@ export function uniqueAtomNames(atoms: Atom[], file: string, warnings: Diagnosti
   if (renamed.length) warnings.push({ file, message: `duplicate ligand atom names made unique: ${renamed.join(', ')}` });
 }
 
-/** A ligand needs atoms, a heavy atom and 3D coordinates. Returns why not, or null. */
+/** A ligand needs atoms, a heavy atom and 3D coordinates, not all at one point. Returns why not, or null. */
 export function ligandProblem(atoms: Atom[]): string | null {
   if (atoms.length === 0) return 'the ligand has no atoms';
   if (atoms.every((a) => a.isHydrogen)) return `the ligand has no heavy atom (its ${atoms.length} atoms are all hydrogens)`;
+  const coincident = checkCoincident(atoms.map((a) => a.xyz));
+  if (coincident) return `the ligand has no usable coordinates: ${coincident}`;
   if (atoms.length > 1 && atoms.every((a) => a.xyz[2] === 0)) return 'the ligand has no 3D coordinates (every z is 0)';
   return null;
 }

@@ -116,9 +116,9 @@ export interface HBond {
  * `REMARK 2`, or a PDBbind index file). Each field is absent when nothing said it.
  */
 export interface EntryInfo {
-  /** Initial release date, `YYYY-MM-DD` (a year alone from an index is `YYYY-01-01`). */
+  /** Initial release date, `YYYY-MM-DD` (a year alone from an index is `YYYY-01-01`; with source `pdb-header-deposition`, the deposition date, which precedes the release). */
   releaseDate?: string;
-  /** Where `releaseDate` came from (`mmcif`, `pdb-header`, `pdbbind-index`...). */
+  /** Where `releaseDate` came from (`mmcif`, `pdb-revdat`, `pdb-header-deposition`, `pdbbind-index`...). */
   releaseDateSource?: string;
   /** Resolution in angstrom; absent for NMR entries or when not stated. */
   resolution?: number;

@@ -1,9 +1,10 @@
 // PDB format reader: text -> residues of the first model, with located diagnostics.
 // Column positions follow the wwPDB format v3.3 ATOM/HETATM record (1-based columns).
-import type { Diagnostic, Residue } from './model.ts';
-import { elementFromAtomName, normaliseElement } from './elements.ts';
+import type { Diagnostic, EntryInfo, Residue } from './model.ts';
 import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
-import { checkCoordinates } from './check-coordinates.ts';
+import { decodeHybrid36 } from './hybrid-36.ts';
+import { PdbAtomReader } from './pdb-atom-record.ts';
+import { PdbEntryInfo } from './pdb-entry-info.ts';
 
 /** What a structure file (PDB or mmCIF) holds, before it is sorted into pocket/ligand/water. */
 export interface StructureRecord {
@@ -12,8 +13,10 @@ export interface StructureRecord {
   residues: Residue[];
   /** Chain breaks the file marked with TER: keys `chain|number|icode` of the residue before. */
   terAfter: Set<string>;
-  /** Explicit CONECT bonds, by atom serial. */
+  /** Explicit CONECT bonds, by atom serial (only serials that name one atom of the file). */
   conect: Array<[number, number]>;
+  /** What the file says about the deposited entry (release date, resolution, method). */
+  entry?: EntryInfo;
   /** Things noticed and resolved (alternate locations, inferred elements). */
   warnings: Diagnostic[];
   /** Problems that make the file unusable (no atoms, bad coordinates): non-empty means reject. */
@@ -31,135 +34,108 @@ export function parsePdb(text: string, file: string): StructureRecord {
   const raw: RawAtom[] = [];
   const terAfter = new Set<string>();
   const conect: Array<[number, number]> = [];
-  const lines = text.split(/\r?\n/);
+  // Lines end with \n or \r\n: split on \n, and a line followed by \n drops one \r.
+  const lines = text.split('\n');
+  const last = lines.length - 1;
   // Without a line end after it, the last line may be a record cut short (a truncated file).
-  const lastUnended = /\n$/.test(text) ? -1 : lines.length - 1;
+  const lastUnended = text.endsWith('\n') ? -1 : last;
+  const entry = new PdbEntryInfo(file);
+  const atoms = new PdbAtomReader(file);
   let modelsSeen = 0;
-  let inferredElements = 0;
-  let shiftedNumbers = 0;
-  let lastKey = '';
-  let sawElementColumns = false;
+  // After the first model's ENDMDL, atom records belong to later models: counted, not read.
+  let pastFirstModel = false;
+  let laterModelAtoms = 0;
+  let laterModelLine = 0;
+  let unreadConect = 0;
+  let lastAtom: RawAtom | null = null;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const rec = line.slice(0, 6);
-    if (i === lastUnended && line.trim() !== '' && !/^(END|ENDMDL|TER)\b/.test(line) && !((rec === 'ATOM  ' || rec === 'HETATM') && completeAtomRecord(line, sawElementColumns))) {
+    let line = lines[i];
+    if (i < last && line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
+    const isAtom = line.startsWith('ATOM  ') || line.startsWith('HETATM');
+    if (i === lastUnended && line.trim() !== '' && !/^(END|ENDMDL|TER)\b/.test(line) && !(isAtom && completeAtomRecord(line, atoms.sawElementColumns))) {
       // Real files end with a line end; without one, a last record that is not complete
       // (an atom record through its B-factor or element columns, END, TER) was cut short.
       errors.push({ file, line: i + 1, message: `the last line is cut mid-record (${line.length} characters and no line end): file truncated?` });
       continue;
     }
+    if (isAtom) {
+      if (pastFirstModel) {
+        laterModelAtoms++;
+        if (!laterModelLine) laterModelLine = i + 1;
+        continue;
+      }
+      const atom = atoms.read(line, i + 1);
+      if ('message' in atom) errors.push(atom);
+      else raw.push((lastAtom = atom));
+      continue;
+    }
+    const rec = line.slice(0, 6);
     if (rec === 'MODEL ') {
       modelsSeen++;
       if (modelsSeen > 1) {
-        warnings.push({ file, line: i + 1, message: 'file holds several models; only the first was read' });
-        break;
+        pastFirstModel = true;
+        if (!laterModelLine) laterModelLine = i + 1;
       }
-      continue;
-    }
-    if (rec === 'ENDMDL') {
-      if (modelsSeen >= 1) {
-        if (lines.slice(i + 1).some((l) => l.startsWith('ATOM  ') || l.startsWith('HETATM'))) {
-          warnings.push({ file, line: i + 1, message: 'file holds several models; only the first was read' });
-        }
-        break;
-      }
-      continue;
-    }
-    if (rec.startsWith('TER')) {
-      if (lastKey) terAfter.add(lastKey);
-      continue;
-    }
-    if (rec === 'CONECT') {
-      const from = Number(line.slice(6, 11));
+    } else if (rec === 'ENDMDL') {
+      if (modelsSeen >= 1) pastFirstModel = true;
+    } else if (rec.startsWith('TER')) {
+      if (lastAtom && !pastFirstModel) terAfter.add(residueKey({ chain: lastAtom.chain, number: lastAtom.residueNumber, insertionCode: lastAtom.insertionCode }));
+    } else if (rec === 'CONECT') {
+      // Serials may be hybrid-36 past 99,999; an unreadable field (`*****`) is counted.
+      const from = decodeHybrid36(line.slice(6, 11).trim(), 5);
       for (const start of [11, 16, 21, 26]) {
-        const to = Number(line.slice(start, start + 5));
-        if (line.slice(start, start + 5).trim() && Number.isInteger(from) && Number.isInteger(to)) conect.push([from, to]);
+        const toText = line.slice(start, start + 5).trim();
+        if (!toText) continue;
+        const to = decodeHybrid36(toText, 5);
+        if (from === null || to === null) unreadConect++;
+        else conect.push([from, to]);
       }
-      continue;
+    } else if (rec === 'HEADER' || rec === 'REVDAT' || rec === 'EXPDTA' || rec === 'REMARK') {
+      entry.take(rec, line, i + 1);
     }
-    if (rec !== 'ATOM  ' && rec !== 'HETATM') continue;
-    if (line.length < 54) {
-      errors.push({ file, line: i + 1, message: `atom record is truncated (${line.length} characters, coordinates need 54)` });
-      continue;
-    }
-    const resName = line.slice(17, 20).trim();
-    const nameField = line.slice(12, 16);
-    const elementText = line.slice(76, 78);
-    let element = normaliseElement(elementText);
-    if (element) sawElementColumns = true;
-    if (!element && elementText.trim() !== '') {
-      errors.push({ file, line: i + 1, message: `columns 77-78 hold '${elementText.trim()}', which is not an element symbol` });
-      continue;
-    }
-    if (!element) {
-      element = elementFromAtomName(nameField, resName);
-      inferredElements++;
-      if (!element) {
-        errors.push({ file, line: i + 1, message: `no element for atom '${nameField.trim()}' (columns 77-78 blank and the name names none)` });
-        continue;
-      }
-    }
-    const xyz: [number, number, number] = [field(line, 30, 38), field(line, 38, 46), field(line, 46, 54)];
-    const bad = checkCoordinates(xyz);
-    if (bad) {
-      errors.push({ file, line: i + 1, message: bad });
-      continue;
-    }
-    const occText = line.slice(54, 60).trim();
-    const occupancy = occText === '' ? 1 : Number(occText);
-    const bText = line.slice(60, 66).trim();
-    if (!Number.isFinite(occupancy) || (bText !== '' && !Number.isFinite(Number(bText)))) {
-      errors.push({ file, line: i + 1, message: `${Number.isFinite(occupancy) ? `B-factor '${bText}'` : `occupancy '${occText}'`} is not a number (columns ${Number.isFinite(occupancy) ? '61-66' : '55-60'})` });
-      continue;
-    }
-    const serialText = line.slice(6, 11).trim();
-    const serial = /^\d+$/.test(serialText) ? Number(serialText) : raw.length + 1;
-    const numText = line.slice(22, 26).trim();
-    let number = Number(numText);
-    let chain = line[21] === ' ' || line[21] === undefined ? '' : line[21];
-    let insertionCode = line[26] === ' ' || line[26] === undefined ? '' : line[26];
-    if (!/^-?\d+$/.test(numText)) {
-      // Some writers shift the residue number and insertion code one column left
-      // (`HOH  227A`, `HOH 2018B`): read number 227 / 2018, insertion code A / B, and say so.
-      const shifted = /^\s*(-?\d+)([A-Za-z])$/.exec(line.slice(21, 26));
-      if (!shifted) {
-        errors.push({ file, line: i + 1, message: `residue number '${numText}' is not a whole number` });
-        continue;
-      }
-      number = Number(shifted[1]);
-      chain = '';
-      insertionCode = shifted[2];
-      shiftedNumbers++;
-    }
-    const chargeText = line.slice(78, 80).trim();
-    const charge = /^\d[+-]$/.test(chargeText) ? Number(chargeText[0]) * (chargeText[1] === '-' ? -1 : 1) : undefined;
-    const atom: RawAtom = {
-      name: nameField.trim(),
-      element,
-      xyz,
-      occupancy,
-      serial,
-      isHydrogen: element === 'H',
-      altLoc: line[16] === ' ' || line[16] === undefined ? '' : line[16],
-      line: i + 1,
-      chain,
-      residueName: resName,
-      residueNumber: number,
-      insertionCode,
-      hetero: rec === 'HETATM',
-    };
-    if (charge !== undefined) atom.formalCharge = charge;
-    raw.push(atom);
-    lastKey = residueKey({ chain, number, insertionCode });
   }
-  if (inferredElements > 0) {
-    warnings.push({ file, message: `${inferredElements} atoms had no element in columns 77-78; inferred from the atom name` });
+  if (atoms.inferredElements > 0) {
+    warnings.push({ file, message: `${atoms.inferredElements} atoms had no element in columns 77-78; inferred from the atom name` });
   }
-  if (shiftedNumbers > 0) {
-    warnings.push({ file, message: `${shiftedNumbers} atoms had the residue number and insertion code shifted one column left (e.g. 'HOH 2018B'); read as number 2018, insertion code B, blank chain` });
+  if (atoms.shiftedNumbers > 0) {
+    warnings.push({ file, message: `${atoms.shiftedNumbers} atoms had the residue number and insertion code shifted one column left (e.g. 'HOH 2018B'); read as number 2018, insertion code B, blank chain` });
+  }
+  if (atoms.unreadSerials > 0) {
+    warnings.push({ file, message: `${atoms.unreadSerials} atoms have a serial that is neither a number nor hybrid-36 (columns 7-11, e.g. '*****'); numbered on from the atom before` });
+  }
+  if (unreadConect > 0) {
+    warnings.push({ file, message: `${unreadConect} CONECT bonds name a serial that is neither a number nor hybrid-36; not read (bonds of those atoms come from distances)` });
+  }
+  if (laterModelAtoms > 0) {
+    warnings.push({ file, line: laterModelLine, message: `file holds ${Math.max(modelsSeen, 2)} models; only the first was read (${laterModelAtoms} atom records of later models skipped)` });
   }
   const residues = resolveAltLocs(raw, file, warnings);
-  return { file, residues, terAfter, conect, warnings, errors };
+  const info = entry.finish(warnings);
+  const record: StructureRecord = { file, residues, terAfter, conect: conectOfUniqueSerials(conect, raw, file, warnings), warnings, errors };
+  if (info) record.entry = info;
+  return record;
+}
+
+/**
+ * CONECT bonds whose serials each name exactly one atom: a serial that repeats (writers
+ * that wrap at 99,999 or restart per chain) cannot say which atom is meant, so its bonds
+ * are left out and counted in a warning.
+ */
+function conectOfUniqueSerials(conect: Array<[number, number]>, raw: readonly RawAtom[], file: string, warnings: Diagnostic[]): Array<[number, number]> {
+  if (conect.length === 0) return conect;
+  const named = new Set<number>();
+  for (const [a, b] of conect) named.add(a).add(b);
+  const seen = new Set<number>();
+  const repeated = new Set<number>();
+  for (const a of raw) {
+    if (!named.has(a.serial)) continue;
+    if (seen.has(a.serial)) repeated.add(a.serial);
+    seen.add(a.serial);
+  }
+  if (repeated.size === 0) return conect;
+  const kept = conect.filter(([a, b]) => !repeated.has(a) && !repeated.has(b));
+  warnings.push({ file, message: `${conect.length - kept.length} CONECT bonds name a serial that several atoms share (${repeated.size} such serials, e.g. ${[...repeated][0]}); not read (bonds of those atoms come from distances)` });
+  return kept;
 }
 
 /**
@@ -171,10 +147,4 @@ export function parsePdb(text: string, file: string): StructureRecord {
 function completeAtomRecord(line: string, fileHasElements: boolean): boolean {
   if (line.length >= 78) return true;
   return !fileHasElements && line.length >= 66 && line.length <= 76 && (line.length === 76 || line.slice(66).trim() === '');
-}
-
-/** A numeric fixed-width field; blank is NaN (not 0, as Number('') would give). */
-function field(line: string, from: number, to: number): number {
-  const t = line.slice(from, to).trim();
-  return t === '' ? NaN : Number(t);
 }

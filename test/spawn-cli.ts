@@ -4,7 +4,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO } from './shared-structures.ts';
 
-export const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+/** The CLI run from the source (test/source-cli.mjs), so a test never runs a stale dist/. */
+export const BIN = join(REPO, 'test/source-cli.mjs');
+/** Node arguments that run the CLI from the source. */
+export const SOURCE_CLI = [BIN];
 
 export interface CliRun { code: number | null; signal: NodeJS.Signals | null; stderr: string }
 

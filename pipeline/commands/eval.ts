@@ -80,7 +80,8 @@ export const evalCommand: CommandModule<object, Args> = {
     let fatal: string | undefined;
     if (args.baseline) {
       const seed = args.seed ?? 0;
-      const guesses = baselinePredictions(args.baseline, sel.questions, (t) => sel.dataset.records.get(t)!.train, seed);
+      const { guesses, warnings } = baselinePredictions(args.baseline, sel.questions, (t) => sel.dataset.records.get(t)!.train, seed);
+      for (const w of warnings) log(`eval: ${w}`);
       const replyOf = (q: { id: string }) => (guesses.has(q.id) ? { prediction: guesses.get(q.id)! } : undefined);
       const answered = await writePredictions(args.out, sel.questions, replyOf);
       await writeRunHeader(args.out, { ...header, source: { baseline: args.baseline }, settings: { seed }, answered }, sel.questions.map(replyOf));

@@ -1,5 +1,5 @@
 // `misi-gen generate --structures <paths> --out <dir> [--tasks ids] [--seed N] [--limit N]
-// [--per-complex translation=4/2,...] [--test-share F] [--size PX] [--label-font-size PX]
+// [--per-complex translation=4/2,...] [--test-share F] [--size PX|TASK=PX ...] [--label-font-size PX]
 // [--label-layout avoid|anchored] [--residue-framing subject|complex]
 // [--antialias edge|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
@@ -10,22 +10,26 @@ import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
-import { TASK_IDS, TASKS, taskById } from '../../qa/tasks/index.ts';
+import { allTasks, requireTask, taskIds } from '../../qa/task-registry.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { parseCounts } from '../generate/counts.ts';
+import { parseSizes } from '../generate/image-sizes.ts';
+import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
-import { generate } from '../generate/run-generate.ts';
+import { generate, SplitShortError } from '../generate/run-generate.ts';
+import { readFileSync } from 'node:fs';
+import { indexYears } from '../split/time-split.ts';
 import { RunMismatchError } from '../generate/run-identity.ts';
 import { InputChangedError } from '../generate/ingest-stage.ts';
 import { parseShard } from '../generate/shard.ts';
 import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
+import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
 import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
-import { RESIDUE_FRAMINGS, type ResidueFraming } from '../../qa/residue-camera.ts';
 
-interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs {
+interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
   structures?: string[];
   out: string;
   tasks?: string;
@@ -35,10 +39,9 @@ interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs {
   'test-share': number;
   workers?: number;
   shard?: string;
-  size: number;
+  size?: string | string[];
   'label-font-size': number;
   'label-layout': LabelLayoutMode;
-  'residue-framing': ResidueFraming;
   antialias: AntialiasMethod;
 }
 
@@ -48,20 +51,38 @@ const fail = (message: string, code = 1) => {
 };
 
 function chosenTasks(text: string | undefined) {
-  if (!text?.trim()) return TASKS;
-  return text.split(',').map((s) => s.trim()).filter(Boolean).map((id) => {
-    const t = taskById(id);
-    if (!t) throw new Error(`--tasks: unknown task '${id}' (known: ${TASK_IDS.join(', ')})`);
-    return t;
-  });
+  if (!text?.trim()) return allTasks();
+  return text.split(',').map((s) => s.trim()).filter(Boolean).map((id) => requireTask(id, '--tasks'));
+}
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Every known task's own options (TaskModule.options) as flags, e.g. --residue-framing. */
+function withTaskOptions<T>(y: import('yargs').Argv<T>): import('yargs').Argv<T> {
+  for (const t of allTasks()) for (const o of t.options ?? []) y = y.option(kebab(o.key), { choices: o.choices, default: o.default, describe: `${o.describe} (task ${t.id})` });
+  return y;
+}
+
+/** The values of the tasks' options as given on the line, by key. */
+function taskOptionValues(args: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(allTasks().flatMap((t) => (t.options ?? []).map((o) => [o.key, String(args[kebab(o.key)] ?? o.default)])));
+}
+
+/** `512, pocket_ligand and interaction_location 1024`: the tasks' own sizes for the help. */
+function sizeDefaults(): string {
+  const common = DEFAULT_IMAGE_SIZE;
+  const other = allTasks().filter((t) => defaultImageSize(t) !== common);
+  const bySize = new Map<number, string[]>();
+  for (const t of other) bySize.set(defaultImageSize(t), [...(bySize.get(defaultImageSize(t)) ?? []), t.id]);
+  return [String(common), ...[...bySize].map(([n, ids]) => `${ids.join(' and ')} ${n}`)].join(', ');
 }
 
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    strictOption(splitOptions(hbondOptions(ingestOptions(y))))
+    withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))))))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
-      .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${TASK_IDS.join(', ')})` })
+      .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
       .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
@@ -69,14 +90,13 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
-      .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
+      .option('size', { type: 'string', describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}` })
       .option('label-font-size', { type: 'number', default: 12, describe: 'label font size, CSS pixels (does not scale with --size)' })
       .option('label-layout', { choices: LABEL_LAYOUTS, default: 'avoid' as LabelLayoutMode, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
-      .option('residue-framing', { choices: RESIDUE_FRAMINGS, default: 'subject' as ResidueFraming, describe: 'residue-ligand camera: subject (framed on the residue + ligand) or complex (the complex camera)' })
       .check((a) => {
         const antialias = parseAntialias(String(a.antialias));
         if (typeof antialias !== 'string') throw new Error(antialias.problem);
-        if (!(Number.isInteger(a.size) && a.size >= 64 && a.size <= 4096)) throw new Error('--size must be a whole number of pixels from 64 to 4096');
+        parseSizes(a.size, chosenTasks(a.tasks));
         if (!(a['label-font-size'] >= 4 && a['label-font-size'] <= 96)) throw new Error('--label-font-size must be from 4 to 96 pixels');
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
         if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
@@ -87,8 +107,11 @@ export const generateCommand: CommandModule<object, Args> = {
         return true;
       }) as any,
   handler: async (args) => {
+    const sizes = parseSizes(args.size, chosenTasks(args.tasks));
     const useSample = !args.structures?.length;
     if (useSample) process.stderr.write(`generate: no --structures given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    const years = args.index === undefined ? undefined : readIndexYears(args.index);
+    if (years === null) return;
     try {
       const summary = await generate({
         structures: useSample ? [SAMPLE_DIR] : args.structures!,
@@ -106,21 +129,41 @@ export const generateCommand: CommandModule<object, Args> = {
         splitBy: args['split-by'],
         clusterThreshold: thresholdFraction(args['cluster-threshold']),
         clusterEngine: args['cluster-engine'],
+        maxExcluded: args['max-excluded'],
+        allowShort: args['allow-short'],
+        splitDate: args['split-date'],
+        indexYears: years,
         pages: args.workers,
+        readThreads: args['read-threads'],
         antialias: args.antialias,
         shard: args.shard === undefined ? undefined : parseShard(args.shard),
-        size: args.size,
+        size: sizes.all,
+        sizes: sizes.perTask,
         labelFontSize: args['label-font-size'],
         labelLayout: args['label-layout'],
-        residueFraming: args['residue-framing'],
+        taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),
       });
       if (summary.complexes === 0) return fail('no complex could be read; see rejects.jsonl');
       process.stdout.write(`${args.out}\n`);
       applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
     } catch (e) {
       if (e instanceof IngestUsageError || e instanceof NoBrowserError) return fail(e.message, e instanceof IngestUsageError ? 2 : 1);
-      if (e instanceof RunMismatchError || e instanceof InputChangedError || e instanceof MmseqsMissingError) return fail(e.message);
+      if (e instanceof RunMismatchError || e instanceof InputChangedError || e instanceof MmseqsMissingError || e instanceof SplitShortError) return fail(e.message);
       throw e;
     }
   },
 };
+
+/** --index: release years by id from a PDBbind index (its unreadable lines on stderr; a missing file is a usage error). */
+function readIndexYears(path: string): Map<string, string> | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    fail(`--index ${path}: no such file`, 2);
+    return null;
+  }
+  const r = indexYears(text, path);
+  for (const p of r.problems) process.stderr.write(`generate: ${p}\n`);
+  return r.years;
+}

@@ -1,6 +1,7 @@
 // `misi-gen ingest <paths...> --out <dir>`: read structures into complexes.jsonl + rejects.jsonl.
 import type { CommandModule } from 'yargs';
-import { ingestEach } from '../../structures/ingest.ts';
+import { ingestEachInThreads } from '../read-pool/read-in-threads.ts';
+import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
 import { JsonLinesWriter, writeJsonLines } from '../write-json-lines.ts';
 import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { progressReporter } from '../progress.ts';
@@ -9,14 +10,14 @@ import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { errorLog } from '../generate/errors-log.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
-interface Args extends IngestArgs, HBondArgs, StrictArgs {
+interface Args extends IngestArgs, HBondArgs, StrictArgs, ReadThreadsArgs {
   paths: string[];
   out: string;
 }
 
 export const ingestCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    strictOption(hbondOptions(ingestOptions(y)))
+    readThreadsOption(strictOption(hbondOptions(ingestOptions(y))))
       .positional('paths', { type: 'string', array: true, describe: 'files or folders to search (default: the bundled sample)' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
   handler: async (args) => {
@@ -27,7 +28,7 @@ export const ingestCommand: CommandModule<object, Args> = {
     const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
     // Each complex is written as soon as it is read (in id order), so memory stays flat.
     const complexes = await JsonLinesWriter.open(join(args.out, 'complexes.jsonl'));
-    const result = await ingestEach(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update, onError: errorLog(args.out) }), (c) => complexes.write(c));
+    const result = await ingestEachInThreads(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update, onError: errorLog(args.out) }), (c) => complexes.write(c), args['read-threads']);
     progress.done();
     await complexes.close();
     await writeJsonLines(join(args.out, 'rejects.jsonl'), result.rejects);

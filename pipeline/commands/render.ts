@@ -5,9 +5,9 @@
 import type { CommandModule } from 'yargs';
 import { loadOneComplex, IngestUsageError } from '../../structures/ingest.ts';
 import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
-import { UsageError } from '../cli.ts';
+import { UsageError } from '../usage-error.ts';
 import { CommandSyntaxError, parseCommands } from '../../renders/commands.ts';
-import { PROJECTIONS, type Projection } from '../../renders/camera.ts';
+import { CAMERA_DEFAULTS, PROJECTIONS, type Projection } from '../../renders/camera.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
@@ -67,7 +67,7 @@ export const renderCommand: CommandModule<object, Args> = {
       .option('ligand-transform', { type: 'string', default: '', describe: 'commands for the ligand alone, applied first, e.g. "move x 14, roll x -75"' })
       .option('subset', { type: 'string', default: 'full', describe: 'full | pocket | ligand | residue:CHAIN:NUMBER[ICODE]' })
       .option('projection', { choices: PROJECTIONS, default: 'perspective' as Projection, describe: 'perspective (30 degree horizontal field of view) or orthographic' })
-      .option('size', { type: 'number', default: 512, describe: 'image width and height, pixels' })
+      .option('size', { type: 'number', default: CAMERA_DEFAULTS.width, describe: 'image width and height, pixels' })
       .option('labels', { type: 'boolean', default: true, describe: 'residue and ligand-atom labels (--no-labels: none)' })
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: antialiasHelp() })
       .option('gpu', { type: 'boolean', default: false, describe: 'use the hardware GPU instead of SwiftShader (images may differ between machines)' })

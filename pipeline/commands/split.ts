@@ -1,37 +1,52 @@
 // `misi-gen split --structures <paths> --by complex|scaffold|protein --out <dir>
-// [--seed N] [--test-share F] [--cluster-threshold T] [--limit N]`: the split `generate`
-// would make with the same options, written as <dir>/split.json without generating
-// anything. stdout: the path of split.json; the summary and notes on stderr.
+// [--seed N] [--test-share F] [--cluster-threshold T] [--max-excluded F] [--allow-short]
+// [--limit N] [--verbose]`: the split `generate` would make with the same options, written
+// as <dir>/split.json without generating anything. stdout: the path of split.json; the
+// summary, notes, (protein) the audit, nearest-identity histogram and largest groups on
+// stderr; the engine's internals only with --verbose. Exit 1 when the split by protein is
+// short of its aim (unless --allow-short).
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { ingestEach } from '../../structures/ingest.ts';
+import { ingestEachInThreads } from '../read-pool/read-in-threads.ts';
+import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
+import { siblingModule } from '../read-pool/worker-pool.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { ingestOptions, ingestOptionsFrom, type IngestArgs } from '../ingest-options.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE, splitFromGrouping } from '../generate/split.ts';
-import { groupSummaries, groupSummary, type GroupSummary } from '../split/group-complexes.ts';
+import { groupSummaries, type GroupSummary } from '../split/group-complexes.ts';
 import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { errorLog } from '../generate/errors-log.ts';
+import { parseSplitList, splitFileFromList } from '../split/split-from-file.ts';
+import { indexYears } from '../split/time-split.ts';
+import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../split/split-report.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
-interface Args extends IngestArgs, SplitArgs, StrictArgs {
+interface Args extends IngestArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
   structures?: string[];
   out: string;
   seed: number;
   'test-share': number;
   limit?: number;
+  verbose: boolean;
+  'split-from'?: string;
+  'fix-leaks': boolean;
 }
 
 export const splitCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    strictOption(splitOptions(ingestOptions(y)))
+    readThreadsOption(strictOption(splitOptions(ingestOptions(y))))
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
       .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
+      .option('split-from', { type: 'string', describe: 'apply a published split (<id><TAB>train|test|val per line) and audit it by protein identity (--cluster-threshold)' })
+      .option('fix-leaks', { type: 'boolean', default: false, describe: 'with --split-from: move train complexes that leak (at the threshold with a test complex) to excluded' })
+      .option('verbose', { type: 'boolean', default: false, describe: 'also print what the cluster engine and the split by protein did (pairs, alignments...)' })
       .check((a) => {
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
         if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
@@ -40,12 +55,26 @@ export const splitCommand: CommandModule<object, Args> = {
       }) as any,
   handler: async (args) => {
     const useSample = !args.structures?.length;
-    const by = args['split-by'];
+    const listPath = args['split-from'];
+    let listText = '';
+    if (listPath !== undefined) {
+      try {
+        listText = await readFile(listPath, 'utf8');
+      } catch {
+        process.stderr.write(`misi-gen split: --split-from ${listPath}: no such file\n`);
+        process.exitCode = 2;
+        return;
+      }
+    }
+    // A split list is audited by protein identity: the sequences are what is kept.
+    const by = listPath !== undefined ? 'protein' : args['split-by'];
     // One complex at a time, in id order; only its summary (scaffold, or sequences) is kept.
     const summaries: GroupSummary[] = [];
-    const read = await ingestEach(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), async (c) => {
-      if (args.limit === undefined || summaries.length < args.limit) summaries.push(await groupSummary(c, by));
-    });
+    // Read on --read-threads threads; each complex's summary is made in the thread that read it.
+    const perComplex = { module: siblingModule(import.meta.url, '../split/group-complexes').href, name: 'groupSummary', arg: by };
+    const read = await ingestEachInThreads<GroupSummary>(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), (summary) => {
+      if (args.limit === undefined || summaries.length < args.limit) summaries.push(summary);
+    }, args['read-threads'], perComplex);
     for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
     if (read.rejects.length) process.stderr.write(`split: ${rejectSummary(read.rejects, 'the lines above')}\n`);
     if (summaries.length === 0) {
@@ -53,7 +82,10 @@ export const splitCommand: CommandModule<object, Args> = {
       process.exitCode = 1;
       return;
     }
-    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'] };
+    if (listPath !== undefined) return applyList(summaries, listPath, listText, args, read.rejects);
+    const years = args.index !== undefined ? await readIndexYears(args.index) : undefined;
+    if (years === null) return;
+    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'], maxExcluded: args['max-excluded'], splitDate: args['split-date'], indexYears: years };
     let grouping;
     try {
       grouping = await groupSummaries(summaries, o);
@@ -68,8 +100,57 @@ export const splitCommand: CommandModule<object, Args> = {
     const path = join(args.out, 'split.json');
     await writeJsonFile(path, split.file);
     process.stderr.write(`${describeSplit(split.file)}\n`);
-    if (grouping.engine) process.stderr.write(`split: ${grouping.engine.name} engine ${grouping.engine.version}: ${Object.entries(grouping.compared ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+    const said = (l: string) => process.stderr.write(`split: ${l}\n`);
+    const achieved = achievedLine(split.file);
+    if (achieved) said(achieved);
+    if (split.file.achieved) for (const l of [...nearestHistogram(split.file), ...largestGroups(split.file)]) said(l);
+    if (args.verbose && grouping.engine) said(`${grouping.engine.name} engine ${grouping.engine.version}: ${Object.entries(grouping.compared ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (args.verbose && split.protein) said(`seed and exclude and audit: ${Object.entries(split.protein.work).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     process.stdout.write(`${path}\n`);
-    applyStrict(args, read.rejects, (l) => process.stderr.write(`split: ${l}\n`));
+    const short = shortfall(split.file);
+    if (short) {
+      process.stderr.write(`${args['allow-short'] ? 'split: accepted (--allow-short): ' : 'misi-gen split: '}${short}\n`);
+      if (!args['allow-short']) process.exitCode = 1;
+    }
+    applyStrict(args, read.rejects, said);
   },
 };
+
+/** --split-from: the list applied, audited, written; exit 1 when leaks are left in train. */
+async function applyList(summaries: GroupSummary[], path: string, text: string, args: Args, rejects: Parameters<typeof applyStrict>[1]): Promise<void> {
+  const said = (l: string) => process.stderr.write(`split: ${l}\n`);
+  const list = parseSplitList(text, path);
+  for (const p of list.problems) said(p);
+  const { file, applied } = splitFileFromList(summaries.map((s) => s.sequences!), list.sides, { path, threshold: thresholdFraction(args['cluster-threshold']), fix: args['fix-leaks'], seed: args.seed });
+  const notes = applied.notes;
+  for (const n of notes.slice(0, 20)) said(`${n.id}: ${n.note}`);
+  if (notes.length > 20) said(`... ${notes.length - 20} more notes like these`);
+  const out = join(args.out, 'split.json');
+  await writeJsonFile(out, file);
+  said(`applied ${path}: ${describeSplit(file)}`);
+  said(achievedLine(file)!);
+  for (const l of nearestHistogram(file)) said(l);
+  for (const l of applied.audit.leaks.slice(0, 20)) said(`leak: test ${l.test} and train ${l.train} at ${(100 * l.identity).toFixed(1)} %${applied.side.get(l.train) === 'excluded' ? ' (train complex moved to excluded)' : ''}`);
+  if (applied.audit.leaks.length > 20) said(`... ${applied.audit.leaks.length - 20} more leaks`);
+  process.stdout.write(`${out}\n`);
+  if (file.achieved!.leaksLeft > 0) {
+    process.stderr.write(`misi-gen split: ${file.achieved!.leaksLeft} test-train pairs at ${(100 * file.achieved!.threshold).toFixed(0)} % identity in ${path}; --fix-leaks moves those train complexes to excluded\n`);
+    process.exitCode = 1;
+  }
+  applyStrict(args, rejects, said);
+}
+
+/** --index: release years by id (its bad lines on stderr), or null (exit 2) when it cannot be read. */
+async function readIndexYears(path: string): Promise<Map<string, string> | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    process.stderr.write(`misi-gen split: --index ${path}: no such file\n`);
+    process.exitCode = 2;
+    return null;
+  }
+  const r = indexYears(text, path);
+  for (const p of r.problems) process.stderr.write(`split: ${p}\n`);
+  return r.years;
+}

@@ -6,6 +6,7 @@ import { DatasetError, datasetStats, formatStats } from '../generate/dataset-sta
 import { NoBrowserError } from '../../renders/browser.ts';
 import { DatasetReadError } from '../read-qa-split.ts';
 import { writeStatsCharts } from '../preview/stats-charts.ts';
+import { splitAuditLines } from '../split/split-report.ts';
 
 interface Args {
   dir: string;
@@ -23,6 +24,8 @@ export const statsCommand: CommandModule<object, Args> = {
     try {
       const stats = datasetStats(args.dir);
       process.stdout.write(args.json ? JSON.stringify(stats, null, 2) + '\n' : formatStats(stats));
+      // A split by protein: its audit and the test complexes' nearest train identities.
+      if (!args.json) for (const l of splitAuditLines(args.dir)) process.stdout.write(`${l}\n`);
       if (args.out !== undefined) await writeStatsCharts(args.dir, stats, args.out, (l) => process.stderr.write(l + '\n'));
     } catch (e) {
       if (e instanceof DatasetError || e instanceof DatasetReadError || e instanceof NoBrowserError) {

@@ -1,8 +1,7 @@
 // The questions an eval run asks: those of one split (test or tiny) for the chosen tasks,
 // sorted by id, read with the exporters' reader; and the sha256 of every image, from the
 // manifest (computed from the file for an image the manifest does not list).
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { sha256File } from '../dataset/files.ts';
 import { join } from 'node:path';
 import type { QaRecord } from '../generate/records.ts';
 import { ExportError, readDataset, type Dataset } from '../export/read-dataset.ts';
@@ -29,7 +28,7 @@ export async function selectQuestions(datasetDir: string, split: EvalSplit, task
   }
   const sha256 = async (path: string) => {
     let h = known.get(path);
-    if (h === undefined) known.set(path, (h = createHash('sha256').update(await readFile(join(datasetDir, path))).digest('hex')));
+    if (h === undefined) known.set(path, (h = await sha256File(join(datasetDir, path))));
     return h;
   };
   return { dataset, tasks: chosen, questions, sha256 };

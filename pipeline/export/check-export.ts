@@ -3,13 +3,13 @@
 // image present (embedded bytes equal to the dataset's file), an answer; per file, unique
 // ids; per task and split, as many rows as questions, and for train and test as many as
 // the manifest counts.
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { placeholderCount } from './conversation.ts';
 import type { ExportedFile } from './exported.ts';
 import { EXPORT_SPLITS, type Dataset, type ExportSplit } from './read-dataset.ts';
+import { sha256File } from '../dataset/files.ts';
 
 /** `splits`: the splits the format exports (vlmevalkit: test and tiny); the others are not counted. */
 export async function checkExport(dataset: Dataset, outDir: string, files: ExportedFile[], splits: readonly ExportSplit[] = EXPORT_SPLITS): Promise<string[]> {
@@ -46,7 +46,7 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
           const src = source.images[i];
           if (!src) continue;
           let want = shaOf.get(src);
-          if (!want) shaOf.set(src, (want = createHash('sha256').update(await readFile(join(dataset.dir, src))).digest('hex')));
+          if (!want) shaOf.set(src, (want = await sha256File(join(dataset.dir, src))));
           if (row.imageSha256[i] !== want) problems.push(`${at}: embedded image ${i + 1} is not ${src}`);
         } else if (row.imageBytes) {
           const src = source.images[i];
@@ -65,7 +65,7 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
       if (!splits.includes(split as ExportSplit)) continue;
       const written = rowsPer.get(`${task}.${split}`) ?? 0;
       if (written !== list.length) problems.push(`${task} ${split}: ${written} rows written for ${list.length} questions`);
-      const counted = dataset.manifest?.counts?.[task]?.[split];
+      const counted = split === 'tiny' ? undefined : dataset.manifest?.counts?.[task]?.[split as 'train' | 'test'];
       if (split !== 'tiny' && typeof counted === 'number' && counted !== list.length) problems.push(`${task} ${split}: the manifest counts ${counted}, qa/ holds ${list.length}`);
     }
   }

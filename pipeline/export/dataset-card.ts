@@ -1,7 +1,9 @@
 // README.md of the hf export: the dataset card. YAML front matter with one config per task
 // (splits train, test and tiny, as parquet globs), then provenance, counts, the task table,
 // licences, how to regenerate the dataset, and its seed.
-import { taskById } from '../../qa/tasks/index.ts';
+import type { ManifestOptions } from '../dataset/manifest-type.ts';
+import type { Versions } from '../dataset/versions.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { EXPORT_SPLITS, type Dataset } from './read-dataset.ts';
 
 /** One line per task of the spec, for the task table (a task not listed points to its template). */
@@ -25,7 +27,7 @@ export interface CardInputs {
 }
 
 function command(d: Dataset): string {
-  const o = d.manifest.options ?? {};
+  const o: Partial<ManifestOptions> = d.manifest.options ?? {};
   const parts = ['misi-gen generate --structures <PDBbind folders> --out <dir>', `--seed ${d.seed}`];
   if (o.tasks) parts.push(`--tasks ${o.tasks.join(',')}`);
   if (o.perComplex) parts.push(`--per-complex ${o.perComplex}`);
@@ -82,7 +84,7 @@ export function datasetCard(c: CardInputs): string {
   });
   const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, 'train')} | ${count(t, 'test')} | ${count(t, 'tiny')} | ${EXPORT_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
   const complexes: { split: string }[] = m.complexes ?? [];
-  const versions = m.versions ?? {};
+  const versions: Partial<Versions> = m.versions ?? {};
   return `${yaml.join('\n')}
 
 # MiSI-Bench, regenerated

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { QaRecord } from '../generate/records.ts';
+import type { Manifest } from '../dataset/manifest-type.ts';
 import { tinySubset } from '../split/tiny-set.ts';
 
 export const EXPORT_SPLITS = ['train', 'test', 'tiny'] as const;
@@ -15,7 +16,8 @@ export class ExportError extends Error {}
 
 export interface Dataset {
   dir: string;
-  manifest: any;
+  /** As written (a dataset of an older misi-gen may lack fields). */
+  manifest: Partial<Manifest>;
   split: any | null;
   tasks: string[];
   seed: number;

@@ -7,12 +7,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SPLITS, type Split, type TaskModule } from '../../qa/task.ts';
 import type { RenderEnvironment } from '../../renders/render-environment.ts';
-import { taskById } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { writeTinySets } from '../split/write-tiny.ts';
 import { AtomicLines } from './atomic-stream.ts';
 import { readPart } from './complex-part.ts';
 import { ingestedPath } from './ingest-stage.ts';
 import { buildManifest } from './manifest.ts';
+import { versions } from '../dataset/versions.ts';
+import type { DatasetReject } from '../dataset/rejects.ts';
+import type { ManifestOptions } from '../dataset/manifest-type.ts';
 import { PARTS_DIR } from './run-identity.ts';
 import { writeJsonFile, writeTextAtomically } from './write-text.ts';
 
@@ -24,11 +27,11 @@ import { writeJsonFile, writeTextAtomically } from './write-text.ts';
 export interface AssemblyPlan {
   seed: number;
   /** The manifest's `options`. */
-  options: Record<string, unknown>;
+  options: ManifestOptions;
   tasks: string[];
-  /** Every complex read, sorted by id, with its sorted source hashes and its side. */
-  complexes: { id: string; split: Split; sources: string[] }[];
-  ingestRejects: unknown[];
+  /** Every complex read, sorted by id, with its sorted source hashes and its side (`excluded`: no questions). */
+  complexes: { id: string; split: Split | 'excluded'; sources: string[] }[];
+  ingestRejects: DatasetReject[];
   /** The content of split.json (decided where the split is). */
   splitFile: unknown;
   /** The browser build and font the images are drawn with (the manifest's versions). */
@@ -88,7 +91,7 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
     replacements[t.id] = 0;
     for (const s of SPLITS) files.set(`${t.id}.${s}`, await AtomicLines.open(join(a.outDir, 'qa', `${t.id}.${s}.jsonl`)));
   }
-  const rejects: unknown[] = [...a.ingestRejects];
+  const rejects: DatasetReject[] = [...a.ingestRejects];
   const images = new Map<string, string>();
   let questions = 0;
   let imageReferences = 0;
@@ -119,9 +122,8 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
   onFile();
   const manifest = buildManifest({
     seed: a.seed,
-    environment: plan.environment,
+    versions: versions(plan.environment, a.tasks),
     options: a.options,
-    tasks: a.tasks,
     complexes: plan.complexes,
     counts,
     replacements,
@@ -134,6 +136,6 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
   onFile();
   // The tiny evaluation sets (issue 8), from the test files just written.
   await writeTinySets(outDir, plan.tasks, plan.seed);
-  const rejectKinds = (rejects as { stage?: unknown; internal?: unknown }[]).map((r) => ({ stage: r.stage, internal: r.internal }));
+  const rejectKinds = rejects.map((r) => ({ stage: r.stage, internal: r.internal }));
   return { questions, imageReferences, distinctImages: images.size, rejects: rejects.length, rejectKinds };
 }

@@ -4,13 +4,14 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
+import { temporaryPath } from '../dataset/files.ts';
 
 export class AtomicLines {
   private constructor(private readonly path: string, private readonly tmp: string, private readonly stream: WriteStream) {}
 
   static async open(path: string): Promise<AtomicLines> {
     await mkdir(dirname(path), { recursive: true });
-    const tmp = `${path}.tmp-${process.pid}`;
+    const tmp = temporaryPath(path);
     const stream = createWriteStream(tmp);
     await once(stream, 'open');
     return new AtomicLines(path, tmp, stream);

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { QaRecord } from './records.ts';
+import type { DatasetReject } from '../dataset/rejects.ts';
 import { PARTS_DIR, RunMismatchError } from './run-identity.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import { writeTextAtomically } from './write-text.ts';
@@ -14,7 +15,7 @@ import { writeTextAtomically } from './write-text.ts';
 export interface ComplexPart {
   complex: string;
   records: QaRecord[];
-  rejects: object[];
+  rejects: DatasetReject[];
   replacements: Record<string, number>;
   /** [image path, sha256] for every image the records name, sorted by path. */
   images: [string, string][];

@@ -1,7 +1,8 @@
 // Figures of a generated dataset, read from its qa/ files and manifest: per task the
 // question count per split, answer histograms (by axis and value for commands, by letter
 // for choices; for the H-bond tasks verdicts per split, distances and bonds per complex) and
-// the number of draws replaced by checks.
+// the number of draws replaced by checks; per task the image sizes (from the annotations: a
+// dataset may draw its tasks at different sizes) and the label legibility.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures } from './label-legibility.ts';
@@ -14,6 +15,8 @@ export interface TaskStats {
   histograms: Record<string, Record<string, number>>;
   /** Replacements in the written questions (meta), and in the whole run (manifest, rejects included). */
   replacements: { written: number; run: number | null };
+  /** Distinct images by size (`512` for 512 x 512, else `W x H`), from the annotations. */
+  imageSizes?: Record<string, number>;
   /** Label legibility (pipeline/generate/label-legibility.ts), when the annotations record labels. */
   legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares> };
 }
@@ -53,20 +56,26 @@ export function datasetStats(dir: string): TaskStats[] {
   const order: string[] = manifest?.options?.tasks ?? [];
   const byTask = new Map<string, TaskStats>();
   const tallies = new Map<string, LegibilityTally>();
-  const labelCache = new Map<string, LabelRecord[] | null>();
-  const labelsOf = (image: string): LabelRecord[] | null => {
-    if (!labelCache.has(image)) {
+  const annotationCache = new Map<string, { labels: LabelRecord[] | null; size: string | null }>();
+  const annotationOf = (image: string) => {
+    let hit = annotationCache.get(image);
+    if (!hit) {
       const key = image.replace(/^.*\//, '').replace(/\.\w+$/, '');
-      let labels: LabelRecord[] | null = null;
+      hit = { labels: null, size: null };
       try {
-        labels = JSON.parse(readFileSync(join(dir, 'annotations', `${key}.json`), 'utf8')).labels ?? null;
+        const a = JSON.parse(readFileSync(join(dir, 'annotations', `${key}.json`), 'utf8'));
+        hit.labels = a.labels ?? null;
+        const w = a.camera?.width, h = a.camera?.height;
+        if (typeof w === 'number' && typeof h === 'number') hit.size = w === h ? String(w) : `${w} x ${h}`;
       } catch {
-        labels = null;
+        // no annotation: no labels or size to count
       }
-      labelCache.set(image, labels);
+      annotationCache.set(image, hit);
     }
-    return labelCache.get(image)!;
+    return hit;
   };
+  const labelsOf = (image: string): LabelRecord[] | null => annotationOf(image).labels;
+  const sizedImages = new Map<string, Set<string>>();
   for (const f of files) {
     const [task, split] = f.replace(/\.jsonl$/, '').split('.');
     const s: TaskStats = byTask.get(task) ?? { task, count: {}, histograms: {}, replacements: { written: 0, run: manifest?.replacements?.[task] ?? null } };
@@ -79,6 +88,16 @@ export function datasetStats(dir: string): TaskStats[] {
     for (const r of records) {
       s.replacements.written += Number(r.meta?.replacements ?? 0);
       const images = (r.images ?? []).map((im: string) => ({ key: im, labels: labelsOf(im) }));
+      for (const im of r.images ?? []) {
+        const size = annotationOf(im).size;
+        if (size === null) continue;
+        const seen = sizedImages.get(task) ?? new Set<string>();
+        sizedImages.set(task, seen);
+        if (seen.has(im)) continue;
+        seen.add(im);
+        s.imageSizes ??= {};
+        s.imageSizes[size] = (s.imageSizes[size] ?? 0) + 1;
+      }
       if (images.length && images.every((im: { labels: LabelRecord[] | null }) => im.labels)) {
         const tally = tallies.get(task) ?? new LegibilityTally();
         tallies.set(task, tally);
@@ -128,6 +147,10 @@ export function formatStats(stats: TaskStats[]): string {
     for (const [name, h] of Object.entries(s.histograms).sort(([a], [b]) => (a < b ? -1 : 1))) {
       const cells = Object.keys(h).sort(numericFirst).map((k) => `${k}:${h[k]}`).join('  ');
       out.push(`  ${name.padEnd(14)} ${cells}`);
+    }
+    if (s.imageSizes) {
+      const sizes = Object.keys(s.imageSizes).sort(numericFirst).map((k) => `${s.imageSizes![k]} at ${k} px`).join(', ');
+      out.push(`  ${'images'.padEnd(14)} ${sizes}`);
     }
     const l = s.legibility;
     if (l) {

@@ -3,16 +3,17 @@
 // its outcome kept in `parts/ingest/<id>.json` (the complex, or its rejects). A resumed run
 // reads those files instead of the inputs, after checking that every source file still has
 // the sha256 it had. The list of complexes (ids and source hashes) is all that stays in memory.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { discoverInputs, type InputJob } from '../../structures/discover.ts';
 import { ingest, type IngestOptions, type Reject } from '../../structures/ingest.ts';
 import type { Complex } from '../../structures/model.ts';
-import { guardComplex, RunStoppingError } from '../../structures/reject.ts';
+import { guardComplex, RunStoppingError, type ErrorSink } from '../../structures/reject.ts';
+import { siblingModule, WorkerPool } from '../read-pool/worker-pool.ts';
 import { PARTS_DIR } from './run-identity.ts';
 import { writeTextAtomically } from './write-text.ts';
+import { sha256File } from '../dataset/files.ts';
 
 export interface IngestedList {
   /** Complexes read, sorted by id (after --limit). */
@@ -38,7 +39,7 @@ function jobFiles(job: InputJob): string[] {
 
 async function sha256Of(path: string): Promise<string | null> {
   try {
-    return createHash('sha256').update(await readFile(path)).digest('hex');
+    return await sha256File(path);
   } catch {
     return null;
   }
@@ -67,36 +68,74 @@ async function readJob(job: InputJob, options: IngestOptions): Promise<Outcome> 
   return { ok: false, rejects: rejects.length ? rejects : [{ id: job.id, path: files[0] ?? '', stage: 'discover', reason: 'its files were found at first but gave no complex when read' }] };
 }
 
+type SinkEntry = Parameters<ErrorSink>[0];
+
+/** Runs in a reading thread (pipeline/read-pool/): one job; the error-sink entries go back with the outcome. */
+export async function readJobInWorker(call: { job: InputJob; options: IngestOptions }): Promise<{ outcome: Outcome; sink: SinkEntry[] }> {
+  const sink: SinkEntry[] = [];
+  const outcome = await readJob(call.job, { ...call.options, onError: (e) => sink.push(e) });
+  return { outcome, sink };
+}
+
+const SELF = siblingModule(import.meta.url, './ingest-stage').href;
+
 /**
  * Reads every input (or, with `limit`, inputs in id order until that many complexes are
- * read), keeping each outcome on disk; returns the list of complexes and the rejects.
+ * read), keeping each outcome on disk; returns the list of complexes and the rejects. With
+ * `readThreads` > 1 inputs are read on that many worker threads, up to two per thread ahead
+ * of the one being kept; outcomes are still kept and counted in id order (what is read
+ * ahead past the limit is dropped), so the run's files are those of one thread.
  */
-export async function ingestStage(paths: string[], outDir: string, options: IngestOptions & { limit?: number }, onProgress?: (done: number, total: number) => void): Promise<IngestedList> {
+export async function ingestStage(paths: string[], outDir: string, options: IngestOptions & { limit?: number; readThreads?: number }, onProgress?: (done: number, total: number) => void): Promise<IngestedList> {
   const { jobs, problems } = await discoverInputs(paths);
   const rejects: Reject[] = problems.map((p) => ({ ...p, stage: 'discover' }));
   // In id order, so --limit keeps the first N complexes by id.
   const order = [...jobs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const failed = new Map<InputJob, Reject[]>();
   const sources = new Map<string, string[]>();
+  const pool = (options.readThreads ?? 1) > 1 && order.length > 1 ? new WorkerPool(Math.min(options.readThreads!, order.length)) : null;
+  const plain: IngestOptions = { ligand: options.ligand, ligandsFile: options.ligandsFile, pocketRadius: options.pocketRadius, pocketHydrogens: options.pocketHydrogens, hbonds: options.hbonds };
+  const inThread = async (job: InputJob): Promise<Outcome> => {
+    const r = await pool!.run<{ outcome: Outcome; sink: SinkEntry[] }>(SELF, 'readJobInWorker', { job, options: plain });
+    for (const e of r.sink) options.onError?.(e);
+    return r.outcome;
+  };
+  const started = new Map<InputJob, Promise<Outcome>>();
+  let cursor = 0;
+  const readAhead = () => {
+    while (pool && started.size < pool.size * 2 && cursor < order.length) {
+      const job = order[cursor++];
+      if (existsSync(ingestedPath(outDir, job.id))) continue;
+      const reading = inThread(job);
+      reading.catch(() => {}); // awaited in turn below
+      started.set(job, reading);
+    }
+  };
   let read = 0;
   let done = 0;
-  for (const job of order) {
-    if (options.limit !== undefined && read >= options.limit) break;
-    const kept = ingestedPath(outDir, job.id);
-    let outcome: Outcome;
-    if (existsSync(kept)) {
-      outcome = await readKept(kept);
-    } else {
-      outcome = await readJob(job, options);
-      await writeTextAtomically(kept, JSON.stringify(outcome) + '\n');
+  try {
+    for (const job of order) {
+      if (options.limit !== undefined && read >= options.limit) break;
+      readAhead();
+      const kept = ingestedPath(outDir, job.id);
+      let outcome: Outcome;
+      if (existsSync(kept)) {
+        outcome = await readKept(kept);
+      } else {
+        outcome = await (started.get(job) ?? readJob(job, options));
+        started.delete(job);
+        await writeTextAtomically(kept, JSON.stringify(outcome) + '\n');
+      }
+      if (outcome.ok) {
+        read++;
+        sources.set(job.id, outcome.complex.sources.map((s) => s.sha256).sort());
+      } else {
+        failed.set(job, outcome.rejects);
+      }
+      onProgress?.(++done, options.limit === undefined ? order.length : Math.min(order.length, options.limit));
     }
-    if (outcome.ok) {
-      read++;
-      sources.set(job.id, outcome.complex.sources.map((s) => s.sha256).sort());
-    } else {
-      failed.set(job, outcome.rejects);
-    }
-    onProgress?.(++done, options.limit === undefined ? order.length : Math.min(order.length, options.limit));
+  } finally {
+    await pool?.close();
   }
   // Rejects in input (path) order, as ingest lists them.
   for (const job of jobs) rejects.push(...(failed.get(job) ?? []));

@@ -1,22 +1,14 @@
 // manifest.json: the dataset's identity, deterministic for the same inputs and options
 // (versions, seed, options, complexes with their source hashes, counts per task and
 // split, every image with its sha256). Timings and the machine go to run.json instead.
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { sha256File } from '../dataset/files.ts';
 import { join } from 'node:path';
-import { RENDERER_VERSION } from '../../renders/scene-key.ts';
-import { loadTemplate } from '../../qa/template.ts';
-import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
-import type { TaskModule } from '../../qa/task.ts';
-import type { RenderEnvironment } from '../../renders/render-environment.ts';
-import { PACKAGE_VERSION } from '../package-version.ts';
+import type { Manifest } from '../dataset/manifest-type.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
 
 
-export async function sha256File(path: string): Promise<string> {
-  return createHash('sha256').update(await readFile(path)).digest('hex');
-}
+export { sha256File };
 
 /** sha256 of every image, in path order, a few at a time. */
 export async function hashImages(outDir: string, paths: string[]): Promise<{ path: string; sha256: string }[]> {
@@ -32,32 +24,13 @@ export async function hashImages(outDir: string, paths: string[]): Promise<{ pat
   return out;
 }
 
-export interface ManifestInputs {
-  seed: number;
-  /** The browser build and font that drew the images. */
-  environment: RenderEnvironment;
-  options: Record<string, unknown>;
-  tasks: readonly TaskModule[];
-  complexes: { id: string; split: string; sources: string[] }[];
-  counts: Record<string, { train: number; test: number }>;
-  replacements: Record<string, number>;
-  questions: number;
-  imageReferences: number;
-  rejects: number;
-  images: { path: string; sha256: string }[];
-}
+/** What the manifest is made of: all of it but the format and the count of distinct images. */
+export type ManifestInputs = Omit<Manifest, 'format' | 'distinctImages'>;
 
-export function buildManifest(m: ManifestInputs): unknown {
+export function buildManifest(m: ManifestInputs): Manifest {
   return {
     format: MANIFEST_FORMAT,
-    versions: {
-      misiGen: PACKAGE_VERSION,
-      renderer: RENDERER_VERSION,
-      hbondRules: HBOND_RULES_VERSION,
-      browser: m.environment.browser,
-      font: m.environment.font,
-      templates: Object.fromEntries(m.tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
-    },
+    versions: m.versions,
     seed: m.seed,
     options: m.options,
     complexes: m.complexes,

@@ -8,7 +8,9 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/pr
 import { join } from 'node:path';
 import { assemble, type AssembleSummary } from './assemble.ts';
 import { claimFolder, describeDifference, firstDifference, PARTS_DIR, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
-import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
+import { codeVersions, versionDifferences } from '../dataset/versions.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { temporaryPath, TEMPORARY_NAME } from '../dataset/files.ts';
 import { partExists } from './complex-part.ts';
 import { inShard, parseShard, type Shard } from './shard.ts';
 
@@ -52,8 +54,12 @@ function readShards(dirs: string[]): ShardFolder[] {
     if (typeof text !== 'string') { problems.push(`${dir}: a run without --shard; merge joins the folders of generate --shard i/n`); continue; }
     const folder = { dir, identity, ...parseShard(text) };
     seen.push(folder);
-    const rules = identity.dataset.hbondRules;
-    if (rules !== HBOND_RULES_VERSION) { problems.push(`${dir}: made under H-bond rules version ${rules ?? '1 (not recorded)'}, this misi-gen uses ${HBOND_RULES_VERSION} (versions.hbondRules); generate the shards again`); continue; }
+    // The merged manifest names this checkout's versions: shards made under others are refused.
+    const taskIds = Array.isArray(identity.dataset.tasks) ? (identity.dataset.tasks as string[]) : [];
+    const unknown = taskIds.filter((id) => !taskById(id));
+    if (unknown.length) { problems.push(`${dir}: task ${unknown.join(', ')} unknown here (a task written outside the package is loaded with --task-module)`); continue; }
+    const differences = versionDifferences(identity.dataset, codeVersions(taskIds.map((id) => taskById(id)!)));
+    if (differences.length) { problems.push(`${dir}: ${differences.join('; ')}; generate the shards again with this misi-gen`); continue; }
     const why = unfinished(dir, folder);
     if (why) problems.push(`${dir}: shard ${text} ${why}`);
     else shards.push(folder);
@@ -73,7 +79,7 @@ function readShards(dirs: string[]): ShardFolder[] {
 /** Puts `from` at `to` (a hard link, or a copy) unless `to` exists; never a half-written `to`. */
 async function place(from: string, to: string): Promise<boolean> {
   if (existsSync(to)) return false;
-  const tmp = `${to}.tmp-${process.pid}`;
+  const tmp = temporaryPath(to);
   await rm(tmp, { force: true });
   try {
     await link(from, tmp);
@@ -89,7 +95,7 @@ async function placeFolder(from: string, to: string): Promise<number> {
   await mkdir(to, { recursive: true });
   let n = 0;
   for (const name of (await readdir(from)).sort()) {
-    if (/\.tmp(-\d+)?$/.test(name)) continue;
+    if (TEMPORARY_NAME.test(name)) continue;
     if (await place(join(from, name), join(to, name))) n++;
   }
   return n;

@@ -1,13 +1,14 @@
 // The plan stage: for every complex, task and question index of the complex's split, run
 // the task's plan with that question's own generator. Pure: no browser, no files.
 import type { Style } from '../../renders/style.ts';
-import type { ResidueFraming } from '../../qa/residue-camera.ts';
-import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
+import { defaultImageSize, type PreparedComplex, type QuestionPlan, type TaskModule } from '../../qa/task.ts';
+import { preparedAtSize, type ImageSizes } from './image-sizes.ts';
 import type { Counts } from './counts.ts';
 import { generatorFor, questionGenerator } from './seeds.ts';
 import type { SplitAssignment } from './split.ts';
 import type { Split } from '../../qa/task.ts';
 import { guardComplexSync, type ErrorSink } from '../../structures/reject.ts';
+import type { QuestionReject } from '../dataset/rejects.ts';
 
 export interface PlannedQuestion {
   id: string;
@@ -18,17 +19,8 @@ export interface PlannedQuestion {
   plan: QuestionPlan;
 }
 
-export interface PlanReject {
-  stage: 'plan';
-  id: string;
-  task: string;
-  complex: string;
-  split: Split;
-  index: number;
-  reason: string;
-  /** The task's plan threw (a bug, not a question that cannot be made). */
-  internal?: true;
-}
+/** A question whose plan failed a check, or threw (`internal`: a bug). */
+export type PlanReject = QuestionReject & { stage: 'plan' };
 
 /** Stable question id from task, complex and index (split-independent). */
 export function questionId(task: string, complex: string, index: number): string {
@@ -42,8 +34,15 @@ export interface PlanInputs {
   counts: Counts;
   style: Style;
   complexById: (id: string) => PreparedComplex;
-  /** Camera of residue-ligand questions (default subject). */
-  residueFraming?: ResidueFraming;
+  /** Values of the tasks' own options, by key (TaskModule.options; each task gets its own). */
+  taskOptions?: Readonly<Record<string, string>>;
+  /** Image size per task id, pixels (a task not listed: its default, TaskModule.defaultImageSize). */
+  sizes?: ImageSizes;
+}
+
+/** A task's option values: the chosen ones, else its defaults. */
+export function optionsOfTask(task: TaskModule, chosen: Readonly<Record<string, string>> = {}): Record<string, string> {
+  return Object.fromEntries((task.options ?? []).map((o) => [o.key, chosen[o.key] ?? o.default]));
 }
 
 export interface ComplexPlan {
@@ -56,19 +55,26 @@ export interface ComplexPlan {
 export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: ErrorSink): ComplexPlan {
   const id = subject.complex.id;
   const split = p.split.side.get(id);
+  // Excluded by the split by protein (a train neighbour of test): no questions.
+  if (!split && p.split.excluded?.includes(id)) return { questions: [], rejects: [], replacements: {} };
   if (!split) throw new Error(`complex ${id} has no side in the split`);
   const out: ComplexPlan = { questions: [], rejects: [], replacements: {} };
   for (const task of p.tasks) {
+    const options = optionsOfTask(task, p.taskOptions);
     const requested = p.counts[task.id]?.[split] ?? 0;
     const n = task.questionCount ? task.questionCount(subject, split, requested) : requested;
     out.replacements[task.id] = 0;
     const offset = generatorFor([p.seed, task.id, id, 'slot'])();
+    // Every camera the task sees draws at the task's image size (same framing at any size).
+    const size = p.sizes?.[task.id] ?? defaultImageSize(task);
+    const sized = preparedAtSize(subject, size);
+    const complexById = (other: string) => preparedAtSize(p.complexById(other), size);
     for (let index = 0; index < n; index++) {
       const qid = questionId(task.id, id, index);
       const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' }, () => task.plan({
-        seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject,
+        seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject: sized,
         slot: (k: number) => (Math.floor(offset * k) + index) % k,
-        splitIds: p.split.ids[split], complexById: p.complexById, style: p.style, residueFraming: p.residueFraming,
+        splitIds: p.split.ids[split], complexById, style: p.style, options,
       }), onError);
       if (!guarded.ok) {
         out.rejects.push({ stage: 'plan', id: qid, task: task.id, complex: id, split, index, reason: guarded.reject.reason, internal: true });

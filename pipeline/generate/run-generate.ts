@@ -6,18 +6,17 @@
 // shard it does only its slice and leaves the assembly to `merge`.
 import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
-import { readdir, rm } from 'node:fs/promises';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { warmUpJob } from '../../renders/warm-up.ts';
-import { CAMERA_DEFAULTS } from '../../renders/camera.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
-import type { ResidueFraming } from '../../qa/residue-camera.ts';
+import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
+import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
+import { versions } from '../dataset/versions.ts';
+import { removeTemporaryFiles } from '../dataset/files.ts';
 import { renderEnvironment } from '../../renders/render-environment.ts';
-import { RENDERER_VERSION } from '../../renders/scene-key.ts';
-import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
 import { assemble, writeAssemblyPlan } from './assemble.ts';
@@ -28,12 +27,18 @@ import { ComplexStore } from './complex-store.ts';
 import { CountingPool } from './counting-pool.ts';
 import { heapTrimmer } from './heap-trim.ts';
 import { formatCounts, parseCounts } from './counts.ts';
+import { commonSize, imageSizes } from './image-sizes.ts';
 import { killPoint } from './crash-points.ts';
 import { ingestStage, readIngested } from './ingest-stage.ts';
 import { claimFolder, PARTS_DIR, type RunIdentity } from './run-identity.ts';
 import { formatShard, inShard, type Shard } from './shard.ts';
 import { splitComplexes } from './split.ts';
-import type { ClusterEngine, SplitBy } from '../split/group-complexes.ts';
+import { byProtein, type ClusterEngine, type SplitBy } from '../split/group-complexes.ts';
+import { DEFAULT_MAX_EXCLUDED } from '../split/split-by-protein.ts';
+import { shortfall } from '../split/split-report.ts';
+
+/** The split by protein is short of its aim (and --allow-short was not given). */
+export class SplitShortError extends Error {}
 import { MMSEQS_MISSING, MmseqsMissingError, mmseqsVersion } from '../split/mmseqs-clusters.ts';
 import { streamComplexes } from './stream-complexes.ts';
 import { writeJsonFile } from './write-text.ts';
@@ -59,19 +64,33 @@ export interface GenerateOptions {
   clusterThreshold?: number;
   /** Cluster engine of the split by protein (default exact). */
   clusterEngine?: ClusterEngine;
+  /** Split by protein: share that may be excluded (default 0.2), and whether a test side short of its aim is accepted. */
+  maxExcluded?: number;
+  allowShort?: boolean;
+  /** Time split: the date test starts at, and release years from a PDBbind index. */
+  splitDate?: string;
+  indexYears?: ReadonlyMap<string, string>;
   /** Pages in the render pool; default one per core. */
   pages?: number;
+  /** Worker threads reading the inputs (default 1: this thread); outputs do not depend on it. */
+  readThreads?: number;
   /** How outlines are smoothed (default DEFAULT_ANTIALIAS); part of the run's identity. */
   antialias?: AntialiasMethod;
   /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
   shard?: Shard;
-  /** Image width and height, pixels (default 512). */
+  /** Image width and height of every task's images, pixels (default: each task's own,
+   * TaskModule.defaultImageSize). */
   size?: number;
+  /** Image width and height of single tasks by task id, pixels (over `size`). */
+  sizes?: Record<string, number>;
   /** Label font size, CSS pixels (default 12; does not scale with the image). */
   labelFontSize?: number;
   /** Label placement (default avoid; renders/label-layout.ts). */
   labelLayout?: LabelLayoutMode;
-  /** Camera of residue-ligand questions (default subject; qa/residue-camera.ts). */
+  /** Values of the tasks' own options by key (TaskModule.options), e.g. { residueFraming: 'complex' };
+   * each unset one takes its default. All are part of the run's identity. */
+  taskOptions?: Record<string, string>;
+  /** Camera of residue-ligand questions: the same as taskOptions.residueFraming (kept for callers of 0.1). */
   residueFraming?: ResidueFraming;
   /** Progress and notes (stderr in the CLI). */
   log?: (line: string) => void;
@@ -102,23 +121,35 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
 
   // The run's identity: a folder holding a run with other options is refused. The mmseqs
   // engine (and its version) is recorded; no entry means the exact engine.
-  const mmseqs = o.splitBy === 'protein' && o.clusterEngine === 'mmseqs' ? mmseqsVersion() : null;
-  if (o.splitBy === 'protein' && o.clusterEngine === 'mmseqs' && mmseqs === null) throw new MmseqsMissingError(MMSEQS_MISSING);
+  const protein = o.splitBy !== undefined && byProtein(o.splitBy);
+  const mmseqs = protein && o.clusterEngine === 'mmseqs' ? mmseqsVersion() : null;
+  if (protein && o.clusterEngine === 'mmseqs' && mmseqs === null) throw new MmseqsMissingError(MMSEQS_MISSING);
+  // Every known task's options (those of tasks not run too, so a run's identity does not
+  // depend on which tasks carry them).
+  const taskOptions: Record<string, string> = {
+    ...defaultTaskOptions([...allTasks(), ...o.tasks]),
+    ...(o.residueFraming ? { residueFraming: o.residueFraming } : {}),
+    ...o.taskOptions,
+  };
+  // Image size per task; `size` is recorded when every task has the same one (else null).
+  const sizes = imageSizes(o.tasks, { all: o.size, perTask: o.sizes });
+  const sizeSet = new Set(Object.values(sizes));
   const options = {
     tasks: o.tasks.map((t) => t.id),
     perComplex: formatCounts(counts),
     testShare: o.testShare,
-    ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(o.splitBy === 'protein' ? { clusterThreshold: o.clusterThreshold ?? null } : {}) } : {}),
+    ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(protein ? { clusterThreshold: o.clusterThreshold ?? null, maxExcluded: o.maxExcluded ?? DEFAULT_MAX_EXCLUDED } : {}), ...(o.splitBy === 'time' ? { splitDate: o.splitDate ?? null } : {}) } : {}),
     ...(mmseqs !== null ? { clusterEngine: { name: 'mmseqs', version: mmseqs } } : {}),
     limit: o.limit ?? null,
     ligand: o.ligand ?? null,
     pocketRadius: o.pocketRadius ?? null,
     pocketHydrogens: o.pocketHydrogens ?? null,
     hbonds: o.hbonds ?? {},
-    size: o.size ?? CAMERA_DEFAULTS.width,
+    size: sizeSet.size === 1 ? [...sizeSet][0] : null,
+    imageSizes: sizes,
     labelFontSize: o.labelFontSize ?? DEFAULT_STYLE.labels.fontSize,
     labelLayout: o.labelLayout ?? DEFAULT_STYLE.labels.layout,
-    residueFraming: o.residueFraming ?? 'subject',
+    ...taskOptions,
     antialias: o.antialias ?? DEFAULT_ANTIALIAS,
   };
   const browser = findBrowser();
@@ -131,8 +162,9 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   let images = 0;
   let complexesDone = 0;
   let onImage = () => undefined as void;
-  const pool = new CountingPool({ pages: o.pages }, () => onImage());
-  const warming = pool.warmUp(warmUpJob(style, options.size));
+  // The pool launches the browser found here, whose build the identity and manifest record.
+  const pool = new CountingPool({ pages: o.pages, executablePath: browser.path }, () => onImage());
+  const warming = pool.warmUp(warmUpJob(style, commonSize(sizes)));
   const abandon = async (e: unknown): Promise<never> => {
     await warming; // it never rejects
     await pool.close();
@@ -140,19 +172,20 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   };
   // The browser build and font decide pixels too: part of the identity, and of the manifest.
   const environment = await renderEnvironment(browser.path).catch(abandon);
+  const v = versions(environment, o.tasks);
   const identity: RunIdentity = {
-    dataset: { seed: o.seed, renderer: RENDERER_VERSION, hbondRules: HBOND_RULES_VERSION, ...environment, ...options },
+    dataset: { seed: o.seed, renderer: v.renderer, hbondRules: v.hbondRules, browser: v.browser, font: v.font, ...options, templates: v.templates },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
   };
   const resuming = await claimFolder(o.out, identity).catch(abandon);
-  if (resuming) await removeTemporaryFiles(o.out).catch(abandon);
+  if (resuming) await removeTemporaryFiles(o.out, ['', 'images', 'annotations', 'qa', PARTS_DIR, `${PARTS_DIR}/ingest`, `${PARTS_DIR}/done`]).catch(abandon);
   const onError = errorLog(o.out);
 
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
   const read = await ingestStage(o.structures, o.out, {
     ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
-    hbonds: o.hbonds ?? {}, limit: o.limit, onError,
+    hbonds: o.hbonds ?? {}, limit: o.limit, readThreads: o.readThreads, onError,
   }, ingestProgress?.update).catch(abandon);
   ingestProgress?.done();
   lap('ingest');
@@ -160,14 +193,18 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   // Split (from every complex, whatever the shard), then plan -> render -> write per complex.
   const split = await splitComplexes({ ids: read.ids, load: (id) => readIngested(o.out, id) }, {
     by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold, engine: o.clusterEngine,
+    maxExcluded: o.maxExcluded, splitDate: o.splitDate, indexYears: o.indexYears,
   }).catch(abandon);
+  const short = shortfall(split.file);
+  if (short && !o.allowShort) await abandon(new SplitShortError(`the split by protein: ${short}`));
+  if (short) log(`generate: accepted (--allow-short): ${short}`);
   const splitFile = split.file;
   await writeAssemblyPlan(o.out, {
     seed: o.seed, options, tasks: o.tasks.map((t) => t.id),
-    complexes: read.ids.map((id) => ({ id, split: split.side.get(id)!, sources: read.sources.get(id)! })),
+    complexes: read.ids.map((id) => ({ id, split: split.side.get(id) ?? 'excluded', sources: read.sources.get(id)! })),
     ingestRejects: read.rejects, splitFile, environment,
   }).catch(abandon);
-  const store = new ComplexStore(o.out, new Set(read.ids), undefined, { width: options.size, height: options.size });
+  const store = new ComplexStore(o.out, new Set(read.ids));
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
   const resumed = mine.length - todo.length;
@@ -191,7 +228,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
       // records and hashes sometimes left the queue empty (both pages idle ~1-2 s in a
       // 12-complex run, docs/history/rendering.md).
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 3,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts, style, residueFraming: options.residueFraming },
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, sizes, style, taskOptions },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,
     });
@@ -209,7 +246,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   } else {
     // A shard's own rejects: the inputs it read and its complexes' parts.
     const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal }));
-    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects as { stage?: unknown; internal?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal });
+    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects) kinds.push({ stage: r.stage, internal: r.internal });
     summary = { ...summary, rejects: kinds.length, rejectKinds: kinds };
     await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }
@@ -227,9 +264,9 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     browserLaunches: pool.launches,
     retries: pool.retries,
     complexReads: store.reads,
-    machine: { platform: platform(), release: release(), cpus: cpu.length, cpuModel: cpu[0]?.model ?? '', memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, browser: findBrowser() },
+    machine: { platform: platform(), release: release(), cpus: cpu.length, cpuModel: cpu[0]?.model ?? '', memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, browser },
   });
-  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test`;
+  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
   if (o.shard) {
     log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${o.out}/parts (rejects.jsonl after merge)`)}`);
@@ -239,17 +276,4 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   }
   if (onError.count()) log(`generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${join(o.out, 'errors.log')}`);
   return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, rejectKinds: summary.rejectKinds, resumed, seconds };
-}
-
-/** Files a killed run left under temporary names (`*.tmp`, `*.tmp-<pid>`), removed before resuming. */
-async function removeTemporaryFiles(outDir: string): Promise<void> {
-  for (const sub of ['', 'images', 'annotations', 'qa', PARTS_DIR, `${PARTS_DIR}/ingest`, `${PARTS_DIR}/done`]) {
-    let names: string[];
-    try {
-      names = await readdir(join(outDir, sub));
-    } catch {
-      continue;
-    }
-    for (const n of names) if (/\.tmp(-\d+)?$/.test(n)) await rm(join(outDir, sub, n), { force: true });
-  }
 }

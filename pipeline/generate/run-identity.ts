@@ -11,7 +11,8 @@ const IDENTITY_FILE = 'run.json';
 const FORMAT = 'misi-gen-run/1';
 
 export interface RunIdentity {
-  /** The manifest's options object plus seed, renderer version, H-bond rules version, browser build and font. */
+  /** The manifest's options object plus seed and the versions (pipeline/dataset/versions.ts):
+   * renderer, H-bond rules, browser build, font and each task's template. */
   dataset: Record<string, unknown>;
   /** Where the inputs were read from and which slice: checked on resume, not on merge. */
   inputs: Record<string, unknown>;
@@ -25,6 +26,7 @@ const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}
 /** How an option is named to the user: its command-line flag where there is one. */
 function optionName(path: string[]): string {
   const leaf = path[path.length - 1];
+  if (path[0] === 'templates') return path.length > 1 ? `the template version of task ${leaf} (versions.templates)` : 'the template versions (versions.templates)';
   if (leaf === 'renderer') return 'the renderer version';
   if (leaf === 'hbondRules') return 'the H-bond rules version (versions.hbondRules)';
   if (leaf === 'browser') return 'the browser build';

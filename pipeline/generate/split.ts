@@ -1,12 +1,16 @@
 // The split, decided before any question is drawn from the seed, the sorted complex ids and
 // their groups only (pipeline/split/): by complex (each complex its own group, the
 // original's), by ligand scaffold, or by protein sequence cluster. Whole groups go to one
-// side (pipeline/split/assign-sides.ts); partners of a question are drawn from its own side.
+// side (pipeline/split/assign-sides.ts), except in the split by protein: seed and exclude,
+// then the audit (pipeline/split/split-by-protein.ts), where train neighbours of test are
+// excluded (no questions). Partners of a question are drawn from its own side.
 import type { Complex } from '../../structures/model.ts';
 import type { Split } from '../../qa/task.ts';
 import { assignSides } from '../split/assign-sides.ts';
-import { groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
-import { splitFile, type SplitFile } from '../split/split-file.ts';
+import { byProtein, groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
+import { proteinSplitFile, splitFile, timeSplitFile, type SplitFile } from '../split/split-file.ts';
+import { splitByTime } from '../split/time-split.ts';
+import { DEFAULT_MAX_EXCLUDED, splitByProtein, type ProteinSplit } from '../split/split-by-protein.ts';
 
 /** The original's share: 490 test complexes of 3,993. */
 export const DEFAULT_TEST_SHARE = 490 / 3993;
@@ -18,6 +22,8 @@ export interface SplitAssignment {
   ids: Record<Split, string[]>;
   /** Group of every complex id (the id itself in a split by complex). */
   group?: Map<string, string>;
+  /** Complexes on neither side (split by protein), which get no questions. */
+  excluded?: string[];
 }
 
 /** The split by complex: the sorted ids shuffled by the split generator, the first round(n * share) test. */
@@ -34,11 +40,20 @@ export interface SplitOptions {
   threshold?: number;
   /** Cluster engine of the split by protein (default exact). */
   engine?: ClusterEngine;
+  /** Split by protein: share of the complexes that may be excluded (default 0.2). */
+  maxExcluded?: number;
+  /** Time split: the date (YYYY-MM-DD) test starts at, and release years from a PDBbind index by id. */
+  splitDate?: string;
+  indexYears?: ReadonlyMap<string, string>;
 }
 
 export interface ComplexSplit extends SplitAssignment {
   group: Map<string, string>;
   grouping: Grouping;
+  /** Complexes on neither side (split by protein: train neighbours of test), sorted. */
+  excluded: string[];
+  /** Split by protein: what seed and exclude and the audit did. */
+  protein?: ProteinSplit;
   /** The content of split.json. */
   file: SplitFile;
 }
@@ -54,8 +69,30 @@ export async function splitComplexes(complexes: readonly Complex[] | { ids: read
 
 /** Whole groups to sides, and split.json's content. */
 export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexSplit {
+  if (byProtein(grouping.by) && grouping.sequences) {
+    const threshold = grouping.threshold!;
+    const maxExcluded = o.maxExcluded ?? DEFAULT_MAX_EXCLUDED;
+    const p = splitByProtein(grouping.sequences, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, maxExcluded, scaffoldOf: grouping.scaffoldOf });
+    const sorted = [...p.side.keys()].sort();
+    const on = (s: string) => sorted.filter((id) => p.side.get(id) === s);
+    const ids = { train: on('train'), test: on('test') };
+    const side = new Map<string, Split>(sorted.filter((id) => p.side.get(id) !== 'excluded').map((id) => [id, p.side.get(id) as Split]));
+    const file = proteinSplitFile(p, grouping.groupOf, { by: grouping.by, seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
+    return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), protein: p, file };
+  }
+  if (grouping.by === 'time' && grouping.times) {
+    if (!o.splitDate) throw new Error('the time split needs a split date');
+    const t = splitByTime(grouping.times, o.splitDate, o.indexYears);
+    const sorted = [...t.side.keys()].sort();
+    const on = (s: string) => sorted.filter((id) => t.side.get(id) === s);
+    const ids = { train: on('train'), test: on('test') };
+    const side = new Map<string, Split>([...ids.train.map((id) => [id, 'train'] as const), ...ids.test.map((id) => [id, 'test'] as const)]);
+    grouping.notes.push(...t.notes);
+    const file = timeSplitFile(t, grouping.groupOf, { seed: o.seed, splitDate: o.splitDate });
+    return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), file };
+  }
   const a = assignSides(grouping.groupOf, o.seed, o.testShare);
-  return { ...a, grouping, file: splitFile(a, { by: o.by, seed: o.seed, testShare: o.testShare, threshold: grouping.threshold }) };
+  return { ...a, grouping, excluded: [], file: splitFile(a, { by: o.by, seed: o.seed, testShare: o.testShare, threshold: grouping.threshold }) };
 }
 
 function listLoader(list: readonly Complex[]): { ids: string[]; load: ComplexLoader } {

@@ -3,8 +3,6 @@
 // few partners whatever the number of complexes), while the render pool keeps every page
 // busy. Each complex ends with its part file (complex-part.ts), written only after every
 // image its records name exists; a complex whose part exists is not redone.
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RenderPool } from '../../renders/render-pool.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
@@ -14,6 +12,7 @@ import { planComplex, type PlanInputs } from './plan.ts';
 import { buildRecord, byId, type QaRecord } from './records.ts';
 import { renderBatch, type InFlight, type RenderTally } from './render-stage.ts';
 import { enterStage, guardComplex, guardComplexSync, type ErrorSink, type Step } from '../../structures/reject.ts';
+import { sha256File } from '../dataset/files.ts';
 
 export interface StreamInputs {
   outDir: string;
@@ -30,9 +29,7 @@ export interface StreamInputs {
   onError?: ErrorSink;
 }
 
-async function sha256Of(path: string): Promise<string> {
-  return createHash('sha256').update(await readFile(path)).digest('hex');
-}
+const sha256Of = sha256File;
 
 export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
   const tally: RenderTally = { rendered: 0, existing: 0, failed: new Map() };

@@ -1,10 +1,11 @@
 // Writing a whole text file safely: under a temporary name, renamed when complete.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { temporaryPath } from '../dataset/files.ts';
 
 export async function writeTextAtomically(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
+  const tmp = temporaryPath(path);
   await writeFile(tmp, text);
   await rename(tmp, path);
 }

@@ -6,9 +6,13 @@ import { murckoScaffoldOf } from '../../structures/grouping/murcko-scaffold.ts';
 import { complexSequences, type ComplexSequences } from './protein-sequences.ts';
 import { clusterProteins } from './protein-clusters.ts';
 import { clusterWithMmseqs } from './mmseqs-clusters.ts';
+import { timeSummary, type TimeSummary } from './time-split.ts';
 
-export type SplitBy = 'complex' | 'scaffold' | 'protein';
-export const SPLIT_BY: readonly SplitBy[] = ['complex', 'scaffold', 'protein'];
+export type SplitBy = 'complex' | 'scaffold' | 'protein' | 'protein,scaffold' | 'time';
+export const SPLIT_BY: readonly SplitBy[] = ['complex', 'scaffold', 'protein', 'protein,scaffold', 'time'];
+
+/** Whether a split compares proteins (seed and exclude and the audit: split-by-protein.ts). */
+export const byProtein = (by: SplitBy): boolean => by === 'protein' || by === 'protein,scaffold';
 
 /** Default identity threshold of the split by protein: 30 %, measured as in protein-clusters.ts. */
 export const DEFAULT_CLUSTER_THRESHOLD = 0.3;
@@ -26,6 +30,8 @@ export interface GroupOptions {
   threshold?: number;
   /** Engine for `protein` (default exact). */
   engine?: ClusterEngine;
+  /** Worker threads of the exact engine (default: by the work); the split does not depend on it. */
+  workers?: number;
 }
 
 export interface Grouping {
@@ -38,6 +44,12 @@ export interface Grouping {
   /** `protein` only: the engine and its version, and what it did (pairs compared, skipped...). */
   engine?: { name: ClusterEngine; version: string };
   compared?: Record<string, number>;
+  /** `protein` only: every complex's sequences (the split compares them again: split-by-protein.ts). */
+  sequences?: ComplexSequences[];
+  /** `protein,scaffold`: every complex's scaffold group (as for `scaffold`). */
+  scaffoldOf?: Map<string, string>;
+  /** `time`: every complex's release date and ligand. */
+  times?: TimeSummary[];
 }
 
 /** Reads one complex by id (from memory, or from a run's kept ingest files). */
@@ -52,11 +64,14 @@ export interface GroupSummary {
   group?: string;
   note?: string;
   sequences?: ComplexSequences;
+  time?: TimeSummary;
 }
 
 export async function groupSummary(c: Complex, by: SplitBy): Promise<GroupSummary> {
   if (by === 'complex') return { id: c.id };
+  if (by === 'time') return { id: c.id, time: timeSummary(c) };
   if (by === 'protein') return { id: c.id, sequences: await complexSequences(c) };
+  if (by === 'protein,scaffold') return { ...(await groupSummary(c, 'scaffold')), sequences: await complexSequences(c) };
   const r = await murckoScaffoldOf(c.ligand);
   // No scaffold known: the complex is a group of its own (it can share nothing).
   if (r.smiles === null) return { id: c.id, group: `complex:${c.id}`, note: `no scaffold (${r.reason}); grouped alone` };
@@ -81,12 +96,18 @@ export async function groupSummaries(summaries: readonly GroupSummary[], o: Grou
   if (new Set(ids).size !== ids.length) throw new Error('complex ids must be unique to split them');
   const notes: Grouping['notes'] = [];
   if (o.by === 'complex') return { by: o.by, groupOf: new Map(ids.map((id) => [id, id])), notes };
+  if (o.by === 'time') return { by: o.by, groupOf: new Map(summaries.map((s) => [s.id, s.time!.date ?? 'no date'])), notes, times: summaries.map((s) => s.time!) };
   if (o.by === 'scaffold') {
     for (const s of summaries) if (s.note) notes.push({ id: s.id, note: s.note });
     return { by: o.by, groupOf: new Map(summaries.map((s) => [s.id, s.group!])), notes };
   }
   const threshold = o.threshold ?? DEFAULT_CLUSTER_THRESHOLD;
   const items = summaries.map((s) => s.sequences!);
+  if (o.by === 'protein,scaffold') {
+    for (const s of summaries) if (s.note) notes.push({ id: s.id, note: s.note });
+    const r = await groupSummaries(summaries, { ...o, by: 'protein' });
+    return { ...r, by: o.by, notes: [...notes, ...r.notes], scaffoldOf: new Map(summaries.map((s) => [s.id, s.group!])) };
+  }
   for (const i of items) {
     if (![...i.pocket, ...(i.whole ?? [])].some((s) => s.length >= 30)) notes.push({ id: i.id, note: 'no chain of 30 residues or more: a cluster of its own' });
   }
@@ -94,10 +115,10 @@ export async function groupSummaries(summaries: readonly GroupSummary[], o: Grou
   const seconds = () => ({ seconds: (Date.now() - started) / 1000 });
   if (o.engine === 'mmseqs') {
     const r = await clusterWithMmseqs(items, { threshold });
-    return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'mmseqs', version: r.version }, compared: { ...r.compared, ...seconds() } };
+    return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'mmseqs', version: r.version }, compared: { ...r.compared, ...seconds() }, sequences: items };
   }
-  const r = await clusterProteins(items, { threshold });
-  return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'exact', version: EXACT_ENGINE_VERSION }, compared: { ...r.compared, ...seconds() } };
+  const r = await clusterProteins(items, { threshold, workers: o.workers });
+  return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'exact', version: EXACT_ENGINE_VERSION }, compared: { ...r.compared, ...seconds() }, sequences: items };
 }
 
 /** The exact engine's identity measure and linkage; bumped if either ever changes. */

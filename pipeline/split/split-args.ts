@@ -3,11 +3,17 @@
 import type { Argv } from 'yargs';
 import { CLUSTER_ENGINES, DEFAULT_CLUSTER_THRESHOLD, SPLIT_BY, type ClusterEngine, type SplitBy } from './group-complexes.ts';
 import type { SplitFile } from './split-file.ts';
+import { DEFAULT_MAX_EXCLUDED } from './split-by-protein.ts';
+import { SPLIT_DATE } from './time-split.ts';
 
 export interface SplitArgs {
   'split-by': SplitBy;
   'cluster-threshold': number;
   'cluster-engine': ClusterEngine;
+  'max-excluded': number;
+  'allow-short': boolean;
+  'split-date'?: string;
+  index?: string;
 }
 
 /** A threshold given as a fraction (0.3) or a percentage (30): the fraction. */
@@ -18,10 +24,17 @@ export function thresholdFraction(value: number): number {
 /** --split-by (alias --by), --cluster-threshold and --cluster-engine. */
 export function splitOptions<T>(y: Argv<T>): Argv<T & SplitArgs> {
   return y
-    .option('split-by', { alias: 'by', choices: SPLIT_BY, default: 'complex' as SplitBy, describe: 'what a held-out group is: a complex, a ligand scaffold (Bemis-Murcko), or a protein sequence cluster' })
+    .option('split-by', { alias: 'by', choices: SPLIT_BY, default: 'complex' as SplitBy, describe: 'what a held-out group is: a complex, a ligand scaffold (Bemis-Murcko), or a protein sequence cluster (protein: seed and exclude, audited; protein,scaffold: neither a chain at the threshold nor a scaffold shared across test and train)' })
     .option('cluster-threshold', { type: 'number', default: DEFAULT_CLUSTER_THRESHOLD, describe: 'sequence identity that joins two complexes in the split by protein, as a fraction (0.3) or percent (30)' })
     .option('cluster-engine', { choices: CLUSTER_ENGINES, default: 'exact' as ClusterEngine, describe: 'how the split by protein finds clusters: exact (every pair aligned) or mmseqs (MMseqs2 from PATH: fast for 40,000+ complexes, may miss links)' })
+    .option('max-excluded', { type: 'number', default: DEFAULT_MAX_EXCLUDED, describe: 'split by protein: largest share of the complexes that may be excluded (train neighbours of test)' })
+    .option('allow-short', { type: 'boolean', default: false, describe: 'split by protein: accept a test side short of --test-share (else exit 1)' })
+    .option('split-date', { type: 'string', describe: '--split-by time: test is what was released on or after this date (YYYY-MM-DD)' })
+    .option('index', { type: 'string', describe: '--split-by time: a PDBbind index file (INDEX_*) whose release years date the complexes it lists' })
     .check((a: any) => {
+      if (a['split-by'] === 'time' && !(typeof a['split-date'] === 'string' && SPLIT_DATE.test(a['split-date']))) throw new Error('--split-by time needs --split-date YYYY-MM-DD');
+      const x = a['max-excluded'];
+      if (!(typeof x === 'number' && x >= 0 && x <= 1)) throw new Error('--max-excluded must be a fraction from 0 to 1');
       const t = a['cluster-threshold'];
       if (!(typeof t === 'number' && t > 0 && t <= 100)) throw new Error('--cluster-threshold must be a fraction in (0, 1] or a percentage in (1, 100]');
       return true;
@@ -35,6 +48,7 @@ export function describeSplit(f: SplitFile): string {
   let largest = ['', 0] as [string, number];
   for (const [g, n] of sizes) if (n > largest[1]) largest = [g, n];
   const sideOfLargest = f.complexes.find((c) => c.group === largest[0])?.side ?? '-';
-  const by = f.by === 'protein' ? `protein (${(100 * (f.threshold ?? 0)).toFixed(0)} % identity)` : f.by;
-  return `split by ${by}: ${f.complexes.length} complexes in ${sizes.size} groups; test ${f.counts.test} (aimed at ${f.target}) in ${f.groups.test} groups, train ${f.counts.train} in ${f.groups.train} groups; largest group ${largest[1]} (${sideOfLargest})`;
+  const by = f.threshold !== undefined ? `${f.by} (${(100 * f.threshold).toFixed(0)} % identity)` : f.by;
+  const excluded = f.counts.excluded ? `, excluded ${f.counts.excluded}` : '';
+  return `split by ${by}: ${f.complexes.length} complexes in ${sizes.size} groups; test ${f.counts.test} (aimed at ${f.target}) in ${f.groups.test} groups, train ${f.counts.train} in ${f.groups.train} groups${excluded}${f.achieved ? '' : `; largest group ${largest[1]} (${sideOfLargest})`}`;
 }

@@ -1,11 +1,45 @@
 // split.json: how the complexes of a dataset were split, written by `generate` and `split`.
-//   { by, seed, testShare, threshold?, target, counts: {train, test}, groups: {train, test},
-//     complexes: [{id, side, group}] }   (complexes sorted by id)
-// and the leak check run on it, and on the questions written with it.
+//   { by, seed, testShare, threshold?, target, counts: {train, test, excluded?}, groups: {train, test},
+//     achieved?, complexes: [{id, side, group, nearest?}] }   (complexes sorted by id)
+// and the leak check run on it, and on the questions written with it. The split by protein
+// adds the side `excluded` (no questions), `nearest` per test complex and `achieved`.
 import { readFile } from 'node:fs/promises';
 import type { Split } from '../../qa/task.ts';
 import type { SideAssignment } from './assign-sides.ts';
 import type { SplitBy } from './group-complexes.ts';
+import type { ProteinSplit } from './split-by-protein.ts';
+import type { TimeSplit } from './time-split.ts';
+
+/** A complex's side: train or test, or (split by protein) excluded, or val (`--buffer val`). */
+export type Side = Split | 'excluded' | 'val';
+
+/** What the split by protein reached, and what its audit did. */
+export interface Achieved {
+  aimed: number;
+  test: number;
+  train: number;
+  excluded: number;
+  val: number;
+  /** Test complexes short of the aim (0 when reached). */
+  short: number;
+  /** Most complexes that could be excluded (--max-excluded x complexes). */
+  maxExcluded: number;
+  engine: string;
+  threshold: number;
+  /** Test x train pairs the audit compared, the leaks it found, the train complexes it moved to excluded. */
+  pairsAudited: number;
+  leaks: number;
+  moved: number;
+  /** Leaking pairs left with a complex in train (a split list applied without --fix-leaks). */
+  leaksLeft: number;
+}
+
+/** A test complex's closest train complex (the audit's, exact identity). */
+export interface Nearest {
+  id: string;
+  identity: number;
+  compared: 'whole' | 'pocket';
+}
 
 export interface SplitFile {
   by: SplitBy;
@@ -15,10 +49,17 @@ export interface SplitFile {
   threshold?: number;
   /** Test complexes aimed at: round(n * testShare). */
   target: number;
-  counts: Record<Split, number>;
+  counts: Record<Split, number> & { excluded?: number; val?: number };
   /** Number of distinct groups per side. */
   groups: Record<Split, number>;
-  complexes: { id: string; side: Split; group: string }[];
+  /** Split by protein: aim, sides and the audit. */
+  achieved?: Achieved;
+  /** A split applied from a list (--split-from): its path. */
+  from?: string;
+  /** Time split: test is released on or after this date. */
+  splitDate?: string;
+  /** Split by protein: `nearest` on every test complex (null: it has no chain to compare). */
+  complexes: { id: string; side: Side; group: string; nearest?: Nearest | null }[];
 }
 
 export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; testShare: number; threshold?: number }): SplitFile {
@@ -27,7 +68,7 @@ export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; tes
     by: o.by,
     seed: o.seed,
     testShare: o.testShare,
-    ...(o.by === 'protein' && o.threshold !== undefined ? { threshold: o.threshold } : {}),
+    ...(o.by !== 'complex' && o.by !== 'scaffold' && o.threshold !== undefined ? { threshold: o.threshold } : {}),
     target: a.target,
     counts: { train: a.ids.train.length, test: a.ids.test.length },
     groups: { train: groupsOn('train'), test: groupsOn('test') },
@@ -61,20 +102,27 @@ export interface QuestionSides {
  */
 export function splitLeaks(split: SplitFile, questions: Iterable<QuestionSides> = []): string[] {
   const problems: string[] = [];
-  const side = new Map<string, Split>();
-  const groupSides = new Map<string, Set<Split>>();
+  const side = new Map<string, Side>();
+  const groupSides = new Map<string, Set<Side>>();
   for (const c of split.complexes) {
     if (side.has(c.id)) problems.push(`complex ${c.id} is listed twice`);
     side.set(c.id, c.side);
     const group = c.group ?? c.id; // a split.json from before groups: every complex its own
-    const s = groupSides.get(group) ?? new Set<Split>();
-    s.add(c.side);
+    const s = groupSides.get(group) ?? new Set<Side>();
+    if (c.side !== 'excluded') s.add(c.side); // excluded is on no side
     groupSides.set(group, s);
   }
-  for (const [g, s] of groupSides) if (s.size > 1) problems.push(`group ${g} has complexes on both sides`);
+  // A split by protein with an audit spreads groups over the sides on purpose (seed and
+  // exclude); its leaks are the audit's (achieved.leaks left in train when not fixed).
+  if (split.achieved) {
+    if (split.achieved.leaksLeft > 0) problems.push(`the audit found ${split.achieved.leaksLeft} test-train pairs at the threshold left in train`);
+  } else {
+    for (const [g, s] of groupSides) if (s.size > 1) problems.push(`group ${g} has complexes on both sides`);
+  }
   for (const q of questions) {
     const own = side.get(q.complex);
     if (own === undefined) problems.push(`question ${q.id}: complex ${q.complex} is not in split.json`);
+    else if (own === 'excluded') problems.push(`question ${q.id}: complex ${q.complex} is excluded`);
     else if (own !== q.split) problems.push(`question ${q.id} is in ${q.split} but complex ${q.complex} is ${own}`);
     const partners = (q.meta as { partners?: unknown })?.partners;
     for (const p of Array.isArray(partners) ? partners : []) {
@@ -83,4 +131,44 @@ export function splitLeaks(split: SplitFile, questions: Iterable<QuestionSides> 
     }
   }
   return problems;
+}
+
+/** split.json of a split by protein (seed and exclude, audited). */
+export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, string>, o: { by?: SplitBy; seed: number; testShare: number; threshold: number; engine: string; maxExcluded: number; from?: string }): SplitFile {
+  const ids = [...p.side.keys()].sort();
+  const on = (s: Side) => ids.filter((id) => p.side.get(id) === s);
+  const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
+  const counts = { train: on('train').length, test: on('test').length, excluded: on('excluded').length };
+  return {
+    by: o.by ?? 'protein',
+    seed: o.seed,
+    testShare: o.testShare,
+    threshold: o.threshold,
+    target: p.target,
+    counts,
+    groups: { train: groupsOn('train'), test: groupsOn('test') },
+    achieved: {
+      aimed: p.target, ...counts, val: 0, short: Math.max(0, p.target - counts.test), maxExcluded: o.maxExcluded,
+      engine: o.engine, threshold: o.threshold, pairsAudited: p.audit.pairs, leaks: p.audit.leaks.length, moved: p.audit.moved.length,
+      leaksLeft: p.audit.leaks.filter((l) => p.side.get(l.train) === 'train').length,
+    },
+    ...(o.from ? { from: o.from } : {}),
+    complexes: ids.map((id) => {
+      const side = p.side.get(id)!;
+      return side === 'test' ? { id, side, group: group.get(id) ?? id, nearest: p.nearest.get(id) ?? null } : { id, side, group: group.get(id) ?? id };
+    }),
+  };
+}
+
+/** split.json of a time split (group: the release date, or `no date`). */
+export function timeSplitFile(t: TimeSplit, group: ReadonlyMap<string, string>, o: { seed: number; splitDate: string }): SplitFile {
+  const ids = [...t.side.keys()].sort();
+  const on = (s: Side) => ids.filter((id) => t.side.get(id) === s);
+  const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
+  const counts = { train: on('train').length, test: on('test').length, excluded: on('excluded').length };
+  return {
+    by: 'time', seed: o.seed, testShare: counts.test / Math.max(1, ids.length), target: counts.test, splitDate: o.splitDate,
+    counts, groups: { train: groupsOn('train'), test: groupsOn('test') },
+    complexes: ids.map((id) => ({ id, side: t.side.get(id)!, group: group.get(id) ?? 'no date' })),
+  };
 }

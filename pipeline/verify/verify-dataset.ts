@@ -2,9 +2,9 @@
 // fields, every image a record names exists and its sha256 is the manifest's, every image of
 // the manifest exists, and the counts per task and split are the manifest's. Returns the
 // problems in plain words (empty when the dataset is whole).
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sha256FileSync } from '../dataset/files.ts';
 
 export interface VerifyReport {
   problems: string[];
@@ -27,7 +27,7 @@ export function verifyDataset(dir: string): VerifyReport {
   const hashOf = (rel: string): string | null => {
     if (!hashed.has(rel)) {
       const p = join(dir, rel);
-      hashed.set(rel, existsSync(p) ? createHash('sha256').update(readFileSync(p)).digest('hex') : null);
+      hashed.set(rel, existsSync(p) ? sha256FileSync(p) : null);
     }
     return hashed.get(rel)!;
   };

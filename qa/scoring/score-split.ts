@@ -1,7 +1,8 @@
 // Scoring a whole split: every question of the dataset against the reply given for its id.
 // A question without a reply scores 0 and is counted as missing; a reply whose id is not a
-// question of the split is reported as unknown. Scores are reported as percentages.
-import { isTaskId, LEFT_OUT_OF_PAPER_AVERAGE, TASK_IDS, TASK_SCORERS, type TaskId } from './task-scorers.ts';
+// question of the split is reported as unknown. Scores are reported as percentages. Each
+// task's scorer is its module's (qa/task-registry.ts knows every task, added ones too).
+import { allTasks, scorerOf, taskById, taskIds } from '../task-registry.ts';
 
 export interface QuestionRecord {
   id: string;
@@ -16,7 +17,7 @@ export interface QuestionRecord {
 export class DatasetRecordError extends Error {}
 
 export interface TaskResult {
-  task: TaskId;
+  task: string;
   metric: 'composite' | 'exact match';
   definition: string;
   questions: number;
@@ -33,7 +34,7 @@ export interface TaskResult {
 }
 
 export interface TaskAverage {
-  tasks: TaskId[];
+  tasks: string[];
   /** Unweighted mean over `tasks` of their composite scores, percent (null with no tasks). */
   composite: number | null;
   exact: number | null;
@@ -63,16 +64,17 @@ function averageOf(results: TaskResult[]): TaskAverage {
 }
 
 export function scoreSplit(records: readonly QuestionRecord[], replies: ReadonlyMap<string, string>): SplitScore {
-  const sums = new Map<TaskId, { questions: number; answered: number; unread: number; score: number; exact: number }>();
+  const sums = new Map<string, { questions: number; answered: number; unread: number; score: number; exact: number }>();
   const ids = new Set<string>();
   for (const record of records) {
     const where = record.source ? `${record.source}: ` : '';
-    if (!isTaskId(record.task)) throw new DatasetRecordError(`${where}unknown task '${record.task}' (known: ${TASK_IDS.join(', ')})`);
+    const task = taskById(record.task);
+    if (!task) throw new DatasetRecordError(`${where}unknown task '${record.task}' (known: ${taskIds().join(', ')}; a task written outside the package is loaded with --task-module)`);
     if (ids.has(record.id)) throw new DatasetRecordError(`${where}question id ${record.id} appears twice`);
     ids.add(record.id);
     let scoreReply;
     try {
-      scoreReply = TASK_SCORERS[record.task].prepare(record);
+      scoreReply = scorerOf(task).prepare(record);
     } catch (e) {
       throw new DatasetRecordError(`${where}question ${record.id}: answer ${(e as Error).message}`);
     }
@@ -87,17 +89,18 @@ export function scoreSplit(records: readonly QuestionRecord[], replies: Readonly
     s.exact += Number(r.exact);
     if (!r.read) s.unread++;
   }
-  const tasks: TaskResult[] = TASK_IDS.filter((t) => sums.has(t)).map((t) => {
-    const s = sums.get(t)!;
-    const { metric, definition } = TASK_SCORERS[t];
+  const present = allTasks().filter((t) => sums.has(t.id));
+  const tasks: TaskResult[] = present.map((t) => {
+    const s = sums.get(t.id)!;
+    const { metric, definition } = scorerOf(t);
     return {
-      task: t, metric, definition, questions: s.questions, answered: s.answered, missing: s.questions - s.answered,
+      task: t.id, metric, definition, questions: s.questions, answered: s.answered, missing: s.questions - s.answered,
       unread: s.unread, composite: percent(s.score, s.questions), exact: percent(s.exact, s.questions),
     };
   });
   return {
     tasks,
-    average: averageOf(tasks.filter((r) => !LEFT_OUT_OF_PAPER_AVERAGE.includes(r.task))),
+    average: averageOf(tasks.filter((_, i) => !present[i].leftOutOfPaperAverage)),
     averageAllTasks: averageOf(tasks),
     questions: records.length,
     missing: tasks.reduce((s, r) => s + r.missing, 0),

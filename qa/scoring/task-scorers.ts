@@ -1,7 +1,8 @@
-// One scorer per task, registered in one place. A scorer reads a dataset record's answer
-// strictly (a malformed answer is an error in the dataset) and returns a function that
-// scores a model's reply to it: the composite score in [0, 1] and whether the reply is an
-// exact match (the same answer once read: same commands, same letter, same set of bonds).
+// What a task's scorer is, and the makers of the nine tasks' scorers (each task module names
+// its own: qa/tasks/). A scorer reads a dataset record's answer strictly (a malformed answer
+// is an error in the dataset) and returns a function that scores a model's reply to it: the
+// composite score in [0, 1] and whether the reply is an exact match (the same answer once
+// read: same commands, same letter, same set of bonds).
 import type { Command } from '../../renders/commands.ts';
 import { readReplyCommands, readTruthCommands, sameCommand } from './read-commands.ts';
 import { readReplyLetter, readTruthLetter } from './read-choice.ts';
@@ -10,15 +11,6 @@ import {
 } from './read-bonds.ts';
 import { dockingParts, dockingScore, rotationScore, translationScore } from './transform-scores.ts';
 import { bondSetScore, residueVerdictScore, sameBondSet, sameResidueVerdict } from './bond-scores.ts';
-
-export const TASK_IDS = [
-  'translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation',
-  'rotation_rotation', 'docking', 'interaction_location', 'pocket_ligand',
-] as const;
-export type TaskId = (typeof TASK_IDS)[number];
-
-/** Left out of the paper's average: nearly every model scored at chance on them. */
-export const LEFT_OUT_OF_PAPER_AVERAGE: readonly TaskId[] = ['translation_rotation', 'rotation_rotation'];
 
 export interface ScoredReply {
   /** Composite score in [0, 1] (equal to `exact` for exact-match tasks). */
@@ -34,7 +26,6 @@ export interface ScorableRecord {
 }
 
 export interface TaskScorer {
-  id: TaskId;
   /** 'composite' when partial credit exists, 'exact match' when the score is 0 or 1. */
   metric: 'composite' | 'exact match';
   /** One line saying how a reply is scored, printed with the table. */
@@ -52,10 +43,10 @@ function oneCommand(answer: string, kind: Command['kind'], axes: string): Comman
 }
 
 /** A one-command task: the reply's first command is its answer. */
-function commandScorer(id: TaskId, kind: Command['kind'], axes: string, metric: TaskScorer['metric'],
+export function commandScorer(kind: Command['kind'], axes: string, metric: TaskScorer['metric'],
   definition: string, score: (p: Command | undefined, t: Command) => number): TaskScorer {
   return {
-    id, metric, definition,
+    metric, definition,
     prepare(record) {
       const truth = oneCommand(record.answer, kind, axes);
       return (reply) => {
@@ -67,9 +58,10 @@ function commandScorer(id: TaskId, kind: Command['kind'], axes: string, metric: 
   };
 }
 
-function choiceScorer(id: TaskId): TaskScorer {
+/** A choice task: the letter read from the reply (or the option it quotes). */
+export function choiceScorer(): TaskScorer {
   return {
-    id, metric: 'exact match', definition: 'the letter chosen (A-D) is the right one',
+    metric: 'exact match', definition: 'the letter chosen (A-D) is the right one',
     prepare(record) {
       const truth = readTruthLetter(record.answer);
       return (reply) => {
@@ -80,8 +72,8 @@ function choiceScorer(id: TaskId): TaskScorer {
   };
 }
 
-const docking: TaskScorer = {
-  id: 'docking', metric: 'composite',
+export const dockingScorer: TaskScorer = {
+  metric: 'composite',
   definition: 'half the roll (as rotation) + half the move (0 unless axis and sign right, then 1 - |error| / |true distance|, floored at 0)',
   prepare(record) {
     const commands = readTruthCommands(record.answer);
@@ -99,8 +91,8 @@ const docking: TaskScorer = {
   },
 };
 
-const residueLigand: TaskScorer = {
-  id: 'residue_ligand', metric: 'composite',
+export const residueLigandScorer: TaskScorer = {
+  metric: 'composite',
   definition: 'true No: 1 only for No; else 0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
   prepare(record) {
     const truth = readTruthResidueVerdict(record.answer);
@@ -111,8 +103,8 @@ const residueLigand: TaskScorer = {
   },
 };
 
-const pocketLigand: TaskScorer = {
-  id: 'pocket_ligand', metric: 'composite',
+export const pocketLigandScorer: TaskScorer = {
+  metric: 'composite',
   definition: '0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
   prepare(record) {
     const truth = readTruthPocketBonds(record.answer);
@@ -124,22 +116,15 @@ const pocketLigand: TaskScorer = {
   },
 };
 
-/** Every task's scorer, by task id. */
-export const TASK_SCORERS: Record<TaskId, TaskScorer> = {
-  translation: commandScorer('translation', 'move', 'xy', 'composite',
-    '0 unless the axis is right, then 1 - |error| / 8 A, floored at 0', translationScore),
-  rotation: commandScorer('rotation', 'roll', 'xyz', 'composite',
-    '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0', rotationScore),
-  zooming: commandScorer('zooming', 'move', 'z', 'exact match',
-    'the distance along z is exactly right', () => 0),
-  residue_ligand: residueLigand,
-  translation_rotation: choiceScorer('translation_rotation'),
-  rotation_rotation: choiceScorer('rotation_rotation'),
-  docking,
-  interaction_location: choiceScorer('interaction_location'),
-  pocket_ligand: pocketLigand,
+/** For a task that names no scorer: the reply, trimmed, is the answer, trimmed. */
+export const exactTextScorer: TaskScorer = {
+  metric: 'exact match',
+  definition: 'the reply is the answer, word for word (spaces at the ends aside)',
+  prepare(record) {
+    const truth = record.answer.trim();
+    return (reply) => {
+      const exact = reply.trim() === truth;
+      return { score: Number(exact), exact, read: reply.trim() !== '' };
+    };
+  },
 };
-
-export function isTaskId(id: string): id is TaskId {
-  return (TASK_IDS as readonly string[]).includes(id);
-}

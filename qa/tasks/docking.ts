@@ -7,14 +7,28 @@
 import { formatCommands } from '../../renders/commands.ts';
 import { clearingDistance } from '../docking-clearance.ts';
 import { annotationOf } from '../option-separation.ts';
-import { drawRotation, move, ROTATION_AXES, undoCommands } from '../parameters.ts';
-import { drawOne } from '../random.ts';
+import { drawRotation, move, randomRoll, ROTATION_AXES, undoCommands } from '../parameters.ts';
+import { drawIndex, drawOne } from '../random.ts';
+import { readTruthCommands } from '../scoring/read-commands.ts';
+import { dockingScorer } from '../scoring/task-scorers.ts';
 import { scene, threeViews } from '../scenes.ts';
-import type { PreparedComplex, TaskModule } from '../task.ts';
+import type { AskedQuestion, PreparedComplex, TaskModule } from '../task.ts';
 import { dockingCamera } from '../docking-camera.ts';
 
 const SIDES = [1, -1] as const;
 const EXTRA = [0, 1, 2] as const;
+
+/** Whole angstrom range of the docking moves among the train answers (computed once per list). */
+const ranges = new WeakMap<readonly AskedQuestion[], [number, number]>();
+function dockingRange(train: readonly AskedQuestion[]): [number, number] {
+  let range = ranges.get(train);
+  if (!range) {
+    const d = train.flatMap((r) => readTruthCommands(r.answer).filter((c) => c.kind === 'move').map((c) => Math.abs(c.amount)));
+    range = d.length ? [Math.floor(Math.min(...d)), Math.ceil(Math.max(...d))] : [10, 20];
+    ranges.set(train, range);
+  }
+  return range;
+}
 
 export const dockingTask: TaskModule = {
   id: 'docking',
@@ -22,6 +36,13 @@ export const dockingTask: TaskModule = {
   imageCount: 7,
   defaultCounts: { train: 6, test: 3 },
   template: 'docking',
+  scorer: dockingScorer,
+  // A random roll plus a move along x of random sign and a whole distance between the
+  // smallest and largest of the train answers.
+  randomGuess(_question, rng, train) {
+    const [lo, hi] = dockingRange(train);
+    return `${randomRoll(rng)}, move x ${drawOne(rng, [1, -1]) * (lo + drawIndex(rng, hi - lo + 1))}`;
+  },
   plan({ rng, slot, subject, style }) {
     const side = drawOne(rng, SIDES);
     const extra = drawOne(rng, EXTRA);

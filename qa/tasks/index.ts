@@ -1,5 +1,7 @@
-// Every task, registered in one place. Adding a task: write its module (qa/tasks/<id>.ts)
-// and its template (qa/templates/<id>.txt), then add it to this list.
+// The nine tasks of MiSI-Bench, in the spec's table order (also the order of files and
+// reports). Adding a task to the package: write its module (qa/tasks/<id>.ts) and its
+// template (qa/templates/<id>.txt), then add it here; every command finds it through
+// qa/task-registry.ts. A task written outside the package is added there instead.
 import type { TaskModule } from '../task.ts';
 import { translationTask } from './translation.ts';
 import { rotationTask } from './rotation.ts';
@@ -11,7 +13,6 @@ import { residueLigandTask } from './residue-ligand.ts';
 import { interactionLocationTask } from './interaction-location.ts';
 import { pocketLigandTask } from './pocket-ligand.ts';
 
-/** In the spec's table order, which is also the order of files and reports. */
 export const TASKS: readonly TaskModule[] = [
   translationTask,
   rotationTask,
@@ -23,9 +24,3 @@ export const TASKS: readonly TaskModule[] = [
   interactionLocationTask,
   pocketLigandTask,
 ];
-
-export const TASK_IDS: readonly string[] = TASKS.map((t) => t.id);
-
-export function taskById(id: string): TaskModule | undefined {
-  return TASKS.find((t) => t.id === id);
-}

@@ -14,7 +14,8 @@ import { complexGenerator } from '../complex-generator.ts';
 import { centringMove, LOCATION_SCHEMES, locationDecoy, moveCommands } from '../centring-move.ts';
 import { shuffled } from '../random.ts';
 import { sixViews } from '../six-views.ts';
-import type { ChoiceOption, TaskModule } from '../task.ts';
+import { choiceScorer } from '../scoring/task-scorers.ts';
+import { WHOLE_POCKET_IMAGE_SIZE, type ChoiceOption, type TaskModule } from '../task.ts';
 
 export const INTERACTION_LOCATION = 'interaction_location';
 
@@ -34,7 +35,9 @@ export const interactionLocationTask: TaskModule = {
   imageCount: 6,
   // Spec: one per H-bond up to 3 / 3 (our choice of cap, as the spec suggests).
   defaultCounts: { train: 3, test: 3 },
+  defaultImageSize: WHOLE_POCKET_IMAGE_SIZE,
   template: INTERACTION_LOCATION,
+  scorer: choiceScorer(),
   questionCount: (c, _split, requested) => Math.min(requested, canonicalPairs(c.complex.hbonds ?? []).length),
   plan({ seed, index, rng, slot, subject, style }) {
     const bond = locationBonds(seed, subject.complex)[index];

@@ -4,14 +4,19 @@
 // same text `misi-gen hbonds` prints. One question per complex with at least one bond.
 import { canonicalPairs, formatHBondList } from '../../structures/hbonds/canonical-format.ts';
 import { sixViews } from '../six-views.ts';
-import type { TaskModule } from '../task.ts';
+import { pocketLigandScorer } from '../scoring/task-scorers.ts';
+import { WHOLE_POCKET_IMAGE_SIZE, type TaskModule } from '../task.ts';
 
 export const pocketLigandTask: TaskModule = {
   id: 'pocket_ligand',
   format: 'cloze',
   imageCount: 6,
   defaultCounts: { train: 1, test: 1 },
+  defaultImageSize: WHOLE_POCKET_IMAGE_SIZE,
   template: 'pocket_ligand',
+  scorer: pocketLigandScorer,
+  // Guessing atom pairs blind is near hopeless: the random baseline says there are none.
+  randomGuess: () => 'none',
   questionCount: (c, _split, requested) => ((c.complex.hbonds ?? []).length ? Math.min(requested, 1) : 0),
   plan({ subject, style }) {
     const hbonds = subject.complex.hbonds ?? [];

@@ -7,11 +7,24 @@ import type { Complex } from '../../structures/model.ts';
 import { residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
 import { residueQuestions, type ResidueQuestion } from '../residue-questions.ts';
-import { residueCamera, type ResidueFraming } from '../residue-camera.ts';
+import { residueCamera } from '../residue-camera.ts';
+import { drawOne } from '../random.ts';
+import { residueLigandScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
-import type { TaskModule } from '../task.ts';
+import type { TaskModule, TaskOption } from '../task.ts';
 
 export const RESIDUE_LIGAND = 'residue_ligand';
+
+/** The camera of the question: `subject`, framed on the residue and the ligand
+ * (qa/residue-camera.ts), or `complex`, the complex camera, as the original may have drawn it. */
+export type ResidueFraming = 'subject' | 'complex';
+export const RESIDUE_FRAMINGS: readonly ResidueFraming[] = ['subject', 'complex'];
+export const RESIDUE_FRAMING_OPTION: TaskOption = {
+  key: 'residueFraming',
+  choices: RESIDUE_FRAMINGS,
+  default: 'subject',
+  describe: 'residue-ligand camera: subject (framed on the residue + ligand) or complex (the complex camera)',
+};
 
 /** What the question says of its camera, per framing (the template's {{framing}}). */
 const FRAMING_TEXT: Record<ResidueFraming, string> = {
@@ -46,9 +59,14 @@ export const residueLigandTask: TaskModule = {
   // (the original averaged about 6.7; on the first 20 complexes of ../shared at most 14).
   defaultCounts: { train: 40, test: 40 },
   template: RESIDUE_LIGAND,
+  options: [RESIDUE_FRAMING_OPTION],
+  scorer: residueLigandScorer,
+  // `Yes` or `No` at even odds; a `Yes` names no bond, since guessing atom pairs blind is near hopeless.
+  randomGuess: (_question, rng) => drawOne(rng, ['Yes', 'No']),
   // How many residues there are does not depend on the seed, only which negatives are drawn.
   questionCount: (c, _split, requested) => Math.min(requested, questionsOf(0, c.complex).length),
-  plan({ seed, index, subject, style, residueFraming }) {
+  plan({ seed, index, subject, style, options }) {
+    const residueFraming = (options?.residueFraming ?? RESIDUE_FRAMING_OPTION.default) as ResidueFraming;
     const list = questionsOf(seed, subject.complex);
     const q = list[index];
     if (!q) return { ok: false, reason: `only ${list.length} residue questions for this complex`, replacements: 0 };
@@ -56,12 +74,12 @@ export const residueLigandTask: TaskModule = {
     return {
       ok: true,
       plan: {
-        images: (residueFraming ?? 'subject') === 'subject'
+        images: residueFraming === 'subject'
           ? sixViews({ ...subject, camera: residueCamera(subject, subset) }, style, { subset, turnCentre: 'shown' })
           : sixViews(subject, style, { subset }),
         answer: residueAnswer(q),
         truth: { kind: 'data', value: { residue: { ...q.residue, name: q.name }, bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })) } },
-        vars: { residue: residueLabel(q.name, q.residue), framing: FRAMING_TEXT[residueFraming ?? 'subject'] },
+        vars: { residue: residueLabel(q.name, q.residue), framing: FRAMING_TEXT[residueFraming] },
         params: {
           residue: `${q.name} ${q.residue.chain || '_'}:${q.residue.number}${q.residue.insertionCode}`,
           verdict: q.pairs.length ? 'yes' : 'no',

@@ -4,6 +4,7 @@
 import { drawRotation, ROTATION_AXES } from '../parameters.ts';
 import { drawOne, drawOther } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
+import { choiceScorer } from '../scoring/task-scorers.ts';
 import type { TaskModule } from '../task.ts';
 import { drawSeparatedChoice, pairChoicePlan } from './pair-choice.ts';
 
@@ -13,6 +14,8 @@ export const rotationRotationTask: TaskModule = {
   imageCount: 8,
   defaultCounts: { train: 6, test: 3 },
   template: 'rotation_rotation',
+  scorer: choiceScorer(),
+  leftOutOfPaperAverage: true,
   plan({ rng, subject, style }) {
     let first = [] as ReturnType<typeof drawRotation>[];
     const got = drawSeparatedChoice(

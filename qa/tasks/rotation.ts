@@ -1,9 +1,13 @@
 // Task 2, rotation: `roll x|y|z a`, a in -90..90 by 15, not 0; axes cycle (balanced slot).
-import { drawRotation, ROTATION_AXES } from '../parameters.ts';
+import { drawRotation, randomRoll, ROTATION_AXES } from '../parameters.ts';
+import { commandScorer } from '../scoring/task-scorers.ts';
+import { rotationScore } from '../scoring/transform-scores.ts';
 import { singleTransformTask } from './single-transform.ts';
 
 export const rotationTask = singleTransformTask({
   id: 'rotation',
   defaultCounts: { train: 6, test: 3 },
   draw: (rng, slot) => drawRotation(rng, ROTATION_AXES[slot(ROTATION_AXES.length)]),
+  scorer: commandScorer('roll', 'xyz', 'composite', '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0', rotationScore),
+  randomGuess: randomRoll,
 });

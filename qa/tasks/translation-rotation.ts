@@ -5,6 +5,7 @@
 import { drawRotation, drawTranslation, ROTATION_AXES, TRANSLATION_AXES } from '../parameters.ts';
 import { drawOne } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
+import { choiceScorer } from '../scoring/task-scorers.ts';
 import type { TaskModule } from '../task.ts';
 import { drawSeparatedChoice, pairChoicePlan } from './pair-choice.ts';
 
@@ -14,6 +15,8 @@ export const translationRotationTask: TaskModule = {
   imageCount: 11,
   defaultCounts: { train: 6, test: 3 },
   template: 'translation_rotation',
+  scorer: choiceScorer(),
+  leftOutOfPaperAverage: true,
   plan({ rng, subject, splitIds, complexById, style }) {
     const others = splitIds.filter((id) => id !== subject.complex.id);
     if (others.length === 0) return { ok: false, reason: 'no other complex in this split to pair with', replacements: 0 };

@@ -43,7 +43,7 @@ const doneParts = (dir: string) => (existsSync(join(dir, 'parts/done')) ? readdi
 
 function cli(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
     child.on('error', reject);

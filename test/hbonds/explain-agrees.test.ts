@@ -1,21 +1,23 @@
-// `hbonds --explain` and the found set come from one decision, so they cannot disagree: on
-// several complexes (the bundled sample always; metal, peptide-ligand and protonated-Asp
-// complexes of ../shared when present) the CLI's explain lines cover every ordered
-// ligand-pocket pair of polar atoms within 5 A, and its "H-bond" lines are exactly the bonds
-// findHBonds returns.
+// `hbonds --explain` on several complexes (the bundled sample always; metal, peptide-ligand
+// and protonated-Asp complexes of ../shared when present): the CLI's lines cover every ordered
+// ligand-pocket pair of polar atoms within 5 A (counted from the coordinates here), each pair
+// both ways round with one distance, and its "H-bond" lines are exactly the bonds findHBonds
+// returns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
+import { SOURCE_CLI } from '../spawn-cli.ts';
 import { ingest } from '../../structures/ingest.ts';
 import { findHBonds } from '../../structures/hbonds/find-hbonds.ts';
 import { formatEnd } from '../../structures/hbonds/explain-complex.ts';
 import type { Complex } from '../../structures/model.ts';
 
 const run = promisify(execFile);
-const BIN = resolve(REPO, 'pipeline/bin/misi-gen.js');
+// The CLI from the source, so the test runs the code as it is (no stale dist/).
+const CLI = [...SOURCE_CLI];
 
 /** Ordered polar ligand-pocket pairs within 5 A, counted straight from the complex. */
 function pairsWithin5(c: Complex): number {
@@ -28,11 +30,21 @@ function pairsWithin5(c: Complex): number {
 }
 
 async function check(dir: string): Promise<void> {
-  const [{ stdout }, { complexes }] = await Promise.all([run('node', [BIN, 'hbonds', dir, '--explain'], { cwd: REPO, maxBuffer: 1 << 26 }), ingest([dir])]);
+  const [{ stdout }, { complexes }] = await Promise.all([run(process.execPath, [...CLI, 'hbonds', dir, '--explain'], { cwd: REPO, maxBuffer: 1 << 26 }), ingest([dir])]);
   const c = complexes[0];
   const lines = stdout.trim().split('\n').map((l) => l.split('\t'));
   assert.equal(lines.length, pairsWithin5(c), `${c.id}: one line per ordered pair within 5 A`);
-  for (const l of lines) assert.ok((l[1] === 'H-bond') === (l[2] === 'accepted'), `${c.id}: verdict and rule agree: ${l.join(' | ')}`);
+  // Each pair is explained both ways round, with the same donor-acceptor distance (each line
+  // measures its own pair; a line that swapped or dropped an atom would break this).
+  const distance = (l: string[]) => /\(D-A (\d+\.\d+) A/.exec(l[3])?.[1];
+  const byPair = new Map(lines.map((l) => [l[0], l]));
+  for (const l of lines) {
+    const [from, to] = l[0].split(' -> ');
+    const back = byPair.get(`${to} -> ${from}`);
+    assert.ok(back, `${c.id}: ${l[0]} is explained the other way round too`);
+    assert.ok(distance(l), `${c.id}: ${l[0]} gives its D-A distance`);
+    assert.equal(distance(back!), distance(l), `${c.id}: ${l[0]}: the same distance both ways`);
+  }
   const explained = lines.filter((l) => l[1] === 'H-bond').map((l) => l[0]).sort();
   const found = findHBonds(c).map((b) => `${formatEnd(b.donor)} -> ${formatEnd(b.acceptor)}`).sort();
   assert.ok(found.length > 0, `${c.id} has H-bonds`);

@@ -11,7 +11,7 @@ import { findHBonds } from '../../structures/hbonds/find-hbonds.ts';
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
 
 const run = promisify(execFile);
-const BIN = resolve(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = resolve(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 const cli = (...args: string[]) => run('node', [BIN, 'hbonds', ...args], { cwd: REPO });
 const ENTRY = resolve(SAMPLE, 'pdbbind/1hpv');
 const PAIR = /^[A-Z0-9]{1,3} -?\d+[A-Za-z]? \S+ \S, \S+$/;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });
 
 test("--antialias coverage is a usage error naming 'edge' in generate, render and bench", () => {

@@ -3,7 +3,7 @@
 // module (a loader naming the wrong export fails here), `--version` is package.json's, and
 // a command given after an option is still found. Start-up time is measured by
 // scripts/bench-startup.js, not here.
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +11,11 @@ import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
 
 const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+// The bin runs dist/: built first, so this file run alone tests the code as it is.
+before(() => {
+  const built = spawnSync(process.execPath, [join(REPO, 'scripts/build.js')], { encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+});
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });
 const modules = readdirSync(join(REPO, 'pipeline/commands')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
 

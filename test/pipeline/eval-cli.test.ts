@@ -16,7 +16,7 @@ import { REPO } from '../shared-structures.ts';
 import { questionsOf, startServer, type Behaviour, type FakeServer, type Question, type ServerOptions } from './fake-chat-server.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 const root = mkdtempSync(join(tmpdir(), 'misi-eval-'));
 const data = join(root, 'data');
 const TASKS = ['translation', 'interaction_location', 'pocket_ligand'];

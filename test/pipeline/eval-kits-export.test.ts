@@ -22,7 +22,7 @@ const noYaml = noPython || (python('import yaml').status === 0 ? false : 'no PyY
 const root = mkdtempSync(join(tmpdir(), 'misi-kits-'));
 const data = join(root, 'data');
 const TASKS = ['translation', 'interaction_location', 'rotation_rotation'];
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
 const lines = (p: string): any[] => readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

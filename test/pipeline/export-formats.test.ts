@@ -23,7 +23,7 @@ const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false
 const root = mkdtempSync(join(tmpdir(), 'misi-export-'));
 const data = join(root, 'data');
 const TASKS = ['translation', 'translation_rotation'];
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8' });
 
 before(() => {
   if (noBrowser) return;

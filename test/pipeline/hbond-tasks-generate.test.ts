@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generate, type GenerateOptions } from '../../pipeline/generate/run-generate.ts';
-import { TASKS, taskById } from '../../qa/tasks/index.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { HAVE_SHARED, REPO } from '../shared-structures.ts';
@@ -47,7 +48,7 @@ const complexes = (dir: string) => new Map<string, any>(readFileSync(join(dir, '
   const c = JSON.parse(l);
   return [c.id, c];
 }));
-const misiGen = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { encoding: 'utf8', cwd: REPO });
+const misiGen = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
 
 /** Distinct bonds of a stored complex record, read raw: residue (chain, number, icode, name), atoms. */
 function storedPairs(c: any) {
@@ -134,7 +135,7 @@ test('interaction_location: from the front view annotation, the right option cen
   }
 });
 
-test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full views are the images interaction_location and translation show', { skip: noBrowser }, () => {
+test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full views are the images interaction_location shows; translation shows three at 512 px', { skip: noBrowser }, () => {
   const cli = misiGen('hbonds', SAMPLE_DIR, '--ligands', SAMPLE_LIGANDS);
   assert.equal(cli.status, 0, cli.stderr);
   const printed = new Map(cli.stdout.trim().split('\n').map((l) => l.split('\t') as [string, string]));
@@ -145,8 +146,14 @@ test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full v
     assert.ok(r.answer.length > 0);
     const loc = records(out, 'interaction_location').filter((x) => x.complex === r.complex);
     for (const x of loc) assert.deepEqual(x.images, r.images);
+    // Translation's first three images are the same scenes, at 512 px where pocket_ligand's
+    // are 1024 px (each task's own size): other images.
     const tr = records(out, 'translation').find((x) => x.complex === r.complex)!;
-    assert.deepEqual(tr.images.slice(0, 3), r.images.slice(0, 3));
+    const scene = (p: string) => { const a = annotation(out, p); return [a.subset, a.view, a.transform, a.ligandTransform]; };
+    assert.deepEqual(tr.images.slice(0, 3).map(scene), r.images.slice(0, 3).map(scene));
+    assert.deepEqual(tr.images.slice(0, 3).map((p) => annotation(out, p).camera.width), [512, 512, 512]);
+    assert.deepEqual(r.images.map((p) => annotation(out, p).camera.width), [1024, 1024, 1024, 1024, 1024, 1024]);
+    for (let k = 0; k < 3; k++) assert.notEqual(tr.images[k], r.images[k]);
     assert.deepEqual(r.images.map((p) => annotation(out, p).view), ['front', 'left', 'top', 'back', 'right', 'bottom']);
   }
 });

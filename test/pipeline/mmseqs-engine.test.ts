@@ -17,7 +17,7 @@ import { NEEDS_SHARED, REPO, SHARED } from '../shared-structures.ts';
 
 const VERSION = mmseqsVersion();
 const NEEDS_MMSEQS: string | false = VERSION === null ? 'MMseqs2 (Debian package mmseqs2) is not on PATH' : false;
-const BIN = resolve(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = resolve(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 
 async function sampleSequences(): Promise<ComplexSequences[]> {
   const items: ComplexSequences[] = [];
@@ -65,14 +65,19 @@ test('mmseqs engine on ../shared: every link is one of the exact engine (its clu
   assert.ok(fast.compared.alignments > 0 && groups(fast.clusterOf) < items.length, 'the prefilter offered no link');
 });
 
-test('misi-gen split --cluster-engine mmseqs writes the split and names the engine', { skip: NEEDS_MMSEQS }, async () => {
+test('misi-gen split --cluster-engine mmseqs writes the split and names the engine (its internals with --verbose only)', { skip: NEEDS_MMSEQS }, async () => {
   const out = await mkdtemp(join(tmpdir(), 'mmseqs-split-'));
   try {
-    const r = spawnSync(process.execPath, [BIN, 'split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--out', out], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [BIN, 'split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--verbose', '--out', out], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, new RegExp(`mmseqs engine ${VERSION!.replace(/[.+]/g, '\\$&')}`));
     const split = JSON.parse(await readFile(join(out, 'split.json'), 'utf8'));
     assert.equal(split.complexes.length, 3);
+    assert.match(split.achieved.engine, /^mmseqs /);
+    const quiet = spawnSync(process.execPath, [BIN, 'split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--out', out], { encoding: 'utf8' });
+    assert.equal(quiet.status, 0, quiet.stderr);
+    assert.doesNotMatch(quiet.stderr, /engine|skippedJoined|boundCells/);
+    assert.match(quiet.stderr, /aimed 0 test, got 0/);
   } finally {
     await rm(out, { recursive: true, force: true });
   }

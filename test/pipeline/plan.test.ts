@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { planComplex } from '../../pipeline/generate/plan.ts';
 import { decideSplit } from '../../pipeline/generate/split.ts';
 import { parseCounts } from '../../pipeline/generate/counts.ts';
-import { taskById } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { parseCommands } from '../../renders/commands.ts';
 import { sampleComplexes } from '../qa/sample-complexes.ts';
@@ -39,4 +39,16 @@ test('default counts: every complex gets each axis equally often; ids from task,
     const axes = mine.map((q) => parseCommands(q.plan.answer)[0].axis).sort().join('');
     assert.equal(axes, 'xxyyzz');
   }
+});
+
+test('a complex excluded by the split by protein gets no questions; one with no side at all is a bug', async () => {
+  const all = await sampleComplexes();
+  const task = taskById('rotation')!;
+  const ids = all.map((c) => c.complex.id);
+  const [gone, ...kept] = ids;
+  const split = { side: new Map(kept.map((id) => [id, 'train' as const])), ids: { train: kept, test: [] }, excluded: [gone] };
+  const inputs = { seed: 1, split, tasks: [task], counts: parseCounts('rotation=6/3', [task]), style: makeStyle(), complexById: (id: string) => all.find((c) => c.complex.id === id)! };
+  assert.deepEqual(planComplex(all[0], inputs).questions, []);
+  assert.equal(planComplex(all[1], inputs).questions.length, 6);
+  assert.throws(() => planComplex(all[0], { ...inputs, split: { ...split, excluded: [] } }), /has no side/);
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generate } from '../../pipeline/generate/run-generate.ts';
-import { taskById } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
@@ -31,7 +31,7 @@ before(async () => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { encoding: 'utf8', cwd: REPO });
+  spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
 
 type Rec = { id: string; split: string; images: string[]; answer: string; options?: { letter: string }[]; complex: string };
 const records = (task: string): Rec[] => ['train', 'test'].flatMap((s) =>

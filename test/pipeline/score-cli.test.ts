@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
 import { predictionLines, TEST_QUESTIONS, TINY_IDS, writeScoreFixture } from './score-fixture.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 const NINE = ['translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation', 'rotation_rotation', 'docking', 'interaction_location', 'pocket_ligand'];
 const PAPER_SEVEN = NINE.filter((t) => t !== 'translation_rotation' && t !== 'rotation_rotation');
 

@@ -23,7 +23,7 @@ writeFileSync(join(dir, 'qa', 'rotation_rotation.test.jsonl'),
   line({ id: 'rr-a-001', truth: { letter: 'A' }, meta: { replacements: 1, params: { f1: 'roll y 15', f2: 'roll z 30' }, decoySchemes: [] } }));
 writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ options: { tasks: ['rotation', 'rotation_rotation'] }, replacements: { rotation: 0, rotation_rotation: 5 } }));
 
-const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'pipeline/bin/misi-gen.js'), 'stats', ...args], { encoding: 'utf8', cwd: REPO });
+const run = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), 'stats', ...args], { encoding: 'utf8', cwd: REPO });
 
 test('stats prints counts, histograms and replacements per task', () => {
   const r = run(dir);

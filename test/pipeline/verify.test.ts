@@ -10,7 +10,7 @@ import { REPO } from '../shared-structures.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8' });
 const root = mkdtempSync(join(tmpdir(), 'misi-verify-'));
 const data = join(root, 'data');
 

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import seedrandom from 'seedrandom';
-import { taskById } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
 import { fillTemplate, loadTemplate } from '../../qa/template.ts';
 import { makeStyle } from '../../renders/style.ts';

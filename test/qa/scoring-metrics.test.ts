@@ -2,10 +2,11 @@
 // is worked out by hand in the comment or expression beside it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TASK_SCORERS, type TaskId } from '../../qa/scoring/task-scorers.ts';
+import { requireTask, scorerOf } from '../../qa/task-registry.ts';
 
-function score(task: TaskId, answer: string, reply: string, options?: Record<string, string>) {
-  return TASK_SCORERS[task].prepare({ answer, options })(reply);
+/** The scorer each task module names, as `score` finds it through the registry. */
+function score(task: string, answer: string, reply: string, options?: Record<string, string>) {
+  return scorerOf(requireTask(task)).prepare({ answer, options })(reply);
 }
 const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-12, `${what}: ${actual} != ${expected}`);

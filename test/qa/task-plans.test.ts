@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import seedrandom from 'seedrandom';
-import { TASKS, taskById } from '../../qa/tasks/index.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { formatCommands, parseCommands, type Command } from '../../renders/commands.ts';

@@ -17,7 +17,7 @@ test('the browser cache follows XDG_CACHE_HOME', () => {
 });
 
 test('misi-gen setup-browser --dry-run names the browser it finds', { skip: findBrowser() ? false : 'no browser on this machine' }, () => {
-  const r = spawnSync(process.execPath, [join(REPO, 'pipeline/bin/misi-gen.js'), 'setup-browser', '--dry-run'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), 'setup-browser', '--dry-run'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, new RegExp(`setup-browser: using ${findBrowser()!.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(found via`));
 });

@@ -21,7 +21,7 @@ import { makeStyle } from '../../renders/style.ts';
 import { residueCamera } from '../../qa/residue-camera.ts';
 import { sixViews } from '../../qa/six-views.ts';
 import type { PreparedComplex } from '../../qa/task.ts';
-import { taskById } from '../../qa/tasks/index.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import { HAVE_SHARED } from '../shared-structures.ts';
 import { readPng } from './pixel-tools.ts';
 import { sampleWithBonds, sharedWithBonds } from '../qa/hbond-complexes.ts';

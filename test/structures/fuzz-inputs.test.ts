@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { HAVE_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 const root = mkdtempSync(join(tmpdir(), 'misi-fuzz-'));
 const inputs = join(root, 'in');
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 
 function run(args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });

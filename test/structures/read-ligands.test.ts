@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseMol2 } from '../../structures/read-mol2.ts';
 import { parseSdf, rdkit } from '../../structures/rdkit-ligand.ts';
 import { ligandFromMol2, ligandFromSdf } from '../../structures/ligand-from-files.ts';
+import { checkMolfile } from '../../structures/check-molfile.ts';
 import { SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
 
 const MOL2 = join(SAMPLE, 'pdbbind/1hpv/1hpv_ligand.mol2');
@@ -95,4 +96,16 @@ test('every mol2 of ../shared reads; its atoms match the SDF of the same entry',
     compared++;
   }
   assert.ok(compared > 250, `only ${compared} mol2/SDF pairs compared`);
+});
+
+test('an SDF atom whose symbol is no element (a query atom, a typo) is rejected with its line', () => {
+  const path = join(SAMPLE, 'pdbbind/1hpv/1hpv_ligand.sdf');
+  const lines = readFileSync(path, 'utf8').split('\n');
+  for (const symbol of ['Xx', '*', 'R#']) {
+    const edited = [...lines];
+    edited[6] = edited[6].slice(0, 31) + symbol.padEnd(3) + edited[6].slice(34);
+    const problems = checkMolfile(edited.join('\n'), 'x.sdf');
+    assert.equal(problems[0]?.line, 7, symbol);
+    assert.match(problems[0].message, new RegExp(`atom 3: '${symbol.replace(/[*#]/g, '\\$&')}' is not an element symbol`));
+  }
 });

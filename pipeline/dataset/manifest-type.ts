@@ -1,0 +1,45 @@
+// manifest.json as generate and merge write it (pipeline/generate/manifest.ts builds it):
+// the dataset's identity. Readers of a dataset made by an older misi-gen get a Partial of it.
+import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
+import type { Versions } from './versions.ts';
+
+/** The options that change what is written (the run identity's, without seed and versions). */
+export interface ManifestOptions {
+  tasks: string[];
+  /** Questions per complex as `TASK=TRAIN/TEST,...`. */
+  perComplex: string;
+  testShare: number;
+  splitBy?: string;
+  clusterThreshold?: number | null;
+  clusterEngine?: { name: string; version: string };
+  limit: number | null;
+  ligand: string | null;
+  pocketRadius: number | null;
+  pocketHydrogens: boolean | null;
+  hbonds: HBondOptions;
+  /** Image width and height, pixels, when every task has the same size; null when they differ. */
+  size: number | null;
+  /** Image size per task id, pixels (absent in manifests made before sizes per task). */
+  imageSizes?: Record<string, number>;
+  labelFontSize: number;
+  labelLayout: string;
+  antialias: string;
+  /** The tasks' own options (TaskModule.options), e.g. residueFraming, and any later option. */
+  [taskOption: string]: unknown;
+}
+
+export interface Manifest {
+  format: string;
+  versions: Versions;
+  seed: number;
+  options: ManifestOptions;
+  /** Every complex read, its side of the split and the sha256 of each source file. */
+  complexes: { id: string; split: string; sources: string[] }[];
+  counts: Record<string, { train: number; test: number }>;
+  replacements: Record<string, number>;
+  questions: number;
+  imageReferences: number;
+  distinctImages: number;
+  rejects: number;
+  images: { path: string; sha256: string }[];
+}

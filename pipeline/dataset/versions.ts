@@ -1,0 +1,66 @@
+// Every version a dataset's files depend on, decided here once: the misi-gen package, the
+// renderer (renders/scene-key.ts), the H-bond rules, each task's template, and the browser
+// build and font that drew the images (asked of the browser the run launched). The run
+// identity (parts/run.json), the parts (parts/done/) and the manifest all take them from
+// `versions()`; resume and merge refuse to mix any of them and say which.
+import { RENDERER_VERSION } from '../../renders/scene-key.ts';
+import type { RenderEnvironment } from '../../renders/render-environment.ts';
+import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
+import type { TaskModule } from '../../qa/task.ts';
+import { loadTemplate } from '../../qa/template.ts';
+import { PACKAGE_VERSION } from '../package-version.ts';
+
+export interface Versions {
+  misiGen: string;
+  /** e.g. `misi-render-8+3dmol-2.5.5`. */
+  renderer: string;
+  hbondRules: number;
+  /** The browser's `--version` line. */
+  browser: string;
+  /** The label font file and its sha256 prefix. */
+  font: string;
+  /** Template version per task id, in the run's task order. */
+  templates: Record<string, number>;
+}
+
+/** The versions this checkout holds to for these tasks (all but browser and font). */
+export type CodeVersions = Omit<Versions, 'browser' | 'font'>;
+
+export function codeVersions(tasks: readonly TaskModule[]): CodeVersions {
+  return {
+    misiGen: PACKAGE_VERSION,
+    renderer: RENDERER_VERSION,
+    hbondRules: HBOND_RULES_VERSION,
+    templates: Object.fromEntries(tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
+  };
+}
+
+/** Every version, in the order the manifest lists them. */
+export function versions(environment: RenderEnvironment, tasks: readonly TaskModule[]): Versions {
+  const code = codeVersions(tasks);
+  return { misiGen: code.misiGen, renderer: code.renderer, hbondRules: code.hbondRules, browser: environment.browser, font: environment.font, templates: code.templates };
+}
+
+const show = (v: unknown) => (v === undefined ? '(not recorded)' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * The versions a run was made under (its identity's `renderer`, `hbondRules` and
+ * `templates`) that differ from this checkout's, one phrase each naming the version, e.g.
+ * `made under renderer version 7, this misi-gen uses 8 (versions.renderer)`. Empty when all
+ * agree. (Browser and font are compared between shards and on resume, not with this checkout.)
+ */
+export function versionDifferences(recorded: Record<string, unknown>, code: CodeVersions): string[] {
+  const out: string[] = [];
+  if (recorded.renderer !== code.renderer) out.push(`made under renderer version ${show(recorded.renderer)}, this misi-gen uses ${code.renderer} (versions.renderer)`);
+  // Runs before rules were versioned followed version 1.
+  const rules = recorded.hbondRules ?? 1;
+  if (rules !== code.hbondRules) out.push(`made under H-bond rules version ${recorded.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${code.hbondRules} (versions.hbondRules)`);
+  const templates = recorded.templates as Record<string, unknown> | undefined;
+  if (templates === undefined) out.push('made before template versions were recorded in the run (versions.templates)');
+  else {
+    for (const [task, version] of Object.entries(code.templates)) {
+      if (templates[task] !== version) out.push(`made under template version ${show(templates[task])} of ${task}, this misi-gen uses ${version} (versions.templates.${task})`);
+    }
+  }
+  return out;
+}

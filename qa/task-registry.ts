@@ -1,0 +1,73 @@
+// The one list of tasks every command asks (generate, score, eval and its baselines,
+// stats, preview, export): the nine of qa/tasks/index.ts, in the spec's table order, then
+// the tasks registered from outside the package (`--task-module`, or `registerTask` from
+// the library), in the order they were added. Nothing else keeps a list of task ids.
+import type { TaskModule } from './task.ts';
+import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
+import { TASKS } from './tasks/index.ts';
+
+/** A task that cannot be added (malformed, or its id taken): the message says why. */
+export class TaskDefinitionError extends Error {}
+
+const added: TaskModule[] = [];
+
+/** Every known task: the nine, then the added ones. */
+export function allTasks(): readonly TaskModule[] {
+  return [...TASKS, ...added];
+}
+
+export function taskIds(): string[] {
+  return allTasks().map((t) => t.id);
+}
+
+export function taskById(id: string): TaskModule | undefined {
+  return allTasks().find((t) => t.id === id);
+}
+
+/** The task of this id, or an error naming the known ones (`where`: what named it). */
+export function requireTask(id: string, where = 'task'): TaskModule {
+  const t = taskById(id);
+  if (!t) throw new TaskDefinitionError(`${where}: unknown task '${id}' (known: ${taskIds().join(', ')})`);
+  return t;
+}
+
+export function scorerOf(task: TaskModule): TaskScorer {
+  return task.scorer ?? exactTextScorer;
+}
+
+/** What is wrong with a value offered as a task module, or null when it is one. */
+export function taskProblem(value: unknown): string | null {
+  const t = value as Partial<TaskModule> | null;
+  if (!t || typeof t !== 'object') return 'not an object';
+  if (typeof t.id !== 'string' || !/^[a-z][a-z0-9_]*$/.test(t.id)) return `id ${JSON.stringify(t.id)} is not a lower-case identifier (letters, digits, _)`;
+  if (t.format !== 'cloze' && t.format !== 'choice') return `task ${t.id}: format must be 'cloze' or 'choice'`;
+  if (!(Number.isInteger(t.imageCount) && t.imageCount! > 0)) return `task ${t.id}: imageCount must be a positive whole number`;
+  if (!t.defaultCounts || !Number.isInteger(t.defaultCounts.train) || !Number.isInteger(t.defaultCounts.test)) return `task ${t.id}: defaultCounts must be { train, test } whole numbers`;
+  if (typeof t.template !== 'string') return `task ${t.id}: template must name a template file`;
+  if (typeof t.plan !== 'function') return `task ${t.id}: plan must be a function`;
+  if (t.scorer !== undefined && typeof t.scorer?.prepare !== 'function') return `task ${t.id}: scorer must have prepare(record)`;
+  if (t.randomGuess !== undefined && typeof t.randomGuess !== 'function') return `task ${t.id}: randomGuess must be a function`;
+  if (t.defaultImageSize !== undefined && !(Number.isInteger(t.defaultImageSize) && t.defaultImageSize >= 64 && t.defaultImageSize <= 4096)) return `task ${t.id}: defaultImageSize must be a whole number of pixels from 64 to 4096`;
+  for (const o of t.options ?? []) {
+    if (typeof o?.key !== 'string' || !Array.isArray(o.choices) || !o.choices.includes(o.default)) return `task ${t.id}: option ${JSON.stringify(o?.key)} needs a key, choices and a default among them`;
+  }
+  return null;
+}
+
+/** Adds a task written outside the package; the same module again is a no-op. */
+export function registerTask(task: TaskModule): void {
+  const problem = taskProblem(task);
+  if (problem) throw new TaskDefinitionError(problem);
+  const known = taskById(task.id);
+  if (known === task) return;
+  if (known) throw new TaskDefinitionError(`a task with id '${task.id}' is already known`);
+  const keys = new Set(allTasks().flatMap((t) => (t.options ?? []).map((o) => o.key)));
+  const clash = (task.options ?? []).find((o) => keys.has(o.key));
+  if (clash) throw new TaskDefinitionError(`task ${task.id}: option '${clash.key}' is already another task's`);
+  added.push(task);
+}
+
+/** Every task's options with their defaults, by key (recorded in the manifest's options). */
+export function defaultTaskOptions(tasks: readonly TaskModule[] = allTasks()): Record<string, string> {
+  return Object.fromEntries(tasks.flatMap((t) => (t.options ?? []).map((o) => [o.key, o.default])));
+}
