@@ -7,6 +7,7 @@ import { PACKAGE_VERSION } from './package-version.ts';
 import { UsageError } from './usage-error.ts';
 
 export { UsageError };
+import { withFlagSuggestions } from './flag-suggestion.ts';
 
 interface CommandEntry {
   /** yargs syntax: the name, then positionals (`verify <dir>`). */
@@ -25,10 +26,10 @@ const COMMANDS: CommandEntry[] = [
   { command: 'render <complex>', describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record', load: async () => (await import('./commands/render.ts')).renderCommand },
   { command: 'score <dataset> <predictions>', describe: 'Score predictions (JSON lines {"id", "prediction"}) against a dataset\'s answers', load: async () => (await import('./commands/score.ts')).scoreCommand },
   { command: 'eval <dataset>', describe: 'Ask a model on an OpenAI-compatible server every question of a split (or a baseline), then score the replies', load: async () => (await import('./commands/eval.ts')).evalCommand },
-  { command: 'generate', describe: 'Generate the dataset: questions, images and annotations for the chosen tasks', load: async () => (await import('./commands/generate.ts')).generateCommand },
+  { command: 'generate [paths...]', describe: 'Generate the dataset: questions, images and annotations for the chosen tasks', load: async () => (await import('./commands/generate.ts')).generateCommand },
   { command: 'stats <dir>', describe: 'Print figures of a generated dataset: counts, answer histograms, replaced draws', load: async () => (await import('./commands/stats.ts')).statsCommand },
   { command: 'preview <dir>', describe: 'Draw a contact sheet (PNG) and an HTML page per task of a generated dataset', load: async () => (await import('./commands/preview.ts')).previewCommand },
-  { command: 'split', describe: 'Write the train/test split (split.json) that generate would make, without generating', load: async () => (await import('./commands/split.ts')).splitCommand },
+  { command: 'split [paths...]', describe: 'Write the train/test split (split.json) that generate would make, without generating', load: async () => (await import('./commands/split.ts')).splitCommand },
   { command: 'export <dir>', describe: 'Write a generated dataset as llava, sharegpt (LLaMA-Factory), qwen (Qwen2.5-VL), hf (parquet + dataset card), vlmevalkit (TSV) or lmms-eval (hf + task folder)', load: async () => (await import('./commands/export.ts')).exportCommand },
   { command: 'merge <dirs...>', describe: 'Join the output folders of generate --shard i/n into one dataset', load: async () => (await import('./commands/merge.ts')).mergeCommand },
   { command: 'verify <dir>', describe: 'Check a generated dataset against its manifest (records, images and their sha256, counts)', load: async () => (await import('./commands/verify.ts')).verifyCommand },
@@ -38,6 +39,11 @@ const COMMANDS: CommandEntry[] = [
 
 const nameOf = (c: CommandEntry) => c.command.split(' ')[0];
 
+/** The long option names the parser knows for the command being run (dashed, as typed). */
+function knownFlags(keys: string[]): string[] {
+  return keys.filter((k) => k.length > 1 && /^[a-z][a-z0-9-]*$/.test(k));
+}
+
 /** Runs the CLI on `argv` (without node and script) and returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
   // `--version` alone needs no parser: loading yargs is most of the start-up time left.
@@ -46,6 +52,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const { default: yargs } = await import('yargs');
+  // The options in force when a check fails (the running command's, once its builder ran).
+  let options = (): string[] => [];
   const parser = yargs(argv)
     .scriptName('misi-gen')
     .usage('$0 <command> [options]\n\nRegenerates MiSI-Bench from protein-ligand structures.')
@@ -58,11 +66,12 @@ export async function main(argv: string[]): Promise<number> {
     // error (one line, exit 2, and the handler does not run), the second a bug to show whole.
     .fail((msg, err) => {
       if (msg == null && err) throw err;
-      throw new UsageError(msg ?? String(err));
+      throw new UsageError(withFlagSuggestions(msg ?? String(err), knownFlags(options())));
     })
     .option('task-module', { type: 'string', array: true, global: true, describe: 'also know the task(s) this ES module exports (a task written outside the package); repeatable' })
     .help()
     .version(PACKAGE_VERSION);
+  options = () => Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
   // Only the command named on the line (its first word that is a command name) is loaded;
   // the others are registered by name and description alone, for --help.
   // Tasks from outside are in the registry before a command's options are built (generate

@@ -1,6 +1,6 @@
 // What the commands say about rejects at the end of a run, and `--strict`: the closing
-// summary counts rejects per stage (internal ones, i.e. bugs, apart) and points at
-// rejects.jsonl; with --strict a command exits 3 when any input or complex was rejected.
+// summary counts rejects per stage (internal ones, i.e. bugs, apart), names the first few
+// ids of each stage and points at rejects.jsonl; with --strict a command exits 3 when any input or complex was rejected.
 // A question that could not be planned (no partner complex, too few bonds...) is a
 // property of the data, not a failure, and does not count for --strict.
 import type { Argv } from 'yargs';
@@ -9,17 +9,41 @@ import { describeRejectCounts } from '../structures/reject.ts';
 /** The exit status of --strict when something was rejected. */
 export const STRICT_EXIT = 3;
 
-type RejectLike = { stage?: unknown; internal?: unknown };
+type RejectLike = { stage?: unknown; internal?: unknown; id?: unknown };
+
+/** How many ids of each kind a summary names before `and N more`. */
+export const FIRST_IDS = 3;
+
+/** `1abc, 2def, 3ghi and 4 more` (sorted, each once). */
+export function firstIds(ids: Iterable<string>, n = FIRST_IDS): string {
+  const all = [...new Set(ids)].sort();
+  return all.slice(0, n).join(', ') + (all.length > n ? ` and ${all.length - n} more` : '');
+}
+
+/** `plan: 1abc/translation-0, ...; discover: empty` (stages sorted), or '' when no reject has an id. */
+function idsByStage(rejects: readonly RejectLike[]): string {
+  const byStage = new Map<string, string[]>();
+  for (const r of rejects) {
+    if (typeof r.id !== 'string' || r.id === '') continue;
+    const s = String(r.stage ?? 'unknown');
+    byStage.set(s, [...(byStage.get(s) ?? []), r.id]);
+  }
+  return [...byStage].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([s, ids]) => `${s}: ${firstIds(ids)}`).join('; ');
+}
 
 /** The rejects --strict counts: all but questions the plan could not make. */
 export function strictRejects(rejects: readonly RejectLike[]): number {
   return rejects.filter((r) => !(r.stage === 'plan' && r.internal !== true)).length;
 }
 
-/** `13 rejects (1 discover, 12 select-ligand) listed in out/rejects.jsonl`, or `no rejects`. */
+/**
+ * `13 rejects (1 discover, 12 select-ligand) listed in out/rejects.jsonl; first ids:
+ * discover: 9xyz; select-ligand: 1abc, 2def, 3ghi and 9 more`, or `no rejects`.
+ */
 export function rejectSummary(rejects: readonly RejectLike[], file: string): string {
   if (rejects.length === 0) return 'no rejects';
-  return `${rejects.length} reject${rejects.length === 1 ? '' : 's'} (${describeRejectCounts(rejects)}) listed in ${file}`;
+  const ids = idsByStage(rejects);
+  return `${rejects.length} reject${rejects.length === 1 ? '' : 's'} (${describeRejectCounts(rejects)}) listed in ${file}${ids ? `; first ids: ${ids}` : ''}`;
 }
 
 export interface StrictArgs {

@@ -39,6 +39,8 @@ const ENTRY = /\.(pdb|ent|cif|mmcif)(\.gz)?$/i;
 /** The file beside entries that names their ligands. */
 export const LIGANDS_TSV = 'ligands.tsv';
 const STRUCTURE = /\.(pdb|ent|cif|mmcif|mol2|sdf|mol)$/i;
+/** The files discovery looks at under a folder (fast-glob pattern). */
+export const STRUCTURE_FILES_GLOB = '**/*.{pdb,PDB,ent,cif,mmcif,mol2,sdf,mol,pdb.gz,PDB.gz,ent.gz,cif.gz,mmcif.gz}';
 
 /** All structure files under the given paths (files or folders), sorted. */
 async function listFiles(paths: string[]): Promise<{ files: string[]; problems: DiscoveryProblem[] }> {
@@ -55,7 +57,7 @@ async function listFiles(paths: string[]): Promise<{ files: string[]; problems: 
       files.add(abs);
       continue;
     }
-    const found = await fg(['**/*.{pdb,PDB,ent,cif,mmcif,mol2,sdf,mol}', '**/*.{pdb,PDB,ent,cif,mmcif}.gz'], { cwd: abs, absolute: true, followSymbolicLinks: true, suppressErrors: true });
+    const found = await fg(STRUCTURE_FILES_GLOB, { cwd: abs, absolute: true, followSymbolicLinks: true, suppressErrors: true });
     for (const f of found) files.add(resolve(f));
   }
   return { files: [...files].sort(), problems };

@@ -51,7 +51,7 @@ function antialiasMethods(text: string): AntialiasMethod[] {
 export const benchCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
-      .option('pages', { type: 'number', default: availableParallelism(), describe: 'browser pages in the pool (default: one per core)' })
+      .option('pages', { type: 'number', default: availableParallelism(), defaultDescription: `one per core (${availableParallelism()} here)`, describe: 'browser pages in the pool' })
       .option('turns', { type: 'number', default: 4, describe: 'turns of each complex drawn in all six views' })
       .option('antialias', { type: 'string', default: `${DEFAULT_ANTIALIAS},supersample`, describe: `antialiasing methods to time, comma-separated (${ANTIALIAS_METHODS.join(', ')})` })
       .option('rounds', { type: 'number', default: 2, describe: 'alternating rounds of the methods' })

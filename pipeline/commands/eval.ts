@@ -11,7 +11,7 @@ import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts'
 import { ExportError } from '../export/read-dataset.ts';
 import { baselinePredictions, BASELINES, type Baseline } from '../eval/baselines.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
-import { besidePredictions, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
+import { besidePredictions, defaultPredictionsPath, overwriteProblem, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
 import { EVAL_SPLITS, selectQuestions, type EvalSplit } from '../eval/eval-questions.ts';
 import { askQuestions } from '../eval/run-eval.ts';
 import { redact } from '../eval/chat-client.ts';
@@ -20,7 +20,7 @@ import { DatasetReadError, readQaSplit } from '../read-qa-split.ts';
 import { scoreJson, scoreTable } from '../score-table.ts';
 
 interface Args {
-  dataset: string; endpoint?: string; model?: string; split: EvalSplit; tasks?: string; out: string; baseline?: Baseline;
+  dataset: string; endpoint?: string; model?: string; split: EvalSplit; tasks?: string; out?: string; force: boolean; baseline?: Baseline;
   temperature: number; maxTokens: number; systemPrompt?: string; seed?: number; imageUrls?: string; stream: boolean;
   concurrency: number; timeout: number; retries: number; backoff: number; apiKeyEnv: string; json: boolean;
 }
@@ -28,9 +28,10 @@ interface Args {
 const EXAMPLE = `Example, with a local vLLM server:
   vllm serve Qwen/Qwen2.5-VL-7B-Instruct --port 8000 --limit-mm-per-prompt '{"image": 12}'
   misi-gen eval out --endpoint http://localhost:8000/v1 \\
-    --model Qwen/Qwen2.5-VL-7B-Instruct --split tiny --out qwen7b.tiny.jsonl
+    --model Qwen/Qwen2.5-VL-7B-Instruct --split tiny
+  (predictions: out/eval/Qwen_Qwen2.5-VL-7B-Instruct.tiny.jsonl)
 A hosted API reads its key from the variable --api-key-env names (default OPENAI_API_KEY).
-Floors without a model: misi-gen eval out --baseline random --out random.jsonl`;
+Floors without a model: misi-gen eval out --baseline random (out/eval/baseline-random.test.jsonl)`;
 
 function fail(message: string): void {
   process.stderr.write(`misi-gen eval: ${message}\n`);
@@ -46,7 +47,8 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('baseline', { choices: BASELINES, describe: 'no model: random (seeded guesses from each task\'s answer space) or majority (most frequent train answer per task)' })
       .option('split', { choices: EVAL_SPLITS, default: 'test', describe: 'which questions to ask' })
       .option('tasks', { type: 'string', describe: 'comma-separated task ids (default: every task of the dataset)' })
-      .option('out', { type: 'string', default: 'preds.jsonl', describe: 'predictions file; <name>.meta.json and <name>.cache.jsonl go beside it' })
+      .option('out', { type: 'string', defaultDescription: '<dataset>/eval/<model or baseline-NAME>.<split>.jsonl', describe: 'predictions file; <name>.meta.json and <name>.cache.jsonl go beside it' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace predictions another run (other model, baseline, split, tasks or settings) wrote there' })
       .option('temperature', { type: 'number', default: DEFAULTS.temperature, describe: 'sampling temperature' })
       .option('max-tokens', { type: 'number', default: DEFAULTS.maxTokens, describe: 'most tokens per reply (max_tokens)' })
       .option('system-prompt', { type: 'string', describe: 'a system message sent before every question (default: none)' })
@@ -75,6 +77,11 @@ export const evalCommand: CommandModule<object, Args> = {
       throw e;
     }
     const log = (line: string) => process.stderr.write(line + '\n');
+    const source = args.baseline ? { baseline: args.baseline } : { model: args.model! };
+    args.out ??= defaultPredictionsPath(args.dataset, args.split, source);
+    const problem = await overwriteProblem(args.out, { split: args.split, tasks: sel.tasks, source, settings: settingsOf(args) });
+    if (problem && !args.force) return fail(`${problem}; give another --out, or --force to replace it`);
+    if (problem) log(`eval: --force: replacing ${args.out}`);
     await mkdir(dirname(args.out), { recursive: true });
     const header = { dataset: args.dataset, split: args.split, tasks: sel.tasks, questions: sel.questions.length };
     let fatal: string | undefined;
@@ -84,11 +91,12 @@ export const evalCommand: CommandModule<object, Args> = {
       for (const w of warnings) log(`eval: ${w}`);
       const replyOf = (q: { id: string }) => (guesses.has(q.id) ? { prediction: guesses.get(q.id)! } : undefined);
       const answered = await writePredictions(args.out, sel.questions, replyOf);
-      await writeRunHeader(args.out, { ...header, source: { baseline: args.baseline }, settings: { seed }, answered }, sel.questions.map(replyOf));
+      await writeRunHeader(args.out, { ...header, source: { baseline: args.baseline }, settings: settingsOf(args), answered }, sel.questions.map(replyOf));
+      log(`eval: baseline ${args.baseline}: ${answered} of ${sel.questions.length} questions answered -> ${args.out}`);
     } else {
       const apiKey = process.env[args.apiKeyEnv] || undefined;
       const g = { model: args.model!, temperature: args.temperature, maxTokens: args.maxTokens, systemPrompt: args.systemPrompt, seed: args.seed };
-      const cache = new ReplyCache(besidePredictions(args.out, 'cache.jsonl'));
+      const cache = new ReplyCache(besidePredictions(args.out!, 'cache.jsonl'));
       if (cache.badLines.length) log(`eval: ${cache.path}: ${cache.badLines.length} unreadable lines skipped (first: line ${cache.badLines[0]})`);
       const images = { datasetDir: args.dataset, urlPrefix: args.imageUrls, sha256: sel.sha256 };
       const transport = { endpoint: args.endpoint!, stream: args.stream, concurrency: args.concurrency, timeoutMs: args.timeout * 1000, retries: args.retries, backoffMs: args.backoff * 1000, apiKey };
@@ -99,10 +107,7 @@ export const evalCommand: CommandModule<object, Args> = {
       await writeRunHeader(args.out, {
         ...header, answered,
         source: { endpoint: chatEndpointForHeader(args.endpoint!, apiKey), model: g.model, apiKeyEnv: args.apiKeyEnv },
-        settings: {
-          temperature: g.temperature, maxTokens: g.maxTokens, systemPrompt: g.systemPrompt ?? null, seed: g.seed ?? null,
-          images: args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`, stream: args.stream,
-        },
+        settings: settingsOf(args),
       }, [...replies.values()]);
       log(`eval: ${answered} of ${sel.questions.length} questions answered (${run.cached} from the cache, ${run.answeredNow} now, ${run.unanswered.length} unanswered, ${run.retried} retries) -> ${args.out}`);
     }
@@ -110,6 +115,15 @@ export const evalCommand: CommandModule<object, Args> = {
     await printScores(args);
   },
 };
+
+/** The settings the run header records (and a later run compares before writing the same file). */
+function settingsOf(args: Args): Record<string, unknown> {
+  if (args.baseline) return { seed: args.seed ?? 0 };
+  return {
+    temperature: args.temperature, maxTokens: args.maxTokens, systemPrompt: args.systemPrompt ?? null, seed: args.seed ?? null,
+    images: args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`, stream: args.stream,
+  };
+}
 
 /** The endpoint as recorded: without user info in the URL, and never the key. */
 function chatEndpointForHeader(endpoint: string, apiKey?: string): string {
@@ -125,7 +139,7 @@ function chatEndpointForHeader(endpoint: string, apiKey?: string): string {
 
 /** The table (or JSON) of `misi-gen score`, over the tasks asked. */
 async function printScores(args: Args): Promise<void> {
-  const { replies, problems } = readPredictionLines(await readFile(args.out, 'utf8'));
+  const { replies, problems } = readPredictionLines(await readFile(args.out!, 'utf8'));
   let score;
   try {
     const tasks = args.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
@@ -136,6 +150,6 @@ async function printScores(args: Args): Promise<void> {
     if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
     throw e;
   }
-  const run = { dataset: args.dataset, predictions: args.out, split: args.split, score, problems };
+  const run = { dataset: args.dataset, predictions: args.out!, split: args.split, score, problems };
   process.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
 }

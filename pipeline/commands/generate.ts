@@ -1,9 +1,10 @@
-// `misi-gen generate --structures <paths> --out <dir> [--tasks ids] [--seed N] [--limit N]
+// `misi-gen generate [paths...] [--structures <paths>] [--out <dir>] [--tasks ids] [--seed N] [--limit N]
 // [--per-complex translation=4/2,...] [--test-share F] [--size PX|TASK=PX ...] [--label-font-size PX]
 // [--label-layout avoid|anchored] [--residue-framing subject|complex]
 // [--antialias edge|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
@@ -25,11 +26,14 @@ import { InputChangedError } from '../generate/ingest-stage.ts';
 import { parseShard } from '../generate/shard.ts';
 import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
+import { formatTestShare } from '../split-warnings.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
 import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
 import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
 
 interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
+  paths?: string[];
   structures?: string[];
   out: string;
   tasks?: string;
@@ -80,14 +84,15 @@ function sizeDefaults(): string {
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
     withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))))))
-      .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
-      .option('out', { type: 'string', demandOption: true, describe: 'output folder' })
+      .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
+      .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
+      .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a run with other options is refused)' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
       .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3)' })
-      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
-      .option('workers', { type: 'number', describe: 'rendering pages (one browser each); default one per core' })
+      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
+      .option('workers', { type: 'number', defaultDescription: 'one per core', describe: 'rendering pages (one browser each)' })
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
       .option('size', { type: 'string', describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}` })
@@ -108,13 +113,16 @@ export const generateCommand: CommandModule<object, Args> = {
       }) as any,
   handler: async (args) => {
     const sizes = parseSizes(args.size, chosenTasks(args.tasks));
-    const useSample = !args.structures?.length;
-    if (useSample) process.stderr.write(`generate: no --structures given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    const paths = structurePaths(args.paths, args.structures);
+    const useSample = paths.length === 0;
+    // Before the browser starts and the output folder is made.
+    await checkInputPaths(paths);
+    if (useSample) process.stderr.write(`generate: no structure paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
     const years = args.index === undefined ? undefined : readIndexYears(args.index);
     if (years === null) return;
     try {
       const summary = await generate({
-        structures: useSample ? [SAMPLE_DIR] : args.structures!,
+        structures: useSample ? [SAMPLE_DIR] : paths,
         ligand: args.ligand,
         ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
         pocketRadius: args['pocket-radius'],
@@ -143,7 +151,7 @@ export const generateCommand: CommandModule<object, Args> = {
         labelLayout: args['label-layout'],
         taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),
       });
-      if (summary.complexes === 0) return fail('no complex could be read; see rejects.jsonl');
+      if (summary.complexes === 0) return fail(`no complex could be read; see ${join(args.out, 'rejects.jsonl')}`);
       process.stdout.write(`${args.out}\n`);
       applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
     } catch (e) {

@@ -10,6 +10,8 @@ import type { CommandModule } from 'yargs';
 import { ingest } from '../../structures/ingest.ts';
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
 import { explainComplex, formatExplainedPair } from '../../structures/hbonds/explain-complex.ts';
+import { checkInputPaths } from '../input-paths.ts';
+import { changeKind } from '../content-warnings.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 
 interface Args extends IngestArgs, HBondArgs {
@@ -29,6 +31,7 @@ export const hbondsCommand: CommandModule<object, Args> = {
         return true;
       }) as any,
   handler: async (args) => {
+    await checkInputPaths([args.input]);
     const result = await ingest([args.input], ingestOptionsFrom(args));
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
     if (!result.complexes.length) {
@@ -36,6 +39,8 @@ export const hbondsCommand: CommandModule<object, Args> = {
       process.exitCode = 1;
       return;
     }
+    // Readings that change the answer (another ligand file, renamed atoms...): said, not only recorded.
+    for (const c of result.complexes) for (const w of c.warnings) if (changeKind(w.message)) process.stderr.write(`hbonds: ${c.id}: ${w.message}\n`);
     const several = result.complexes.length > 1;
     const out: string[] = [];
     for (const c of result.complexes) {

@@ -1,4 +1,4 @@
-// `misi-gen ingest <paths...> --out <dir>`: read structures into complexes.jsonl + rejects.jsonl.
+// `misi-gen ingest [paths...] [--structures <paths>] [--out <dir>]`: read structures into complexes.jsonl + rejects.jsonl.
 import type { CommandModule } from 'yargs';
 import { ingestEachInThreads } from '../read-pool/read-in-threads.ts';
 import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
@@ -8,33 +8,45 @@ import { progressReporter } from '../progress.ts';
 import { join } from 'node:path';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { errorLog } from '../generate/errors-log.ts';
+import { ContentChanges } from '../content-warnings.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
 interface Args extends IngestArgs, HBondArgs, StrictArgs, ReadThreadsArgs {
-  paths: string[];
+  paths?: string[];
+  structures?: string[];
   out: string;
 }
 
 export const ingestCommand: CommandModule<object, Args> = {
   builder: (y) =>
     readThreadsOption(strictOption(hbondOptions(ingestOptions(y))))
-      .positional('paths', { type: 'string', array: true, describe: 'files or folders to search (default: the bundled sample)' })
+      .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to search, as --structures' })
+      .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to search, as the positional paths (as generate and split take them)' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
   handler: async (args) => {
     const progress = progressReporter('ingest');
-    const useSample = !args.paths?.length;
+    const given = structurePaths(args.paths, args.structures);
+    await checkInputPaths(given);
+    const useSample = given.length === 0;
     if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
-    const paths = useSample ? [SAMPLE_DIR] : args.paths;
+    const paths = useSample ? [SAMPLE_DIR] : given;
     const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
     // Each complex is written as soon as it is read (in id order), so memory stays flat.
     const complexes = await JsonLinesWriter.open(join(args.out, 'complexes.jsonl'));
-    const result = await ingestEachInThreads(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update, onError: errorLog(args.out) }), (c) => complexes.write(c), args['read-threads']);
+    const changes = new ContentChanges();
+    const result = await ingestEachInThreads(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update, onError: errorLog(args.out) }), (c) => {
+      changes.add(c.id, c.warnings);
+      return complexes.write(c);
+    }, args['read-threads']);
     progress.done();
     await complexes.close();
     await writeJsonLines(join(args.out, 'rejects.jsonl'), result.rejects);
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
     process.stderr.write(`ingest: ${result.count} complexes read, ${result.rejects.length} rejected -> ${join(args.out, 'complexes.jsonl')}\n`);
     if (result.rejects.length) process.stderr.write(`ingest: ${rejectSummary(result.rejects, join(args.out, 'rejects.jsonl'))}\n`);
+    const changed = changes.summary(join(args.out, 'complexes.jsonl'));
+    if (changed) process.stderr.write(`ingest: ${changed}\n`);
     if (result.count === 0) process.exitCode = 1;
     applyStrict(args, result.rejects, (l) => process.stderr.write(`ingest: ${l}\n`));
   },

@@ -14,7 +14,7 @@ interface Args extends StrictArgs {
 export const mergeCommand: CommandModule<object, Args> = {
   builder: (y) =>
     strictOption(y)
-      .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'the shard folders, one per shard' })
+      .positional('dirs', { type: 'string', array: true, default: undefined, describe: 'the shard folders, one per shard (at least one)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder of the merged dataset' }) as any,
   handler: async (args) => {
     try {

@@ -6,6 +6,8 @@ import type { CommandModule } from 'yargs';
 import { loadOneComplex, IngestUsageError } from '../../structures/ingest.ts';
 import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
 import { UsageError } from '../usage-error.ts';
+import { checkInputPaths } from '../input-paths.ts';
+import { changeKind } from '../content-warnings.ts';
 import { CommandSyntaxError, parseCommands } from '../../renders/commands.ts';
 import { CAMERA_DEFAULTS, PROJECTIONS, type Projection } from '../../renders/camera.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
@@ -87,6 +89,7 @@ export const renderCommand: CommandModule<object, Args> = {
       process.exitCode ||= 2;
       return;
     }
+    await checkInputPaths([args.complex]);
     let loaded;
     try {
       loaded = await loadOneComplex(args.complex, {
@@ -98,6 +101,7 @@ export const renderCommand: CommandModule<object, Args> = {
     }
     if (!loaded.ok) return fail(loaded.reason);
     const complex = loaded.complex;
+    for (const w of complex.warnings) if (changeKind(w.message)) process.stderr.write(`render: ${complex.id}: ${w.message}\n`);
     const spec = {
       complex,
       subset: parseSubset(args.subset),

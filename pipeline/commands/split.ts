@@ -1,4 +1,4 @@
-// `misi-gen split --structures <paths> --by complex|scaffold|protein --out <dir>
+// `misi-gen split [paths...] [--structures <paths>] --by complex|scaffold|protein --out <dir>
 // [--seed N] [--test-share F] [--cluster-threshold T] [--max-excluded F] [--allow-short]
 // [--limit N] [--verbose]`: the split `generate` would make with the same options, written
 // as <dir>/split.json without generating anything. stdout: the path of split.json; the
@@ -23,9 +23,12 @@ import { errorLog } from '../generate/errors-log.ts';
 import { parseSplitList, splitFileFromList } from '../split/split-from-file.ts';
 import { indexYears } from '../split/time-split.ts';
 import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../split/split-report.ts';
+import { formatTestShare, splitWarnings } from '../split-warnings.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
 interface Args extends IngestArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
+  paths?: string[];
   structures?: string[];
   out: string;
   seed: number;
@@ -39,10 +42,11 @@ interface Args extends IngestArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
 export const splitCommand: CommandModule<object, Args> = {
   builder: (y) =>
     readThreadsOption(strictOption(splitOptions(ingestOptions(y))))
-      .option('structures', { type: 'string', array: true, describe: 'files or folders to read (default: the bundled sample)' })
+      .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
+      .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
       .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
-      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, describe: 'share of complexes in the test split (default 490/3993)' })
+      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
       .option('split-from', { type: 'string', describe: 'apply a published split (<id><TAB>train|test|val per line) and audit it by protein identity (--cluster-threshold)' })
       .option('fix-leaks', { type: 'boolean', default: false, describe: 'with --split-from: move train complexes that leak (at the threshold with a test complex) to excluded' })
@@ -54,7 +58,9 @@ export const splitCommand: CommandModule<object, Args> = {
         return true;
       }) as any,
   handler: async (args) => {
-    const useSample = !args.structures?.length;
+    const paths = structurePaths(args.paths, args.structures);
+    const useSample = paths.length === 0;
+    await checkInputPaths(paths);
     const listPath = args['split-from'];
     let listText = '';
     if (listPath !== undefined) {
@@ -72,7 +78,7 @@ export const splitCommand: CommandModule<object, Args> = {
     const summaries: GroupSummary[] = [];
     // Read on --read-threads threads; each complex's summary is made in the thread that read it.
     const perComplex = { module: siblingModule(import.meta.url, '../split/group-complexes').href, name: 'groupSummary', arg: by };
-    const read = await ingestEachInThreads<GroupSummary>(useSample ? [SAMPLE_DIR] : args.structures!, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), (summary) => {
+    const read = await ingestEachInThreads<GroupSummary>(useSample ? [SAMPLE_DIR] : paths, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), (summary) => {
       if (args.limit === undefined || summaries.length < args.limit) summaries.push(summary);
     }, args['read-threads'], perComplex);
     for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
@@ -106,6 +112,7 @@ export const splitCommand: CommandModule<object, Args> = {
     if (split.file.achieved) for (const l of [...nearestHistogram(split.file), ...largestGroups(split.file)]) said(l);
     if (args.verbose && grouping.engine) said(`${grouping.engine.name} engine ${grouping.engine.version}: ${Object.entries(grouping.compared ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     if (args.verbose && split.protein) said(`seed and exclude and audit: ${Object.entries(split.protein.work).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    for (const w of splitWarnings(split.file.counts, args['test-share'])) said(`warning: ${w}`);
     process.stdout.write(`${path}\n`);
     const short = shortfall(split.file);
     if (short) {

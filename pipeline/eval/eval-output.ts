@@ -3,8 +3,12 @@
 // `<name>.meta.json`, the run header: dataset, split, tasks, endpoint, model and the names
 // the server replied with, every setting, counts and tokens. Both are written whole under
 // temporary names, so the same options and replies give the same bytes. The API key is
-// never among them; only the name of its variable is.
-import { basename } from 'node:path';
+// never among them; only the name of its variable is. By default they go under the
+// dataset (`<dataset>/eval/<model or baseline>.<split>.jsonl`), and a file another run
+// wrote is never replaced without --force.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { QaRecord } from '../generate/records.ts';
 import { writeJsonFile, writeTextAtomically } from '../generate/write-text.ts';
 
@@ -63,4 +67,58 @@ export async function writeRunHeader(predictions: string, h: RunHeader, replies:
       : null,
   });
   return path;
+}
+
+/** The folder of a dataset where eval keeps its runs by default. */
+export const EVAL_DIR = 'eval';
+
+/**
+ * Where a run's predictions go when --out is not given: beside the dataset, named by what
+ * answered and the split, `<dataset>/eval/<model>.<split>.jsonl` (a model name's `/` and
+ * other characters unsafe in file names become `_`) or `<dataset>/eval/baseline-<name>.<split>.jsonl`.
+ */
+export function defaultPredictionsPath(dataset: string, split: string, source: { model?: string; baseline?: string }): string {
+  const name = source.baseline !== undefined ? `baseline-${source.baseline}` : String(source.model).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_');
+  return join(dataset, EVAL_DIR, `${name}.${split}.jsonl`);
+}
+
+/** What makes two runs the same run: what answered, the questions asked, the settings. */
+export interface RunIdentity {
+  split: string;
+  tasks: string[];
+  source: { model?: string; baseline?: string };
+  settings: Record<string, unknown>;
+}
+
+const identityText = (r: RunIdentity) => JSON.stringify([r.split, r.source.model ?? null, r.source.baseline ?? null, r.settings]);
+
+/**
+ * Why `predictions` may not be written by this run, or null: the file (or its header) is
+ * there from another run (another model or baseline, split or settings, or tasks this run
+ * would drop), or from a run whose header is missing. The same run again (a resume, a
+ * repeat, or the same with more tasks, which the reply cache makes a continuation) may write it.
+ */
+export async function overwriteProblem(predictions: string, run: RunIdentity): Promise<string | null> {
+  const metaPath = besidePredictions(predictions, 'meta.json');
+  const [preds, meta] = [existsSync(predictions), existsSync(metaPath)];
+  if (!preds && !meta) return null;
+  if (!meta) return `${predictions} exists and has no run header (${basename(metaPath)}) saying which run wrote it`;
+  let h: Record<string, unknown>;
+  try {
+    h = JSON.parse(await readFile(metaPath, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return `${metaPath} is not readable JSON, so which run wrote ${predictions} is unknown`;
+  }
+  const theirs: RunIdentity = {
+    split: String(h.split), tasks: (h.tasks as string[]) ?? [],
+    source: { ...(typeof h.model === 'string' ? { model: h.model } : {}), ...(typeof h.baseline === 'string' ? { baseline: h.baseline } : {}) },
+    settings: (h.settings as Record<string, unknown>) ?? {},
+  };
+  const dropped = theirs.tasks.filter((t) => !run.tasks.includes(t));
+  if (identityText(theirs) === identityText(run) && dropped.length === 0) return null;
+  const who = theirs.source.baseline !== undefined ? `baseline ${theirs.source.baseline}` : `model ${theirs.source.model}`;
+  const why = identityText(theirs) !== identityText(run)
+    ? (identityText({ ...theirs, settings: {} }) === identityText({ ...run, settings: {} }) ? ', other settings' : '')
+    : `; this run would drop task${dropped.length === 1 ? '' : 's'} ${dropped.join(',')}`;
+  return `${predictions} holds the predictions of another run (${who}, split ${theirs.split}, tasks ${theirs.tasks.join(',')}${why})`;
 }

@@ -54,7 +54,9 @@ export interface AssembleSummary {
   distinctImages: number;
   rejects: number;
   /** Stage (and `internal`) of every reject, for the summary and --strict. */
-  rejectKinds: { stage?: unknown; internal?: unknown }[];
+  rejectKinds: { stage?: unknown; internal?: unknown; id?: unknown }[];
+  /** Questions per task and side. */
+  counts?: Record<string, { train: number; test: number }>;
 }
 
 /** Complex ids in the order their question ids sort (`<task>-<complex>-<index>`). */
@@ -136,6 +138,6 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
   onFile();
   // The tiny evaluation sets (issue 8), from the test files just written.
   await writeTinySets(outDir, plan.tasks, plan.seed);
-  const rejectKinds = rejects.map((r) => ({ stage: r.stage, internal: r.internal }));
-  return { questions, imageReferences, distinctImages: images.size, rejects: rejects.length, rejectKinds };
+  const rejectKinds = rejects.map((r) => ({ stage: r.stage, internal: r.internal, id: r.id }));
+  return { questions, imageReferences, distinctImages: images.size, rejects: rejects.length, rejectKinds, counts };
 }

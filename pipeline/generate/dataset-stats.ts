@@ -1,5 +1,5 @@
 // Figures of a generated dataset, read from its qa/ files and manifest: per task the
-// question count per split, answer histograms (by axis and value for commands, by letter
+// question count per split (the tiny set, a subset of test, shown apart and not added), answer histograms (by axis and value for commands, by letter
 // for choices; for the H-bond tasks verdicts per split, distances and bonds per complex) and
 // the number of draws replaced by checks; per task the image sizes (from the annotations: a
 // dataset may draw its tasks at different sizes) and the label legibility.
@@ -140,8 +140,12 @@ const numericFirst = (a: string, b: string) => {
 export function formatStats(stats: TaskStats[]): string {
   const out: string[] = [];
   for (const s of stats) {
-    const total = Object.values(s.count).reduce((a, b) => a + b, 0);
-    const splits = Object.entries(s.count).sort().map(([k, v]) => `${k} ${v}`).join(', ');
+    // The tiny set is drawn from the test questions: shown apart, never added to the total.
+    const total = Object.entries(s.count).filter(([k]) => k !== 'tiny').reduce((a, [, b]) => a + b, 0);
+    const rankSplit = (k: string) => (k === 'train' ? 0 : k === 'test' ? 1 : 2);
+    const sides = Object.entries(s.count).filter(([k]) => k !== 'tiny').sort(([a], [b]) => rankSplit(a) - rankSplit(b) || (a < b ? -1 : 1));
+    const tiny = s.count.tiny === undefined ? '' : `; tiny ${s.count.tiny} of the test ones`;
+    const splits = sides.map(([k, v]) => `${k} ${v}`).join(', ') + tiny;
     const run = s.replacements.run === null ? '' : ` (${s.replacements.run} in the run, rejected questions included)`;
     out.push(`${s.task}: ${total} questions (${splits}); replaced draws ${s.replacements.written}${run}`);
     for (const [name, h] of Object.entries(s.histograms).sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -13,6 +13,7 @@ import type { Complex } from '../../structures/model.ts';
 import { guardComplex, RunStoppingError, type ErrorSink } from '../../structures/reject.ts';
 import { siblingModule, WorkerPool } from '../read-pool/worker-pool.ts';
 import { PARTS_DIR } from './run-identity.ts';
+import { ContentChanges } from '../content-warnings.ts';
 import { writeTextAtomically } from './write-text.ts';
 
 export interface IngestedList {
@@ -22,6 +23,8 @@ export interface IngestedList {
   sources: Map<string, string[]>;
   /** Discovery problems and unreadable inputs, in input order. */
   rejects: Reject[];
+  /** Complexes whose reading changed what they hold (for the closing summary). */
+  changes: ContentChanges;
 }
 
 type Outcome = { ok: true; complex: Complex } | { ok: false; rejects: Reject[] };
@@ -109,6 +112,7 @@ export async function ingestStage(paths: string[], outDir: string, options: Inge
       started.set(job, reading);
     }
   };
+  const changes = new ContentChanges();
   let read = 0;
   let done = 0;
   try {
@@ -127,6 +131,7 @@ export async function ingestStage(paths: string[], outDir: string, options: Inge
       if (outcome.ok) {
         read++;
         sources.set(job.id, outcome.complex.sources.map((s) => s.sha256).sort());
+        changes.add(job.id, outcome.complex.warnings);
       } else {
         failed.set(job, outcome.rejects);
       }
@@ -137,7 +142,7 @@ export async function ingestStage(paths: string[], outDir: string, options: Inge
   }
   // Rejects in input (path) order, as ingest lists them.
   for (const job of jobs) rejects.push(...(failed.get(job) ?? []));
-  return { ids: [...sources.keys()].sort(), sources, rejects };
+  return { ids: [...sources.keys()].sort(), sources, rejects, changes };
 }
 
 /** The kept complex of `id` (written by the ingest stage). Synchronous: plans ask for partners synchronously. */

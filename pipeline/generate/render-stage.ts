@@ -17,8 +17,12 @@ export function scenePaths(spec: SceneSpec): { image: string; annotation: string
 }
 
 export interface RenderTally {
+  /** Images this run drew. */
   rendered: number;
+  /** Images found on disk from before this run (a resumed run, or a shared scene of an earlier one). */
   existing: number;
+  /** Image paths this run drew: found on disk again later, they are neither drawn nor "already there". */
+  drawn?: Set<string>;
   /** Image path -> reason. */
   failed: Map<string, string>;
 }
@@ -45,6 +49,8 @@ export async function renderBatch(pool: RenderPool, outDir: string, specs: Scene
       continue;
     }
     mine.add(p.image);
+    // Drawn earlier in this run for another complex's batch: shared, not counted again.
+    if (tally.drawn?.has(p.image)) continue;
     if (existsSync(join(outDir, p.image)) && existsSync(join(outDir, p.annotation))) {
       tally.existing++;
       onImages(1);
@@ -57,7 +63,10 @@ export async function renderBatch(pool: RenderPool, outDir: string, specs: Scene
       outcomes.forEach((o, i) => {
         const p = scenePaths(requests[i].spec);
         if (o.status === 'failed') tally.failed.set(p.image, o.reason ?? 'unknown failure');
-        else tally.rendered++;
+        else {
+          tally.rendered++;
+          tally.drawn?.add(p.image);
+        }
       });
       onImages(requests.length);
     }, (e: unknown) => {

@@ -23,6 +23,7 @@ import { assemble, writeAssemblyPlan } from './assemble.ts';
 import { partExists, readPart } from './complex-part.ts';
 import { errorLog } from './errors-log.ts';
 import { rejectSummary } from '../reject-summary.ts';
+import { splitWarnings } from '../split-warnings.ts';
 import { ComplexStore } from './complex-store.ts';
 import { CountingPool } from './counting-pool.ts';
 import { heapTrimmer } from './heap-trim.ts';
@@ -105,7 +106,7 @@ export interface GenerateSummary {
   existing: number;
   rejects: number;
   /** Stage (and `internal`) of every reject: the summary and --strict read them. */
-  rejectKinds: { stage?: unknown; internal?: unknown }[];
+  rejectKinds: { stage?: unknown; internal?: unknown; id?: unknown }[];
   /** Complexes found done in the folder (a resumed run). */
   resumed: number;
   seconds: Record<string, number>;
@@ -240,13 +241,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   lap('render');
 
   // The dataset from the parts (a shard leaves that to `merge`).
-  let summary: { questions: number; imageReferences: number; distinctImages: number; rejects: number; rejectKinds: GenerateSummary['rejectKinds'] } = { questions: 0, imageReferences: 0, distinctImages: 0, rejects: 0, rejectKinds: [] };
+  let summary: { questions: number; imageReferences: number; distinctImages: number; rejects: number; rejectKinds: GenerateSummary['rejectKinds']; counts?: Record<string, { train: number; test: number }> } = { questions: 0, imageReferences: 0, distinctImages: 0, rejects: 0, rejectKinds: [] };
   if (!o.shard) {
     summary = await assemble(o.out, killPoint('MISI_GEN_KILL_AFTER_FILES'), o.tasks);
   } else {
     // A shard's own rejects: the inputs it read and its complexes' parts.
-    const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal }));
-    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects) kinds.push({ stage: r.stage, internal: r.internal });
+    const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal, id: r.id }));
+    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects as { stage?: unknown; internal?: unknown; id?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal, id: r.id });
     summary = { ...summary, rejects: kinds.length, rejectKinds: kinds };
     await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }
@@ -271,9 +272,13 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${o.out}/parts (rejects.jsonl after merge)`)}`);
   } else {
-    log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${tally.existing} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
+    // "already there": images of the dataset this run did not draw (an earlier run in this folder drew them).
+    log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${Math.max(0, summary.distinctImages - tally.rendered)} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, join(o.out, 'rejects.jsonl'))}`);
   }
+  const changed = read.changes.summary(o.shard ? join(o.out, PARTS_DIR, 'ingest') : join(o.out, 'complexes.jsonl'));
+  if (changed) log(`generate: ${changed}`);
+  for (const w of splitWarnings({ train: split.ids.train.length, test: split.ids.test.length }, o.testShare, summary.counts)) log(`generate: warning: ${w}`);
   if (onError.count()) log(`generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${join(o.out, 'errors.log')}`);
   return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, rejectKinds: summary.rejectKinds, resumed, seconds };
 }

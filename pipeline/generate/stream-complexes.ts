@@ -32,7 +32,7 @@ export interface StreamInputs {
 const sha256Of = sha256File;
 
 export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
-  const tally: RenderTally = { rendered: 0, existing: 0, failed: new Map() };
+  const tally: RenderTally = { rendered: 0, existing: 0, drawn: new Set(), failed: new Map() };
   const drawing: InFlight = new Map();
   const inputs: PlanInputs = { ...s.plan, complexById: (id) => s.store.get(id) };
 

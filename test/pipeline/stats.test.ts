@@ -29,7 +29,7 @@ test('stats prints counts, histograms and replacements per task', () => {
   const r = run(dir);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, [
-    'rotation: 3 questions (test 0, train 3); replaced draws 0 (0 in the run, rejected questions included)',
+    'rotation: 3 questions (train 3, test 0); replaced draws 0 (0 in the run, rejected questions included)',
     '  roll axis      x:2  y:1',
     '  roll x         15:2',
     '  roll y         -90:1',

@@ -1,0 +1,72 @@
+// A structure path that does not exist, or a folder with no structure file, is a usage error
+// (exit 2) naming the path, for every command that reads structures, found before any
+// browser starts and before the output folder is made; positional paths and --structures
+// are both read. Real files: an empty folder, a folder of notes, the bundled sample.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO, SAMPLE } from '../shared-structures.ts';
+import { structurePaths } from '../../pipeline/input-paths.ts';
+
+const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const root = mkdtempSync(join(tmpdir(), 'misi-paths-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+const empty = join(root, 'empty');
+mkdirSync(empty);
+const notes = join(root, 'notes');
+mkdirSync(join(notes, 'deeper'), { recursive: true });
+writeFileSync(join(notes, 'deeper', 'README.txt'), 'no structures here\n');
+const missing = join(root, 'not-there');
+
+const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: root });
+
+/** Each command, given `path` the way it takes paths, writing (if it got that far) under `out`. */
+const commands = (path: string, out: string): string[][] => [
+  ['generate', path, '--out', out],
+  ['generate', '--structures', path, '--out', out],
+  ['split', path, '--out', out],
+  ['split', '--structures', path, '--out', out],
+  ['ingest', path, '--out', out],
+  ['ingest', '--structures', path, '--out', out],
+  ['hbonds', path],
+  ['render', path, '--out', join(out, 'x.png')],
+];
+
+for (const [what, path, words] of [
+  ['a path that does not exist', missing, /does not exist/],
+  ['an empty folder', empty, /holds no structure file/],
+  ['a folder with only other files', notes, /holds no structure file/],
+  ['a file that is not a structure file', join(notes, 'deeper', 'README.txt'), /is not a structure file \(\.pdb, .*\.mol2, \.sdf, \.mol\)/],
+] as const) {
+  test(`${what}: exit 2 naming it, no output folder, no browser`, () => {
+    for (const args of commands(path, join(root, 'out'))) {
+      const r = run(...args);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.ok(r.stderr.includes(`'${path}'`), `${args[0]} names the path: ${r.stderr}`);
+      assert.match(r.stderr, words);
+      assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+      assert.doesNotMatch(r.stderr, /Chromium|browser|ingest:|generate:/i, `${args[0]} started nothing: ${r.stderr}`);
+      assert.equal(existsSync(join(root, 'out')), false, `${args.join(' ')} made no output folder`);
+    }
+  });
+}
+
+test('one good and one missing path: the missing one is named, the good one is not', () => {
+  const r = run('ingest', join(SAMPLE, 'pdbbind'), missing, '--out', join(root, 'out'));
+  assert.equal(r.status, 2);
+  assert.ok(r.stderr.includes(missing));
+  assert.ok(!r.stderr.includes(`'${join(SAMPLE, 'pdbbind')}'`));
+  assert.equal(existsSync(join(root, 'out')), false);
+});
+
+test('positional paths and --structures are read together, each once', () => {
+  const out = join(root, 'both');
+  const r = run('ingest', join(SAMPLE, 'pdbbind'), '--structures', join(SAMPLE, 'protein-ligand'), join(SAMPLE, 'pdbbind'), '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /ingest: 2 complexes read, 0 rejected/);
+  assert.deepEqual(structurePaths(['a', 'b'], ['b', 'c']), ['a', 'b', 'c']);
+  assert.deepEqual(structurePaths([undefined as unknown as string], undefined), []);
+});
