@@ -39,7 +39,7 @@ for (const [what, path, words] of [
   ['a path that does not exist', missing, /does not exist/],
   ['an empty folder', empty, /holds no structure file/],
   ['a folder with only other files', notes, /holds no structure file/],
-  ['a file that is not a structure file', join(notes, 'deeper', 'README.txt'), /is not a structure file \(\.pdb, .*\.mol2, \.sdf, \.mol\)/],
+  ['a file that is not a structure file', join(notes, 'deeper', 'README.txt'), /is not a structure file \(\.pdb, .*\.mol2, \.sdf, \.mol, .*\.cif\.gz, \.mmcif\.gz\)/],
 ] as const) {
   test(`${what}: exit 2 naming it, no output folder, no browser`, () => {
     for (const args of commands(path, join(root, 'out'))) {
