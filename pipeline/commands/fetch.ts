@@ -12,7 +12,7 @@ import { DEFAULT_RETRY } from '../fetch/http-get.ts';
 import { REJECTS_FILE, runFetch } from '../fetch/run-fetch.ts';
 import { progressReporter } from '../progress.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
-import { UsageError } from '../cli.ts';
+import { UsageError } from '../usage-error.ts';
 
 interface Args extends StrictArgs {
   entries?: string[];
