@@ -269,7 +269,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     complexReads: store.reads,
     machine: { platform: platform(), release: release(), cpus: cpu.length, cpuModel: cpu[0]?.model ?? '', memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, browser },
   });
-  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
+  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.ids.val?.length ? `, ${split.ids.val.length} val` : ''}${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
   if (o.shard) {
     log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${o.out}/parts (rejects.jsonl after merge)`)}`);
