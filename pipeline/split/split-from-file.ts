@@ -46,7 +46,7 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
   const side = Uint8Array.from(ids, (id) => {
     const s = sides.get(id);
     if (s === undefined) notes.push({ id, note: 'not in the split list: excluded' });
-    else if (s === 'val' && o.buffer !== 'val') notes.push({ id, note: 'val in the split list: excluded (no questions; --buffer val keeps it val)' });
+    else if (s === 'val' && o.buffer !== 'val') notes.push({ id, note: 'val in the split list: excluded (no questions)' });
     return s === 'train' ? TRAIN : s === 'test' ? TEST : EXCLUDED;
   });
   for (const id of [...sides.keys()].sort()) if (!present.has(id)) notes.push({ id, note: 'in the split list but not in the corpus' });
