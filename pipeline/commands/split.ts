@@ -1,5 +1,5 @@
 // `misi-gen split [paths...] [--structures <paths>] --by complex|scaffold|protein --out <dir>
-// [--seed N] [--test-share F] [--cluster-threshold T] [--max-excluded F] [--allow-short]
+// [--seed N] [--test-share F] [--cluster-threshold T] [--max-excluded F] [--buffer none|val] [--allow-short]
 // [--limit N] [--verbose]`: the split `generate` would make with the same options, written
 // as <dir>/split.json without generating anything. stdout: the path of split.json; the
 // summary, notes, (protein) the audit, nearest-identity histogram and largest groups on
