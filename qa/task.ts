@@ -13,7 +13,7 @@ import type { Style } from '../renders/style.ts';
 import type { Rng } from './random.ts';
 import type { TaskScorer } from './scoring/task-scorers.ts';
 
-export type Split = 'train' | 'test';
+export type Split = 'train' | 'test' | 'val';
 
 /** Image width and height of a task that names no size of its own, pixels. */
 export const DEFAULT_IMAGE_SIZE = 512;

@@ -138,6 +138,7 @@ export const generateCommand: CommandModule<object, Args> = {
         clusterThreshold: thresholdFraction(args['cluster-threshold']),
         clusterEngine: args['cluster-engine'],
         maxExcluded: args['max-excluded'],
+        buffer: args.buffer,
         allowShort: args['allow-short'],
         splitDate: args['split-date'],
         indexYears: years,

@@ -1,4 +1,4 @@
-// `misi-gen score <dataset-dir> <predictions.jsonl> [--split test|tiny] [--json]`: scores a
+// `misi-gen score <dataset-dir> <predictions.jsonl> [--split test|tiny|val] [--json]`: scores a
 // model's replies against a dataset's answers (metrics of dataset-spec.md, "Scoring").
 // stdout: the table with its definitions, or with --json the same numbers as JSON. stderr:
 // prediction lines that were skipped, ids that name no question, the count of missing ones.
@@ -29,7 +29,7 @@ export const scoreCommand: CommandModule<object, Args> = {
     y
       .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })
       .positional('predictions', { type: 'string', demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}' })
-      .option('split', { choices: ['test', 'tiny'], default: 'test', describe: 'which questions to score against' })
+      .option('split', { choices: ['test', 'tiny', 'val'], default: 'test', describe: 'which questions to score against' })
       .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' }) as any,
   handler: async (args) => {
     let predictionText: string;

@@ -1,5 +1,5 @@
 // `misi-gen split [paths...] [--structures <paths>] --by complex|scaffold|protein --out <dir>
-// [--seed N] [--test-share F] [--cluster-threshold T] [--max-excluded F] [--allow-short]
+// [--seed N] [--test-share F] [--cluster-threshold T] [--max-excluded F] [--buffer none|val] [--allow-short]
 // [--limit N] [--verbose]`: the split `generate` would make with the same options, written
 // as <dir>/split.json without generating anything. stdout: the path of split.json; the
 // summary, notes, (protein) the audit, nearest-identity histogram and largest groups on
@@ -91,7 +91,7 @@ export const splitCommand: CommandModule<object, Args> = {
     if (listPath !== undefined) return applyList(summaries, listPath, listText, args, read.rejects);
     const years = args.index !== undefined ? await readIndexYears(args.index) : undefined;
     if (years === null) return;
-    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'], maxExcluded: args['max-excluded'], splitDate: args['split-date'], indexYears: years };
+    const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'], maxExcluded: args['max-excluded'], buffer: args.buffer, splitDate: args['split-date'], indexYears: years };
     let grouping;
     try {
       grouping = await groupSummaries(summaries, o);
@@ -128,7 +128,7 @@ async function applyList(summaries: GroupSummary[], path: string, text: string, 
   const said = (l: string) => process.stderr.write(`split: ${l}\n`);
   const list = parseSplitList(text, path);
   for (const p of list.problems) said(p);
-  const { file, applied } = splitFileFromList(summaries.map((s) => s.sequences!), list.sides, { path, threshold: thresholdFraction(args['cluster-threshold']), fix: args['fix-leaks'], seed: args.seed });
+  const { file, applied } = splitFileFromList(summaries.map((s) => s.sequences!), list.sides, { path, threshold: thresholdFraction(args['cluster-threshold']), fix: args['fix-leaks'], seed: args.seed, buffer: args.buffer });
   const notes = applied.notes;
   for (const n of notes.slice(0, 20)) said(`${n.id}: ${n.note}`);
   if (notes.length > 20) said(`... ${notes.length - 20} more notes like these`);

@@ -35,7 +35,7 @@ export interface Manifest {
   options: ManifestOptions;
   /** Every complex read, its side of the split and the sha256 of each source file. */
   complexes: { id: string; split: string; sources: string[] }[];
-  counts: Record<string, { train: number; test: number }>;
+  counts: Record<string, { train: number; test: number; val?: number }>;
   replacements: Record<string, number>;
   questions: number;
   imageReferences: number;

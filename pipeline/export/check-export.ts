@@ -65,7 +65,7 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
       if (!splits.includes(split as ExportSplit)) continue;
       const written = rowsPer.get(`${task}.${split}`) ?? 0;
       if (written !== list.length) problems.push(`${task} ${split}: ${written} rows written for ${list.length} questions`);
-      const counted = split === 'tiny' ? undefined : dataset.manifest?.counts?.[task]?.[split as 'train' | 'test'];
+      const counted = split === 'tiny' ? undefined : dataset.manifest?.counts?.[task]?.[split as 'train' | 'test' | 'val'];
       if (split !== 'tiny' && typeof counted === 'number' && counted !== list.length) problems.push(`${task} ${split}: the manifest counts ${counted}, qa/ holds ${list.length}`);
     }
   }

@@ -82,7 +82,9 @@ export function datasetCard(c: CardInputs): string {
     const answer = example ? `\`${example.answer}\`` : '-';
     return `| \`${t}\` | ${WHAT[t] ?? `see the template qa/templates/${module?.template ?? t}.txt`} | ${module?.format ?? '-'} | ${example ? example.images.length : module?.imageCount ?? '-'} | ${answer} |`;
   });
-  const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, 'train')} | ${count(t, 'test')} | ${count(t, 'tiny')} | ${EXPORT_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
+  // A val column only in a dataset with val (`--buffer val`); the card of any other is unchanged.
+  const hasVal = d.splits.includes('val');
+  const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, 'train')} | ${count(t, 'test')} | ${hasVal ? `${count(t, 'val')} | ` : ''}${count(t, 'tiny')} | ${EXPORT_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
   const complexes: { split: string }[] = m.complexes ?? [];
   const versions: Partial<Versions> = m.versions ?? {};
   return `${yaml.join('\n')}
@@ -108,8 +110,8 @@ paper (arXiv 2512.10867); it is not the original release.
 Questions per task and split (a split without questions has no file and is not listed in
 the configs); \`tiny\` is ${'50'} test questions per task drawn at random from the seed (the quick evaluation set). ${c.imageCount} distinct images are embedded.
 
-| task | train | test | tiny | parquet shards |
-|---|---|---|---|---|
+| task | train | test | ${hasVal ? 'val | ' : ''}tiny | parquet shards |
+|---|---|---|${hasVal ? '---|' : ''}---|---|
 ${counts.join('\n')}
 
 ## Tasks

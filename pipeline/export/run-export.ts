@@ -37,7 +37,7 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
   }
   const hf = format === 'hf' || format === 'lmms-eval';
   for (const task of dataset.tasks) {
-    for (const split of EXPORT_SPLITS) {
+    for (const split of dataset.splits) {
       const records = dataset.records.get(task)![split];
       for (const r of records) for (const p of r.images) images.add(p);
       const name = `${task}.${split}`;
@@ -61,7 +61,7 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
     await placeImages(datasetDir, outDir, images);
     if (format === 'sharegpt') await writeDatasetInfo(outDir, files);
   }
-  return checked(dataset, format, outDir, files, EXPORT_SPLITS, images.size);
+  return checked(dataset, format, outDir, files, dataset.splits, images.size);
 }
 
 async function checked(dataset: Dataset, format: ExportFormat, outDir: string, files: ExportedFile[], splits: readonly ExportSplit[], images: number): Promise<ExportSummary> {

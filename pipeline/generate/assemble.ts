@@ -56,7 +56,7 @@ export interface AssembleSummary {
   /** Stage (and `internal`) of every reject, for the summary and --strict. */
   rejectKinds: { stage?: unknown; internal?: unknown; id?: unknown }[];
   /** Questions per task and side. */
-  counts?: Record<string, { train: number; test: number }>;
+  counts?: Record<string, { train: number; test: number; val?: number }>;
 }
 
 /** Complex ids in the order their question ids sort (`<task>-<complex>-<index>`). */
@@ -86,12 +86,14 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
 
   // qa/ files: every part once, its records to their task and split file.
   const files = new Map<string, AtomicLines>();
-  const counts: Record<string, { train: number; test: number }> = {};
+  const counts: Record<string, { train: number; test: number; val?: number }> = {};
   const replacements: Record<string, number> = {};
+  // Val (`--buffer val`) has files and counts only in a run that has val complexes.
+  const splits: Split[] = plan.complexes.some((c) => c.split === 'val') ? [...SPLITS, 'val'] : [...SPLITS];
   for (const t of a.tasks) {
-    counts[t.id] = { train: 0, test: 0 };
+    counts[t.id] = splits.includes('val') ? { train: 0, test: 0, val: 0 } : { train: 0, test: 0 };
     replacements[t.id] = 0;
-    for (const s of SPLITS) files.set(`${t.id}.${s}`, await AtomicLines.open(join(a.outDir, 'qa', `${t.id}.${s}.jsonl`)));
+    for (const s of splits) files.set(`${t.id}.${s}`, await AtomicLines.open(join(a.outDir, 'qa', `${t.id}.${s}.jsonl`)));
   }
   const rejects: DatasetReject[] = [...a.ingestRejects];
   const images = new Map<string, string>();
@@ -103,7 +105,7 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
       const file = files.get(`${r.task}.${r.split}`);
       if (!file) throw new Error(`${id}: a record of task ${r.task} that this run does not have`);
       await file.write(JSON.stringify(r) + '\n');
-      counts[r.task][r.split]++;
+      counts[r.task][r.split] = (counts[r.task][r.split] ?? 0) + 1;
       questions++;
       imageReferences += r.images.length;
     }

@@ -52,6 +52,11 @@ export interface ComplexPlan {
   replacements: Record<string, number>;
 }
 
+/** Val (`--buffer val`) is held out like test: its complexes get test's question count. */
+export function countSide(split: Split): 'train' | 'test' {
+  return split === 'val' ? 'test' : split;
+}
+
 export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: ErrorSink): ComplexPlan {
   const id = subject.complex.id;
   const split = p.split.side.get(id);
@@ -61,7 +66,7 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
   const out: ComplexPlan = { questions: [], rejects: [], replacements: {} };
   for (const task of p.tasks) {
     const options = optionsOfTask(task, p.taskOptions);
-    const requested = p.counts[task.id]?.[split] ?? 0;
+    const requested = p.counts[task.id]?.[countSide(split)] ?? 0;
     const n = task.questionCount ? task.questionCount(subject, split, requested) : requested;
     out.replacements[task.id] = 0;
     const offset = generatorFor([p.seed, task.id, id, 'slot'])();
@@ -74,7 +79,7 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
       const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' }, () => task.plan({
         seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject: sized,
         slot: (k: number) => (Math.floor(offset * k) + index) % k,
-        splitIds: p.split.ids[split], complexById, style: p.style, options,
+        splitIds: p.split.ids[split] ?? [], complexById, style: p.style, options,
       }), onError);
       if (!guarded.ok) {
         out.rejects.push({ stage: 'plan', id: qid, task: task.id, complex: id, split, index, reason: guarded.reject.reason, internal: true });

@@ -35,7 +35,7 @@ import { claimFolder, PARTS_DIR, type RunIdentity } from './run-identity.ts';
 import { formatShard, inShard, type Shard } from './shard.ts';
 import { splitComplexes } from './split.ts';
 import { byProtein, type ClusterEngine, type SplitBy } from '../split/group-complexes.ts';
-import { DEFAULT_MAX_EXCLUDED } from '../split/split-by-protein.ts';
+import { DEFAULT_MAX_EXCLUDED, type Buffer } from '../split/split-by-protein.ts';
 import { shortfall } from '../split/split-report.ts';
 
 /** The split by protein is short of its aim (and --allow-short was not given). */
@@ -67,6 +67,8 @@ export interface GenerateOptions {
   clusterEngine?: ClusterEngine;
   /** Split by protein: share that may be excluded (default 0.2), and whether a test side short of its aim is accepted. */
   maxExcluded?: number;
+  /** Split by protein: `val` makes the excluded complexes a validation split (default none). */
+  buffer?: Buffer;
   allowShort?: boolean;
   /** Time split: the date test starts at, and release years from a PDBbind index. */
   splitDate?: string;
@@ -139,7 +141,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     tasks: o.tasks.map((t) => t.id),
     perComplex: formatCounts(counts),
     testShare: o.testShare,
-    ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(protein ? { clusterThreshold: o.clusterThreshold ?? null, maxExcluded: o.maxExcluded ?? DEFAULT_MAX_EXCLUDED } : {}), ...(o.splitBy === 'time' ? { splitDate: o.splitDate ?? null } : {}) } : {}),
+    ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(protein ? { clusterThreshold: o.clusterThreshold ?? null, maxExcluded: o.maxExcluded ?? DEFAULT_MAX_EXCLUDED, ...(o.buffer === 'val' ? { buffer: 'val' } : {}) } : {}), ...(o.splitBy === 'time' ? { splitDate: o.splitDate ?? null } : {}) } : {}),
     ...(mmseqs !== null ? { clusterEngine: { name: 'mmseqs', version: mmseqs } } : {}),
     limit: o.limit ?? null,
     ligand: o.ligand ?? null,
@@ -194,7 +196,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   // Split (from every complex, whatever the shard), then plan -> render -> write per complex.
   const split = await splitComplexes({ ids: read.ids, load: (id) => readIngested(o.out, id) }, {
     by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold, engine: o.clusterEngine,
-    maxExcluded: o.maxExcluded, splitDate: o.splitDate, indexYears: o.indexYears,
+    maxExcluded: o.maxExcluded, buffer: o.buffer, splitDate: o.splitDate, indexYears: o.indexYears,
   }).catch(abandon);
   const short = shortfall(split.file);
   if (short && !o.allowShort) await abandon(new SplitShortError(`the split by protein: ${short}`));
@@ -267,7 +269,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
     complexReads: store.reads,
     machine: { platform: platform(), release: release(), cpus: cpu.length, cpuModel: cpu[0]?.model ?? '', memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, browser },
   });
-  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
+  const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.ids.val?.length ? `, ${split.ids.val.length} val` : ''}${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
   if (o.shard) {
     log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${o.out}/parts (rejects.jsonl after merge)`)}`);

@@ -3,14 +3,15 @@
 // original's), by ligand scaffold, or by protein sequence cluster. Whole groups go to one
 // side (pipeline/split/assign-sides.ts), except in the split by protein: seed and exclude,
 // then the audit (pipeline/split/split-by-protein.ts), where train neighbours of test are
-// excluded (no questions). Partners of a question are drawn from its own side.
+// excluded (no questions), or with `--buffer val` a validation split with questions like
+// test's. Partners of a question are drawn from its own side.
 import type { Complex } from '../../structures/model.ts';
 import type { Split } from '../../qa/task.ts';
 import { assignSides } from '../split/assign-sides.ts';
 import { byProtein, groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
 import { proteinSplitFile, splitFile, timeSplitFile, type SplitFile } from '../split/split-file.ts';
 import { splitByTime } from '../split/time-split.ts';
-import { DEFAULT_MAX_EXCLUDED, splitByProtein, type ProteinSplit } from '../split/split-by-protein.ts';
+import { applyBuffer, DEFAULT_MAX_EXCLUDED, splitByProtein, type Buffer, type ProteinSplit } from '../split/split-by-protein.ts';
 
 /** The original's share: 490 test complexes of 3,993. */
 export const DEFAULT_TEST_SHARE = 490 / 3993;
@@ -18,8 +19,8 @@ export const DEFAULT_TEST_SHARE = 490 / 3993;
 export interface SplitAssignment {
   /** Side of every complex id. */
   side: Map<string, Split>;
-  /** Sorted ids per side. */
-  ids: Record<Split, string[]>;
+  /** Sorted ids per side (val: `--buffer val` only). */
+  ids: { train: string[]; test: string[]; val?: string[] };
   /** Group of every complex id (the id itself in a split by complex). */
   group?: Map<string, string>;
   /** Complexes on neither side (split by protein), which get no questions. */
@@ -45,6 +46,8 @@ export interface SplitOptions {
   /** Time split: the date (YYYY-MM-DD) test starts at, and release years from a PDBbind index by id. */
   splitDate?: string;
   indexYears?: ReadonlyMap<string, string>;
+  /** Split by protein: `val` makes the excluded complexes a validation split (default none). */
+  buffer?: Buffer;
 }
 
 export interface ComplexSplit extends SplitAssignment {
@@ -73,9 +76,10 @@ export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexS
     const threshold = grouping.threshold!;
     const maxExcluded = o.maxExcluded ?? DEFAULT_MAX_EXCLUDED;
     const p = splitByProtein(grouping.sequences, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, maxExcluded, scaffoldOf: grouping.scaffoldOf });
+    applyBuffer(p.side, o.buffer);
     const sorted = [...p.side.keys()].sort();
     const on = (s: string) => sorted.filter((id) => p.side.get(id) === s);
-    const ids = { train: on('train'), test: on('test') };
+    const ids = { train: on('train'), test: on('test'), ...(o.buffer === 'val' ? { val: on('val') } : {}) };
     const side = new Map<string, Split>(sorted.filter((id) => p.side.get(id) !== 'excluded').map((id) => [id, p.side.get(id) as Split]));
     const file = proteinSplitFile(p, grouping.groupOf, { by: grouping.by, seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
     return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), protein: p, file };

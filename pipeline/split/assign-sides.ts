@@ -11,8 +11,8 @@ import { generatorFor } from '../generate/seeds.ts';
 export interface SideAssignment {
   /** Side of every complex id. */
   side: Map<string, Split>;
-  /** Sorted ids per side. */
-  ids: Record<Split, string[]>;
+  /** Sorted ids per side (val: `--buffer val` only). */
+  ids: { train: string[]; test: string[]; val?: string[] };
   /** Group of every complex id. */
   group: Map<string, string>;
   /** Number of complexes the test side aimed at. */

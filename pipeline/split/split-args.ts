@@ -3,7 +3,7 @@
 import type { Argv } from 'yargs';
 import { CLUSTER_ENGINES, DEFAULT_CLUSTER_THRESHOLD, SPLIT_BY, type ClusterEngine, type SplitBy } from './group-complexes.ts';
 import type { SplitFile } from './split-file.ts';
-import { DEFAULT_MAX_EXCLUDED } from './split-by-protein.ts';
+import { BUFFERS, DEFAULT_MAX_EXCLUDED, type Buffer } from './split-by-protein.ts';
 import { SPLIT_DATE } from './time-split.ts';
 
 export interface SplitArgs {
@@ -12,6 +12,7 @@ export interface SplitArgs {
   'cluster-engine': ClusterEngine;
   'max-excluded': number;
   'allow-short': boolean;
+  buffer: Buffer;
   'split-date'?: string;
   index?: string;
 }
@@ -29,9 +30,11 @@ export function splitOptions<T>(y: Argv<T>): Argv<T & SplitArgs> {
     .option('cluster-engine', { choices: CLUSTER_ENGINES, default: 'exact' as ClusterEngine, describe: 'how the split by protein finds clusters: exact (every pair aligned) or mmseqs (MMseqs2 from PATH: fast for 40,000+ complexes, may miss links)' })
     .option('max-excluded', { type: 'number', default: DEFAULT_MAX_EXCLUDED, describe: 'split by protein: largest share of the complexes that may be excluded (train neighbours of test)' })
     .option('allow-short', { type: 'boolean', default: false, describe: 'split by protein: accept a test side short of --test-share (else exit 1)' })
+    .option('buffer', { choices: BUFFERS, default: 'none' as Buffer, describe: 'split by protein (and --split-from): none: the excluded complexes get no questions; val: they are a validation split (qa/<task>.val.jsonl, test\'s question counts)' })
     .option('split-date', { type: 'string', describe: '--split-by time: test is what was released on or after this date (YYYY-MM-DD)' })
     .option('index', { type: 'string', describe: '--split-by time: a PDBbind index file (INDEX_*) whose release years date the complexes it lists' })
     .check((a: any) => {
+      if (a.buffer === 'val' && a['split-by'] !== undefined && !String(a['split-by']).startsWith('protein') && a['split-from'] === undefined) throw new Error(`--buffer val needs --split-by protein or protein,scaffold (or --split-from): --split-by ${a['split-by']} has no buffer`);
       if (a['split-by'] === 'time' && !(typeof a['split-date'] === 'string' && SPLIT_DATE.test(a['split-date']))) throw new Error('--split-by time needs --split-date YYYY-MM-DD');
       const x = a['max-excluded'];
       if (!(typeof x === 'number' && x >= 0 && x <= 1)) throw new Error('--max-excluded must be a fraction from 0 to 1');
@@ -49,6 +52,6 @@ export function describeSplit(f: SplitFile): string {
   for (const [g, n] of sizes) if (n > largest[1]) largest = [g, n];
   const sideOfLargest = f.complexes.find((c) => c.group === largest[0])?.side ?? '-';
   const by = f.threshold !== undefined ? `${f.by} (${(100 * f.threshold).toFixed(0)} % identity)` : f.by;
-  const excluded = f.counts.excluded ? `, excluded ${f.counts.excluded}` : '';
+  const excluded = `${f.counts.excluded ? `, excluded ${f.counts.excluded}` : ''}${f.counts.val ? `, val ${f.counts.val}` : ''}`;
   return `split by ${by}: ${f.complexes.length} complexes in ${sizes.size} groups; test ${f.counts.test} (aimed at ${f.target}) in ${f.groups.test} groups, train ${f.counts.train} in ${f.groups.train} groups${excluded}${f.achieved ? '' : `; largest group ${largest[1]} (${sideOfLargest})`}`;
 }

@@ -30,7 +30,18 @@ export interface ProteinSplitOptions {
 /** The value a scaffold-only link has among a complex's neighbours (not an identity: never a near duplicate). */
 export const SCAFFOLD_LINK = -1;
 
-export type ProteinSide = 'train' | 'test' | 'excluded';
+/** `val`: an excluded complex made a validation split (`--buffer val`). */
+export type ProteinSide = 'train' | 'test' | 'excluded' | 'val';
+
+/** What becomes of the excluded complexes: nothing (no questions), or a validation split. */
+export type Buffer = 'none' | 'val';
+export const BUFFERS: readonly Buffer[] = ['none', 'val'];
+
+/** With `--buffer val` every excluded complex becomes val (in place); `none` leaves them. */
+export function applyBuffer(side: Map<string, ProteinSide>, buffer: Buffer = 'none'): void {
+  if (buffer !== 'val') return;
+  for (const [id, s] of side) if (s === 'excluded') side.set(id, 'val');
+}
 
 export interface ProteinSplit {
   side: Map<string, ProteinSide>;

@@ -1,8 +1,9 @@
 // split.json: how the complexes of a dataset were split, written by `generate` and `split`.
-//   { by, seed, testShare, threshold?, target, counts: {train, test, excluded?}, groups: {train, test},
+//   { by, seed, testShare, threshold?, target, counts: {train, test, excluded?, val?}, groups: {train, test},
 //     achieved?, complexes: [{id, side, group, nearest?}] }   (complexes sorted by id)
 // and the leak check run on it, and on the questions written with it. The split by protein
-// adds the side `excluded` (no questions), `nearest` per test complex and `achieved`.
+// adds the side `excluded` (no questions), `nearest` per test complex and `achieved`; with
+// `--buffer val` the excluded complexes are the side `val` instead (a validation split).
 import { readFile } from 'node:fs/promises';
 import type { Split } from '../../qa/task.ts';
 import type { SideAssignment } from './assign-sides.ts';
@@ -11,7 +12,7 @@ import type { ProteinSplit } from './split-by-protein.ts';
 import type { TimeSplit } from './time-split.ts';
 
 /** A complex's side: train or test, or (split by protein) excluded, or val (`--buffer val`). */
-export type Side = Split | 'excluded' | 'val';
+export type Side = Split | 'excluded';
 
 /** What the split by protein reached, and what its audit did. */
 export interface Achieved {
@@ -49,9 +50,9 @@ export interface SplitFile {
   threshold?: number;
   /** Test complexes aimed at: round(n * testShare). */
   target: number;
-  counts: Record<Split, number> & { excluded?: number; val?: number };
+  counts: { train: number; test: number; excluded?: number; val?: number };
   /** Number of distinct groups per side. */
-  groups: Record<Split, number>;
+  groups: { train: number; test: number };
   /** Split by protein: aim, sides and the audit. */
   achieved?: Achieved;
   /** A split applied from a list (--split-from): its path. */
@@ -63,7 +64,7 @@ export interface SplitFile {
 }
 
 export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; testShare: number; threshold?: number }): SplitFile {
-  const groupsOn = (s: Split) => new Set(a.ids[s].map((id) => a.group.get(id))).size;
+  const groupsOn = (s: 'train' | 'test') => new Set(a.ids[s].map((id) => a.group.get(id))).size;
   return {
     by: o.by,
     seed: o.seed,
@@ -138,7 +139,8 @@ export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, str
   const ids = [...p.side.keys()].sort();
   const on = (s: Side) => ids.filter((id) => p.side.get(id) === s);
   const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
-  const counts = { train: on('train').length, test: on('test').length, excluded: on('excluded').length };
+  const val = on('val').length;
+  const counts = { train: on('train').length, test: on('test').length, excluded: on('excluded').length, ...(val ? { val } : {}) };
   return {
     by: o.by ?? 'protein',
     seed: o.seed,
@@ -148,7 +150,7 @@ export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, str
     counts,
     groups: { train: groupsOn('train'), test: groupsOn('test') },
     achieved: {
-      aimed: p.target, ...counts, val: 0, short: Math.max(0, p.target - counts.test), maxExcluded: o.maxExcluded,
+      aimed: p.target, ...counts, val, short: Math.max(0, p.target - counts.test), maxExcluded: o.maxExcluded,
       engine: o.engine, threshold: o.threshold, pairsAudited: p.audit.pairs, leaks: p.audit.leaks.length, moved: p.audit.moved.length,
       leaksLeft: p.audit.leaks.filter((l) => p.side.get(l.train) === 'train').length,
     },

@@ -2,15 +2,15 @@
 // line (blank lines and lines starting with # are skipped), e.g. ATOM3D's LBA 30 % split of
 // the PDBbind refined set. Then the audit of the split by protein (audit-split.ts) reports
 // its leaks; with `fix` (`--fix-leaks`) every leaking train complex moves to excluded. A
-// complex of the corpus the file does not list, and every `val` complex (until val splits
-// exist), is excluded; ids listed but not in the corpus are noted.
+// complex of the corpus the file does not list is excluded, and so is every `val` complex
+// unless `--buffer val` makes them val; ids listed but not in the corpus are noted.
 import { ComplexIdentity } from '../../structures/grouping/complex-identity.ts';
 import { linkageData } from '../../structures/grouping/protein-linkage.ts';
 import { linkageItems } from './protein-clusters.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
 import { auditSplit } from './audit-split.ts';
 import { EXCLUDED, TEST, TRAIN } from './seed-exclude.ts';
-import { nearestByIds, type ProteinSide, type ProteinSplit } from './split-by-protein.ts';
+import { nearestByIds, type Buffer, type ProteinSide, type ProteinSplit } from './split-by-protein.ts';
 import { proteinSplitFile, type SplitFile } from './split-file.ts';
 
 export type ListedSide = 'train' | 'test' | 'val';
@@ -38,7 +38,7 @@ export interface AppliedList extends ProteinSplit {
 }
 
 /** The listed sides on the corpus `items`, audited (leaking train complexes moved to excluded with `fix`). */
-export function applySplitList(items: readonly ComplexSequences[], sides: ReadonlyMap<string, ListedSide>, o: { threshold: number; fix: boolean; minLength?: number }): AppliedList {
+export function applySplitList(items: readonly ComplexSequences[], sides: ReadonlyMap<string, ListedSide>, o: { threshold: number; fix: boolean; minLength?: number; buffer?: Buffer }): AppliedList {
   const { sorted, items: linkage } = linkageItems(items, o.minLength);
   const ids = sorted.map((s) => s.id);
   const present = new Set(ids);
@@ -46,7 +46,7 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
   const side = Uint8Array.from(ids, (id) => {
     const s = sides.get(id);
     if (s === undefined) notes.push({ id, note: 'not in the split list: excluded' });
-    else if (s === 'val') notes.push({ id, note: 'val in the split list: excluded (no questions)' });
+    else if (s === 'val' && o.buffer !== 'val') notes.push({ id, note: 'val in the split list: excluded (no questions)' });
     return s === 'train' ? TRAIN : s === 'test' ? TEST : EXCLUDED;
   });
   for (const id of [...sides.keys()].sort()) if (!present.has(id)) notes.push({ id, note: 'in the split list but not in the corpus' });
@@ -55,7 +55,8 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
   const names: ProteinSide[] = ['train', 'test', 'excluded'];
   const test = side.reduce((k, s) => k + (s === TEST ? 1 : 0), 0);
   return {
-    side: new Map(ids.map((id, i) => [id, names[side[i]]])),
+    // --buffer val: a complex listed val (on no side in the audit) is val.
+    side: new Map(ids.map((id, i) => [id, o.buffer === 'val' && sides.get(id) === 'val' && side[i] === EXCLUDED ? 'val' : names[side[i]]])),
     nearest: nearestByIds(a, ids),
     target: test,
     excludedBySeeds: 0,
@@ -66,7 +67,7 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
 }
 
 /** split.json's content for a split list applied to the complexes' sequences. */
-export function splitFileFromList(items: readonly ComplexSequences[], listed: ReadonlyMap<string, ListedSide>, o: { path: string; threshold: number; fix: boolean; seed: number }): { file: SplitFile; applied: AppliedList } {
+export function splitFileFromList(items: readonly ComplexSequences[], listed: ReadonlyMap<string, ListedSide>, o: { path: string; threshold: number; fix: boolean; seed: number; buffer?: Buffer }): { file: SplitFile; applied: AppliedList } {
   const applied = applySplitList(items, listed, o);
   const group = new Map(items.map((i) => [i.id, i.id]));
   const file = proteinSplitFile(applied, group, { seed: o.seed, testShare: applied.target / Math.max(1, items.length), threshold: o.threshold, engine: 'none (split list)', maxExcluded: items.length, from: o.path });

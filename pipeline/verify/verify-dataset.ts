@@ -34,7 +34,7 @@ export function verifyDataset(dir: string): VerifyReport {
   const counts: Record<string, Record<string, number>> = {};
   let records = 0;
   const qaDir = join(dir, 'qa');
-  const files = existsSync(qaDir) ? readdirSync(qaDir).filter((f) => /^[\w-]+\.(train|test)\.jsonl$/.test(f)).sort() : [];
+  const files = existsSync(qaDir) ? readdirSync(qaDir).filter((f) => /^[\w-]+\.(train|test|val)\.jsonl$/.test(f)).sort() : [];
   if (!files.length) problems.push(`${qaDir}: no qa/<task>.<split>.jsonl files`);
   for (const f of files) {
     const [task, split] = f.replace(/\.jsonl$/, '').split('.');

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { applySplitList, parseSplitList } from '../../pipeline/split/split-from-file.ts';
+import { applySplitList, parseSplitList, splitFileFromList } from '../../pipeline/split/split-from-file.ts';
 import { generatorFor } from '../../pipeline/generate/seeds.ts';
 import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
 import { NEEDS_SHARED, SHARED } from '../shared-structures.ts';
@@ -49,6 +49,26 @@ test('applied list: a leak found, kept without fix, moved with it; unlisted and 
   assert.equal(fixed.side.get('p2'), 'excluded');
   assert.equal(fixed.nearest.get('p1')!.id, 'q1');
   assert.ok(fixed.nearest.get('p1')!.identity < 0.3);
+});
+
+test('applied list with --buffer val: val lines are val; unlisted and audit-moved complexes stay excluded', () => {
+  const rng = generatorFor(['list-test-val']);
+  const AA = 'ACDEFGHIKLMNPQRSTVWY';
+  const seq = (n: number) => Array.from({ length: n }, () => AA[Math.floor(rng() * 20)]).join('');
+  const a = seq(80);
+  const near = a.slice(0, 60) + 'WWWWWWWWWWWWWWWWWWWW';
+  const items = [
+    { id: 'p1', pocket: [a], whole: null }, { id: 'p2', pocket: [near], whole: null },
+    { id: 'q1', pocket: [seq(71)], whole: null }, { id: 'q2', pocket: [seq(72)], whole: null }, { id: 'q3', pocket: [seq(73)], whole: null },
+  ];
+  const sides = new Map([['p1', 'test'], ['p2', 'train'], ['q1', 'train'], ['q2', 'val']] as const);
+  const r = applySplitList(items, sides, { threshold: 0.3, fix: true, buffer: 'val' });
+  assert.deepEqual(Object.fromEntries(r.side), { p1: 'test', p2: 'excluded', q1: 'train', q2: 'val', q3: 'excluded' });
+  assert.deepEqual(r.notes.map((n) => n.id), ['q3']);
+  const file = splitFileFromList(items, sides, { path: 'l.tsv', threshold: 0.3, fix: true, seed: 0, buffer: 'val' }).file;
+  assert.equal(file.counts.val, 1);
+  assert.equal(file.achieved!.val, 1);
+  assert.equal(file.complexes.find((c) => c.id === 'q2')!.side, 'val');
 });
 
 test('../shared: split by protein, read back as a list, is the same split; a planted leak is caught and fixed', { skip: NEEDS_SHARED }, async () => {
