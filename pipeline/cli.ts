@@ -22,8 +22,8 @@ interface CommandEntry {
 const COMMANDS: CommandEntry[] = [
   { command: 'fetch [entries...]', describe: 'Download whole PDB entries (mmCIF) by id, an ids file or a PDBbind index into a folder --structures reads as it is (entries + ligands.tsv)', load: async () => (await import('./commands/fetch.ts')).fetchCommand },
   { command: 'ingest [paths...]', describe: 'Read structures (PDBbind folders, protein + ligand, whole PDB/mmCIF entries) into <out>/complexes.jsonl, with their ligand-pocket H-bonds', load: async () => (await import('./commands/ingest.ts')).ingestCommand },
-  { command: 'hbonds <input>', describe: 'Print the ligand-pocket hydrogen bonds (ChimeraX hbonds criteria, relaxed by default)', load: async () => (await import('./commands/hbonds.ts')).hbondsCommand },
-  { command: 'render <complex>', describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record', load: async () => (await import('./commands/render.ts')).renderCommand },
+  { command: 'hbonds [input..]', describe: 'Print the ligand-pocket hydrogen bonds (ChimeraX hbonds criteria, relaxed by default)', load: async () => (await import('./commands/hbonds.ts')).hbondsCommand },
+  { command: 'render [complex]', describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record', load: async () => (await import('./commands/render.ts')).renderCommand },
   { command: 'score <dataset> <predictions>', describe: 'Score predictions (JSON lines {"id", "prediction"}) against a dataset\'s answers', load: async () => (await import('./commands/score.ts')).scoreCommand },
   { command: 'eval <dataset>', describe: 'Ask a model on an OpenAI-compatible server every question of a split (or a baseline), then score the replies', load: async () => (await import('./commands/eval.ts')).evalCommand },
   { command: 'generate [paths...]', describe: 'Generate the dataset: questions, images and annotations for the chosen tasks', load: async () => (await import('./commands/generate.ts')).generateCommand },

@@ -1,4 +1,4 @@
-// `misi-gen hbonds <input> [--ligand RES:CHAIN:NUMBER] [--json | --explain]`: the ligand-pocket
+// `misi-gen hbonds <input...> | --structures <paths...> [--ligand RES:CHAIN:NUMBER] [--json | --explain]`: the ligand-pocket
 // hydrogen bonds of each complex ingest finds in <input>, by ChimeraX's `hbonds` criteria.
 // stdout: the canonical list (`ARG 221 NH2 A, O22; ARG 221 N A, O23`, an empty line when there
 // are none); with several complexes one line each, prefixed by the complex id and a tab.
@@ -10,12 +10,14 @@ import type { CommandModule } from 'yargs';
 import { ingest } from '../../structures/ingest.ts';
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
 import { explainComplex, formatExplainedPair } from '../../structures/hbonds/explain-complex.ts';
-import { checkInputPaths } from '../input-paths.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
+import { UsageError } from '../usage-error.ts';
 import { changeKind } from '../content-warnings.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 
 interface Args extends IngestArgs, HBondArgs {
-  input: string;
+  input?: string[];
+  structures?: string[];
   json: boolean;
   explain: boolean;
 }
@@ -23,7 +25,8 @@ interface Args extends IngestArgs, HBondArgs {
 export const hbondsCommand: CommandModule<object, Args> = {
   builder: (y) =>
     hbondOptions(ingestOptions(y))
-      .positional('input', { type: 'string', demandOption: true, describe: 'a PDBbind folder, a parent of many, or a whole PDB entry' })
+      .positional('input', { type: 'string', array: true, describe: 'PDBbind folders, parents of many, or whole PDB/mmCIF entries (or give them with --structures)' })
+      .option('structures', { type: 'string', array: true, describe: 'files or folders to read, as the positional paths' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON record per bond instead of the canonical list' })
       .option('explain', { type: 'boolean', default: false, describe: 'one line per ordered ligand-pocket pair within 5 A: H-bond or not, and the rule that decided it' })
       .check((a) => {
@@ -31,11 +34,13 @@ export const hbondsCommand: CommandModule<object, Args> = {
         return true;
       }) as any,
   handler: async (args) => {
-    await checkInputPaths([args.input]);
-    const result = await ingest([args.input], ingestOptionsFrom(args));
+    const paths = structurePaths(args.input, args.structures);
+    if (!paths.length) throw new UsageError('hbonds needs a structure path (as an argument or with --structures)');
+    await checkInputPaths(paths);
+    const result = await ingest(paths, ingestOptionsFrom(args));
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
     if (!result.complexes.length) {
-      process.stderr.write(`misi-gen hbonds: no complex could be read from ${args.input}\n`);
+      process.stderr.write(`misi-gen hbonds: no complex could be read from ${paths.join(', ')}\n`);
       process.exitCode = 1;
       return;
     }

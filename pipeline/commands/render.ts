@@ -1,4 +1,4 @@
-// `misi-gen render <complex> --view ... [--transform ...] [--ligand-transform ...] [--subset ...]
+// `misi-gen render <complex> | --structures <path> --view ... [--transform ...] [--ligand-transform ...] [--subset ...]
 // [--projection ...] [--size 512] [--no-labels] [--antialias edge|supersample|none] [--gpu] --out f.png [--annotations f.json]`:
 // draws one scene of one complex through the complex's own camera. stdout: the image path;
 // progress and problems go to stderr.
@@ -6,7 +6,7 @@ import type { CommandModule } from 'yargs';
 import { loadOneComplex, IngestUsageError } from '../../structures/ingest.ts';
 import { ingestOptions, type IngestArgs } from '../ingest-options.ts';
 import { UsageError } from '../usage-error.ts';
-import { checkInputPaths } from '../input-paths.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { changeKind } from '../content-warnings.ts';
 import { CommandSyntaxError, parseCommands } from '../../renders/commands.ts';
 import { CAMERA_DEFAULTS, PROJECTIONS, type Projection } from '../../renders/camera.ts';
@@ -20,7 +20,8 @@ import { parseSubset } from '../../renders/subset.ts';
 import { VIEW_NAMES, type ViewName } from '../../renders/views.ts';
 
 interface Args extends IngestArgs {
-  complex: string;
+  complex?: string;
+  structures?: string[];
   view: ViewName;
   transform: string;
   'ligand-transform': string;
@@ -41,6 +42,8 @@ const fail = (message: string, code = 1) => {
 
 /** What is wrong with the arguments, in one line, or null. */
 function problem(a: Args): string | null {
+  const paths = structurePaths(a.complex === undefined ? [] : [a.complex], a.structures);
+  if (paths.length !== 1) return `render draws one complex: give one structure path, as an argument or with --structures (got ${paths.length})`;
   if (!VIEW_NAMES.includes(a.view)) return `--view must be one of ${VIEW_NAMES.join(', ')}`;
   if (!PROJECTIONS.includes(a.projection)) return `--projection must be one of ${PROJECTIONS.join(', ')}`;
   if (!(Number.isInteger(a.size) && a.size >= 16 && a.size <= 4096)) return '--size must be a whole number of pixels from 16 to 4096';
@@ -63,7 +66,8 @@ function problem(a: Args): string | null {
 export const renderCommand: CommandModule<object, Args> = {
   builder: (y) =>
     ingestOptions(y)
-      .positional('complex', { type: 'string', demandOption: true, describe: 'anything ingest accepts that holds one complex' })
+      .positional('complex', { type: 'string', describe: 'anything ingest accepts that holds one complex (or give it with --structures)' })
+      .option('structures', { type: 'string', array: true, describe: 'the structure path, as the positional argument' })
       .option('view', { choices: VIEW_NAMES, default: 'front' as ViewName, describe: 'canonical view, applied after the transform' })
       .option('transform', { type: 'string', default: '', describe: 'commands for the whole scene, e.g. "roll y 15, move x -3"' })
       .option('ligand-transform', { type: 'string', default: '', describe: 'commands for the ligand alone, applied first, e.g. "move x 14, roll x -75"' })
@@ -89,10 +93,11 @@ export const renderCommand: CommandModule<object, Args> = {
       process.exitCode ||= 2;
       return;
     }
-    await checkInputPaths([args.complex]);
+    const [path] = structurePaths(args.complex === undefined ? [] : [args.complex], args.structures);
+    await checkInputPaths([path]);
     let loaded;
     try {
-      loaded = await loadOneComplex(args.complex, {
+      loaded = await loadOneComplex(path, {
         ligand: args.ligand, ligandsFile: args.ligands, pocketRadius: args['pocket-radius'], pocketHydrogens: args['pocket-hydrogens'],
       });
     } catch (e) {

@@ -32,7 +32,9 @@ const commands = (path: string, out: string): string[][] => [
   ['ingest', path, '--out', out],
   ['ingest', '--structures', path, '--out', out],
   ['hbonds', path],
+  ['hbonds', '--structures', path],
   ['render', path, '--out', join(out, 'x.png')],
+  ['render', '--structures', path, '--out', join(out, 'x.png')],
 ];
 
 for (const [what, path, words] of [
@@ -69,4 +71,22 @@ test('positional paths and --structures are read together, each once', () => {
   assert.match(r.stderr, /ingest: 2 complexes read, 0 rejected/);
   assert.deepEqual(structurePaths(['a', 'b'], ['b', 'c']), ['a', 'b', 'c']);
   assert.deepEqual(structurePaths([undefined as unknown as string], undefined), []);
+});
+
+test('hbonds and render take their paths with --structures too: the same bonds; none or two for render is a usage error', () => {
+  const folder = join(SAMPLE, 'pdbbind');
+  const positional = run('hbonds', folder, join(SAMPLE, 'protein-ligand'));
+  const flag = run('hbonds', '--structures', folder, join(SAMPLE, 'protein-ligand'));
+  assert.equal(positional.status, 0, positional.stderr);
+  assert.equal(flag.status, 0, flag.stderr);
+  assert.equal(positional.stdout.split('\n').filter(Boolean).length, 2, positional.stdout); // 1hpv and 1pgp, one line each, id first
+  assert.match(positional.stdout, /^1hpv\t/m);
+  assert.equal(flag.stdout, positional.stdout);
+  const none = run('hbonds');
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /hbonds needs a structure path \(as an argument or with --structures\)/);
+  const two = run('render', join(folder, '1hpv'), '--structures', join(SAMPLE, 'pdb-entries'), '--out', join(root, 'two.png'));
+  assert.equal(two.status, 2);
+  assert.match(two.stderr, /render draws one complex: give one structure path.*\(got 2\)/);
+  assert.equal(existsSync(join(root, 'two.png')), false);
 });
