@@ -12,7 +12,7 @@ import { firstIds } from './reject-summary.ts';
 const KINDS = [
   { kind: 'ligand read from the SDF (mol2 unusable; atom names generated)', words: /ligand read from the SDF instead/ },
   { kind: 'bond orders taken from the SDF', words: /taken from the SDF of the same ligand/ },
-  { kind: 'ligand picked automatically', words: /^ligand picked automatically/ },
+  { kind: 'ligand picked automatically', words: /^ligand (\S+ )?picked automatically/ },
   { kind: 'atoms renamed', words: /made unique|; renamed / },
   { kind: 'alternate locations chosen', words: /^alternate locations in |has two versions; kept / },
 ] as const;

@@ -43,6 +43,17 @@ test('a truncated mol2 beside a good SDF: hbonds says so too, with the reason', 
   assert.match(r.stderr, /^hbonds: 1hpv: mol2 unusable \(.*file truncated.*\); ligand read from the SDF instead$/m);
 });
 
+test('the sample entry alone, without its ligands.tsv: the automatic pick is named on screen', () => {
+  mkdirSync(join(root, 'lone-3mht'), { recursive: true });
+  copyFileSync(join(SAMPLE, 'pdb-entries/3mht.pdb'), join(root, 'lone-3mht', '3mht.pdb'));
+  const r = run('ingest', join(root, 'lone-3mht'), '--out', join(root, 'out-3mht'));
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /1 complex changed on reading \(.*\): .*ligand picked automatically 1: 3mht/);
+  const beside = run('ingest', join(SAMPLE, 'pdb-entries'), '--out', join(root, 'out-3mht-listed'));
+  assert.equal(beside.status, 0, beside.stderr);
+  assert.doesNotMatch(beside.stderr, /picked automatically/);
+});
+
 test('the good sample says nothing changed; a missing partner is a reject named by id', () => {
   const lone = join(root, 'lone');
   mkdirSync(join(lone, '9zzz'), { recursive: true });
@@ -54,7 +65,10 @@ test('the good sample says nothing changed; a missing partner is a reject named 
 });
 
 test('a whole entry with altlocs and no selector: both kinds named', { skip: NEEDS_SHARED }, () => {
-  const r = run('ingest', join(SHARED, 'pdb-entries/1bma.pdb'), '--out', join(root, 'out-1bma'));
+  // Alone in a folder: beside ../shared's ligands.tsv the entry would get its listed selector.
+  mkdirSync(join(root, 'lone-entry'), { recursive: true });
+  copyFileSync(join(SHARED, 'pdb-entries/1bma.pdb'), join(root, 'lone-entry', '1bma.pdb'));
+  const r = run('ingest', join(root, 'lone-entry', '1bma.pdb'), '--out', join(root, 'out-1bma'));
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /1 complex changed on reading \(.*\): ligand picked automatically 1: 1bma; alternate locations chosen 1: 1bma\n/);
 });
