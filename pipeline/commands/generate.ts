@@ -4,7 +4,7 @@
 // [--antialias edge|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
-import { join } from 'node:path';
+import { datasetPaths } from '../dataset/layout.ts';
 import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
@@ -152,7 +152,7 @@ export const generateCommand: CommandModule<object, Args> = {
         labelLayout: args['label-layout'],
         taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),
       });
-      if (summary.complexes === 0) return fail(`no complex could be read; see ${join(args.out, 'rejects.jsonl')}`);
+      if (summary.complexes === 0) return fail(`no complex could be read; see ${datasetPaths(args.out).rejects}`);
       process.stdout.write(`${args.out}\n`);
       applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
     } catch (e) {

@@ -5,10 +5,10 @@
 // reads it. One line of JSON.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { QaRecord } from './records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import type { DatasetReject } from '../dataset/rejects.ts';
-import { PARTS_DIR, RunMismatchError } from './run-identity.ts';
+import { RunMismatchError } from './run-identity.ts';
+import { datasetPaths } from '../dataset/layout.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import { writeTextAtomically } from './write-text.ts';
 
@@ -23,19 +23,17 @@ export interface ComplexPart {
   hbondRules?: number;
 }
 
-export const partPath = (outDir: string, id: string) => join(outDir, PARTS_DIR, 'done', `${encodeURIComponent(id)}.json`);
-
 export function partExists(outDir: string, id: string): boolean {
-  return existsSync(partPath(outDir, id));
+  return existsSync(datasetPaths(outDir).part(id));
 }
 
 export async function writePart(outDir: string, part: ComplexPart): Promise<void> {
-  await writeTextAtomically(partPath(outDir, part.complex), JSON.stringify({ ...part, hbondRules: HBOND_RULES_VERSION }) + '\n');
+  await writeTextAtomically(datasetPaths(outDir).part(part.complex), JSON.stringify({ ...part, hbondRules: HBOND_RULES_VERSION }) + '\n');
 }
 
 /** Reads a finished part; one made under another H-bond rules version is refused, naming it. */
 export async function readPart(outDir: string, id: string): Promise<ComplexPart> {
-  const path = partPath(outDir, id);
+  const path = datasetPaths(outDir).part(id);
   const part = JSON.parse(await readFile(path, 'utf8')) as ComplexPart;
   if (part.hbondRules !== HBOND_RULES_VERSION) {
     throw new RunMismatchError(`${path}: made under H-bond rules version ${part.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${HBOND_RULES_VERSION} (versions.hbondRules); generate into another --out`);

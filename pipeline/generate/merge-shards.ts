@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assemble, type AssembleSummary } from './assemble.ts';
-import { claimFolder, describeDifference, firstDifference, PARTS_DIR, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
+import { claimFolder, describeDifference, firstDifference, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
 import { codeVersions, versionDifferences } from '../dataset/versions.ts';
 import { taskById } from '../../qa/task-registry.ts';
-import { temporaryPath, TEMPORARY_NAME } from '../dataset/files.ts';
+import { datasetPaths, RELATIVE, temporaryPath, TEMPORARY_NAME } from '../dataset/layout.ts';
 import { partExists } from './complex-part.ts';
 import { inShard, parseShard, type Shard } from './shard.ts';
 
@@ -26,8 +26,9 @@ interface ShardFolder {
 
 /** A folder that is not (yet) a finished shard: why, in plain words, or null when it is one. */
 function unfinished(dir: string, shard: Shard): string | null {
-  if (existsSync(join(dir, PARTS_DIR, 'shard.json'))) return null;
-  const planFile = join(dir, PARTS_DIR, 'assembly.json');
+  const paths = datasetPaths(dir);
+  if (existsSync(paths.shardDone)) return null;
+  const planFile = paths.assemblyPlan;
   if (!existsSync(planFile)) return 'incomplete: its inputs are not all read yet';
   const ids: string[] = JSON.parse(readFileSync(planFile, 'utf8')).complexes.map((c: { id: string }) => c.id);
   const mine = ids.filter((id) => inShard(id, shard));
@@ -47,7 +48,7 @@ function readShards(dirs: string[]): ShardFolder[] {
   for (const dir of dirs) {
     const identity = existsSync(dir) ? readIdentity(dir) : null;
     if (!identity) {
-      problems.push(`${dir}: missing (${existsSync(dir) ? `no ${PARTS_DIR}/run.json` : 'no such folder'}: its shard has not started, or this is not a generate output folder)`);
+      problems.push(`${dir}: missing (${existsSync(dir) ? `no ${RELATIVE.identity}` : 'no such folder'}: its shard has not started, or this is not a generate output folder)`);
       continue;
     }
     const text = identity.inputs.shard;
@@ -123,10 +124,10 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
   }
   const missing = Array.from({ length: first.count }, (_, i) => i).filter((i) => !byIndex.has(i));
   if (missing.length) throw new MergeError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${first.count}`).join(', ')} missing: merge needs all ${first.count}`);
-  const plan = await readFile(join(first.dir, PARTS_DIR, 'assembly.json'), 'utf8');
+  const plan = await readFile(datasetPaths(first.dir).assemblyPlan, 'utf8');
   for (const s of shards.slice(1)) {
-    if ((await readFile(join(s.dir, PARTS_DIR, 'assembly.json'), 'utf8')) !== plan) {
-      throw new MergeError(`${s.dir} read other complexes or split them otherwise than ${first.dir} (${PARTS_DIR}/assembly.json differs); were the inputs the same?`);
+    if ((await readFile(datasetPaths(s.dir).assemblyPlan, 'utf8')) !== plan) {
+      throw new MergeError(`${s.dir} read other complexes or split them otherwise than ${first.dir} (${RELATIVE.assemblyPlan} differs); were the inputs the same?`);
     }
   }
 
@@ -138,12 +139,15 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
     throw e;
   }
   let placed = 0;
-  await place(join(first.dir, PARTS_DIR, 'assembly.json'), join(outDir, PARTS_DIR, 'assembly.json'));
-  placed += await placeFolder(join(first.dir, PARTS_DIR, 'ingest'), join(outDir, PARTS_DIR, 'ingest'));
+  const to = datasetPaths(outDir);
+  const from = datasetPaths(first.dir);
+  await place(from.assemblyPlan, to.assemblyPlan);
+  placed += await placeFolder(from.ingestDir, to.ingestDir);
   for (const s of shards) {
-    placed += await placeFolder(join(s.dir, PARTS_DIR, 'done'), join(outDir, PARTS_DIR, 'done'));
-    placed += await placeFolder(join(s.dir, 'images'), join(outDir, 'images'));
-    placed += await placeFolder(join(s.dir, 'annotations'), join(outDir, 'annotations'));
+    const shard = datasetPaths(s.dir);
+    placed += await placeFolder(shard.doneDir, to.doneDir);
+    placed += await placeFolder(shard.images, to.images);
+    placed += await placeFolder(shard.annotations, to.annotations);
   }
   let summary: AssembleSummary;
   try {
