@@ -92,12 +92,14 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
     replacements[t.id] = 0;
     for (const s of splits) files.set(`${t.id}.${s}`, await AtomicLines.open(paths.qa(t.id, s)));
   }
+  // The versions the manifest records; every part must have been made under them.
+  const runVersions = versions(plan.environment, a.tasks);
   const rejects: DatasetReject[] = [...a.ingestRejects];
   const images = new Map<string, string>();
   let questions = 0;
   let imageReferences = 0;
   for (const id of idOrder(a.ids)) {
-    const part = await readPart(a.outDir, id);
+    const part = await readPart(a.outDir, id, runVersions);
     for (const r of part.records) {
       const file = files.get(`${r.task}.${r.split}`);
       if (!file) throw new Error(`${id}: a record of task ${r.task} that this run does not have`);
@@ -123,7 +125,7 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
   onFile();
   const manifest = buildManifest({
     seed: a.seed,
-    versions: versions(plan.environment, a.tasks),
+    versions: runVersions,
     options: a.options,
     complexes: plan.complexes,
     counts,

@@ -6,12 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assemble, type AssembleSummary } from './assemble.ts';
+import { assemble, readAssemblyPlan, type AssembleSummary } from './assemble.ts';
 import { claimFolder, describeDifference, firstDifference, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
-import { codeVersions, versionDifferences } from '../dataset/versions.ts';
+import { codeVersions, versionDifferences, versions, type Versions } from '../dataset/versions.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import { datasetPaths, RELATIVE, temporaryPath, TEMPORARY_NAME } from '../dataset/layout.ts';
-import { partExists } from './complex-part.ts';
+import { partExists, readPart } from './complex-part.ts';
 import { inShard, parseShard, type Shard } from './shard.ts';
 
 /** A shard folder that cannot be merged (missing, unfinished, another run): the message says which and why. */
@@ -56,7 +56,7 @@ function readShards(dirs: string[]): ShardFolder[] {
     const folder = { dir, identity, ...parseShard(text) };
     seen.push(folder);
     // The merged manifest names this checkout's versions: shards made under others are refused.
-    const taskIds = Array.isArray(identity.dataset.tasks) ? (identity.dataset.tasks as string[]) : [];
+    const taskIds = taskIdsOf(identity);
     const unknown = taskIds.filter((id) => !taskById(id));
     if (unknown.length) { problems.push(`${dir}: task ${unknown.join(', ')} unknown here (a task written outside the package is loaded with --task-module)`); continue; }
     const differences = versionDifferences(identity.dataset, codeVersions(taskIds.map((id) => taskById(id)!)));
@@ -75,6 +75,33 @@ function readShards(dirs: string[]): ShardFolder[] {
     throw new MergeError(`${list}\nnothing was merged; run the generate command of each shard named again (a started one resumes), then merge again`);
   }
   return shards;
+}
+
+const taskIdsOf = (identity: RunIdentity) => (Array.isArray(identity.dataset.tasks) ? (identity.dataset.tasks as string[]) : []);
+
+/**
+ * Every part of every shard was made under the versions the merged manifest will name
+ * (`expected`), or the merge stops before writing anything, naming each part and version
+ * that differ (the shards' identities agreed, but a part may have been copied in).
+ */
+async function checkParts(shards: ShardFolder[], expected: Versions): Promise<void> {
+  const problems: string[] = [];
+  for (const s of shards) {
+    const plan = await readAssemblyPlan(s.dir);
+    for (const { id } of plan.complexes) {
+      if (!inShard(id, s)) continue;
+      try {
+        await readPart(s.dir, id, expected);
+      } catch (e) {
+        if (!(e instanceof RunMismatchError)) throw e;
+        problems.push(e.message.replace(/; generate into another --out$/, ''));
+      }
+    }
+  }
+  if (problems.length) {
+    const shown = problems.slice(0, 10).join('\n  ');
+    throw new MergeError(`${problems.length} part${problems.length === 1 ? '' : 's'} made under other versions than the shards' run:\n  ${shown}${problems.length > 10 ? `\n  and ${problems.length - 10} more` : ''}\nnothing was merged; generate those shards again into fresh folders`);
+  }
 }
 
 /** Puts `from` at `to` (a hard link, or a copy) unless `to` exists; never a half-written `to`. */
@@ -130,6 +157,7 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
       throw new MergeError(`${s.dir} read other complexes or split them otherwise than ${first.dir} (${RELATIVE.assemblyPlan} differs); were the inputs the same?`);
     }
   }
+  await checkParts(shards, versions((await readAssemblyPlan(first.dir)).environment, taskIdsOf(first.identity).map((id) => taskById(id)!)));
 
   // The merged folder is a finished single run of the same options.
   try {

@@ -13,7 +13,7 @@ import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
 import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
-import { versions } from '../dataset/versions.ts';
+import { identityVersions, versions } from '../dataset/versions.ts';
 import { datasetPaths, REJECTS_FILE, removeTemporaryFiles } from '../dataset/layout.ts';
 import { renderEnvironment } from '../../renders/render-environment.ts';
 import type { TaskModule } from '../../qa/task.ts';
@@ -177,7 +177,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const environment = await renderEnvironment(browser.path).catch(abandon);
   const v = versions(environment, o.tasks);
   const identity: RunIdentity = {
-    dataset: { seed: o.seed, renderer: v.renderer, hbondRules: v.hbondRules, browser: v.browser, font: v.font, ...options, templates: v.templates },
+    dataset: { seed: o.seed, ...identityVersions(v), ...options },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
   };
   const resuming = await claimFolder(o.out, identity).catch(abandon);
@@ -234,6 +234,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
       plan: { seed: o.seed, split, tasks: o.tasks, counts, sizes, style, taskOptions },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,
+      versions: v,
     });
   } finally {
     await warming; // it never rejects
@@ -249,7 +250,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   } else {
     // A shard's own rejects: the inputs it read and its complexes' parts.
     const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal, id: r.id }));
-    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects as { stage?: unknown; internal?: unknown; id?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal, id: r.id });
+    for (const id of mine) for (const r of (await readPart(o.out, id, v)).rejects as { stage?: unknown; internal?: unknown; id?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal, id: r.id });
     summary = { ...summary, rejects: kinds.length, rejectKinds: kinds };
     await writeJsonFile(paths.shardDone, { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }

@@ -14,6 +14,7 @@ import type { QaRecord } from '../dataset/question-record.ts';
 import { renderBatch, type InFlight, type RenderTally } from './render-stage.ts';
 import { enterStage, guardComplex, guardComplexSync, type ErrorSink, type Step } from '../../structures/reject.ts';
 import { sha256File } from '../dataset/files.ts';
+import type { Versions } from '../dataset/versions.ts';
 
 export interface StreamInputs {
   outDir: string;
@@ -28,6 +29,8 @@ export interface StreamInputs {
   onComplexDone?: () => void;
   /** Details of unexpected exceptions (errors.log). */
   onError?: ErrorSink;
+  /** The run's versions, recorded in every part. */
+  versions: Versions;
 }
 
 const sha256Of = sha256File;
@@ -75,7 +78,7 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
     // (so a resumed run does not retry it); it keeps its side of the split.
     const outcome = await guardComplex(id, { stage: 'plan', path: '' }, (step) => work(id, step), s.onError);
     const part: ComplexPart = outcome.ok ? outcome.value : { complex: id, records: [], rejects: [outcome.reject], replacements: {}, images: [] };
-    await writePart(s.outDir, part);
+    await writePart(s.outDir, part, s.versions);
     s.onComplexDone?.();
   }
 
