@@ -6,13 +6,20 @@ import { basename, join, resolve } from 'node:path';
 import { HtmlToPng } from '../../renders/html-to-png.ts';
 import { DatasetReadError } from '../dataset/read-dataset.ts';
 import { datasetPaths } from '../dataset/layout.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { contactSheetPage } from './contact-sheet.ts';
 import { toPalettePng } from './palette-png.ts';
 import { imageUrlFrom, indexPageHtml, taskPageHtml } from './question-page.ts';
 import { pickSpread, readQuestionsByTask } from './read-questions.ts';
 import { writeWhole } from './write-whole.ts';
 
-const FULL_SIZE_TASKS = ['residue_ligand', 'pocket_ligand'];
+/** A task whose images are drawn larger than the default (TaskModule.defaultImageSize: its
+ * answers name labels of a whole pocket), a task loaded with --task-module too. */
+function drawnLarge(task: string): boolean {
+  const t = taskById(task);
+  return t !== undefined && defaultImageSize(t) > DEFAULT_IMAGE_SIZE;
+}
 
 /** Width of a PNG from its header (0 when the file is no PNG). */
 function pngWidth(path: string): number {
@@ -64,8 +71,8 @@ export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
     for (const task of tasks) {
       const questions = picked.get(task)!;
       const total = byTask.get(task)!.length;
-      // The two label-dense tasks also show one image at full size: can its labels be read?
-      const fullWidth = FULL_SIZE_TASKS.includes(task) && questions[0] ? pngWidth(datasetPaths(o.dir).file(questions[0].images[0])) : 0;
+      // A task drawn larger for its labels also shows one image at full size: can they be read?
+      const fullWidth = drawnLarge(task) && questions[0] ? pngWidth(datasetPaths(o.dir).file(questions[0].images[0])) : 0;
       const fullSize = fullWidth > 0 ? { width: fullWidth } : undefined;
       const sheet = contactSheetPage(task, questions, { tile: o.tile, total, fullSize });
       const files = new Map([...sheet.files].map(([u, image]) => [u, resolve(o.dir, image)]));
