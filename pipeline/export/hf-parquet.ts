@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import type { QaRecord } from '../dataset/question-record.ts';
-import { temporaryPath } from '../dataset/layout.ts';
+import { imagePath, temporaryPath } from '../dataset/layout.ts';
 import type { ExportedRow } from './exported.ts';
 
 export const ROW_GROUP_ROWS = 32;
@@ -107,7 +107,7 @@ export async function readHfShard(outDir: string, path: string): Promise<Exporte
   const rows = (await parquetReadObjects({ file, metadata, utf8: false })) as any[];
   return rows.map((r) => ({
     id: r.id,
-    images: (r.images ?? []).map((im: any) => `images/${im.path}`),
+    images: (r.images ?? []).map((im: any) => imagePath(im.path)),
     prompt: null,
     answer: r.answer,
     imageBytes: (r.images ?? []).map((im: any) => im.bytes as Uint8Array),

@@ -12,7 +12,7 @@ import { basename, join } from 'node:path';
 import type { QaRecord } from '../dataset/question-record.ts';
 import type { ExportedFile, ExportedRow } from './exported.ts';
 import type { Dataset } from '../dataset/read-dataset.ts';
-import { temporaryPath, type QaSplit } from '../dataset/layout.ts';
+import { imagePath, temporaryPath, type QaSplit } from '../dataset/layout.ts';
 import { sha256Hex } from '../dataset/files.ts';
 import { TsvReader, tsvLine } from './tsv.ts';
 
@@ -69,7 +69,7 @@ export async function readVlmevalkit(outDir: string, path: string): Promise<{ ta
       task: cell('category'),
       row: {
         id: cell('id'),
-        images: readPyList(cell('image_path')).map((n) => `images/${n}`),
+        images: readPyList(cell('image_path')).map(imagePath),
         prompt: null,
         answer: cell('answer'),
         imageSha256: readPyList(cell('image')).map((b) => sha256Hex(Buffer.from(b, 'base64'))),
