@@ -137,7 +137,6 @@ export class DatasetFolder {
   readonly files: QaFile[];
   readonly seed: number;
   private splitFile: SplitFile | null | undefined;
-  private readonly annotations = new Map<string, Partial<Annotation> | null>();
   private readonly hashes = new Map<string, string>();
 
   constructor(dir: string, o: OpenOptions = {}) {
@@ -198,18 +197,14 @@ export class DatasetFolder {
     return tasks;
   }
 
-  /** The annotation of an image the records name, or null when it is missing or unreadable. */
+  /** The annotation of an image the records name, or null when it is missing or unreadable
+   * (read each time: a caller keeps what it needs of it). */
   annotation(image: string): Partial<Annotation> | null {
-    let hit = this.annotations.get(image);
-    if (hit === undefined) {
-      try {
-        hit = JSON.parse(readFileSync(this.paths.file(annotationPath(image)), 'utf8')) as Partial<Annotation>;
-      } catch {
-        hit = null;
-      }
-      this.annotations.set(image, hit);
+    try {
+      return JSON.parse(readFileSync(this.paths.file(annotationPath(image)), 'utf8')) as Partial<Annotation>;
+    } catch {
+      return null;
     }
-    return hit;
   }
 
   /** The sha256 of an image the records name: the manifest's, or computed from the file. */

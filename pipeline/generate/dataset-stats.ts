@@ -38,12 +38,21 @@ export function datasetStats(dir: string): TaskStats[] {
   const manifest = dataset.manifest;
   const byTask = new Map<string, TaskStats>();
   const tallies = new Map<string, LegibilityTally>();
-  // No annotation (or one without labels or a camera): no labels or size to count.
-  const labelsOf = (image: string): LabelRecord[] | null => dataset.annotation(image)?.labels ?? null;
-  const sizeOf = (image: string): string | null => {
-    const w = dataset.annotation(image)?.camera?.width, h = dataset.annotation(image)?.camera?.height;
-    return typeof w === 'number' && typeof h === 'number' ? (w === h ? String(w) : `${w} x ${h}`) : null;
+  // Of each image's annotation, its labels and size only (no annotation, or one without
+  // labels or a camera: nothing to count).
+  const seenAnnotations = new Map<string, { labels: LabelRecord[] | null; size: string | null }>();
+  const annotationOf = (image: string) => {
+    let hit = seenAnnotations.get(image);
+    if (!hit) {
+      const a = dataset.annotation(image);
+      const w = a?.camera?.width, h = a?.camera?.height;
+      hit = { labels: a?.labels ?? null, size: typeof w === 'number' && typeof h === 'number' ? (w === h ? String(w) : `${w} x ${h}`) : null };
+      seenAnnotations.set(image, hit);
+    }
+    return hit;
   };
+  const labelsOf = (image: string) => annotationOf(image).labels;
+  const sizeOf = (image: string) => annotationOf(image).size;
   const sizedImages = new Map<string, Set<string>>();
   for (const file of dataset.files) {
     const { task, split } = file;
