@@ -5,7 +5,7 @@
 // dataset may draw its tasks at different sizes) and the label legibility.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures } from './label-legibility.ts';
+import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures, type LegibilityTarget } from './label-legibility.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
 
 export interface TaskStats {
@@ -18,7 +18,7 @@ export interface TaskStats {
   /** Distinct images by size (`512` for 512 x 512, else `W x H`), from the annotations. */
   imageSizes?: Record<string, number>;
   /** Label legibility (pipeline/generate/label-legibility.ts), when the annotations record labels. */
-  legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares> };
+  legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares>; target?: LegibilityTarget };
 }
 
 export class DatasetError extends Error {}
@@ -126,7 +126,10 @@ export function datasetStats(dir: string): TaskStats[] {
       if (typeof p.complexBonds === 'number') bump(s.histograms, 'bonds/complex', String(p.complexBonds));
     }
   }
-  for (const [task, tally] of tallies) byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures) };
+  for (const [task, tally] of tallies) {
+    const target = legibilityTarget(task, tally.figures);
+    byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures), ...(target ? { target } : {}) };
+  }
   const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);
   return [...byTask.values()].sort((a, b) => rank(a.task) - rank(b.task) || (a.task < b.task ? -1 : 1));
 }
@@ -161,6 +164,7 @@ export function formatStats(stats: TaskStats[]): string {
       const pc = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %`);
       out.push(`  ${'labels'.padEnd(14)} ${l.labels} in ${l.images} images, ${pc(l.shares.colliding)} colliding`);
       if (l.referenced) out.push(`  ${'referenced'.padEnd(14)} ${l.referenced} labels, readable in all images ${pc(l.shares.referencedReadableInAll)}, in >= 4 ${pc(l.shares.referencedReadableInFour)}`);
+      if (l.referenced && l.target) out.push(`  ${'target'.padEnd(14)} ${l.target.text}`);
     }
   }
   return out.join('\n') + '\n';
