@@ -3,13 +3,16 @@
 // image's top-left corner, whole pixels), the frame annotations use.
 //
 // `avoid`: labels are placed one by one in a fixed order that depends on geometry only
-// (ligand atom names first, then residues; nearer the viewer first; then the drawn order),
+// (ligand atom names first, then residues; nearer the viewer first; then the drawn order;
+// an image with a single residue label, a residue-ligand scene, places that label first),
 // each at the first spot among candidate positions around its anchor (nearest first, every
 // one within MAX_LEADER px of the anchor) that lies inside the image and overlaps no label
-// already placed. When there is no such spot the label takes the candidate of least overlap
-// (and lies outside the image the least) and is flagged. A label whose box does not hold its
-// anchor gets a leader line from the anchor to the box. Nothing here knows about bonds or
-// questions, so where a label goes can never tell one.
+// already placed. When there is no such spot the label is flagged and takes the candidate
+// that spoils the fewest labels still readable (boxes already overlapped or cut by the frame
+// edge are lost anyway), then the least overlap (area outside the image counting as
+// overlap): a crowded spot piles onto the labels already lost instead of spoiling readable
+// ones. A label whose box does not hold its anchor gets a leader line from the anchor to the
+// box. Nothing here knows about bonds or questions, so where a label goes can never tell one.
 // `anchored`: the box's top-left corner on the anchor (3Dmol's placement), drawn farthest
 // first, collisions left as they fall.
 
@@ -99,13 +102,27 @@ function candidates(w: number, h: number): Int32Array {
   return out;
 }
 
-/** Placing order of `avoid`: ligand first, then residues; nearer first; then input order. */
+/**
+ * Placing order of `avoid`: ligand first, then residues; nearer first; then input order. An
+ * image with a single residue label (residue-ligand's scenes: that residue is what every
+ * question on them asks about) places it first, before the ligand's names.
+ */
 export function placingOrder(inputs: readonly LayoutInput[]): number[] {
+  let residues = 0;
+  for (const l of inputs) if (l.kind === 'residue') residues++;
+  const residueRank = residues === 1 ? -1 : 1;
   return inputs.map((_, i) => i).sort((a, b) => {
-    const ka = inputs[a].kind === 'ligand' ? 0 : 1, kb = inputs[b].kind === 'ligand' ? 0 : 1;
+    const ka = inputs[a].kind === 'ligand' ? 0 : residueRank, kb = inputs[b].kind === 'ligand' ? 0 : residueRank;
     return ka - kb || inputs[a].depth - inputs[b].depth || a - b;
   });
 }
+
+/**
+ * What a crowded label's cost adds for each readable label its box would spoil: more than
+ * any sum of areas an image's boxes can make, so the fewest spoiled labels come first and the
+ * least overlap second (both are whole numbers, well inside a double's exact range).
+ */
+export const SPOIL_COST = 2 ** 32;
 
 /** Side of a bucket of the overlap grid, pixels (a power of two: cells are found by a shift). */
 const CELL_SHIFT = 5;
@@ -123,6 +140,8 @@ class PlacedBoxes {
   readonly x: Int32Array; readonly y: Int32Array; readonly w: Int32Array; readonly h: Int32Array;
   /** First grid column and row a box covers, by label index (see overlap: each box counted once). */
   readonly c0: Int32Array; readonly r0: Int32Array;
+  /** 1 for a box no longer readable: crowded, or overlapped by a crowded box placed later. */
+  readonly spoiled: Uint8Array;
   /** Per cell: its first entry (-1: none); per entry: the label and the cell's next entry. */
   private head: Int32Array;
   private item: Int32Array;
@@ -136,6 +155,7 @@ class PlacedBoxes {
     this.rows = (Math.ceil(height / (1 << CELL_SHIFT)) | 0) + 2;
     this.x = new Int32Array(count); this.y = new Int32Array(count); this.w = new Int32Array(count); this.h = new Int32Array(count);
     this.c0 = new Int32Array(count); this.r0 = new Int32Array(count);
+    this.spoiled = new Uint8Array(count);
     this.head = new Int32Array(this.cols * this.rows).fill(-1);
     this.item = new Int32Array(4 * count + 16);
     this.next = new Int32Array(4 * count + 16);
@@ -173,17 +193,32 @@ class PlacedBoxes {
     this.item = item; this.next = next;
   }
 
-  /** Overlap area (px^2) of the box with placed box `j`. */
+  /** Cost of the box against placed box `j`: the overlap area (px^2), plus SPOIL_COST when they overlap and `j` is still readable. */
   overlapOne(j: number, x: number, y: number, w: number, h: number): number {
     const ox = Math.min(this.x[j] + this.w[j], x + w) - Math.max(this.x[j], x);
     if (ox <= 0) return 0;
     const oy = Math.min(this.y[j] + this.h[j], y + h) - Math.max(this.y[j], y);
-    return oy <= 0 ? 0 : ox * oy;
+    return oy <= 0 ? 0 : ox * oy + (this.spoiled[j] ? 0 : SPOIL_COST);
+  }
+
+  /** Marks placed box `i` (a crowded one) and every placed box it overlaps as spoiled. */
+  spoil(i: number): void {
+    this.spoiled[i] = 1;
+    const x = this.x[i], y = this.y[i], w = this.w[i], h = this.h[i];
+    const c0 = this.col(x), c1 = this.col(x + w - 1), r0 = this.row(y), r1 = this.row(y + h - 1);
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        for (let e = this.head[r * this.cols + c]; e !== -1; e = this.next[e]) {
+          const j = this.item[e];
+          if (j !== i && this.overlapOne(j, x, y, w, h) > 0) this.spoiled[j] = 1;
+        }
+      }
+    }
   }
 
   /**
-   * Overlap area (px^2) of the box with the boxes placed so far; stops counting once past
-   * `stopAt` (the caller only needs to know it is more). A placed box lies in every cell it
+   * Cost of the box against the boxes placed so far (overlapOne summed); stops counting once
+   * past `stopAt` (the caller only needs to know it is more). A placed box lies in every cell it
    * covers: it is counted in the first cell it shares with the box (the greater of the two
    * first columns and rows), never twice. The areas are whole numbers, so the order they are
    * added in changes nothing.
@@ -227,8 +262,9 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
       const offset = boxDistance(l.x, l.y, x, y, l.w, l.h);
       labels[i] = { x, y, w: l.w, h: l.h, offset, leader: offset >= LEADER_MIN, collides: false, inside: false, crowded: cost > 0 };
       placed.add(i, x, y, l.w, l.h);
+      if (cost > 0) placed.spoil(i);
     }
-    // Drawn last = on top: the first placed (ligand atoms, nearest) end up over the rest.
+    // Drawn last = on top: the first placed (a lone residue, ligand atoms, nearest) end up over the rest.
     drawOrder = [...order].reverse();
   }
   markCollisions(labels, width, height);
@@ -236,8 +272,9 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
 }
 
 /**
- * The first candidate of least cost for label `l`: area outside the image plus area over
- * boxes already placed, px^2 (0 ends the search).
+ * The first candidate of least cost for label `l`: SPOIL_COST for each readable box it
+ * overlaps, plus the area outside the image and the area over boxes already placed, px^2
+ * (0 ends the search).
  */
 function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: number): { x: number; y: number; cost: number } {
   const ax = Math.round(l.x), ay = Math.round(l.y), w = l.w, h = l.h, area = w * h;

@@ -33,7 +33,11 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 //    was removed: no image of the remaining methods changed (generate --limit 12, diff -r).
 // 9: residue labels name the chain where the complex's pocket holds more than one
 //    (renders/label-text.ts: "ASP 25.B"); single-chain pockets draw what renderer 8 drew.
-export const RENDERER_VERSION = `misi-render-9+3dmol-${THREEDMOL_VERSION}`;
+// 10: the label layout's crowded labels pile onto labels already lost instead of spoiling
+//    readable ones, and an image with one residue label places it first
+//    (renders/label-layout.ts); images with no crowded label and more than one residue
+//    label draw what renderer 9 drew.
+export const RENDERER_VERSION = `misi-render-10+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

@@ -5,8 +5,8 @@
 // (`avoid`, subject framing), at 512 px, plus the full complex at 1024 px.
 // The "before" pictures in docs/ were drawn by renderer 4 (labels without chains); drawn again
 // now they would show the chains (renderer 9), which renderer 3 never drew, so only the
-// "after" ones were redrawn for issue #36.
-// Usage: node --import tsx scripts/label-pictures.ts [--out docs]
+// "after" ones are drawn unless --before is given (redrawn for renderers 9 and 10).
+// Usage: node --import tsx scripts/label-pictures.ts [--out docs] [--before]
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ingest } from '../structures/ingest.ts';
@@ -29,12 +29,16 @@ const at = (size: number) => ({ complex, camera: complexCamera(complex, { width:
 const before = makeStyle({ labels: { layout: 'anchored' } });
 const after = makeStyle();
 const requests: RenderRequest[] = [
-  { spec: sixViews(at(512), before, { subset })[0], out: `${out}/labels-1a30-gly48-before.png`, annotationsOut: null },
   { spec: sixViews({ ...at(512), camera: residueCamera(at(512), subset) }, after, { subset, turnCentre: 'shown' })[0], out: `${out}/labels-1a30-gly48-after.png`, annotationsOut: null },
-  { spec: sixViews(at(512), before)[0], out: `${out}/labels-1a30-pocket-before.png`, annotationsOut: null },
   { spec: sixViews(at(512), after)[0], out: `${out}/labels-1a30-pocket-after.png`, annotationsOut: null },
   { spec: sixViews(at(1024), after)[0], out: `${out}/labels-1a30-pocket-after-1024.png`, annotationsOut: null },
 ];
+if (process.argv.includes('--before')) {
+  requests.push(
+    { spec: sixViews(at(512), before, { subset })[0], out: `${out}/labels-1a30-gly48-before.png`, annotationsOut: null },
+    { spec: sixViews(at(512), before)[0], out: `${out}/labels-1a30-pocket-before.png`, annotationsOut: null },
+  );
+}
 const pool = new RenderPool({ pages: 1 });
 try {
   for (const o of await renderScenes(pool, requests)) {

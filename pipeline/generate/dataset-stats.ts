@@ -5,7 +5,7 @@
 // the number of draws replaced by checks; per task the image sizes (from the annotations: a
 // dataset may draw its tasks at different sizes) and the label legibility.
 import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
-import { LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures } from './label-legibility.ts';
+import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures, type LegibilityTarget } from './label-legibility.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
 
 export interface TaskStats {
@@ -18,7 +18,7 @@ export interface TaskStats {
   /** Distinct images by size (`512` for 512 x 512, else `W x H`), from the annotations. */
   imageSizes?: Record<string, number>;
   /** Label legibility (pipeline/generate/label-legibility.ts), when the annotations record labels. */
-  legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares> };
+  legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares>; target?: LegibilityTarget };
 }
 
 /** The parts of a record's meta the figures read (pipeline/generate/records.ts writes them). */
@@ -105,7 +105,10 @@ export function datasetStats(dir: string): TaskStats[] {
       if (typeof p.complexBonds === 'number') bump(s.histograms, 'bonds/complex', String(p.complexBonds));
     }
   }
-  for (const [task, tally] of tallies) byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures) };
+  for (const [task, tally] of tallies) {
+    const target = legibilityTarget(task, tally.figures);
+    byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures), ...(target ? { target } : {}) };
+  }
   return dataset.tasks.flatMap((t) => byTask.get(t) ?? []);
 }
 
@@ -139,6 +142,7 @@ export function formatStats(stats: TaskStats[]): string {
       const pc = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %`);
       out.push(`  ${'labels'.padEnd(14)} ${l.labels} in ${l.images} images, ${pc(l.shares.colliding)} colliding`);
       if (l.referenced) out.push(`  ${'referenced'.padEnd(14)} ${l.referenced} labels, readable in all images ${pc(l.shares.referencedReadableInAll)}, in >= 4 ${pc(l.shares.referencedReadableInFour)}`);
+      if (l.referenced && l.target) out.push(`  ${'target'.padEnd(14)} ${l.target.text}`);
     }
   }
   return out.join('\n') + '\n';

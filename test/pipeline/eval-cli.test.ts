@@ -4,7 +4,9 @@
 // dropped connection are injected, and the run still ends with every question answered
 // once; plain and streamed replies give the same predictions; a run killed mid-way resumes
 // sending only what is missing and ends with the same file; 401, 404 and an unreachable
-// endpoint stop the run with a message naming which; the API key reaches no file or output.
+// endpoint stop the run with a message naming which; the API key reaches no file or output;
+// the dataset's tasks draw at two sizes (translation 512 px, the two whole-pocket tasks
+// 1024 px) and each image reaches the server at its own size.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
-import { questionsOf, startServer, type Behaviour, type FakeServer, type Question, type ServerOptions } from './fake-chat-server.ts';
+import { pngSize, questionsOf, startServer, type Behaviour, type FakeServer, type Question, type ServerOptions } from './fake-chat-server.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
@@ -110,6 +112,25 @@ test('every fault injected, every question answered once; request shape checked;
   assert.deepEqual([meta.questions, meta.answered, meta.unanswered], [questions.length, questions.length, 0]);
   assert.deepEqual(meta.usage, { replies: questions.length, promptTokens: 1000 * questions.length, completionTokens: 7 * questions.length });
   assertNoKey(dir, ran);
+});
+
+test('mixed image sizes: each image reaches the server as the dataset holds it, 512 and 1024 px in one run', { skip: noBrowser }, async () => {
+  const server = await serve(SERVER);
+  const ran = await evalRun(['--endpoint', server.url, ...SETTINGS, '--concurrency', '2', '--out', join(root, 'sizes', 'preds.jsonl')]);
+  await server.close();
+  assert.equal(ran.status, 0, ran.stderr);
+  assert.deepEqual(server.problems, [], 'a request did not carry the dataset\'s bytes');
+  assert.deepEqual(server.seen.map((s) => s.id).sort(), sortedIds());
+  const onDisk = (path: string) => pngSize(readFileSync(join(data, path)));
+  for (const s of server.seen) {
+    const q = questions.find((x) => x.id === s.id)!;
+    assert.deepEqual(s.sizes, q.images.map(onDisk), `${s.id}: sizes as sent`);
+  }
+  // Each task's images at the size the manifest gives it, and two sizes in the run.
+  const sizes: Record<string, number> = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8')).options.imageSizes;
+  const sent = (task: string) => [...new Set(server.seen.filter((s) => s.id.startsWith(`${task}-`)).flatMap((s) => s.sizes))];
+  for (const t of TASKS) assert.deepEqual(sent(t), [`${sizes[t]}x${sizes[t]}`], t);
+  assert.deepEqual(new Set(TASKS.map((t) => sizes[t])), new Set([512, 1024]));
 });
 
 test('streamed replies give the same predictions file; a rerun sends nothing and writes the same bytes', { skip: noBrowser }, async () => {

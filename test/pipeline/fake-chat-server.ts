@@ -3,7 +3,8 @@
 // (model, settings, one user message with the images in order as PNG data URLs and then the
 // question text), answers each question with its dataset answer (plain JSON or streamed as
 // server-sent events), and misbehaves on request: 429 with Retry-After, 500, a reply slower
-// than the client's timeout, malformed JSON, a dropped connection, 401, 404.
+// than the client's timeout, malformed JSON, a dropped connection, 401, 404. It records the
+// size of every image it receives, read from the PNG header.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -27,6 +28,8 @@ export interface Seen {
   at: number;
   stream: boolean;
   authorization?: string;
+  /** Width x height of each image as received, in order, from its PNG header (`512x512`). */
+  sizes: string[];
 }
 
 export interface FakeServer {
@@ -51,6 +54,9 @@ export interface ServerOptions {
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** `WxH` from a PNG's IHDR chunk (width and height, big-endian, at bytes 16 and 20). */
+export const pngSize = (png: Buffer): string => `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
 
 export function questionsOf(dataset: string, lines: string[]): Question[] {
   return lines.filter(Boolean).map((l) => JSON.parse(l)).map((r) => ({ id: r.id, question: r.question, images: r.images, answer: r.answer }));
@@ -93,19 +99,21 @@ export async function startServer(dataset: string, questions: Question[], o: Ser
     if (text?.type !== 'text') return bad('last part is not the text');
     const imgs = parts.slice(0, -1);
     const hashes: string[] = [];
+    const sizes: string[] = [];
     for (const p of imgs) {
       const m = /^data:image\/png;base64,(.+)$/.exec(p?.image_url?.url ?? '');
       if (p.type !== 'image_url' || !m) return bad('an image part is not a PNG data URL');
       const bytes = Buffer.from(m[1], 'base64');
       if (!bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return bad('not PNG bytes');
       hashes.push(sha(bytes));
+      sizes.push(pngSize(bytes));
     }
     const q = byKey.get(`${text.text}\u0000${hashes.join(',')}`);
     if (!q) return bad('no question has this text and these images in this order');
     const attempt = (attempts.get(q.id) ?? 0) + 1;
     attempts.set(q.id, attempt);
     const behaviour = o.plan?.(q.id, attempt) ?? 'ok';
-    seen.push({ id: q.id, attempt, behaviour, at: Date.now(), stream: body.stream === true, authorization: req.headers.authorization });
+    seen.push({ id: q.id, attempt, behaviour, at: Date.now(), stream: body.stream === true, authorization: req.headers.authorization, sizes });
     const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
     switch (behaviour) {

@@ -3,7 +3,7 @@
 // far, every pair of boxes compared for collisions), no grid, no early exits, no typed
 // arrays. Slow (quadratic in the labels, times the candidates); the tests and
 // scripts/check-label-layout.ts compare every box it places with the fast layout's.
-import { LEADER_MIN, MAX_LEADER, type LabelLayout, type LabelLayoutMode, type LayoutInput, type PlacedLabel } from '../../renders/label-layout.ts';
+import { LEADER_MIN, MAX_LEADER, SPOIL_COST, type LabelLayout, type LabelLayoutMode, type LayoutInput, type PlacedLabel } from '../../renders/label-layout.ts';
 
 const STEP = 3;
 const NEAR = 12;
@@ -51,9 +51,12 @@ export function referenceLayout(inputs: readonly LayoutInput[], width: number, h
     for (const l of inputs) labels.push({ x: Math.round(l.x), y: Math.round(l.y), w: l.w, h: l.h, ...blank });
     drawOrder = inputs.map((_, i) => i).sort((a, b) => inputs[b].depth - inputs[a].depth || b - a);
   } else {
-    const rank = (l: LayoutInput) => (l.kind === 'ligand' ? 0 : 1);
+    // A lone residue label first, else ligand names before residues.
+    const lone = inputs.filter((l) => l.kind === 'residue').length === 1;
+    const rank = (l: LayoutInput) => (l.kind === 'residue' ? (lone ? -1 : 1) : 0);
     const order = inputs.map((_, i) => i).sort((a, b) => rank(inputs[a]) - rank(inputs[b]) || inputs[a].depth - inputs[b].depth || a - b);
-    const placed: Box[] = [];
+    // Placed boxes and whether each is still readable (no crowded box lies on it, it is not crowded).
+    const placed: { box: Box; readable: boolean }[] = [];
     for (const i of order) {
       const l = inputs[i];
       const image = { x: 0, y: 0, w: width, h: height };
@@ -61,7 +64,10 @@ export function referenceLayout(inputs: readonly LayoutInput[], width: number, h
       for (const o of candidateOffsets(l.w, l.h)) {
         const box = { x: Math.round(l.x) + o.dx, y: Math.round(l.y) + o.dy, w: l.w, h: l.h };
         let cost = l.w * l.h - overlap(box, image);
-        for (const p of placed) cost += overlap(box, p);
+        for (const p of placed) {
+          const area = overlap(box, p.box);
+          if (area > 0) cost += area + (p.readable ? SPOIL_COST : 0);
+        }
         if (cost < bestCost) {
           best = box;
           bestCost = cost;
@@ -70,7 +76,8 @@ export function referenceLayout(inputs: readonly LayoutInput[], width: number, h
       }
       const offset = distanceToBox(l.x, l.y, best!);
       labels[i] = { ...best!, ...blank, offset, leader: offset >= LEADER_MIN, crowded: bestCost > 0 };
-      placed.push(best!);
+      if (bestCost > 0) for (const p of placed) if (overlap(best!, p.box) > 0) p.readable = false;
+      placed.push({ box: best!, readable: bestCost === 0 });
     }
     drawOrder = [...order].reverse();
   }

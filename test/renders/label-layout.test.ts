@@ -1,15 +1,16 @@
 // The label layout on real structures, checked from the annotation boxes alone: no label
 // overlaps one placed before it unless no free spot existed (then it says so), the collision
 // flags match the boxes, every box stays within 40 px of its anchor, ligand names are placed
-// before residues (nearer first); the layout of a scene does not depend on the question or
-// the bonds (no leak); and in the PNG each readable box holds its text's pixels.
+// before residues (nearer first; a lone residue label before them); crowded labels lie on the
+// labels already lost; the layout of a scene does not depend on the question or the bonds (no
+// leak); and in the PNG each readable box holds its text's pixels.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { boxDistance, MAX_LEADER } from '../../renders/label-layout.ts';
+import { boxDistance, isReadable, layoutLabels, MAX_LEADER, placingOrder } from '../../renders/label-layout.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import { poseScene } from '../../renders/scene-pose.ts';
@@ -160,4 +161,34 @@ test('in the PNG each readable box holds its text, as wide as the font says', { 
       assert.ok(ink[i].x1 - ink[i].x0 >= r.box.w - 2 * pad - 4, `${r.text}: ink ${ink[i].x1 - ink[i].x0 + 1} px wide in a ${r.box.w} px box`);
     });
   }
+});
+
+// Pure geometry, no structure: labels of one size on one anchor fill every free spot within
+// 40 px, and the rest have none.
+const pile = (n: number, kind: (i: number) => 'ligand' | 'residue' = () => 'ligand') =>
+  Array.from({ length: n }, (_, i) => ({ kind: kind(i), x: 256.2, y: 250.7, depth: 10 + i * 0.01, w: 18, h: 14 }));
+
+test('crowded labels pile onto the labels already lost: every label that found a free spot but at most two stays readable', () => {
+  const inputs = pile(80);
+  const { labels } = layoutLabels(inputs, 512, 512, 'avoid');
+  const free = labels.filter((l) => !l.crowded).length, crowded = labels.length - free;
+  assert.ok(free >= 20 && crowded >= 20, `${free} free, ${crowded} crowded: the case needs both`);
+  const readable = labels.filter((l) => isReadable(l)).length;
+  // The first crowded label has nothing lost to lie on and spoils one or two; the later ones lie on the pile.
+  assert.ok(readable >= free - 2, `${readable} readable of ${free} placed free`);
+  assert.ok(labels.every((l) => !l.crowded || !isReadable(l)));
+});
+
+test('an image with a single residue label places it first, on its anchor; with two, the ligand names go first', () => {
+  const one = pile(60, (i) => (i === 59 ? 'residue' : 'ligand')).map((l) => (l.kind === 'residue' ? { ...l, w: 44, depth: 50 } : l));
+  const a = layoutLabels(one, 512, 512, 'avoid');
+  assert.equal(placingOrder(one)[0], 59);
+  const res = a.labels[59];
+  assert.ok(isReadable(res) && res.offset === 0 && res.x === 256 - 22 && res.y === 251 - 7, `residue box ${JSON.stringify(res)}`);
+  // Drawn last, on top.
+  assert.equal(a.drawOrder.at(-1), 59);
+  const two = one.map((l, i) => (i === 58 ? { ...l, kind: 'residue' as const, w: 44 } : l));
+  const order = placingOrder(two);
+  assert.deepEqual(order.slice(-2), [58, 59], 'two residue labels come after every ligand name');
+  assert.ok(layoutLabels(two, 512, 512, 'avoid').labels[59].crowded, 'placed last in a full pile, the residue finds no free spot');
 });
