@@ -33,7 +33,7 @@ export { generate, type GenerateOptions, type GenerateSummary } from './generate
 export { DEFAULT_SEED } from './generate/seeds.ts';
 export { DEFAULT_TEST_SHARE } from './generate/split.ts';
 export { verifyDataset, type VerifyReport } from './verify/verify-dataset.ts';
-export { readQaSplit } from './read-qa-split.ts';
+export { readQaSplit } from './dataset/read-dataset.ts';
 export { readPredictionLines } from '../qa/scoring/prediction-lines.ts';
 export { scoreSplit, type SplitScore } from '../qa/scoring/score-split.ts';
 export { FORMATS, runExport, type ExportFormat, type ExportSummary } from './export/run-export.ts';

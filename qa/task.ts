@@ -6,7 +6,7 @@
 // its own the command line offers. The nine are listed in qa/tasks/index.ts; every command
 // asks qa/task-registry.ts, which also holds tasks loaded from outside (--task-module).
 import type { Complex } from '../structures/model.ts';
-import type { Camera } from '../renders/camera.ts';
+import { CAMERA_DEFAULTS, type Camera } from '../renders/camera.ts';
 import type { Command } from '../renders/commands.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
 import type { Style } from '../renders/style.ts';
@@ -15,8 +15,9 @@ import type { TaskScorer } from './scoring/task-scorers.ts';
 
 export type Split = 'train' | 'test' | 'val';
 
-/** Image width and height of a task that names no size of its own, pixels. */
-export const DEFAULT_IMAGE_SIZE = 512;
+/** Image width and height of a task that names no size of its own, pixels: the camera's
+ * default (renders/camera.ts), decided there once. */
+export const DEFAULT_IMAGE_SIZE = CAMERA_DEFAULTS.width;
 
 /** Image size of the tasks whose answers name residue and ligand-atom labels of the whole
  * pocket (pocket-ligand, interaction-location), pixels: the smallest of those measured at

@@ -2,6 +2,7 @@
 // SwiftShader (software WebGL) by default so images are reproducible; `gpu` opts into
 // the machine's GPU.
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { CAMERA_DEFAULTS } from './camera.ts';
 import { findBrowser, NO_BROWSER_HELP } from './find-browser.ts';
 import { RunStoppingError } from '../structures/reject.ts';
 
@@ -82,7 +83,7 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    defaultViewport: { width: 512, height: 512, deviceScaleFactor: 1 },
+    defaultViewport: { width: CAMERA_DEFAULTS.width, height: CAMERA_DEFAULTS.height, deviceScaleFactor: 1 },
   });
   live.add(browser);
   browser.once('disconnected', () => live.delete(browser));

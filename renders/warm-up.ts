@@ -2,14 +2,14 @@
 // compilation of the impostor shaders under SwiftShader). A run that starts its pages with
 // this tiny scene while it is still busy with something else (generate: ingesting and
 // splitting, on one core) pays that on the idle core instead of before its first image.
-import { frameCamera } from './camera.ts';
+import { CAMERA_DEFAULTS, frameCamera } from './camera.ts';
 import { pageSceneOf, type Shot } from './page-payload.ts';
 import type { PageAtom } from './page/page-api.ts';
 import type { PoolJob } from './render-pool.ts';
 import type { Style } from './style.ts';
 
 /** Two bonded atoms (a stick) and a lone one (a ball), one label: every program a scene uses. */
-export function warmUpJob(style: Style, size = 512): PoolJob {
+export function warmUpJob(style: Style, size = CAMERA_DEFAULTS.width): PoolJob {
   const atoms: PageAtom[] = [
     { elem: 'C', x: 0, y: 0, z: 0, color: style.ligandCarbon, bonds: [1], bondOrder: [1] },
     { elem: 'O', x: 1.4, y: 0, z: 0, color: style.elementColors.O ?? null, bonds: [0], bondOrder: [1] },

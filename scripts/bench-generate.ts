@@ -35,6 +35,7 @@ import { ingest } from '../structures/ingest.ts';
 import { pymolAvailable, pymolTimes } from '../pipeline/bench/pymol-bench.ts';
 import { BaselineError, baselineBuild, type BaselineBuild } from './baseline-build.ts';
 import { flagValue } from './flag-value.ts';
+import { datasetPaths } from '../pipeline/dataset/layout.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CLI = join(REPO, 'pipeline/bin/misi-gen.js');
@@ -221,9 +222,9 @@ async function runGenerate(label: string, cli: string, extra: string[], out: str
     process.exit(1);
   }
   // Older commits may lack a field: read what is there, say what is not.
-  const readJson = (file: string): any => (existsSync(join(out, file)) ? JSON.parse(readFileSync(join(out, file), 'utf8')) : {});
-  const manifest = readJson('manifest.json');
-  const run = readJson('run.json');
+  const readJson = (file: string): any => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+  const manifest = readJson(datasetPaths(out).manifest);
+  const run = readJson(datasetPaths(out).runLog);
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
   const shown = (x: unknown) => (x === undefined || x === null ? 'not recorded' : String(x));
   const secs = (x: unknown) => (num(x) === undefined ? '?' : num(x)!.toFixed(1));

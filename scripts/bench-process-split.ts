@@ -4,7 +4,8 @@
 // turns per method (browser start-up and shader compilation are left out). Prints, per
 // method, CPU per image of Chromium's processes by type (GPU process, page = 'renderer',
 // browser, network service...) and of Node, and wall time per image, with the load average.
-// Usage: node --import tsx scripts/bench-process-split.ts [--antialias none,edge,supersample] [--turns 6]
+// Usage: node --import tsx scripts/bench-process-split.ts [--antialias edge,supersample,none] [--turns 6]
+// (default: every method)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { ANTIALIAS_METHODS, type AntialiasMethod } from '../renders/style.ts';
 import { flagValue } from './flag-value.ts';
 
 const args = process.argv.slice(2);
-const methods = (flagValue(args, '--antialias') ?? 'none,edge,supersample').split(',').map((m) => m.trim()) as AntialiasMethod[];
+const methods = (flagValue(args, '--antialias') ?? ANTIALIAS_METHODS.join(',')).split(',').map((m) => m.trim()) as AntialiasMethod[];
 const turns = Number(flagValue(args, '--turns') ?? 6);
 if (methods.some((m) => !ANTIALIAS_METHODS.includes(m)) || !(turns >= 1)) {
   process.stderr.write(`bench-process-split: --antialias takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated; --turns a whole number >= 1\n`);

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCorpus, type CorpusKind } from './scale-corpus.ts';
 import { compareSplits } from './compare-splits.ts';
+import { datasetPaths } from '../pipeline/dataset/layout.ts';
 import { flagValue } from './flag-value.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -72,7 +73,7 @@ for (const n of sizes) {
     else if (step === 'scaffold') r = await run(['split', '--structures', ...inputs, ...ligands, '--by', 'scaffold', '--out', out]);
     else if (step === 'protein' || step === 'mmseqs') r = await run(['split', '--structures', ...inputs, ...ligands, '--by', 'protein', '--cluster-engine', step === 'mmseqs' ? 'mmseqs' : 'exact', '--verbose', '--allow-short', '--out', out]);
     else if (step === 'generate') {
-      const images = join(out, 'images');
+      const images = datasetPaths(out).images;
       const firstImage = () => existsSync(images) && readdirSync(images).some((f) => f.endsWith('.png'));
       r = await run(['generate', '--structures', ...inputs, ...ligands, '--limit', '20', '--split-by', 'protein', '--tasks', 'translation', '--out', out], firstImage);
     } else throw new Error(`unknown step ${step}`);
@@ -81,7 +82,7 @@ for (const n of sizes) {
     if (r.code !== 0 && step !== 'generate') console.log(r.stderr.slice(-2000));
   }
   // Both engines' splits of this corpus (from this run or an earlier one): their agreement.
-  const exact = join(dir, 'out-protein', 'split.json'), mmseqs = join(dir, 'out-mmseqs', 'split.json');
+  const exact = datasetPaths(join(dir, 'out-protein')).split, mmseqs = datasetPaths(join(dir, 'out-mmseqs')).split;
   if (existsSync(exact) && existsSync(mmseqs)) {
     const read = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
     console.log(`  mmseqs against exact: ${JSON.stringify(compareSplits(read(exact), read(mmseqs)))}`);

@@ -8,7 +8,6 @@ import { dirname } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
-import { ExportError } from '../export/read-dataset.ts';
 import { baselinePredictions, BASELINES, type Baseline } from '../eval/baselines.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
 import { besidePredictions, defaultPredictionsPath, overwriteProblem, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
@@ -16,7 +15,7 @@ import { EVAL_SPLITS, selectQuestions, type EvalSplit } from '../eval/eval-quest
 import { askQuestions } from '../eval/run-eval.ts';
 import { redact } from '../eval/chat-client.ts';
 import { ReplyCache } from '../eval/reply-cache.ts';
-import { DatasetReadError, readQaSplit } from '../read-qa-split.ts';
+import { DatasetReadError, readQaSplit } from '../dataset/read-dataset.ts';
 import { scoreJson, scoreTable } from '../score-table.ts';
 
 interface Args {
@@ -73,7 +72,7 @@ export const evalCommand: CommandModule<object, Args> = {
     try {
       sel = await selectQuestions(args.dataset, args.split, args.tasks?.split(',').map((t) => t.trim()).filter(Boolean));
     } catch (e) {
-      if (e instanceof ExportError) return fail(e.message);
+      if (e instanceof DatasetReadError) return fail(e.message);
       throw e;
     }
     const log = (line: string) => process.stderr.write(line + '\n');

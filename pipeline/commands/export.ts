@@ -2,8 +2,8 @@
 // in a training/evaluation format, every task in the train and test splits and the tiny
 // set, each file checked as written (pipeline/export/). stdout: the output folder.
 import type { CommandModule } from 'yargs';
-import { ExportError } from '../export/read-dataset.ts';
-import { FORMATS, runExport, type ExportFormat } from '../export/run-export.ts';
+import { DatasetReadError } from '../dataset/read-dataset.ts';
+import { ExportError, FORMATS, runExport, type ExportFormat } from '../export/run-export.ts';
 
 interface Args {
   dir: string;
@@ -23,7 +23,7 @@ export const exportCommand: CommandModule<object, Args> = {
       process.stderr.write(`export: ${args.format}: ${s.files.length} files, ${s.rows} rows, ${s.images} distinct images, all checks passed -> ${args.out}\n`);
       process.stdout.write(`${args.out}\n`);
     } catch (e) {
-      if (e instanceof ExportError) {
+      if (e instanceof ExportError || e instanceof DatasetReadError) {
         process.stderr.write(`misi-gen export: ${e.message}\n`);
         process.exitCode = 1;
         return;

@@ -4,13 +4,13 @@
 // [--antialias edge|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
-import { join } from 'node:path';
+import { datasetPaths } from '../dataset/layout.ts';
 import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
-import { DEFAULT_ANTIALIAS, type AntialiasMethod } from '../../renders/style.ts';
+import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, type AntialiasMethod } from '../../renders/style.ts';
 import { allTasks, requireTask, taskIds } from '../../qa/task-registry.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { parseCounts } from '../generate/counts.ts';
@@ -96,8 +96,8 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
       .option('size', { type: 'string', describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}` })
-      .option('label-font-size', { type: 'number', default: 12, describe: 'label font size, CSS pixels (does not scale with --size)' })
-      .option('label-layout', { choices: LABEL_LAYOUTS, default: 'avoid' as LabelLayoutMode, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
+      .option('label-font-size', { type: 'number', default: DEFAULT_STYLE.labels.fontSize, describe: 'label font size, CSS pixels (does not scale with --size)' })
+      .option('label-layout', { choices: LABEL_LAYOUTS, default: DEFAULT_STYLE.labels.layout, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
       .check((a) => {
         const antialias = parseAntialias(String(a.antialias));
         if (typeof antialias !== 'string') throw new Error(antialias.problem);
@@ -152,7 +152,7 @@ export const generateCommand: CommandModule<object, Args> = {
         labelLayout: args['label-layout'],
         taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),
       });
-      if (summary.complexes === 0) return fail(`no complex could be read; see ${join(args.out, 'rejects.jsonl')}`);
+      if (summary.complexes === 0) return fail(`no complex could be read; see ${datasetPaths(args.out).rejects}`);
       process.stdout.write(`${args.out}\n`);
       applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
     } catch (e) {

@@ -5,7 +5,7 @@ import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threa
 import { JsonLinesWriter, writeJsonLines } from '../write-json-lines.ts';
 import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { progressReporter } from '../progress.ts';
-import { join } from 'node:path';
+import { datasetPaths } from '../dataset/layout.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { errorLog } from '../generate/errors-log.ts';
 import { ContentChanges } from '../content-warnings.ts';
@@ -26,6 +26,7 @@ export const ingestCommand: CommandModule<object, Args> = {
       .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
   handler: async (args) => {
     const progress = progressReporter('ingest');
+    const out = datasetPaths(args.out);
     const given = structurePaths(args.paths, args.structures);
     await checkInputPaths(given);
     const useSample = given.length === 0;
@@ -33,7 +34,7 @@ export const ingestCommand: CommandModule<object, Args> = {
     const paths = useSample ? [SAMPLE_DIR] : given;
     const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
     // Each complex is written as soon as it is read (in id order), so memory stays flat.
-    const complexes = await JsonLinesWriter.open(join(args.out, 'complexes.jsonl'));
+    const complexes = await JsonLinesWriter.open(out.complexes);
     const changes = new ContentChanges();
     const result = await ingestEachInThreads(paths, ingestOptionsFrom(args, { ligandsFile, onProgress: progress.update, onError: errorLog(args.out) }), (c) => {
       changes.add(c.id, c.warnings);
@@ -41,11 +42,11 @@ export const ingestCommand: CommandModule<object, Args> = {
     }, args['read-threads']);
     progress.done();
     await complexes.close();
-    await writeJsonLines(join(args.out, 'rejects.jsonl'), result.rejects);
+    await writeJsonLines(out.rejects, result.rejects);
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
-    process.stderr.write(`ingest: ${result.count} complexes read, ${result.rejects.length} rejected -> ${join(args.out, 'complexes.jsonl')}\n`);
-    if (result.rejects.length) process.stderr.write(`ingest: ${rejectSummary(result.rejects, join(args.out, 'rejects.jsonl'))}\n`);
-    const changed = changes.summary(join(args.out, 'complexes.jsonl'));
+    process.stderr.write(`ingest: ${result.count} complexes read, ${result.rejects.length} rejected -> ${out.complexes}\n`);
+    if (result.rejects.length) process.stderr.write(`ingest: ${rejectSummary(result.rejects, out.rejects)}\n`);
+    const changed = changes.summary(out.complexes);
     if (changed) process.stderr.write(`ingest: ${changed}\n`);
     if (result.count === 0) process.exitCode = 1;
     applyStrict(args, result.rejects, (l) => process.stderr.write(`ingest: ${l}\n`));

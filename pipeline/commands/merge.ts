@@ -2,7 +2,7 @@
 // each finished) joined into one dataset, identical to a single run with the same options.
 // stdout: the output folder; the summary on stderr.
 import type { CommandModule } from 'yargs';
-import { join } from 'node:path';
+import { datasetPaths } from '../dataset/layout.ts';
 import { MergeError, mergeShards } from '../generate/merge-shards.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
@@ -20,7 +20,7 @@ export const mergeCommand: CommandModule<object, Args> = {
     try {
       const s = await mergeShards(args.dirs, args.out);
       process.stderr.write(`merge: ${s.shards} shards, ${s.questions} questions, ${s.imageReferences} image references, ${s.distinctImages} distinct images, ${s.rejects} rejects -> ${args.out}\n`);
-      if (s.rejects) process.stderr.write(`merge: ${rejectSummary(s.rejectKinds, join(args.out, 'rejects.jsonl'))}\n`);
+      if (s.rejects) process.stderr.write(`merge: ${rejectSummary(s.rejectKinds, datasetPaths(args.out).rejects)}\n`);
       process.stdout.write(`${args.out}\n`);
       applyStrict(args, s.rejectKinds, (l) => process.stderr.write(`merge: ${l}\n`));
     } catch (e) {

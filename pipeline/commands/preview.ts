@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { NoBrowserError } from '../../renders/browser.ts';
-import { DatasetReadError } from '../read-qa-split.ts';
+import { DatasetReadError } from '../dataset/read-dataset.ts';
 import { runPreview } from '../preview/run-preview.ts';
 
 interface Args {

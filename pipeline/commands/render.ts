@@ -72,7 +72,7 @@ export const renderCommand: CommandModule<object, Args> = {
       .option('transform', { type: 'string', default: '', describe: 'commands for the whole scene, e.g. "roll y 15, move x -3"' })
       .option('ligand-transform', { type: 'string', default: '', describe: 'commands for the ligand alone, applied first, e.g. "move x 14, roll x -75"' })
       .option('subset', { type: 'string', default: 'full', describe: 'full | pocket | ligand | residue:CHAIN:NUMBER[ICODE]' })
-      .option('projection', { choices: PROJECTIONS, default: 'perspective' as Projection, describe: 'perspective (30 degree horizontal field of view) or orthographic' })
+      .option('projection', { choices: PROJECTIONS, default: CAMERA_DEFAULTS.projection, describe: 'perspective (30 degree horizontal field of view) or orthographic' })
       .option('size', { type: 'number', default: CAMERA_DEFAULTS.width, describe: 'image width and height, pixels' })
       .option('labels', { type: 'boolean', default: true, describe: 'residue and ligand-atom labels (--no-labels: none)' })
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: antialiasHelp() })

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
-import { DatasetReadError, readQaSplit } from '../read-qa-split.ts';
+import { DatasetReadError, readQaSplit } from '../dataset/read-dataset.ts';
 import { scoreJson, scoreTable } from '../score-table.ts';
 
 interface Args {

@@ -6,7 +6,6 @@
 // stderr; the engine's internals only with --verbose. Exit 1 when the split by protein is
 // short of its aim (unless --allow-short).
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { ingestEachInThreads } from '../read-pool/read-in-threads.ts';
 import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
@@ -18,6 +17,7 @@ import { DEFAULT_TEST_SHARE, splitFromGrouping } from '../generate/split.ts';
 import { groupSummaries, type GroupSummary } from '../split/group-complexes.ts';
 import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
+import { datasetPaths } from '../dataset/layout.ts';
 import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
 import { errorLog } from '../generate/errors-log.ts';
 import { parseSplitList, splitFileFromList } from '../split/split-from-file.ts';
@@ -103,7 +103,7 @@ export const splitCommand: CommandModule<object, Args> = {
     }
     const split = splitFromGrouping(grouping, o);
     for (const n of split.grouping.notes) process.stderr.write(`split: ${n.id}: ${n.note}\n`);
-    const path = join(args.out, 'split.json');
+    const path = datasetPaths(args.out).split;
     await writeJsonFile(path, split.file);
     process.stderr.write(`${describeSplit(split.file)}\n`);
     const said = (l: string) => process.stderr.write(`split: ${l}\n`);
@@ -132,7 +132,7 @@ async function applyList(summaries: GroupSummary[], path: string, text: string, 
   const notes = applied.notes;
   for (const n of notes.slice(0, 20)) said(`${n.id}: ${n.note}`);
   if (notes.length > 20) said(`... ${notes.length - 20} more notes like these`);
-  const out = join(args.out, 'split.json');
+  const out = datasetPaths(args.out).split;
   await writeJsonFile(out, file);
   said(`applied ${path}: ${describeSplit(file)}`);
   said(achievedLine(file)!);

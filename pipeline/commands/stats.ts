@@ -2,9 +2,9 @@
 // answer histograms by axis/value or letter, and the draws replaced by checks, on stdout.
 // With --out, also charts as PNG (pipeline/preview/stats-charts.ts); their paths go to stderr.
 import type { CommandModule } from 'yargs';
-import { DatasetError, datasetStats, formatStats } from '../generate/dataset-stats.ts';
+import { datasetStats, formatStats } from '../generate/dataset-stats.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
-import { DatasetReadError } from '../read-qa-split.ts';
+import { DatasetReadError } from '../dataset/read-dataset.ts';
 import { writeStatsCharts } from '../preview/stats-charts.ts';
 import { splitAuditLines } from '../split/split-report.ts';
 
@@ -28,7 +28,7 @@ export const statsCommand: CommandModule<object, Args> = {
       if (!args.json) for (const l of splitAuditLines(args.dir)) process.stdout.write(`${l}\n`);
       if (args.out !== undefined) await writeStatsCharts(args.dir, stats, args.out, (l) => process.stderr.write(l + '\n'));
     } catch (e) {
-      if (e instanceof DatasetError || e instanceof DatasetReadError || e instanceof NoBrowserError) {
+      if (e instanceof DatasetReadError || e instanceof NoBrowserError) {
         process.stderr.write(`misi-gen stats: ${e.message.split('\n')[0]}\n`);
         process.exitCode = 1;
         return;

@@ -1,8 +1,9 @@
 // Every version a dataset's files depend on, decided here once: the misi-gen package, the
 // renderer (renders/scene-key.ts), the H-bond rules, each task's template, and the browser
 // build and font that drew the images (asked of the browser the run launched). The run
-// identity (parts/run.json), the parts (parts/done/) and the manifest all take them from
-// `versions()`; resume and merge refuse to mix any of them and say which.
+// identity (parts/run.json), each part (parts/done/<id>.json) and the manifest all take them
+// from `versions()`; resume, merge and the assembly refuse to mix any of them and say which
+// (`versionDifferences`).
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import type { RenderEnvironment } from '../../renders/render-environment.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
@@ -44,23 +45,33 @@ export function versions(environment: RenderEnvironment, tasks: readonly TaskMod
 const show = (v: unknown) => (v === undefined ? '(not recorded)' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /**
- * The versions a run was made under (its identity's `renderer`, `hbondRules` and
- * `templates`) that differ from this checkout's, one phrase each naming the version, e.g.
- * `made under renderer version 7, this misi-gen uses 8 (versions.renderer)`. Empty when all
- * agree. (Browser and font are compared between shards and on resume, not with this checkout.)
+ * The versions something was made under (a run identity's, or a part's `versions`) that
+ * differ from `expected`, one phrase each naming the version, e.g. `made under renderer
+ * version 7, this misi-gen uses 8 (versions.renderer)`; empty when all agree. Compared:
+ * renderer, H-bond rules and each template of `expected` (this checkout's, `codeVersions`),
+ * and the browser build and font when `expected` names them (the run's: `versions`). The
+ * package's own version is not compared (a misi-gen that draws and words the same may go on).
  */
-export function versionDifferences(recorded: Record<string, unknown>, code: CodeVersions): string[] {
+export function versionDifferences(recorded: Record<string, unknown>, expected: CodeVersions & Partial<Versions>): string[] {
   const out: string[] = [];
-  if (recorded.renderer !== code.renderer) out.push(`made under renderer version ${show(recorded.renderer)}, this misi-gen uses ${code.renderer} (versions.renderer)`);
+  if (recorded.renderer !== expected.renderer) out.push(`made under renderer version ${show(recorded.renderer)}, this misi-gen uses ${expected.renderer} (versions.renderer)`);
   // Runs before rules were versioned followed version 1.
   const rules = recorded.hbondRules ?? 1;
-  if (rules !== code.hbondRules) out.push(`made under H-bond rules version ${recorded.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${code.hbondRules} (versions.hbondRules)`);
+  if (rules !== expected.hbondRules) out.push(`made under H-bond rules version ${recorded.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${expected.hbondRules} (versions.hbondRules)`);
   const templates = recorded.templates as Record<string, unknown> | undefined;
   if (templates === undefined) out.push('made before template versions were recorded in the run (versions.templates)');
   else {
-    for (const [task, version] of Object.entries(code.templates)) {
+    for (const [task, version] of Object.entries(expected.templates)) {
       if (templates[task] !== version) out.push(`made under template version ${show(templates[task])} of ${task}, this misi-gen uses ${version} (versions.templates.${task})`);
     }
   }
+  for (const [key, what] of [['browser', 'browser build'], ['font', 'label font']] as const) {
+    if (expected[key] !== undefined && recorded[key] !== expected[key]) out.push(`drawn with ${what} ${show(recorded[key])}, the run's is ${expected[key]} (versions.${key})`);
+  }
   return out;
+}
+
+/** The versions a run's identity records: all but the package's own (see versionDifferences). */
+export function identityVersions(v: Versions): Omit<Versions, 'misiGen'> {
+  return { renderer: v.renderer, hbondRules: v.hbondRules, browser: v.browser, font: v.font, templates: v.templates };
 }

@@ -6,7 +6,7 @@
 //   the first in sorted order).
 // A task the baseline cannot answer (no train question for `majority`, no guess for
 // `random`) leaves its questions unanswered, and says so in the warnings.
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import { generatorFor } from '../generate/seeds.ts';
 import { drawOne } from '../../qa/random.ts';
 import { taskById } from '../../qa/task-registry.ts';

@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
+import { datasetPaths } from '../dataset/layout.ts';
 import { writeJsonFile, writeTextAtomically } from '../generate/write-text.ts';
 
 /** `preds.jsonl` -> `preds.meta.json` / `preds.cache.jsonl`. */
@@ -69,9 +70,6 @@ export async function writeRunHeader(predictions: string, h: RunHeader, replies:
   return path;
 }
 
-/** The folder of a dataset where eval keeps its runs by default. */
-export const EVAL_DIR = 'eval';
-
 /**
  * Where a run's predictions go when --out is not given: beside the dataset, named by what
  * answered and the split, `<dataset>/eval/<model>.<split>.jsonl` (a model name's `/` and
@@ -79,7 +77,7 @@ export const EVAL_DIR = 'eval';
  */
 export function defaultPredictionsPath(dataset: string, split: string, source: { model?: string; baseline?: string }): string {
   const name = source.baseline !== undefined ? `baseline-${source.baseline}` : String(source.model).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_');
-  return join(dataset, EVAL_DIR, `${name}.${split}.jsonl`);
+  return datasetPaths(dataset).predictions(name, split);
 }
 
 /** What makes two runs the same run: what answered, the questions asked, the settings. */

@@ -3,7 +3,7 @@
 // retries with backoff on 429/5xx/timeouts/dropped connections/malformed bodies (a 429's
 // Retry-After pauses every worker), and a stop of the whole run on a fatal answer
 // (unreachable before any reply, 401/403, 404). Replies go to the cache as they arrive.
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import { callChat, redact, type Outcome } from './chat-client.ts';
 import { requestBody, requestKey, type ImageSource } from './chat-request.ts';
 import { chatCompletionsUrl, type GenerationSettings, type TransportSettings } from './eval-settings.ts';

@@ -8,11 +8,12 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { placeholderCount } from './conversation.ts';
 import type { ExportedFile } from './exported.ts';
-import { EXPORT_SPLITS, type Dataset, type ExportSplit } from './read-dataset.ts';
+import type { Dataset } from '../dataset/read-dataset.ts';
+import { QA_SPLITS, type QaSplit } from '../dataset/layout.ts';
 import { sha256File } from '../dataset/files.ts';
 
 /** `splits`: the splits the format exports (vlmevalkit: test and tiny); the others are not counted. */
-export async function checkExport(dataset: Dataset, outDir: string, files: ExportedFile[], splits: readonly ExportSplit[] = EXPORT_SPLITS): Promise<string[]> {
+export async function checkExport(dataset: Dataset, outDir: string, files: ExportedFile[], splits: readonly QaSplit[] = QA_SPLITS): Promise<string[]> {
   const problems: string[] = [];
   const rowsPer = new Map<string, number>();
   const expected = new Map<string, { images: string[]; answer: string }>();
@@ -62,7 +63,7 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
   }
   for (const [task, bySplit] of dataset.records) {
     for (const [split, list] of Object.entries(bySplit)) {
-      if (!splits.includes(split as ExportSplit)) continue;
+      if (!splits.includes(split as QaSplit)) continue;
       const written = rowsPer.get(`${task}.${split}`) ?? 0;
       if (written !== list.length) problems.push(`${task} ${split}: ${written} rows written for ${list.length} questions`);
       const counted = split === 'tiny' ? undefined : dataset.manifest?.counts?.[task]?.[split as 'train' | 'test' | 'val'];

@@ -1,7 +1,7 @@
 // The text of one question as a chat turn for training formats: one `<image>` placeholder
 // per image, in the order the question shows them, each on its own line, then the question
 // text (which refers to them as Image 1, Image 2, ...). The reply is the exact answer.
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 
 export const IMAGE_PLACEHOLDER = '<image>';
 

@@ -4,7 +4,8 @@
 import type { ManifestOptions } from '../dataset/manifest-type.ts';
 import type { Versions } from '../dataset/versions.ts';
 import { taskById } from '../../qa/task-registry.ts';
-import { EXPORT_SPLITS, type Dataset } from './read-dataset.ts';
+import type { Dataset } from '../dataset/read-dataset.ts';
+import { QA_SPLITS } from '../dataset/layout.ts';
 
 /** One line per task of the spec, for the task table (a task not listed points to its template). */
 const WHAT: Record<string, string> = {
@@ -45,7 +46,7 @@ export function datasetCard(c: CardInputs): string {
   const count = (task: string, split: string) => d.records.get(task)![split as 'train'].length;
   const total = d.tasks.reduce((n, t) => n + count(t, 'train') + count(t, 'test'), 0);
   const sizeCategory = total < 1000 ? 'n<1K' : total < 10000 ? '1K<n<10K' : total < 100000 ? '10K<n<100K' : '100K<n<1M';
-  const configTasks = d.tasks.filter((t) => EXPORT_SPLITS.some((s) => c.shards.get(`${t}.${s}`)?.length));
+  const configTasks = d.tasks.filter((t) => QA_SPLITS.some((s) => c.shards.get(`${t}.${s}`)?.length));
   const yaml = [
     '---',
     'pretty_name: MiSI-Bench (regenerated with misi-gen)',
@@ -67,14 +68,14 @@ export function datasetCard(c: CardInputs): string {
       `- config_name: ${task}`,
       ...(i === 0 ? ['  default: true'] : []),
       '  data_files:',
-      ...EXPORT_SPLITS.filter((s) => c.shards.get(`${task}.${s}`)?.length).flatMap((s) => [`  - split: ${s}`, `    path: ${yamlString(`data/${task}/${s}-*.parquet`)}`]),
+      ...QA_SPLITS.filter((s) => c.shards.get(`${task}.${s}`)?.length).flatMap((s) => [`  - split: ${s}`, `    path: ${yamlString(`data/${task}/${s}-*.parquet`)}`]),
     ]),
     '---',
   ];
   const split = d.split;
   const splitText = !split ? 'by complex (no split.json was found)'
     : split.by === 'scaffold' ? 'by ligand scaffold (Bemis-Murcko, as RDKit computes it): no scaffold has complexes on both sides'
-      : split.by === 'protein' ? `by protein: single-linkage clusters at ${Math.round(100 * split.threshold)} % sequence identity (local alignment; whole chains where the protein file was given, else pocket residues); no cluster has complexes on both sides`
+      : split.by === 'protein' ? `by protein: single-linkage clusters at ${split.threshold === undefined ? '(unrecorded)' : Math.round(100 * split.threshold)} % sequence identity (local alignment; whole chains where the protein file was given, else pocket residues); no cluster has complexes on both sides`
         : 'by complex, at random from the seed (as the original)';
   const rows = d.tasks.map((t) => {
     const module = taskById(t);
@@ -84,7 +85,7 @@ export function datasetCard(c: CardInputs): string {
   });
   // A val column only in a dataset with val (`--buffer val`); the card of any other is unchanged.
   const hasVal = d.splits.includes('val');
-  const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, 'train')} | ${count(t, 'test')} | ${hasVal ? `${count(t, 'val')} | ` : ''}${count(t, 'tiny')} | ${EXPORT_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
+  const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, 'train')} | ${count(t, 'test')} | ${hasVal ? `${count(t, 'val')} | ` : ''}${count(t, 'tiny')} | ${QA_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
   const complexes: { split: string }[] = m.complexes ?? [];
   const versions: Partial<Versions> = m.versions ?? {};
   return `${yaml.join('\n')}

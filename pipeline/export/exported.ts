@@ -1,6 +1,6 @@
 // What every exporter hands back for checking: each file written, with the rows read back
 // from disk in a common shape.
-import type { ExportSplit } from './read-dataset.ts';
+import type { QaSplit } from '../dataset/layout.ts';
 
 export interface ExportedRow {
   id: string;
@@ -19,6 +19,6 @@ export interface ExportedFile {
   /** Path relative to the export folder. */
   path: string;
   task: string;
-  split: ExportSplit;
+  split: QaSplit;
   rows: ExportedRow[];
 }

@@ -8,7 +8,8 @@ import { readFile, rename, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
+import { imagePath, temporaryPath } from '../dataset/layout.ts';
 import type { ExportedRow } from './exported.ts';
 
 export const ROW_GROUP_ROWS = 32;
@@ -77,7 +78,7 @@ export async function writeHfShards(datasetDir: string, outDir: string, task: st
       for (const p of r.images) list.push({ bytes: new Uint8Array(await readFile(join(datasetDir, p))), path: p.split('/').pop()! });
       images.push(list);
     }
-    const tmp = join(outDir, `${path}.tmp-${process.pid}`);
+    const tmp = temporaryPath(join(outDir, path));
     parquetWriteFile({
       filename: tmp,
       schema: SCHEMA,
@@ -106,7 +107,7 @@ export async function readHfShard(outDir: string, path: string): Promise<Exporte
   const rows = (await parquetReadObjects({ file, metadata, utf8: false })) as any[];
   return rows.map((r) => ({
     id: r.id,
-    images: (r.images ?? []).map((im: any) => `images/${im.path}`),
+    images: (r.images ?? []).map((im: any) => imagePath(im.path)),
     prompt: null,
     answer: r.answer,
     imageBytes: (r.images ?? []).map((im: any) => im.bytes as Uint8Array),

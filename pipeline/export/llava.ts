@@ -3,7 +3,7 @@
 // image paths relative to the export folder (LLaVA's image_folder).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import { writeTextAtomically } from '../generate/write-text.ts';
 import { promptText } from './conversation.ts';
 import type { ExportedRow } from './exported.ts';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { writeTextAtomically } from '../generate/write-text.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
-import type { Dataset } from './read-dataset.ts';
+import type { Dataset } from '../dataset/read-dataset.ts';
 import { BIN_SCRIPT } from '../package-version.ts';
 
 export const LMMS_TASK_DIR = 'lmms_eval_tasks/misi_bench';

@@ -4,7 +4,7 @@
 // its data_path (the image root).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import { writeTextAtomically } from '../generate/write-text.ts';
 import type { ExportedRow } from './exported.ts';
 import { llavaRecord, llavaRows } from './llava.ts';

@@ -10,10 +10,14 @@ import { readHfShard, writeHfShards } from './hf-parquet.ts';
 import { readLlava, writeLlava } from './llava.ts';
 import { placeImages } from './place-images.ts';
 import { readQwen, writeQwen } from './qwen.ts';
-import { EXPORT_SPLITS, ExportError, readDataset, type Dataset, type ExportSplit } from './read-dataset.ts';
+import { loadDataset, type Dataset } from '../dataset/read-dataset.ts';
+import type { QaSplit } from '../dataset/layout.ts';
 import { readSharegpt, writeDatasetInfo, writeSharegpt } from './sharegpt.ts';
 import { VLMEVALKIT_SPLITS, writeVlmevalkit } from './vlmevalkit.ts';
 import { writeLmmsEvalTasks } from './lmms-eval-task.ts';
+
+/** An export that failed its checks; the message names the problems. */
+export class ExportError extends Error {}
 
 export const FORMATS = ['llava', 'sharegpt', 'qwen', 'hf', 'vlmevalkit', 'lmms-eval'] as const;
 export type ExportFormat = (typeof FORMATS)[number];
@@ -25,7 +29,7 @@ export interface ExportSummary {
 }
 
 export async function runExport(datasetDir: string, format: ExportFormat, outDir: string, log: (line: string) => void = () => {}): Promise<ExportSummary> {
-  const dataset = await readDataset(datasetDir);
+  const dataset = loadDataset(datasetDir);
   const files: ExportedFile[] = [];
   const images = new Set<string>();
   const shards = new Map<string, string[]>();
@@ -64,7 +68,7 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
   return checked(dataset, format, outDir, files, dataset.splits, images.size);
 }
 
-async function checked(dataset: Dataset, format: ExportFormat, outDir: string, files: ExportedFile[], splits: readonly ExportSplit[], images: number): Promise<ExportSummary> {
+async function checked(dataset: Dataset, format: ExportFormat, outDir: string, files: ExportedFile[], splits: readonly QaSplit[], images: number): Promise<ExportSummary> {
   const problems = await checkExport(dataset, outDir, files, splits);
   if (problems.length) {
     throw new ExportError(`the ${format} export in ${outDir} failed its checks (${problems.length} problems): ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);

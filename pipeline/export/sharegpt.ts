@@ -4,7 +4,7 @@
 // Image paths are relative to the export folder, which is LLaMA-Factory's dataset_dir.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import { writeJsonFile, writeTextAtomically } from '../generate/write-text.ts';
 import { promptText } from './conversation.ts';
 import type { ExportedRow } from './exported.ts';

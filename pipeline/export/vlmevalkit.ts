@@ -6,16 +6,17 @@
 // PNGs base64-encoded, written as a Python list literal `['...', '...']`, the way
 // VLMEvalKit's multi-image datasets store several images per row), image_path (their file
 // names, likewise), split. Written and read back row by row: a full test split is GBs.
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { QaRecord } from '../generate/records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import type { ExportedFile, ExportedRow } from './exported.ts';
-import type { Dataset, ExportSplit } from './read-dataset.ts';
+import type { Dataset } from '../dataset/read-dataset.ts';
+import { imagePath, temporaryPath, type QaSplit } from '../dataset/layout.ts';
+import { sha256Hex } from '../dataset/files.ts';
 import { TsvReader, tsvLine } from './tsv.ts';
 
-export const VLMEVALKIT_SPLITS: readonly ExportSplit[] = ['test', 'tiny'];
+export const VLMEVALKIT_SPLITS: readonly QaSplit[] = ['test', 'tiny'];
 const LETTERS = ['A', 'B', 'C', 'D'] as const;
 export const VLMEVALKIT_COLUMNS = ['index', 'id', 'category', 'question', 'answer', ...LETTERS, 'image', 'image_path', 'split'];
 
@@ -37,7 +38,7 @@ export async function writeVlmevalkit(dataset: Dataset, outDir: string): Promise
   await mkdir(outDir, { recursive: true });
   for (const split of VLMEVALKIT_SPLITS) {
     const path = `MiSI_Bench_${split}.tsv`;
-    const tmp = join(outDir, `${path}.tmp-${process.pid}`);
+    const tmp = temporaryPath(join(outDir, path));
     const fh = await open(tmp, 'w');
     await fh.write(tsvLine(VLMEVALKIT_COLUMNS));
     let index = 0;
@@ -68,10 +69,10 @@ export async function readVlmevalkit(outDir: string, path: string): Promise<{ ta
       task: cell('category'),
       row: {
         id: cell('id'),
-        images: readPyList(cell('image_path')).map((n) => `images/${n}`),
+        images: readPyList(cell('image_path')).map(imagePath),
         prompt: null,
         answer: cell('answer'),
-        imageSha256: readPyList(cell('image')).map((b) => createHash('sha256').update(Buffer.from(b, 'base64')).digest('hex')),
+        imageSha256: readPyList(cell('image')).map((b) => sha256Hex(Buffer.from(b, 'base64'))),
       },
     });
   });

@@ -3,7 +3,6 @@
 // its record (`fetch-records/<id>.json`: URL, bytes, sha256, date) so that a file present is
 // always a file complete and recorded. Then the ligand of interest is chosen by the one rule
 // (structures/ligand-of-interest.ts).
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StructureRecord } from '../../structures/read-pdb.ts';
@@ -12,6 +11,7 @@ import { formatSelector } from '../../structures/residue-kinds.ts';
 import { checkEntry, type CheckedEntry } from './check-entry.ts';
 import { entryUrl } from './mirrors.ts';
 import { getWithRetries, type RetryPolicy } from './http-get.ts';
+import { sha256Hex } from '../dataset/files.ts';
 import type { FetchItem } from './fetch-list.ts';
 
 export const RECORDS_DIR = 'fetch-records';
@@ -88,7 +88,7 @@ export async function fetchEntry(item: FetchItem, ctx: FetchContext): Promise<En
     const checked = checkEntry(held, id, path);
     if (checked.ok) {
       record = checked.record;
-      if (!(await readIfThere(recordPath))) await writeRecord(recordPath, { id, url: null, bytes: held.length, sha256: sha256(held), fetched: null });
+      if (!(await readIfThere(recordPath))) await writeRecord(recordPath, { id, url: null, bytes: held.length, sha256: sha256Hex(held), fetched: null });
     }
   }
   if (!record) {
@@ -118,7 +118,7 @@ export async function fetchEntry(item: FetchItem, ctx: FetchContext): Promise<En
     }
     record = checked!.record;
     await mkdir(join(ctx.out, RECORDS_DIR), { recursive: true });
-    await writeRecord(recordPath, { id, url, bytes: got.bytes.length, sha256: sha256(got.bytes), fetched: new Date().toISOString() });
+    await writeRecord(recordPath, { id, url, bytes: got.bytes.length, sha256: sha256Hex(got.bytes), fetched: new Date().toISOString() });
     await writeAtomically(path, got.bytes);
     fetchedNow = true;
   }
@@ -132,8 +132,6 @@ export async function fetchEntry(item: FetchItem, ctx: FetchContext): Promise<En
   }
   return { id, present: true, requests, fetchedNow, ligand: { text: formatSelector(choice.residue), rule: choice.rule } };
 }
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function readMissing(path: string): Promise<MissingRecord | null> {
   const text = await readIfThere(path);

@@ -4,19 +4,17 @@
 // resumed run, a single run and a merge of shards write the same bytes. Each file goes
 // through a temporary name.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { SPLITS, type Split, type TaskModule } from '../../qa/task.ts';
 import type { RenderEnvironment } from '../../renders/render-environment.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import { writeTinySets } from '../split/write-tiny.ts';
 import { AtomicLines } from './atomic-stream.ts';
 import { readPart } from './complex-part.ts';
-import { ingestedPath } from './ingest-stage.ts';
 import { buildManifest } from './manifest.ts';
 import { versions } from '../dataset/versions.ts';
 import type { DatasetReject } from '../dataset/rejects.ts';
 import type { ManifestOptions } from '../dataset/manifest-type.ts';
-import { PARTS_DIR } from './run-identity.ts';
+import { datasetPaths } from '../dataset/layout.ts';
 import { writeJsonFile, writeTextAtomically } from './write-text.ts';
 
 /**
@@ -38,14 +36,12 @@ export interface AssemblyPlan {
   environment: RenderEnvironment;
 }
 
-const planPath = (outDir: string) => join(outDir, PARTS_DIR, 'assembly.json');
-
 export async function writeAssemblyPlan(outDir: string, plan: AssemblyPlan): Promise<void> {
-  await writeTextAtomically(planPath(outDir), JSON.stringify(plan) + '\n');
+  await writeTextAtomically(datasetPaths(outDir).assemblyPlan, JSON.stringify(plan) + '\n');
 }
 
 export async function readAssemblyPlan(outDir: string): Promise<AssemblyPlan> {
-  return JSON.parse(await readFile(planPath(outDir), 'utf8')) as AssemblyPlan;
+  return JSON.parse(await readFile(datasetPaths(outDir).assemblyPlan, 'utf8')) as AssemblyPlan;
 }
 
 export interface AssembleSummary {
@@ -68,17 +64,18 @@ export function idOrder(ids: readonly string[]): string[] {
  * `modules`: the run's tasks when a library caller brought its own (default: the registry's). */
 export async function assemble(outDir: string, onFile: () => void = () => {}, modules: readonly TaskModule[] = []): Promise<AssembleSummary> {
   const plan = await readAssemblyPlan(outDir);
+  const paths = datasetPaths(outDir);
   const tasks = plan.tasks.map((id) => {
     const t = modules.find((m) => m.id === id) ?? taskById(id);
-    if (!t) throw new Error(`${planPath(outDir)}: unknown task '${id}'`);
+    if (!t) throw new Error(`${paths.assemblyPlan}: unknown task '${id}'`);
     return t;
   });
   const ids = plan.complexes.map((c) => c.id);
   const a = { outDir, ...plan, tasks, ids };
   // complexes.jsonl, copied line by line from the kept ingest outcomes.
-  const complexes = await AtomicLines.open(join(a.outDir, 'complexes.jsonl'));
+  const complexes = await AtomicLines.open(paths.complexes);
   for (const id of a.ids) {
-    const outcome = JSON.parse(await readFile(ingestedPath(a.outDir, id), 'utf8'));
+    const outcome = JSON.parse(await readFile(paths.ingested(id), 'utf8'));
     await complexes.write(JSON.stringify(outcome.complex) + '\n');
   }
   await complexes.close();
@@ -93,14 +90,16 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
   for (const t of a.tasks) {
     counts[t.id] = splits.includes('val') ? { train: 0, test: 0, val: 0 } : { train: 0, test: 0 };
     replacements[t.id] = 0;
-    for (const s of splits) files.set(`${t.id}.${s}`, await AtomicLines.open(join(a.outDir, 'qa', `${t.id}.${s}.jsonl`)));
+    for (const s of splits) files.set(`${t.id}.${s}`, await AtomicLines.open(paths.qa(t.id, s)));
   }
+  // The versions the manifest records; every part must have been made under them.
+  const runVersions = versions(plan.environment, a.tasks);
   const rejects: DatasetReject[] = [...a.ingestRejects];
   const images = new Map<string, string>();
   let questions = 0;
   let imageReferences = 0;
   for (const id of idOrder(a.ids)) {
-    const part = await readPart(a.outDir, id);
+    const part = await readPart(a.outDir, id, runVersions);
     for (const r of part.records) {
       const file = files.get(`${r.task}.${r.split}`);
       if (!file) throw new Error(`${id}: a record of task ${r.task} that this run does not have`);
@@ -118,15 +117,15 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
     onFile();
   }
 
-  const rejectFile = await AtomicLines.open(join(a.outDir, 'rejects.jsonl'));
+  const rejectFile = await AtomicLines.open(paths.rejects);
   for (const r of rejects) await rejectFile.write(JSON.stringify(r) + '\n');
   await rejectFile.close();
   onFile();
-  await writeJsonFile(join(a.outDir, 'split.json'), a.splitFile);
+  await writeJsonFile(paths.split, a.splitFile);
   onFile();
   const manifest = buildManifest({
     seed: a.seed,
-    versions: versions(plan.environment, a.tasks),
+    versions: runVersions,
     options: a.options,
     complexes: plan.complexes,
     counts,
@@ -136,7 +135,7 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
     rejects: rejects.length,
     images: [...images.keys()].sort().map((path) => ({ path, sha256: images.get(path)! })),
   });
-  await writeJsonFile(join(a.outDir, 'manifest.json'), manifest);
+  await writeJsonFile(paths.manifest, manifest);
   onFile();
   // The tiny evaluation sets (issue 8), from the test files just written.
   await writeTinySets(outDir, plan.tasks, plan.seed);

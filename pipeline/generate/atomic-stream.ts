@@ -4,7 +4,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
-import { temporaryPath } from '../dataset/files.ts';
+import { temporaryPath } from '../dataset/layout.ts';
 
 export class AtomicLines {
   private constructor(private readonly path: string, private readonly tmp: string, private readonly stream: WriteStream) {}

@@ -3,16 +3,16 @@
 // few partners, not all of them.
 import type { PreparedComplex } from '../../qa/task.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
-import type { CameraOptions } from '../../renders/camera.ts';
 import { readIngested } from './ingest-stage.ts';
 
 export class ComplexStore {
   private readonly cache = new Map<string, PreparedComplex>();
   reads = 0;
 
-  constructor(private readonly outDir: string, private readonly known: ReadonlySet<string>, private readonly capacity = 64, private readonly cameraOptions: CameraOptions = {}) {}
+  constructor(private readonly outDir: string, private readonly known: ReadonlySet<string>, private readonly capacity = 64) {}
 
-  /** The complex with its camera; throws for an id that was not read. */
+  /** The complex with its camera at the default size (each task's size: image-sizes.ts,
+   * preparedAtSize); throws for an id that was not read. */
   get(id: string): PreparedComplex {
     const hit = this.cache.get(id);
     if (hit) {
@@ -23,7 +23,7 @@ export class ComplexStore {
     if (!this.known.has(id)) throw new Error(`unknown complex ${id}`);
     const complex = readIngested(this.outDir, id);
     this.reads++;
-    const prepared: PreparedComplex = { complex, camera: complexCamera(complex, this.cameraOptions) };
+    const prepared: PreparedComplex = { complex, camera: complexCamera(complex) };
     this.cache.set(id, prepared);
     if (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value!);
     return prepared;

@@ -1,10 +1,10 @@
-// Figures of a generated dataset, read from its qa/ files and manifest: per task the
+// Figures of a generated dataset, read from its qa/ files, annotations and manifest by the
+// dataset reader (pipeline/dataset/read-dataset.ts): per task the
 // question count per split (the tiny set, a subset of test, shown apart and not added), answer histograms (by axis and value for commands, by letter
 // for choices; for the H-bond tasks verdicts per split, distances and bonds per complex) and
 // the number of draws replaced by checks; per task the image sizes (from the annotations: a
 // dataset may draw its tasks at different sizes) and the label legibility.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
 import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures, type LegibilityTarget } from './label-legibility.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
 
@@ -21,75 +21,54 @@ export interface TaskStats {
   legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares>; target?: LegibilityTarget };
 }
 
-export class DatasetError extends Error {}
+/** The parts of a record's meta the figures read (pipeline/generate/records.ts writes them). */
+interface RecordMeta {
+  replacements?: number;
+  params?: Record<string, unknown>;
+  decoySchemes?: string[];
+}
 
 function bump(h: Record<string, Record<string, number>>, name: string, key: string): void {
   h[name] ??= {};
   h[name][key] = (h[name][key] ?? 0) + 1;
 }
 
-function readRecords(path: string): any[] {
-  const lines = readFileSync(path, 'utf8').split('\n');
-  return lines.flatMap((line, i) => {
-    if (!line.trim()) return [];
-    try {
-      return [JSON.parse(line)];
-    } catch {
-      throw new DatasetError(`${path} line ${i + 1}: not valid JSON`);
-    }
-  });
-}
-
 export function datasetStats(dir: string): TaskStats[] {
-  let files: string[];
-  try {
-    files = readdirSync(join(dir, 'qa')).filter((f) => /^[\w-]+\.[\w-]+\.jsonl$/.test(f)).sort();
-  } catch {
-    throw new DatasetError(`${dir}: no qa/ folder (not a generate output?)`);
-  }
-  let manifest: any = null;
-  try {
-    manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-  } catch {
-    manifest = null;
-  }
-  const order: string[] = manifest?.options?.tasks ?? [];
+  const dataset = openDataset(dir);
+  const manifest = dataset.manifest;
   const byTask = new Map<string, TaskStats>();
   const tallies = new Map<string, LegibilityTally>();
-  const annotationCache = new Map<string, { labels: LabelRecord[] | null; size: string | null }>();
+  // Of each image's annotation, its labels and size only (no annotation, or one without
+  // labels or a camera: nothing to count).
+  const seenAnnotations = new Map<string, { labels: LabelRecord[] | null; size: string | null }>();
   const annotationOf = (image: string) => {
-    let hit = annotationCache.get(image);
+    let hit = seenAnnotations.get(image);
     if (!hit) {
-      const key = image.replace(/^.*\//, '').replace(/\.\w+$/, '');
-      hit = { labels: null, size: null };
-      try {
-        const a = JSON.parse(readFileSync(join(dir, 'annotations', `${key}.json`), 'utf8'));
-        hit.labels = a.labels ?? null;
-        const w = a.camera?.width, h = a.camera?.height;
-        if (typeof w === 'number' && typeof h === 'number') hit.size = w === h ? String(w) : `${w} x ${h}`;
-      } catch {
-        // no annotation: no labels or size to count
-      }
-      annotationCache.set(image, hit);
+      const a = dataset.annotation(image);
+      const w = a?.camera?.width, h = a?.camera?.height;
+      hit = { labels: a?.labels ?? null, size: typeof w === 'number' && typeof h === 'number' ? (w === h ? String(w) : `${w} x ${h}`) : null };
+      seenAnnotations.set(image, hit);
     }
     return hit;
   };
-  const labelsOf = (image: string): LabelRecord[] | null => annotationOf(image).labels;
+  const labelsOf = (image: string) => annotationOf(image).labels;
+  const sizeOf = (image: string) => annotationOf(image).size;
   const sizedImages = new Map<string, Set<string>>();
-  for (const f of files) {
-    const [task, split] = f.replace(/\.jsonl$/, '').split('.');
+  for (const file of dataset.files) {
+    const { task, split } = file;
     const s: TaskStats = byTask.get(task) ?? { task, count: {}, histograms: {}, replacements: { written: 0, run: manifest?.replacements?.[task] ?? null } };
     byTask.set(task, s);
-    const records = readRecords(join(dir, 'qa', f));
+    const records = readQaFile(file).map((q) => q.record);
     s.count[split] = (s.count[split] ?? 0) + records.length;
     // The tiny set repeats test questions: counted above, left out of the histograms and
     // replacement totals so no question is counted twice.
     if (split === 'tiny') continue;
     for (const r of records) {
-      s.replacements.written += Number(r.meta?.replacements ?? 0);
-      const images = (r.images ?? []).map((im: string) => ({ key: im, labels: labelsOf(im) }));
-      for (const im of r.images ?? []) {
-        const size = annotationOf(im).size;
+      const meta = r.meta as RecordMeta;
+      s.replacements.written += Number(meta.replacements ?? 0);
+      const images = r.images.map((im) => ({ key: im, labels: labelsOf(im) }));
+      for (const im of r.images) {
+        const size = sizeOf(im);
         if (size === null) continue;
         const seen = sizedImages.get(task) ?? new Set<string>();
         sizedImages.set(task, seen);
@@ -98,27 +77,27 @@ export function datasetStats(dir: string): TaskStats[] {
         s.imageSizes ??= {};
         s.imageSizes[size] = (s.imageSizes[size] ?? 0) + 1;
       }
-      if (images.length && images.every((im: { labels: LabelRecord[] | null }) => im.labels)) {
+      if (images.length && images.every((im) => im.labels)) {
         const tally = tallies.get(task) ?? new LegibilityTally();
         tallies.set(task, tally);
-        tally.add(images as { key: string; labels: LabelRecord[] }[], referencedLabels(task, r.truth, r.meta?.params));
+        tally.add(images as { key: string; labels: LabelRecord[] }[], referencedLabels(task, r.truth, meta.params));
       }
-      const t = r.truth ?? {};
+      const t = (r.truth ?? {}) as { letter?: unknown; commands?: unknown };
       if (typeof t.letter === 'string') bump(s.histograms, 'letter', t.letter);
       if (Array.isArray(t.commands)) {
-        for (const c of t.commands) {
+        for (const c of t.commands as { kind: string; axis: string; amount: number }[]) {
           bump(s.histograms, `${c.kind} axis`, c.axis);
           bump(s.histograms, `${c.kind} ${c.axis}`, String(c.amount));
         }
       }
       for (const key of ['f1', 'f2']) {
-        const text = r.meta?.params?.[key];
+        const text = meta.params?.[key];
         if (typeof text === 'string') bump(s.histograms, `${key} axis`, text.split(' ').slice(0, 2).join(' '));
       }
-      for (const scheme of r.meta?.decoySchemes ?? []) bump(s.histograms, 'decoy scheme', scheme);
+      for (const scheme of meta.decoySchemes ?? []) bump(s.histograms, 'decoy scheme', scheme);
       // H-bond tasks: residue-ligand positives/negatives per split and their least
       // residue-ligand distance (1 A bins, lower edge); pocket-ligand bonds per complex.
-      const p = r.meta?.params ?? {};
+      const p = meta.params ?? {};
       if (typeof p.verdict === 'string') {
         bump(s.histograms, `verdict ${split}`, p.verdict);
         if (typeof p.minDistance === 'number') bump(s.histograms, `distance ${p.verdict}`, String(Math.floor(p.minDistance)));
@@ -130,8 +109,7 @@ export function datasetStats(dir: string): TaskStats[] {
     const target = legibilityTarget(task, tally.figures);
     byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures), ...(target ? { target } : {}) };
   }
-  const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);
-  return [...byTask.values()].sort((a, b) => rank(a.task) - rank(b.task) || (a.task < b.task ? -1 : 1));
+  return dataset.tasks.flatMap((t) => byTask.get(t) ?? []);
 }
 
 const numericFirst = (a: string, b: string) => {

@@ -6,13 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { readInputFile } from '../../structures/read-input-file.ts';
-import { join } from 'node:path';
 import { discoverInputs, type InputJob } from '../../structures/discover.ts';
 import { ingest, type IngestOptions, type Reject } from '../../structures/ingest.ts';
 import type { Complex } from '../../structures/model.ts';
 import { guardComplex, RunStoppingError, type ErrorSink } from '../../structures/reject.ts';
 import { siblingModule, WorkerPool } from '../read-pool/worker-pool.ts';
-import { PARTS_DIR } from './run-identity.ts';
+import { datasetPaths } from '../dataset/layout.ts';
 import { ContentChanges } from '../content-warnings.ts';
 import { writeTextAtomically } from './write-text.ts';
 
@@ -29,7 +28,7 @@ export interface IngestedList {
 
 type Outcome = { ok: true; complex: Complex } | { ok: false; rejects: Reject[] };
 
-export const ingestedPath = (outDir: string, id: string) => join(outDir, PARTS_DIR, 'ingest', `${encodeURIComponent(id)}.json`);
+const ingestedPath = (outDir: string, id: string) => datasetPaths(outDir).ingested(id);
 
 /** Thrown when a resumed run finds an input file changed since the partial run. */
 export class InputChangedError extends RunStoppingError {}

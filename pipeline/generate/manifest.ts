@@ -1,28 +1,9 @@
 // manifest.json: the dataset's identity, deterministic for the same inputs and options
 // (versions, seed, options, complexes with their source hashes, counts per task and
 // split, every image with its sha256). Timings and the machine go to run.json instead.
-import { sha256File } from '../dataset/files.ts';
-import { join } from 'node:path';
 import type { Manifest } from '../dataset/manifest-type.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
-
-
-export { sha256File };
-
-/** sha256 of every image, in path order, a few at a time. */
-export async function hashImages(outDir: string, paths: string[]): Promise<{ path: string; sha256: string }[]> {
-  const sorted = [...new Set(paths)].sort();
-  const out: { path: string; sha256: string }[] = new Array(sorted.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < sorted.length) {
-      const i = next++;
-      out[i] = { path: sorted[i], sha256: await sha256File(join(outDir, sorted[i])) };
-    }
-  }));
-  return out;
-}
 
 /** What the manifest is made of: all of it but the format and the count of distinct images. */
 export type ManifestInputs = Omit<Manifest, 'format' | 'distinctImages'>;

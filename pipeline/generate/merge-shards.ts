@@ -6,12 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assemble, type AssembleSummary } from './assemble.ts';
-import { claimFolder, describeDifference, firstDifference, PARTS_DIR, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
-import { codeVersions, versionDifferences } from '../dataset/versions.ts';
+import { assemble, readAssemblyPlan, type AssembleSummary } from './assemble.ts';
+import { claimFolder, describeDifference, firstDifference, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
+import { codeVersions, versionDifferences, versions, type Versions } from '../dataset/versions.ts';
 import { taskById } from '../../qa/task-registry.ts';
-import { temporaryPath, TEMPORARY_NAME } from '../dataset/files.ts';
-import { partExists } from './complex-part.ts';
+import { datasetPaths, RELATIVE, temporaryPath, TEMPORARY_NAME } from '../dataset/layout.ts';
+import { partExists, readPart } from './complex-part.ts';
 import { inShard, parseShard, type Shard } from './shard.ts';
 
 /** A shard folder that cannot be merged (missing, unfinished, another run): the message says which and why. */
@@ -26,8 +26,9 @@ interface ShardFolder {
 
 /** A folder that is not (yet) a finished shard: why, in plain words, or null when it is one. */
 function unfinished(dir: string, shard: Shard): string | null {
-  if (existsSync(join(dir, PARTS_DIR, 'shard.json'))) return null;
-  const planFile = join(dir, PARTS_DIR, 'assembly.json');
+  const paths = datasetPaths(dir);
+  if (existsSync(paths.shardDone)) return null;
+  const planFile = paths.assemblyPlan;
   if (!existsSync(planFile)) return 'incomplete: its inputs are not all read yet';
   const ids: string[] = JSON.parse(readFileSync(planFile, 'utf8')).complexes.map((c: { id: string }) => c.id);
   const mine = ids.filter((id) => inShard(id, shard));
@@ -47,7 +48,7 @@ function readShards(dirs: string[]): ShardFolder[] {
   for (const dir of dirs) {
     const identity = existsSync(dir) ? readIdentity(dir) : null;
     if (!identity) {
-      problems.push(`${dir}: missing (${existsSync(dir) ? `no ${PARTS_DIR}/run.json` : 'no such folder'}: its shard has not started, or this is not a generate output folder)`);
+      problems.push(`${dir}: missing (${existsSync(dir) ? `no ${RELATIVE.identity}` : 'no such folder'}: its shard has not started, or this is not a generate output folder)`);
       continue;
     }
     const text = identity.inputs.shard;
@@ -55,7 +56,7 @@ function readShards(dirs: string[]): ShardFolder[] {
     const folder = { dir, identity, ...parseShard(text) };
     seen.push(folder);
     // The merged manifest names this checkout's versions: shards made under others are refused.
-    const taskIds = Array.isArray(identity.dataset.tasks) ? (identity.dataset.tasks as string[]) : [];
+    const taskIds = taskIdsOf(identity);
     const unknown = taskIds.filter((id) => !taskById(id));
     if (unknown.length) { problems.push(`${dir}: task ${unknown.join(', ')} unknown here (a task written outside the package is loaded with --task-module)`); continue; }
     const differences = versionDifferences(identity.dataset, codeVersions(taskIds.map((id) => taskById(id)!)));
@@ -74,6 +75,33 @@ function readShards(dirs: string[]): ShardFolder[] {
     throw new MergeError(`${list}\nnothing was merged; run the generate command of each shard named again (a started one resumes), then merge again`);
   }
   return shards;
+}
+
+const taskIdsOf = (identity: RunIdentity) => (Array.isArray(identity.dataset.tasks) ? (identity.dataset.tasks as string[]) : []);
+
+/**
+ * Every part of every shard was made under the versions the merged manifest will name
+ * (`expected`), or the merge stops before writing anything, naming each part and version
+ * that differ (the shards' identities agreed, but a part may have been copied in).
+ */
+async function checkParts(shards: ShardFolder[], expected: Versions): Promise<void> {
+  const problems: string[] = [];
+  for (const s of shards) {
+    const plan = await readAssemblyPlan(s.dir);
+    for (const { id } of plan.complexes) {
+      if (!inShard(id, s)) continue;
+      try {
+        await readPart(s.dir, id, expected);
+      } catch (e) {
+        if (!(e instanceof RunMismatchError)) throw e;
+        problems.push(e.message.replace(/; generate into another --out$/, ''));
+      }
+    }
+  }
+  if (problems.length) {
+    const shown = problems.slice(0, 10).join('\n  ');
+    throw new MergeError(`${problems.length} part${problems.length === 1 ? '' : 's'} made under other versions than the shards' run:\n  ${shown}${problems.length > 10 ? `\n  and ${problems.length - 10} more` : ''}\nnothing was merged; generate those shards again into fresh folders`);
+  }
 }
 
 /** Puts `from` at `to` (a hard link, or a copy) unless `to` exists; never a half-written `to`. */
@@ -123,12 +151,13 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
   }
   const missing = Array.from({ length: first.count }, (_, i) => i).filter((i) => !byIndex.has(i));
   if (missing.length) throw new MergeError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${first.count}`).join(', ')} missing: merge needs all ${first.count}`);
-  const plan = await readFile(join(first.dir, PARTS_DIR, 'assembly.json'), 'utf8');
+  const plan = await readFile(datasetPaths(first.dir).assemblyPlan, 'utf8');
   for (const s of shards.slice(1)) {
-    if ((await readFile(join(s.dir, PARTS_DIR, 'assembly.json'), 'utf8')) !== plan) {
-      throw new MergeError(`${s.dir} read other complexes or split them otherwise than ${first.dir} (${PARTS_DIR}/assembly.json differs); were the inputs the same?`);
+    if ((await readFile(datasetPaths(s.dir).assemblyPlan, 'utf8')) !== plan) {
+      throw new MergeError(`${s.dir} read other complexes or split them otherwise than ${first.dir} (${RELATIVE.assemblyPlan} differs); were the inputs the same?`);
     }
   }
+  await checkParts(shards, versions((await readAssemblyPlan(first.dir)).environment, taskIdsOf(first.identity).map((id) => taskById(id)!)));
 
   // The merged folder is a finished single run of the same options.
   try {
@@ -138,12 +167,15 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
     throw e;
   }
   let placed = 0;
-  await place(join(first.dir, PARTS_DIR, 'assembly.json'), join(outDir, PARTS_DIR, 'assembly.json'));
-  placed += await placeFolder(join(first.dir, PARTS_DIR, 'ingest'), join(outDir, PARTS_DIR, 'ingest'));
+  const to = datasetPaths(outDir);
+  const from = datasetPaths(first.dir);
+  await place(from.assemblyPlan, to.assemblyPlan);
+  placed += await placeFolder(from.ingestDir, to.ingestDir);
   for (const s of shards) {
-    placed += await placeFolder(join(s.dir, PARTS_DIR, 'done'), join(outDir, PARTS_DIR, 'done'));
-    placed += await placeFolder(join(s.dir, 'images'), join(outDir, 'images'));
-    placed += await placeFolder(join(s.dir, 'annotations'), join(outDir, 'annotations'));
+    const shard = datasetPaths(s.dir);
+    placed += await placeFolder(shard.doneDir, to.doneDir);
+    placed += await placeFolder(shard.images, to.images);
+    placed += await placeFolder(shard.annotations, to.annotations);
   }
   let summary: AssembleSummary;
   try {

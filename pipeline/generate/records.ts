@@ -1,31 +1,13 @@
-// Question records, the lines of `qa/<task>.<split>.jsonl`. Field order is fixed so the
-// same question always gives the same bytes.
+// Question records, the lines of `qa/<task>.<split>.jsonl` (their type: pipeline/dataset/
+// question-record.ts), built from planned questions. Field order is fixed so the same question
+// always gives the same bytes.
 import type { Command } from '../../renders/commands.ts';
 import { fillTemplate, loadTemplate } from '../../qa/template.ts';
-import type { ChoiceOption, Split, Truth } from '../../qa/task.ts';
+import type { ChoiceOption, Truth } from '../../qa/task.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import type { PlannedQuestion } from './plan.ts';
 import { scenePaths } from './render-stage.ts';
 import { seedKey } from './seeds.ts';
-
-export interface RecordOption {
-  letter: string;
-  image?: string;
-  commands?: string;
-  text?: string;
-}
-
-export interface QaRecord {
-  id: string;
-  task: string;
-  split: Split;
-  complex: string;
-  images: string[];
-  question: string;
-  answer: string;
-  truth: unknown;
-  options?: RecordOption[];
-  meta: Record<string, unknown>;
-}
 
 const commandData = (cs: readonly Command[]) => cs.map((c) => ({ kind: c.kind, axis: c.axis, amount: c.amount }));
 

@@ -9,11 +9,13 @@ import { renderScenes, type RenderRequest } from '../../renders/render-scenes.ts
 import { imageFileName } from '../../renders/scene-key.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { describeThrown } from '../../structures/reject.ts';
+import { annotationPath, imagePath } from '../dataset/layout.ts';
 
 /** Paths of a scene's files relative to the output folder (the key behind them is computed once per spec: scene-key.ts). */
 export function scenePaths(spec: SceneSpec): { image: string; annotation: string } {
   const name = imageFileName(spec);
-  return { image: `images/${name}`, annotation: `annotations/${name.replace(/\.\w+$/, '.json')}` };
+  const image = imagePath(name);
+  return { image, annotation: annotationPath(image) };
 }
 
 export interface RenderTally {

@@ -4,7 +4,6 @@
 // from the sorted complex ids before any question is drawn; every question draws from its
 // own generator. On a folder holding a partial run of the same options it resumes; with a
 // shard it does only its slice and leaves the assembly to `merge`.
-import { join } from 'node:path';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
@@ -14,8 +13,8 @@ import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
 import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
-import { versions } from '../dataset/versions.ts';
-import { removeTemporaryFiles } from '../dataset/files.ts';
+import { identityVersions, versions } from '../dataset/versions.ts';
+import { datasetPaths, REJECTS_FILE, removeTemporaryFiles } from '../dataset/layout.ts';
 import { renderEnvironment } from '../../renders/render-environment.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
@@ -31,7 +30,7 @@ import { formatCounts, parseCounts } from './counts.ts';
 import { commonSize, imageSizes } from './image-sizes.ts';
 import { killPoint } from './crash-points.ts';
 import { ingestStage, readIngested } from './ingest-stage.ts';
-import { claimFolder, PARTS_DIR, type RunIdentity } from './run-identity.ts';
+import { claimFolder, type RunIdentity } from './run-identity.ts';
 import { formatShard, inShard, type Shard } from './shard.ts';
 import { splitComplexes } from './split.ts';
 import { byProtein, type ClusterEngine, type SplitBy } from '../split/group-complexes.ts';
@@ -116,6 +115,7 @@ export interface GenerateSummary {
 
 export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  const paths = datasetPaths(o.out);
   const counts = parseCounts(o.perComplex, o.tasks);
   const seconds: Record<string, number> = {};
   const started = new Date();
@@ -177,11 +177,11 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const environment = await renderEnvironment(browser.path).catch(abandon);
   const v = versions(environment, o.tasks);
   const identity: RunIdentity = {
-    dataset: { seed: o.seed, renderer: v.renderer, hbondRules: v.hbondRules, browser: v.browser, font: v.font, ...options, templates: v.templates },
+    dataset: { seed: o.seed, ...identityVersions(v), ...options },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },
   };
   const resuming = await claimFolder(o.out, identity).catch(abandon);
-  if (resuming) await removeTemporaryFiles(o.out, ['', 'images', 'annotations', 'qa', PARTS_DIR, `${PARTS_DIR}/ingest`, `${PARTS_DIR}/done`]).catch(abandon);
+  if (resuming) await removeTemporaryFiles(o.out).catch(abandon);
   const onError = errorLog(o.out);
 
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
@@ -234,6 +234,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
       plan: { seed: o.seed, split, tasks: o.tasks, counts, sizes, style, taskOptions },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,
+      versions: v,
     });
   } finally {
     await warming; // it never rejects
@@ -249,14 +250,14 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   } else {
     // A shard's own rejects: the inputs it read and its complexes' parts.
     const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal, id: r.id }));
-    for (const id of mine) for (const r of (await readPart(o.out, id)).rejects as { stage?: unknown; internal?: unknown; id?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal, id: r.id });
+    for (const id of mine) for (const r of (await readPart(o.out, id, v)).rejects as { stage?: unknown; internal?: unknown; id?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal, id: r.id });
     summary = { ...summary, rejects: kinds.length, rejectKinds: kinds };
-    await writeJsonFile(join(o.out, PARTS_DIR, 'shard.json'), { shard: formatShard(o.shard), complexes: mine.length, done: true });
+    await writeJsonFile(paths.shardDone, { shard: formatShard(o.shard), complexes: mine.length, done: true });
   }
   lap('write');
   const total = Object.values(seconds).reduce((a, b) => a + b, 0);
   const cpu = cpus();
-  await writeJsonFile(join(o.out, 'run.json'), {
+  await writeJsonFile(paths.runLog, {
     started: started.toISOString(),
     finished: new Date().toISOString(),
     seconds: { ...seconds, total },
@@ -272,15 +273,15 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.ids.val?.length ? `, ${split.ids.val.length} val` : ''}${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
   if (o.shard) {
     log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
-    if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${o.out}/parts (rejects.jsonl after merge)`)}`);
+    if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${paths.parts} (${REJECTS_FILE} after merge)`)}`);
   } else {
     // "already there": images of the dataset this run did not draw (an earlier run in this folder drew them).
     log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${Math.max(0, summary.distinctImages - tally.rendered)} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
-    if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, join(o.out, 'rejects.jsonl'))}`);
+    if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, paths.rejects)}`);
   }
-  const changed = read.changes.summary(o.shard ? join(o.out, PARTS_DIR, 'ingest') : join(o.out, 'complexes.jsonl'));
+  const changed = read.changes.summary(o.shard ? paths.ingestDir : paths.complexes);
   if (changed) log(`generate: ${changed}`);
   for (const w of splitWarnings({ train: split.ids.train.length, test: split.ids.test.length }, o.testShare, summary.counts)) log(`generate: warning: ${w}`);
-  if (onError.count()) log(`generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${join(o.out, 'errors.log')}`);
+  if (onError.count()) log(`generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${paths.errorsLog}`);
   return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, rejectKinds: summary.rejectKinds, resumed, seconds };
 }

@@ -3,11 +3,9 @@
 // such option is the same; otherwise it stops with a message naming the option. Options
 // that change only speed (--workers) are not part of it.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { datasetPaths } from '../dataset/layout.ts';
 import { writeJsonFile } from './write-text.ts';
 
-export const PARTS_DIR = 'parts';
-const IDENTITY_FILE = 'run.json';
 const FORMAT = 'misi-gen-run/1';
 
 export interface RunIdentity {
@@ -58,7 +56,7 @@ export function describeDifference(d: [string[], unknown, unknown], before: stri
 }
 
 export function readIdentity(outDir: string): RunIdentity | null {
-  const path = join(outDir, PARTS_DIR, IDENTITY_FILE);
+  const path = datasetPaths(outDir).identity;
   if (!existsSync(path)) return null;
   const data = JSON.parse(readFileSync(path, 'utf8'));
   if (data.format !== FORMAT) throw new RunMismatchError(`${path}: unknown run format '${data.format}' (expected ${FORMAT})`);
@@ -78,6 +76,6 @@ export async function claimFolder(outDir: string, identity: RunIdentity): Promis
     }
     return true;
   }
-  await writeJsonFile(join(outDir, PARTS_DIR, IDENTITY_FILE), { format: FORMAT, ...identity });
+  await writeJsonFile(datasetPaths(outDir).identity, { format: FORMAT, ...identity });
   return false;
 }

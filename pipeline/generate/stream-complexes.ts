@@ -9,10 +9,12 @@ import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { writePart, type ComplexPart } from './complex-part.ts';
 import type { ComplexStore } from './complex-store.ts';
 import { planComplex, type PlanInputs } from './plan.ts';
-import { buildRecord, byId, type QaRecord } from './records.ts';
+import { buildRecord, byId } from './records.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import { renderBatch, type InFlight, type RenderTally } from './render-stage.ts';
 import { enterStage, guardComplex, guardComplexSync, type ErrorSink, type Step } from '../../structures/reject.ts';
 import { sha256File } from '../dataset/files.ts';
+import type { Versions } from '../dataset/versions.ts';
 
 export interface StreamInputs {
   outDir: string;
@@ -27,6 +29,8 @@ export interface StreamInputs {
   onComplexDone?: () => void;
   /** Details of unexpected exceptions (errors.log). */
   onError?: ErrorSink;
+  /** The run's versions, recorded in every part. */
+  versions: Versions;
 }
 
 const sha256Of = sha256File;
@@ -74,7 +78,7 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
     // (so a resumed run does not retry it); it keeps its side of the split.
     const outcome = await guardComplex(id, { stage: 'plan', path: '' }, (step) => work(id, step), s.onError);
     const part: ComplexPart = outcome.ok ? outcome.value : { complex: id, records: [], rejects: [outcome.reject], replacements: {}, images: [] };
-    await writePart(s.outDir, part);
+    await writePart(s.outDir, part, s.versions);
     s.onComplexDone?.();
   }
 

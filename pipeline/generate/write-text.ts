@@ -1,7 +1,7 @@
 // Writing a whole text file safely: under a temporary name, renamed when complete.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { temporaryPath } from '../dataset/files.ts';
+import { temporaryPath } from '../dataset/layout.ts';
 
 export async function writeTextAtomically(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });

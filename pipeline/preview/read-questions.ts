@@ -1,10 +1,9 @@
-// Reading every question of a dataset for previews: all `qa/<task>.<split>.jsonl` files,
+// Every question of a dataset for previews: all `qa/<task>.<split>.jsonl` files,
 // grouped by task (in the manifest's task order, then by name), each task's questions by
 // split (train, then test, then any other) and id. A question listed again by a subset file
 // (the tiny set repeats test questions) is kept once. Only what a preview shows is kept.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatasetReadError } from '../read-qa-split.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
+import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
 
 export interface PreviewOption {
   letter: string;
@@ -30,54 +29,27 @@ export interface PreviewQuestion {
 
 const SPLIT_RANK: Record<string, number> = { train: 0, test: 1 };
 
-function parseLine(file: string, line: string, n: number): PreviewQuestion {
-  let r: any;
-  try {
-    r = JSON.parse(line);
-  } catch {
-    throw new DatasetReadError(`${file}:${n}: not JSON`);
-  }
-  for (const f of ['id', 'task', 'question', 'answer']) {
-    if (typeof r?.[f] !== 'string') throw new DatasetReadError(`${file}:${n}: no string '${f}'`);
-  }
-  if (!Array.isArray(r.images) || r.images.some((p: unknown) => typeof p !== 'string')) {
-    throw new DatasetReadError(`${file}:${n}: 'images' is not a list of paths`);
-  }
-  const options = Array.isArray(r.options)
-    ? r.options.map((o: any) => ({ letter: String(o.letter), image: String(o.image), commands: String(o.commands ?? '') }))
-    : undefined;
-  return { id: r.id, task: r.task, split: String(r.split ?? ''), complex: String(r.complex ?? ''), images: r.images, question: r.question, answer: r.answer, options, params: r.meta?.params && typeof r.meta.params === 'object' ? r.meta.params : {} };
+function previewQuestion(r: QaRecord): PreviewQuestion {
+  const options = r.options?.map((o) => ({ letter: o.letter, image: String(o.image), commands: String(o.commands ?? '') }));
+  const params = (r.meta as { params?: unknown }).params;
+  return { id: r.id, task: r.task, split: r.split, complex: r.complex, images: r.images, question: r.question, answer: r.answer, options, params: params && typeof params === 'object' ? (params as Record<string, unknown>) : {} };
 }
 
-/** Task id -> its questions, tasks in the dataset's order. */
+/** Task id -> its questions, tasks in the dataset's order (dataset reader: pipeline/dataset/read-dataset.ts). */
 export function readQuestionsByTask(dir: string): Map<string, PreviewQuestion[]> {
-  const qaDir = join(dir, 'qa');
-  if (!existsSync(qaDir)) throw new DatasetReadError(`${qaDir}: no such folder (is ${dir} a dataset made by 'misi-gen generate'?)`);
-  let order: string[] = [];
-  try {
-    order = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))?.options?.tasks ?? [];
-  } catch {
-    order = [];
-  }
-  const byTask = new Map<string, PreviewQuestion[]>();
+  const dataset = openDataset(dir);
+  const withFiles = dataset.tasks.filter((t) => dataset.files.some((f) => f.task === t));
+  const byTask = new Map<string, PreviewQuestion[]>(withFiles.map((t) => [t, []]));
   const seen = new Set<string>();
-  for (const name of readdirSync(qaDir).filter((f) => /^[\w-]+\.[\w-]+\.jsonl$/.test(f)).sort()) {
-    const task = name.split('.')[0];
-    const list = byTask.get(task) ?? [];
-    byTask.set(task, list);
-    const file = join(qaDir, name);
-    readFileSync(file, 'utf8').split(/\r?\n/).forEach((line, i) => {
-      if (!line.trim()) return;
-      const q = parseLine(file, line, i + 1);
-      if (!seen.has(q.id)) list.push(q);
-      seen.add(q.id);
-    });
+  for (const file of dataset.files) {
+    for (const { record } of readQaFile(file)) {
+      if (!seen.has(record.id)) byTask.get(file.task)!.push(previewQuestion(record));
+      seen.add(record.id);
+    }
   }
-  const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);
-  const tasks = [...byTask.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
   const splitRank = (s: string) => SPLIT_RANK[s] ?? 2;
-  return new Map(tasks.map((t) => [t, byTask.get(t)!.sort((a, b) =>
-    splitRank(a.split) - splitRank(b.split) || (a.split < b.split ? -1 : a.split > b.split ? 1 : 0) || (a.id < b.id ? -1 : 1))]));
+  for (const list of byTask.values()) list.sort((a, b) => splitRank(a.split) - splitRank(b.split) || (a.split < b.split ? -1 : a.split > b.split ? 1 : 0) || (a.id < b.id ? -1 : 1));
+  return byTask;
 }
 
 /** `n` questions spread evenly over the list (first included), so both splits and many complexes show. */

@@ -4,14 +4,22 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { HtmlToPng } from '../../renders/html-to-png.ts';
-import { DatasetReadError } from '../read-qa-split.ts';
+import { DatasetReadError } from '../dataset/read-dataset.ts';
+import { datasetPaths } from '../dataset/layout.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { contactSheetPage } from './contact-sheet.ts';
 import { toPalettePng } from './palette-png.ts';
 import { imageUrlFrom, indexPageHtml, taskPageHtml } from './question-page.ts';
 import { pickSpread, readQuestionsByTask } from './read-questions.ts';
 import { writeWhole } from './write-whole.ts';
 
-const FULL_SIZE_TASKS = ['residue_ligand', 'pocket_ligand'];
+/** A task whose images are drawn larger than the default (TaskModule.defaultImageSize: its
+ * answers name labels of a whole pocket), a task loaded with --task-module too. */
+function drawnLarge(task: string): boolean {
+  const t = taskById(task);
+  return t !== undefined && defaultImageSize(t) > DEFAULT_IMAGE_SIZE;
+}
 
 /** Width of a PNG from its header (0 when the file is no PNG). */
 function pngWidth(path: string): number {
@@ -43,7 +51,7 @@ export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
   const log = o.log ?? (() => {});
   const byTask = readQuestionsByTask(o.dir);
   if (o.task !== undefined && !byTask.has(o.task)) {
-    throw new DatasetReadError(`${join(o.dir, 'qa')}: no questions files for task '${o.task}' (tasks there: ${[...byTask.keys()].join(', ') || 'none'})`);
+    throw new DatasetReadError(`${datasetPaths(o.dir).qaDir}: no questions files for task '${o.task}' (tasks there: ${[...byTask.keys()].join(', ') || 'none'})`);
   }
   const tasks = (o.task === undefined ? [...byTask.keys()] : [o.task]).filter((t) => {
     if (byTask.get(t)!.length) return true;
@@ -52,7 +60,8 @@ export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
   });
   const picked = new Map(tasks.map((t) => [t, pickSpread(byTask.get(t)!, o.n)]));
   for (const list of picked.values()) for (const q of list) for (const image of q.images) {
-    if (!existsSync(join(o.dir, image))) throw new DatasetReadError(`${join(o.dir, image)}: image of ${q.id} not found`);
+    const path = datasetPaths(o.dir).file(image);
+    if (!existsSync(path)) throw new DatasetReadError(`${path}: image of ${q.id} not found`);
   }
   mkdirSync(o.out, { recursive: true });
   const url = imageUrlFrom(resolve(o.out), resolve(o.dir));
@@ -62,8 +71,8 @@ export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
     for (const task of tasks) {
       const questions = picked.get(task)!;
       const total = byTask.get(task)!.length;
-      // The two label-dense tasks also show one image at full size: can its labels be read?
-      const fullWidth = FULL_SIZE_TASKS.includes(task) && questions[0] ? pngWidth(join(o.dir, questions[0].images[0])) : 0;
+      // A task drawn larger for its labels also shows one image at full size: can they be read?
+      const fullWidth = drawnLarge(task) && questions[0] ? pngWidth(datasetPaths(o.dir).file(questions[0].images[0])) : 0;
       const fullSize = fullWidth > 0 ? { width: fullWidth } : undefined;
       const sheet = contactSheetPage(task, questions, { tile: o.tile, total, fullSize });
       const files = new Map([...sheet.files].map(([u, image]) => [u, resolve(o.dir, image)]));

@@ -3,12 +3,13 @@
 // chart per answer histogram of the task, exactly those `stats` prints (letters, axes, values,
 // verdicts, distances); hbonds.png: how many complexes have k hydrogen bonds (per split) and,
 // for up to 60 complexes, the bonds of each.
-import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { HTML_FONT_FAMILY, HtmlToPng } from '../../renders/html-to-png.ts';
 import type { TaskStats } from '../generate/dataset-stats.ts';
-import { DatasetReadError } from '../read-qa-split.ts';
+import { DatasetReadError, readSplitJson } from '../dataset/read-dataset.ts';
+import { datasetPaths } from '../dataset/layout.ts';
 import { escapeHtml } from './html-text.ts';
 import { toPalettePng } from './palette-png.ts';
 import { writeWhole } from './write-whole.ts';
@@ -116,14 +117,14 @@ export function hbondsPage(complexes: ComplexBonds[]): ChartPage {
 
 /** Each complex of `complexes.jsonl` with its split (from split.json) and its number of H-bonds. */
 export async function readComplexBonds(dir: string): Promise<ComplexBonds[] | null> {
-  const file = join(dir, 'complexes.jsonl');
+  const file = datasetPaths(dir).complexes;
   if (!existsSync(file)) return null;
   const sideOf = new Map<string, string>();
   try {
-    const split = JSON.parse(readFileSync(join(dir, 'split.json'), 'utf8'));
-    for (const c of split?.complexes ?? []) sideOf.set(String(c.id), String(c.side ?? c.split ?? ''));
+    // A split.json from before sides were named held `split`.
+    for (const c of readSplitJson(dir)?.complexes ?? []) sideOf.set(String(c.id), String(c.side ?? (c as { split?: string }).split ?? ''));
   } catch {
-    // no split.json: complexes are shown without a split
+    // split.json unreadable (`stats` names it): complexes are shown without a split
   }
   const out: ComplexBonds[] = [];
   let n = 0;
@@ -146,7 +147,7 @@ export async function readComplexBonds(dir: string): Promise<ComplexBonds[] | nu
 export async function writeStatsCharts(dir: string, stats: TaskStats[], out: string, log: (l: string) => void = () => {}): Promise<string[]> {
   const bonds = await readComplexBonds(dir);
   const pages = [countsPage(stats), ...stats.map(answersPage), ...(bonds ? [hbondsPage(bonds)] : [])];
-  if (!bonds) log(`stats: ${join(dir, 'complexes.jsonl')} not found, no H-bond chart`);
+  if (!bonds) log(`stats: ${datasetPaths(dir).complexes} not found, no H-bond chart`);
   mkdirSync(out, { recursive: true });
   const renderer = await HtmlToPng.open();
   const written: string[] = [];

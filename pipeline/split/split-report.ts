@@ -1,8 +1,7 @@
 // What `split` (and `stats`) print about a split by protein, from its split.json: aim and
 // achievement, the histogram of every test complex's identity to its nearest train complex
 // (the audit's), and where the largest single-linkage groups went.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readSplitJson } from '../dataset/read-dataset.ts';
 import type { SplitFile } from './split-file.ts';
 
 /** The shortfall sentence when test is short of the aim (null when reached). */
@@ -57,14 +56,13 @@ export function largestGroups(f: SplitFile, count = 5): string[] {
 
 /** For `stats`: the audit and the nearest-identity histogram of a dataset's split.json (none without an audit). */
 export function splitAuditLines(dir: string): string[] {
-  const path = join(dir, 'split.json');
-  if (!existsSync(path)) return [];
-  let f: SplitFile;
+  let f: SplitFile | null;
   try {
-    f = JSON.parse(readFileSync(path, 'utf8')) as SplitFile;
-  } catch {
-    return [`${path}: not JSON`];
+    f = readSplitJson(dir);
+  } catch (e) {
+    return [(e as Error).message];
   }
+  if (!f) return [];
   const line = achievedLine(f);
   return line ? [`split: ${line}`, ...nearestHistogram(f)] : [];
 }

@@ -1,14 +1,14 @@
 // Writes qa/<task>.tiny.jsonl for every task from its qa/<task>.test.jsonl: the lines of the
 // tiny subset (tiny-set.ts), copied unchanged. Returns the number of questions per task.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { datasetPaths } from '../dataset/layout.ts';
 import { writeTextAtomically } from '../generate/write-text.ts';
 import { tinySubset, TINY_PER_TASK } from './tiny-set.ts';
 
 export async function writeTinySets(outDir: string, tasks: readonly string[], seed: number, size = TINY_PER_TASK): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const task of tasks) {
-    const path = join(outDir, 'qa', `${task}.test.jsonl`);
+    const path = datasetPaths(outDir).qa(task, 'test');
     const lines = (await readFile(path, 'utf8')).split('\n').filter((l) => l.trim() !== '');
     const items = lines.map((line, i) => {
       const id = (JSON.parse(line) as { id?: unknown }).id;
@@ -16,7 +16,7 @@ export async function writeTinySets(outDir: string, tasks: readonly string[], se
       return { id, line };
     });
     const chosen = tinySubset(items, seed, task, size);
-    await writeTextAtomically(join(outDir, 'qa', `${task}.tiny.jsonl`), chosen.map((c) => c.line + '\n').join(''));
+    await writeTextAtomically(datasetPaths(outDir).qa(task, 'tiny'), chosen.map((c) => c.line + '\n').join(''));
     counts[task] = chosen.length;
   }
   return counts;

@@ -7,7 +7,10 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { claimFolder, RunMismatchError } from '../../pipeline/generate/run-identity.ts';
-import { readPart, writePart, partPath } from '../../pipeline/generate/complex-part.ts';
+import { readPart, writePart } from '../../pipeline/generate/complex-part.ts';
+import { datasetPaths } from '../../pipeline/dataset/layout.ts';
+import { codeVersions, type Versions } from '../../pipeline/dataset/versions.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
 import { mergeShards, MergeError } from '../../pipeline/generate/merge-shards.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 
@@ -33,10 +36,11 @@ test('resume: a run made under another H-bond rules version is refused by name',
 test('parts carry the rules version; one written under another version is refused when read', async () => {
   const dir = fresh();
   const part = { complex: 'c1', records: [], rejects: [], replacements: {}, images: [] as [string, string][] };
-  await writePart(dir, part);
-  assert.equal((await readPart(dir, 'c1')).hbondRules, HBOND_RULES_VERSION);
-  writeFileSync(partPath(dir, 'c1'), JSON.stringify(part) + '\n'); // as an older misi-gen wrote it
-  await assert.rejects(readPart(dir, 'c1'), new RegExp(`made under H-bond rules version 1 \\(not recorded\\), this misi-gen uses ${HBOND_RULES_VERSION} \\(versions\\.hbondRules\\)`));
+  const run: Versions = { ...codeVersions(TASKS), browser: 'Chromium 1', font: 'font 1' };
+  await writePart(dir, part, run);
+  assert.equal((await readPart(dir, 'c1', run)).hbondRules, HBOND_RULES_VERSION);
+  writeFileSync(datasetPaths(dir).part('c1'), JSON.stringify(part) + '\n'); // as an older misi-gen wrote it
+  await assert.rejects(readPart(dir, 'c1', run), new RegExp(`made under H-bond rules version 1 \\(not recorded\\), this misi-gen uses ${HBOND_RULES_VERSION} \\(versions\\.hbondRules\\)`));
 });
 
 test('merge: shards made under another H-bond rules version are refused by name', async () => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { baselinePredictions } from '../../pipeline/eval/baselines.ts';
-import type { QaRecord } from '../../pipeline/generate/records.ts';
+import type { QaRecord } from '../../pipeline/dataset/question-record.ts';
 
 const q = (id: string, task: string, answer: string, options?: string[]) =>
   ({ id, task, answer, ...(options ? { options: options.map((letter) => ({ letter })) } : {}) }) as unknown as QaRecord;

@@ -16,7 +16,7 @@ import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
 import { splitLeaks } from '../../pipeline/split/split-file.ts';
 import { checkExport } from '../../pipeline/export/check-export.ts';
-import { readDataset } from '../../pipeline/export/read-dataset.ts';
+import { loadDataset } from '../../pipeline/dataset/read-dataset.ts';
 import { readLlava } from '../../pipeline/export/llava.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -172,7 +172,7 @@ test('hf: an independent parquet reader (parquet-wasm + apache-arrow) finds ever
 
 test('the export checks catch a missing image and a wrong placeholder count', { skip: noBrowser }, async () => {
   const out = join(root, 'llava');
-  const dataset = await readDataset(data);
+  const dataset = loadDataset(data);
   const files = [];
   for (const t of TASKS) for (const s of ['train', 'test', 'tiny'] as const) files.push({ path: `${t}.${s}.json`, task: t, split: s, rows: await readLlava(out, `${t}.${s}.json`) });
   assert.deepEqual(await checkExport(dataset, out, files), []);

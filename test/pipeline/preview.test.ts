@@ -1,12 +1,14 @@
 // `misi-gen preview` and `misi-gen stats --out` on a tiny dataset generated from the bundled
 // sample with real Chromium: the contact sheets hold one row per shown question and one
-// tile per image (found from the PNG's pixels), the HTML pages link images that exist, and
+// tile per image (found from the PNG's pixels), the HTML pages link images that exist, a task
+// drawn larger than the default (one loaded with --task-module) adds one full-size image, and
 // the charts hold one bar per task and split and per complex with H-bonds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { generate } from '../../pipeline/generate/run-generate.ts';
 import { taskById } from '../../qa/task-registry.ts';
@@ -88,6 +90,22 @@ test('preview --task draws one task; bad input is one line on stderr', { skip: n
   const notData = run('preview', join(dataset, 'qa'), '--out', out);
   assert.equal(notData.status, 1);
   assert.match(notData.stderr, /^misi-gen preview: .*no such folder.*\n$/);
+});
+
+test('preview: a task drawn larger than the default, one loaded with --task-module too, shows one image at full size', { skip: noBrowser }, () => {
+  // The example's tenth task, drawn at 640 px unless told otherwise (TaskModule.defaultImageSize).
+  const module = join(root, 'large-task.mjs');
+  const example = pathToFileURL(join(REPO, 'docs/api-example/ligand-rotation-task.mjs')).href;
+  writeFileSync(module, `import { ligandRotationTask } from ${JSON.stringify(example)};\nexport const large = { ...ligandRotationTask, id: 'ligand_rotation_large', defaultImageSize: 640 };\n`);
+  const data = join(root, 'large');
+  const g = run('generate', '--out', data, '--tasks', 'translation,ligand_rotation_large', '--per-complex', 'translation=1/1,ligand_rotation_large=1/1', '--test-share', '0.5', '--workers', '1', '--task-module', module);
+  assert.equal(g.status, 0, g.stderr);
+  const out = join(root, 'large-preview');
+  const r = run('preview', data, '--out', out, '--n', '2', '--tile', String(TILE), '--task-module', module);
+  assert.equal(r.status, 0, r.stderr);
+  const fullRows = (task: string) => darkBlocks(readPng(join(out, `${task}.png`)), TILE).rows.filter(([a, b]) => Math.abs(b - a - 640) <= 2);
+  assert.equal(fullRows('ligand_rotation_large').length, 1, 'one 640 px image under the tiles');
+  assert.equal(fullRows('translation').length, 0, 'translation (512 px) shows tiles only');
 });
 
 test('stats --out: the text table on stdout, and charts with a bar per task and split and per complex', { skip: noBrowser }, () => {

@@ -30,7 +30,8 @@ function views(prefix: string, labelsOf: (view: number) => unknown[]): string[] 
     return `images/${prefix}-${v}.png`;
   });
 }
-const write = (task: string, records: unknown[]) => writeFileSync(join(dir, 'qa', `${task}.train.jsonl`), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+/** The records as question records (the dataset reader checks every field: the text and answer are not counted here). */
+const write = (task: string, records: object[]) => writeFileSync(join(dir, 'qa', `${task}.train.jsonl`), records.map((r) => JSON.stringify({ question: 'Q?', answer: 'A', ...r })).join('\n') + '\n');
 
 // residue_ligand, one "Yes" question: ASP 25 is hidden under another box in view 2 (readable
 // in 5 of 6), O1 is readable everywhere, O2 lies 41 px from its atom in views 0-2 (3 of 6).

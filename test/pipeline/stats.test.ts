@@ -11,7 +11,11 @@ import { REPO } from '../shared-structures.ts';
 const dir = mkdtempSync(join(tmpdir(), 'misi-stats-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const line = (o: unknown) => JSON.stringify(o) + '\n';
+/** A question record as generate writes it, with the given id, truth and meta. */
+const line = (o: { id: string; truth: unknown; meta: unknown }, split = 'train') => JSON.stringify({
+  id: o.id, task: o.id.startsWith('rr-') ? 'rotation_rotation' : 'rotation', split, complex: o.id.split('-')[1], images: [],
+  question: 'Q?', answer: 'A', truth: o.truth, meta: o.meta,
+}) + '\n';
 mkdirSync(join(dir, 'qa'));
 writeFileSync(join(dir, 'qa', 'rotation.train.jsonl'),
   line({ id: 'rotation-a-000', truth: { commands: [{ kind: 'roll', axis: 'x', amount: 15 }] }, meta: { replacements: 0 } }) +
@@ -19,8 +23,8 @@ writeFileSync(join(dir, 'qa', 'rotation.train.jsonl'),
   line({ id: 'rotation-b-000', truth: { commands: [{ kind: 'roll', axis: 'x', amount: 15 }] }, meta: { replacements: 0 } }));
 writeFileSync(join(dir, 'qa', 'rotation.test.jsonl'), '');
 writeFileSync(join(dir, 'qa', 'rotation_rotation.test.jsonl'),
-  line({ id: 'rr-a-000', truth: { letter: 'C' }, meta: { replacements: 2, params: { f1: 'roll x 15', f2: 'roll z 30' }, decoySchemes: ['magnitude_both'] } }) +
-  line({ id: 'rr-a-001', truth: { letter: 'A' }, meta: { replacements: 1, params: { f1: 'roll y 15', f2: 'roll z 30' }, decoySchemes: [] } }));
+  line({ id: 'rr-a-000', truth: { letter: 'C' }, meta: { replacements: 2, params: { f1: 'roll x 15', f2: 'roll z 30' }, decoySchemes: ['magnitude_both'] } }, 'test') +
+  line({ id: 'rr-a-001', truth: { letter: 'A' }, meta: { replacements: 1, params: { f1: 'roll y 15', f2: 'roll z 30' }, decoySchemes: [] } }, 'test'));
 writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ options: { tasks: ['rotation', 'rotation_rotation'] }, replacements: { rotation: 0, rotation_rotation: 5 } }));
 
 const run = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), 'stats', ...args], { encoding: 'utf8', cwd: REPO });
@@ -47,5 +51,5 @@ test('stats prints counts, histograms and replacements per task', () => {
 test('stats on a folder without qa/ fails with one line', () => {
   const r = run(join(dir, 'qa'));
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /^misi-gen stats: .*no qa\/ folder.*\n$/);
+  assert.match(r.stderr, /^misi-gen stats: .*qa\/qa: no such folder.*\n$/);
 });

@@ -56,7 +56,7 @@ test('a truncated, an altered and a missing image, and a malformed line, are eac
   assert.match(r.stderr, new RegExp(`images/${truncated}: sha256 differs`));
   assert.match(r.stderr, new RegExp(`images/${altered}: sha256 differs`));
   assert.match(r.stderr, new RegExp(`images/${missing}.*does not exist`));
-  assert.match(r.stderr, /qa\/rotation\.train\.jsonl line 1: not valid JSON/);
+  assert.match(r.stderr, /qa\/rotation\.train\.jsonl:1: not JSON/);
   assert.match(r.stderr, /qa\/rotation\.train\.jsonl: \d+ records, the manifest says \d+/);
   assert.doesNotMatch(r.stderr, /\n\s+at /);
 });

@@ -1,0 +1,285 @@
+// The one reader of a dataset folder (layout.ts) for every command that reads one: score,
+// eval, stats, verify, preview and export. It reads manifest.json, split.json, the
+// qa/<task>.<split>.jsonl files (train, test, val, tiny), the annotations and the images'
+// hashes; every line of a qa file is checked as a question record (question-record.ts)
+// and a bad one is named by file and line. A dataset written before the tiny files existed
+// gets its tiny set computed from test, the way generate writes it.
+//
+// `openDataset` reads the manifest and lists the qa files; questions are read a file at a
+// time (a large dataset's questions do not all fit in memory at once). `loadDataset` reads
+// every task's questions in every split (export and eval's question selection).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { Annotation } from '../../renders/annotation.ts';
+import type { QuestionRecord } from '../../qa/scoring/score-split.ts';
+import type { SplitFile } from '../split/split-file.ts';
+import { tinySubset } from '../split/tiny-set.ts';
+import { sha256File } from './files.ts';
+import { annotationPath, datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, qaFileName, type QaSplit } from './layout.ts';
+import type { Manifest } from './manifest-type.ts';
+import type { QaRecord } from './question-record.ts';
+
+/** A dataset that cannot be read: the message names the file (and line) and the problem. */
+export class DatasetReadError extends Error {}
+
+/** One qa/<task>.<split>.jsonl file. */
+export interface QaFile {
+  task: string;
+  split: string;
+  /** `<task>.<split>.jsonl`. */
+  name: string;
+  path: string;
+}
+
+/**
+ * How much of each line is checked: `answer`, a JSON object with a string id, task and
+ * answer (all scoring needs: a dataset written by hand for `score` may hold no more);
+ * `record`, every field of a question record with its type.
+ */
+export type RecordCheck = 'answer' | 'record';
+
+export interface ReadQuestion {
+  record: QaRecord;
+  /** The file it was read from and its line there (1-based). */
+  file: QaFile;
+  line: number;
+}
+
+/** Takes a bad line's problem (file and line named); the line is skipped and reading goes on. */
+export type ProblemSink = (problem: string) => void;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** What is wrong with a parsed line as a question record, one phrase each (empty: nothing). */
+function recordProblems(r: Record<string, unknown>, check: RecordCheck): string[] {
+  const strings = check === 'answer' ? ['id', 'task', 'answer'] : ['id', 'task', 'split', 'complex', 'question', 'answer'];
+  const out = strings.filter((f) => typeof r[f] !== 'string').map((f) => `no string '${f}'`);
+  if (check === 'answer') return out;
+  if (!Array.isArray(r.images) || r.images.some((p) => typeof p !== 'string')) out.push("'images' is not a list of paths");
+  if (r.truth === undefined) out.push("no 'truth'");
+  if (!isObject(r.meta)) out.push("no object 'meta'");
+  if (r.options !== undefined && (!Array.isArray(r.options) || r.options.some((o) => !isObject(o) || typeof o.letter !== 'string'))) {
+    out.push("'options' is not a list of {letter, ...}");
+  }
+  return out;
+}
+
+/**
+ * Every question of one qa file, in file order. A bad line throws, or goes to `onProblem`
+ * and is skipped; with `onProblem`, a file whose last line has no newline (cut off as it
+ * was written?) is a problem too.
+ */
+export function readQaFile(file: QaFile, check: RecordCheck = 'record', onProblem?: ProblemSink): ReadQuestion[] {
+  const problem = (text: string) => {
+    if (!onProblem) throw new DatasetReadError(text);
+    onProblem(text);
+  };
+  let text: string;
+  try {
+    text = readFileSync(file.path, 'utf8');
+  } catch (e) {
+    throw new DatasetReadError(`${file.path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const out: ReadQuestion[] = [];
+  const lines = text.split('\n');
+  if (onProblem && lines[lines.length - 1] !== '') onProblem(`${file.path}:${lines.length}: the last line is not complete (file truncated?)`);
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    const where = `${file.path}:${i + 1}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return problem(`${where}: not JSON`);
+    }
+    if (!isObject(value)) return problem(`${where}: not a JSON object`);
+    const wrong = recordProblems(value, check);
+    if (wrong.length) return problem(`${where}: ${wrong.join(', ')}`);
+    out.push({ record: value as unknown as QaRecord, file, line: i + 1 });
+  });
+  return out;
+}
+
+function readJson<T>(path: string): T {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new DatasetReadError(`${path}: no such file (is it a folder written by 'misi-gen generate'?)`);
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new DatasetReadError(`${path}: not JSON`);
+  }
+}
+
+/** A dataset's split.json, or null when it has none. */
+export function readSplitJson(dir: string): SplitFile | null {
+  const path = datasetPaths(dir).split;
+  return existsSync(path) ? readJson<SplitFile>(path) : null;
+}
+
+export interface OpenOptions {
+  /** manifest.json must be there (export, eval, verify); else a folder of qa/ files will do. */
+  manifest?: 'required' | 'optional';
+}
+
+/** A dataset folder opened for reading: its manifest and qa files; questions read on demand. */
+export class DatasetFolder {
+  readonly paths: ReturnType<typeof datasetPaths>;
+  /** As written (a dataset of an older misi-gen may lack fields); null when there is none. */
+  readonly manifest: Partial<Manifest> | null;
+  /** The tasks the manifest names, in its order (empty without a manifest). */
+  readonly manifestTasks: string[];
+  /** Every task of the manifest or of a qa file: the manifest's order, then by name. */
+  readonly tasks: string[];
+  /** The qa files, sorted by name. */
+  readonly files: QaFile[];
+  readonly seed: number;
+  private splitFile: SplitFile | null | undefined;
+  private readonly hashes = new Map<string, string>();
+
+  constructor(dir: string, o: OpenOptions = {}) {
+    this.paths = datasetPaths(dir);
+    const p = this.paths;
+    this.manifest = o.manifest === 'required' || existsSync(p.manifest) ? readJson<Partial<Manifest>>(p.manifest) : null;
+    this.manifestTasks = this.manifest?.options?.tasks ?? Object.keys(this.manifest?.counts ?? {});
+    this.seed = Number(this.manifest?.seed ?? 0);
+    let names: string[];
+    try {
+      names = readdirSync(p.qaDir);
+    } catch {
+      throw new DatasetReadError(`${p.qaDir}: no such folder (is ${dir} a dataset made by 'misi-gen generate'?)`);
+    }
+    this.files = names.sort().flatMap((name) => {
+      const parsed = parseQaFileName(name);
+      return parsed ? [{ ...parsed, name, path: p.qa(parsed.task, parsed.split) }] : [];
+    });
+    const order = this.manifestTasks;
+    const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);
+    this.tasks = [...new Set([...order, ...this.files.map((f) => f.task)])].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  get dir(): string {
+    return this.paths.dir;
+  }
+
+  /** split.json, or null when the dataset has none. */
+  get split(): SplitFile | null {
+    if (this.splitFile === undefined) this.splitFile = readSplitJson(this.dir);
+    return this.splitFile;
+  }
+
+  file(task: string, split: string): QaFile | undefined {
+    return this.files.find((f) => f.task === task && f.split === split);
+  }
+
+  /**
+   * The questions of a task in a split, in file (id) order. Without a tiny file, the tiny
+   * set is computed from test; any other missing file is an error naming it.
+   */
+  questions(task: string, split: string, check: RecordCheck = 'record'): ReadQuestion[] {
+    const file = this.file(task, split);
+    if (file) return readQaFile(file, check);
+    if (split === 'tiny' && this.file(task, 'test')) {
+      const test = this.questions(task, 'test', check);
+      const of = new Map(test.map((q) => [q.record, q]));
+      return tinySubset(test.map((q) => q.record), this.seed, task).map((r) => of.get(r)!);
+    }
+    throw new DatasetReadError(`${this.paths.qa(task, split)}: missing (the dataset is incomplete)`);
+  }
+
+  /** The tasks that have questions in `split` (tiny: those with a tiny or a test file), else an error. */
+  tasksIn(split: string): string[] {
+    const has = (t: string) => this.file(t, split) !== undefined || (split === 'tiny' && this.file(t, 'test') !== undefined);
+    const tasks = this.tasks.filter(has);
+    if (!tasks.length) throw new DatasetReadError(`${this.paths.qaDir}: no <task>.${split}.jsonl files for the ${split} split${split === 'val' ? ' (val comes from generate --buffer val)' : ''}`);
+    return tasks;
+  }
+
+  /** The annotation of an image the records name, or null when it is missing or unreadable
+   * (read each time: a caller keeps what it needs of it). */
+  annotation(image: string): Partial<Annotation> | null {
+    try {
+      return JSON.parse(readFileSync(this.paths.file(annotationPath(image)), 'utf8')) as Partial<Annotation>;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The sha256 of an image the records name: the manifest's, or computed from the file. */
+  async imageSha256(image: string): Promise<string> {
+    if (!this.hashes.size) for (const im of Array.isArray(this.manifest?.images) ? this.manifest.images : []) {
+      if (typeof im?.path === 'string' && typeof im?.sha256 === 'string') this.hashes.set(im.path, im.sha256);
+    }
+    let h = this.hashes.get(image);
+    if (h === undefined) this.hashes.set(image, (h = await sha256File(this.paths.file(image))));
+    return h;
+  }
+}
+
+export function openDataset(dir: string, o: OpenOptions = {}): DatasetFolder {
+  return new DatasetFolder(dir, o);
+}
+
+/** A dataset read whole: every task of its manifest in every split it has. */
+export interface Dataset {
+  dir: string;
+  folder: DatasetFolder;
+  /** As written (a dataset of an older misi-gen may lack fields). */
+  manifest: Partial<Manifest>;
+  split: SplitFile | null;
+  tasks: string[];
+  seed: number;
+  /** Questions per task and split, in file (id) order (val: empty when the dataset has none). */
+  records: Map<string, Record<QaSplit, QaRecord[]>>;
+  /** The splits this dataset has: QA_SPLITS without val unless qa/ holds val files. */
+  splits: QaSplit[];
+}
+
+/** Reads the manifest, split.json and every question of every task the manifest names (train and test must be there). */
+export function loadDataset(dir: string): Dataset {
+  const folder = openDataset(dir, { manifest: 'required' });
+  const tasks = folder.manifestTasks;
+  if (!tasks.length) throw new DatasetReadError(`${folder.paths.manifest}: names no task`);
+  const records = new Map<string, Record<QaSplit, QaRecord[]>>();
+  const of = (task: string, split: QaSplit) => folder.questions(task, split).map((q) => q.record);
+  const hasVal = tasks.some((t) => folder.file(t, 'val'));
+  for (const task of tasks) {
+    records.set(task, { train: of(task, 'train'), test: of(task, 'test'), val: folder.file(task, 'val') ? of(task, 'val') : [], tiny: of(task, 'tiny') });
+  }
+  const splits = QA_SPLITS.filter((s) => s !== 'val' || hasVal);
+  return { dir, folder, manifest: folder.manifest!, split: folder.split, tasks, seed: folder.seed, records, splits };
+}
+
+/** `qa/<task>.<split>.jsonl:<line>`: where a question came from, as messages name it. */
+export function questionSource(q: ReadQuestion): string {
+  return `${QA_DIR}/${qaFileName(q.file.task, q.file.split)}:${q.line}`;
+}
+
+/**
+ * The questions of one split as the scorer takes them (score, eval): those of every task
+ * with questions in it, each checked for a string id, task and answer only.
+ */
+export async function readQaSplit(datasetDir: string, split: string): Promise<QuestionRecord[]> {
+  const folder = openDataset(datasetDir);
+  return folder.tasksIn(split).flatMap((t) => folder.questions(t, split, 'answer')).map((q) => ({
+    id: q.record.id, task: q.record.task, answer: q.record.answer, options: optionTexts(q.record.options), source: questionSource(q),
+  }));
+}
+
+/**
+ * The options as letter -> text. `generate` writes them as a list of
+ * `{letter, commands?, text?}`; a dataset written by hand may give `{A: "...", ...}`.
+ */
+function optionTexts(raw: unknown): Record<string, string> | undefined {
+  if (Array.isArray(raw)) {
+    const out: Record<string, string> = {};
+    for (const o of raw as Array<Record<string, unknown>>) {
+      const text = typeof o?.commands === 'string' ? o.commands : typeof o?.text === 'string' ? o.text : undefined;
+      if (typeof o?.letter === 'string' && text !== undefined) out[o.letter] = text;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  return isObject(raw) ? (raw as Record<string, string>) : undefined;
+}
