@@ -22,7 +22,7 @@ export const DEFAULT_IMAGE_SIZE = CAMERA_DEFAULTS.width;
 /** Image size of the tasks whose answers name residue and ligand-atom labels of the whole
  * pocket (pocket-ligand, interaction-location), pixels: the smallest of those measured at
  * which >= 90 % of the labels their answers name are readable in at least four of six views
- * (512 px: 55-58 %; docs/labels.md). */
+ * (512 px: 85-87 % with renderer 10; docs/labels.md). */
 export const WHOLE_POCKET_IMAGE_SIZE = 1024;
 
 /** The size a task's images are drawn at when the run names none for it, pixels. */
