@@ -16,6 +16,9 @@
 //   excluding least per test complex (then the smaller) is taken.
 // Neighbours are exact (given by the caller, see split-by-protein.ts). Everything is a
 // function of the complexes' order (sorted ids), the groups, the neighbours and the seed.
+// Whether a boundary complex is interior only asks whether it has a train neighbour
+// outside R and B: the caller may answer that without its whole row (`someNeighbour`,
+// which must answer as its neighbours would).
 import { shuffled } from '../../qa/random.ts';
 import { generatorFor } from '../generate/seeds.ts';
 
@@ -59,13 +62,17 @@ export function seedOrder(group: Int32Array, seed: number): number[] {
   return Array.from(group, (_, i) => i).sort((a, b) => key[a] - key[b] || a - b);
 }
 
-export function seedAndExclude(group: Int32Array, neighbours: (i: number) => ReadonlyMap<number, number>, o: SeedExcludeOptions): SeedExcludeResult {
+/** Whether complex i has a neighbour j with `wanted(j)`. */
+export type SomeNeighbour = (i: number, wanted: (j: number) => boolean) => boolean;
+
+export function seedAndExclude(group: Int32Array, neighbours: (i: number) => ReadonlyMap<number, number>, o: SeedExcludeOptions, someNeighbour?: SomeNeighbour): SeedExcludeResult {
   const n = group.length;
   const side = new Uint8Array(n);
   const tried = new Uint8Array(n);
   let test = 0, excluded = 0, seeds = 0, regions = 0;
   const inTrain = (i: number) => side[i] === TRAIN;
   const trainNeighbours = (i: number) => [...neighbours(i).keys()].filter(inTrain);
+  const some: SomeNeighbour = someNeighbour ?? ((i, wanted) => [...neighbours(i).keys()].some(wanted));
   /** The near-duplicate unit of i among train complexes (closure of links at nearDuplicate). */
   const unitOf = (i: number): number[] => {
     const unit = new Set([i]);
@@ -78,7 +85,7 @@ export function seedAndExclude(group: Int32Array, neighbours: (i: number) => Rea
     if (!inTrain(s) || tried[s]) continue;
     seeds++;
     const budget = o.maxExcluded - excluded;
-    const options = growRegion(unitOf(s), trainNeighbours, unitOf, room, o.rounds ?? 4);
+    const options = growRegion(unitOf(s), trainNeighbours, (b, inside) => !some(b, (j) => inTrain(j) && !inside(j)), unitOf, room, o.rounds ?? 4);
     const fits = options.filter((x) => x.region.length <= room && x.boundary.length <= budget && x.boundary.length * room <= budget * x.region.length);
     fits.sort((a, b) => a.boundary.length * b.region.length - b.boundary.length * a.region.length || a.region.length - b.region.length);
     const best = fits[0];
@@ -101,7 +108,7 @@ interface RegionOption {
 }
 
 /** The options of one seed's unit: the region after each round of growth and its train boundary. */
-function growRegion(unit: number[], trainNeighbours: (i: number) => number[], unitOf: (i: number) => number[], room: number, rounds: number): RegionOption[] {
+function growRegion(unit: number[], trainNeighbours: (i: number) => number[], allInside: (i: number, inside: (j: number) => boolean) => boolean, unitOf: (i: number) => number[], room: number, rounds: number): RegionOption[] {
   const region = new Set(unit);
   const options: RegionOption[] = [];
   for (let round = 0; ; round++) {
@@ -111,7 +118,7 @@ function growRegion(unit: number[], trainNeighbours: (i: number) => number[], un
     options.push({ region: sorted(region), boundary: sorted(boundary) });
     if (boundary.size === 0 || round >= rounds || region.size >= room) break;
     const inside = (j: number) => region.has(j) || boundary.has(j);
-    const interior = new Set([...boundary].filter((b) => trainNeighbours(b).every(inside)));
+    const interior = new Set([...boundary].filter((b) => allInside(b, inside)));
     // A near duplicate moves with its unit: a boundary complex joins only with all of it.
     const joining = [...interior].filter((b) => unitOf(b).every((x) => region.has(x) || interior.has(x)));
     if (joining.length === 0 || region.size + joining.length > room) break;

@@ -10,6 +10,7 @@ import { linkageData } from '../../structures/grouping/protein-linkage.ts';
 import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
 import { splitByProtein } from '../../pipeline/split/split-by-protein.ts';
 import { generatorFor } from '../../pipeline/generate/seeds.ts';
+import { buildSplitCorpus } from '../../scripts/split-corpus.ts';
 
 /** A graph of n complexes from its links [i, j, identity]; one group (its components do not matter here). */
 function graph(n: number, links: [number, number, number][]) {
@@ -164,7 +165,10 @@ test('splitByProtein on families: the aim reached, no test-train pair at 30 %, e
   for (const t of test) {
     for (const r of train) assert.ok(sequenceIdentity(seq.get(t)!, seq.get(r)!) < 0.3, `${t} - ${r}`);
     const near = p.nearest.get(t)!;
-    assert.equal(near.identity, Math.max(...train.map((r) => sequenceIdentity(seq.get(t)!, seq.get(r)!))));
+    const identities = train.map((r) => sequenceIdentity(seq.get(t)!, seq.get(r)!));
+    assert.equal(near.identity, Math.max(...identities));
+    // Among equal identities, the first train complex in id order.
+    assert.equal(near.id, train[identities.indexOf(near.identity)]);
   }
   assert.equal(p.audit.leaks.length, 0);
 });
@@ -189,4 +193,22 @@ test('protein,scaffold: unrelated chains sharing a scaffold never straddle test 
   const a = auditSplit(ci, side, 0.3, true, (i) => (i < 4 ? [0, 1, 2, 3].filter((j) => j !== i) : []));
   assert.deepEqual(a.leaks.map((l) => [l.test, l.train, l.scaffold]), [[0, 1, true], [0, 2, true], [0, 3, true]]);
   assert.deepEqual(a.moved, [1, 2, 3]);
+});
+
+test('the split by protein is the same on 1 and 3 threads, and with every neighbour question answered from whole rows', () => {
+  // 400 synthetic complexes (families, near duplicates, multi-chain entries): rows large enough for worker threads.
+  const { items } = buildSplitCorpus(400, 3);
+  const groupOf = new Map(items.map((i) => [i.id, 'all']));
+  const o = { seed: 2, testShare: 0.15, threshold: 0.3, maxExcluded: 0.2 };
+  const one = splitByProtein(items, groupOf, { ...o, threads: 1 });
+  const three = splitByProtein(items, groupOf, { ...o, threads: 3 });
+  const full = splitByProtein(items, groupOf, { ...o, threads: 1, fullRows: true });
+  const view = (p: typeof one) => ({ side: [...p.side], nearest: [...p.nearest], leaks: p.audit.leaks, moved: p.audit.moved });
+  assert.deepEqual(view(three), view(one));
+  assert.deepEqual(view(full), view(one));
+  assert.equal(three.work.threads, 3);
+  assert.ok(one.work.searchesFound > 0, 'no search ended early: the test shows nothing');
+  assert.ok(full.work.rows > one.work.rows, `${full.work.rows} rows with whole rows only, ${one.work.rows} with searches`);
+  assert.equal([...one.side.values()].filter((s) => s === 'test').length, one.target);
+  assert.ok([...one.side.values()].filter((s) => s === 'excluded').length > 0);
 });
