@@ -118,9 +118,24 @@ function growRegion(unit: number[], trainNeighbours: (i: number) => number[], al
     options.push({ region: sorted(region), boundary: sorted(boundary) });
     if (boundary.size === 0 || round >= rounds || region.size >= room) break;
     const inside = (j: number) => region.has(j) || boundary.has(j);
-    const interior = new Set([...boundary].filter((b) => allInside(b, inside)));
     // A near duplicate moves with its unit: a boundary complex joins only with all of it.
-    const joining = [...interior].filter((b) => unitOf(b).every((x) => region.has(x) || interior.has(x)));
+    const joins = (b: number, interior: Set<number>) => unitOf(b).every((x) => region.has(x) || interior.has(x));
+    // Interior complexes one by one; once more of them surely join than there is room for
+    // (they join whatever the rest of the boundary is), the growth ends as it would with all.
+    const interior = new Set<number>();
+    let sure = 0, pending: number[] = [];
+    for (const b of boundary) {
+      if (!allInside(b, inside)) continue;
+      interior.add(b);
+      pending.push(b);
+      const waiting: number[] = [];
+      for (const x of pending) if (joins(x, interior)) sure++;
+      else waiting.push(x);
+      pending = waiting;
+      if (region.size + sure > room) break;
+    }
+    if (region.size + sure > room) break;
+    const joining = [...interior].filter((b) => joins(b, interior));
     if (joining.length === 0 || region.size + joining.length > room) break;
     for (const b of joining) region.add(b);
   }

@@ -20,8 +20,8 @@ import type { LinkageData } from './linkage-rows.ts';
 export const CHUNK = 128;
 /** How long the calling thread waits for a worker's chunk before computing it itself (a chunk is milliseconds of work). */
 const WAIT_MS = 30_000;
-/** Below this many chain pairs a row runs on the calling thread alone (waking workers costs more). */
-const SMALL_ROW = 2 * CHUNK;
+/** Rows of one chunk run on the calling thread alone. */
+const SMALL_ROW = CHUNK;
 // Control words: generation (bumped per row, what idle workers wait on), the claim word
 // (generation << 16 | next chunk), chunks and pairs of the current row, stop, error.
 const GEN = 0, CLAIM = 1, CHUNKS = 2, PAIRS = 3, STOP = 4, ERROR = 5, CONTROL = 8;

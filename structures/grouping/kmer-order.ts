@@ -28,11 +28,14 @@ export class KmerOrder {
   private readonly whole: Index;
   private readonly counts: Int32Array;
   private readonly seen = new Uint8Array(WORDS);
+  /** Per complex: its best chain score in complexScores (0 between calls). */
+  private readonly best: Float64Array;
 
   constructor(private readonly d: LinkageData) {
     this.pocket = this.index(0, d.wholeStart[0]);
     this.whole = this.index(d.wholeStart[0], d.chainItem.length);
     this.counts = new Int32Array(d.chainItem.length);
+    this.best = new Float64Array(d.parent.length);
   }
 
   /** The distinct 3-mers of chain c, each passed once to f. */
@@ -130,27 +133,27 @@ export class KmerOrder {
   complexScores(i: number, others: readonly number[]): Float64Array {
     const d = this.d;
     const out = new Float64Array(others.length);
-    const best = new Map<number, number>();
-    const pass = (whole: boolean) => {
+    const iWhole = hasWholeChains(d, i);
+    for (const whole of iWhole ? [false, true] : [false]) {
       const ix = whole ? this.whole : this.pocket;
       const from = whole ? d.wholeStart : d.pocketStart;
+      const best = this.best;
+      const items: number[] = [];
       for (let x = from[i]; x < from[i + 1]; x++) {
         const touched = this.score(x, ix);
         for (const y of touched) {
           const j = d.chainItem[y];
           const f = this.fraction(x, y, ix);
-          if (f > (best.get(j * 2 + (whole ? 1 : 0)) ?? 0)) best.set(j * 2 + (whole ? 1 : 0), f);
+          if (best[j] === 0) items.push(j);
+          if (f > best[j]) best[j] = f;
         }
         this.clear(touched, x, ix);
       }
-    };
-    const iWhole = hasWholeChains(d, i);
-    pass(false);
-    if (iWhole) pass(true);
-    others.forEach((j, k) => {
-      const whole = iWhole && hasWholeChains(d, j);
-      out[k] = best.get(j * 2 + (whole ? 1 : 0)) ?? 0;
-    });
+      others.forEach((j, k) => {
+        if ((iWhole && hasWholeChains(d, j)) === whole) out[k] = best[j];
+      });
+      for (const j of items) best[j] = 0;
+    }
     return out;
   }
 }

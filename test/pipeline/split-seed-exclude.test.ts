@@ -68,6 +68,35 @@ test('two cliques of five joined by one link: one clique to test, the other end 
   assert.equal(seen.size, 2);
 });
 
+test('a closed family larger than the room: never cut, and its growth ends once more members surely join than there is room for', () => {
+  let cliqueSeeds = 0;
+  // A clique of six at 50 %, and four singletons; 3 test places, 4 exclusions allowed.
+  const links: [number, number, number][] = [];
+  for (let a = 0; a < 6; a++) for (let b = a + 1; b < 6; b++) links.push([a, b, 0.5]);
+  const g = graph(10, links);
+  for (const seed of SEEDS) {
+    const asked: number[] = [];
+    const some = (i: number, wanted: (j: number) => boolean) => {
+      asked.push(i);
+      return [...g.neighbours(i).keys()].some(wanted);
+    };
+    const r = seedAndExclude(g.group, g.neighbours, { seed, target: 3, maxExcluded: 4, nearDuplicate: 0.9 }, some);
+    const test = sidesOf(r.side, TEST);
+    assert.equal(test.length, 3);
+    assert.ok(test.every((i) => i >= 6), `seed ${seed}: ${test}`);
+    assert.deepEqual(sidesOf(r.side, EXCLUDED), []);
+    // A clique seed: a region of one excludes five, over the budget; its growth would take
+    // the whole clique (every member is interior), more than the places left: at most
+    // three boundary members are asked about (five without the early end).
+    const tried = r.seeds - 3;
+    assert.ok(asked.length <= 3 * tried, `seed ${seed}: ${asked.length} questions for ${tried} clique seeds`);
+    // Without the early end, the same sides.
+    assert.deepEqual([...seedAndExclude(g.group, g.neighbours, { seed, target: 3, maxExcluded: 4, nearDuplicate: 0.9 }).side], [...r.side]);
+    if (asked.length) cliqueSeeds++;
+  }
+  assert.ok(cliqueSeeds > 0, 'no clique seed was ever grown: the test shows nothing');
+});
+
 test('near duplicates move together; never a test complex next to a train one', () => {
   // 0 = 1 (95 %), 1 - 2 (50 %), 3..11 alone.
   const g = graph(12, [[0, 1, 0.95], [1, 2, 0.5]]);
