@@ -34,6 +34,8 @@ export interface SeedExcludeOptions {
   nearDuplicate: number;
   /** Rounds of growth of a region (default 4). */
   rounds?: number;
+  /** Whether a complex may be a seed (default: all). */
+  seedable?: (i: number) => boolean;
 }
 
 export interface SeedExcludeResult {
@@ -82,7 +84,7 @@ export function seedAndExclude(group: Int32Array, neighbours: (i: number) => Rea
   for (const s of seedOrder(group, o.seed)) {
     const room = o.target - test;
     if (room <= 0) break;
-    if (!inTrain(s) || tried[s]) continue;
+    if (!inTrain(s) || tried[s] || (o.seedable && !o.seedable(s))) continue;
     seeds++;
     const budget = o.maxExcluded - excluded;
     const options = growRegion(unitOf(s), trainNeighbours, (b, inside) => !some(b, (j) => inTrain(j) && !inside(j)), unitOf, room, o.rounds ?? 4);

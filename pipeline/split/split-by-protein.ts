@@ -146,6 +146,8 @@ function split(ids: string[], ci: ComplexIdentity, groupOf: ReadonlyMap<string, 
   const t0 = Date.now();
   const s = seedAndExclude(group, neighbours, {
     seed: o.seed, target, maxExcluded: Math.floor(n * (o.maxExcluded ?? DEFAULT_MAX_EXCLUDED)), nearDuplicate: o.nearDuplicate ?? NEAR_DUPLICATE,
+    // A complex without a chain to compare cannot be shown held out: it stays in train.
+    seedable: (i) => ci.comparable(i),
   }, o.fullRows ? undefined : someNeighbour);
   const excludedBySeeds = s.side.reduce((a, x) => a + (x === EXCLUDED ? 1 : 0), 0);
   const rowCount = rows.size;

@@ -202,6 +202,21 @@ test('splitByProtein on families: the aim reached, no test-train pair at 30 %, e
   assert.equal(p.audit.leaks.length, 0);
 });
 
+test('a complex with no chain of 30 residues is never drawn into test (nothing could show it held out): every test complex has its nearest', () => {
+  const rng = generatorFor(['short-chains-test']);
+  const items = [
+    ...Array.from({ length: 12 }, (_, k) => ({ id: `long${String(k).padStart(2, '0')}`, pocket: [chain(rng, 60)], whole: null })),
+    ...Array.from({ length: 12 }, (_, k) => ({ id: `short${String(k).padStart(2, '0')}`, pocket: [chain(rng, 20)], whole: null })),
+  ];
+  for (const seed of [0, 1, 2, 3, 4, 5]) {
+    const p = splitByProtein(items, new Map(items.map((i) => [i.id, i.id])), { seed, testShare: 0.4, threshold: 0.3, maxExcluded: 0.2 });
+    const test = [...p.side].filter(([, s]) => s === 'test').map(([id]) => id);
+    assert.equal(test.length, p.target);
+    assert.ok(test.every((id) => id.startsWith('long')), `seed ${seed}: ${test}`);
+    for (const id of test) assert.ok(p.nearest.get(id), `${id}: no nearest`);
+  }
+});
+
 test('protein,scaffold: unrelated chains sharing a scaffold never straddle test and train; the audit catches a planted shared scaffold', () => {
   const rng = generatorFor(['scaffold-test']);
   const items = Array.from({ length: 40 }, (_, k) => ({ id: `u${String(k).padStart(2, '0')}`, pocket: [chain(rng, 60 + k)], whole: null }));
