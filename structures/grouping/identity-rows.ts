@@ -95,24 +95,33 @@ export class ChunkWorker {
     }
   }
 
-  /** Bounds every chain pair of chunk c, aligns those whose bound reaches the floor, marks it done. */
+  /**
+   * Bounds every chain pair of chunk c, aligns those whose bound reaches the floor, marks it
+   * done. A pair is aligned with the chain of the complex first in order (the smaller index)
+   * as the query, whichever complex the row is of, so its identity is that of the pair alone
+   * (and the one the exact engine's clustering measures).
+   */
   run(c: number): void {
-    const { b, aligner } = this;
+    const { b, aligner, d } = this;
     const end = Math.min((c + 1) * CHUNK, Atomics.load(b.control, PAIRS));
     const floor = b.floor[0];
     const stats = this.thread * STAT_FIELDS;
-    const waiting: number[] = [], toAlign: number[] = [];
+    const waiting: number[] = [];
+    // Pairs to align: the row's chain first (its complex first in order), or second.
+    const toAlign: number[][] = [[], []];
     let query = -1, q: Uint8Array = new Uint8Array(0);
-    const align = () => {
-      if (!toAlign.length) return;
-      const chains = toAlign.map((e) => this.chain(b.subject[e]));
-      aligner.align(chains, this.counts);
+    const align = (reversed: number) => {
+      const list = toAlign[reversed];
+      if (!list.length) return;
+      const chains = list.map((e) => this.chain(b.subject[e]));
+      if (reversed) aligner.alignReversed(chains, this.counts);
+      else aligner.align(chains, this.counts);
       chains.forEach((s, m) => {
-        b.count[toAlign[m]] = this.counts[m];
+        b.count[list[m]] = this.counts[m];
         b.stats[stats + 1]++;
         b.stats[stats + 2] += q.length * s.length;
       });
-      toAlign.length = 0;
+      list.length = 0;
     };
     const bound = () => {
       if (!waiting.length) return;
@@ -123,8 +132,9 @@ export class ChunkWorker {
         b.bound[e] = this.bounds[m];
         b.stats[stats + 3] += q.length * s.length;
         if (this.bounds[m] / Math.min(q.length, s.length) >= floor) {
-          toAlign.push(e);
-          if (toAlign.length === LANES) align();
+          const reversed = d.chainItem[b.subject[e]] < d.chainItem[query] ? 1 : 0;
+          toAlign[reversed].push(e);
+          if (toAlign[reversed].length === LANES) align(reversed);
         } else {
           b.count[e] = -1;
           b.stats[stats]++;
@@ -132,10 +142,14 @@ export class ChunkWorker {
       });
       waiting.length = 0;
     };
+    const flush = () => {
+      bound();
+      align(0);
+      align(1);
+    };
     for (let e = c * CHUNK; e < end; e++) {
       if (b.query[e] !== query) {
-        bound();
-        align();
+        flush();
         query = b.query[e];
         q = this.chain(query);
         aligner.setQuery(q);
@@ -143,8 +157,7 @@ export class ChunkWorker {
       waiting.push(e);
       if (waiting.length === BOUND_LANES) bound();
     }
-    bound();
-    align();
+    flush();
     Atomics.store(b.state, c, 2);
     Atomics.notify(b.state, c);
   }

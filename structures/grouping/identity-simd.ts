@@ -98,22 +98,40 @@ export class BatchAligner {
    * subject k to counts[k] (and the best score to scores[k], when given).
    */
   align(subjects: readonly Uint8Array[], counts: Int32Array, scores?: Int32Array): void {
-    if (subjects.length > LANES) throw new RangeError(`align: ${subjects.length} subjects, at most ${LANES}`);
+    this.alignLanes(subjects, false, counts, scores);
+  }
+
+  /**
+   * The other way round: each of `queries` (at most eight) aligned with the query as its
+   * subject, counts[k] = identityCount(queries[k], query) (scores[k] its best score). The
+   * identity of an alignment can depend on which sequence is the query (equal-scoring paths),
+   * so callers that fix the order of a pair use this where the pair's first sequence varies.
+   */
+  alignReversed(queries: readonly Uint8Array[], counts: Int32Array, scores?: Int32Array): void {
+    this.alignLanes(queries, true, counts, scores);
+  }
+
+  /** Eight lanes of align8: the query against each lane's chain, or (reversed) each lane's chain against the query. */
+  private alignLanes(lanes: readonly Uint8Array[], reversed: boolean, counts: Int32Array, scores?: Int32Array): void {
+    if (lanes.length > LANES) throw new RangeError(`align: ${lanes.length} chains, at most ${LANES}`);
     const a = this.query;
     const n = a.length;
+    const fits = (b: Uint8Array) => b.length > 0 && Math.min(n, b.length) <= MAX_SHORTER;
     let m = 0;
-    for (const b of subjects) if (Math.min(n, b.length) <= MAX_SHORTER) m = Math.max(m, b.length);
+    for (const b of lanes) if (fits(b)) m = Math.max(m, b.length);
     if (this.align8 && n > 0 && m > 0) {
-      const cols = align16(QUERY + n);
-      const row = align16(cols + m * LANES);
-      this.reserve(row + m * 64);
-      this.fillColumns(subjects, cols, m, (b) => Math.min(n, b.length) <= MAX_SHORTER);
-      this.align8(QUERY, n, cols, m, row, this.gapOpen, this.gapExtend);
+      // Lane codes after the query (m columns, or m rows when reversed); the query's own bytes are the other side.
+      const lane = align16(QUERY + n);
+      const [rows, columns] = reversed ? [m, n] : [n, m];
+      const row = align16(lane + m * LANES);
+      this.reserve(row + columns * 64);
+      this.fillColumns(lanes, lane, m, fits);
+      this.align8(reversed ? lane : QUERY, rows, reversed ? QUERY : lane, columns, row, this.gapOpen, this.gapExtend, reversed ? 1 : 0);
     }
     const out = this.align8 ? new Int16Array(this.memory!.buffer, RESULT, 2 * LANES) : null;
-    subjects.forEach((b, k) => {
-      if (!out || n === 0 || b.length === 0 || Math.min(n, b.length) > MAX_SHORTER) {
-        counts[k] = identityCount(a, b, this.gapOpen, this.gapExtend);
+    lanes.forEach((b, k) => {
+      if (!out || n === 0 || !fits(b)) {
+        counts[k] = reversed ? identityCount(b, a, this.gapOpen, this.gapExtend) : identityCount(a, b, this.gapOpen, this.gapExtend);
         if (scores) scores[k] = lastAlignment.score;
       } else {
         counts[k] = out[LANES + k];
@@ -148,7 +166,7 @@ export class BatchAligner {
     });
   }
 
-  /** The subjects (those `use` accepts) as m columns of `lanes` codes at `cols`, padded. */
+  /** The chains (those `use` accepts) as m columns (rows, for align8 reversed) of `lanes` codes at `cols`, padded. */
   private fillColumns(subjects: readonly Uint8Array[], cols: number, m: number, use: (b: Uint8Array) => boolean, lanes = LANES): void {
     const bytes = this.bytes;
     bytes.fill(PAD, cols, cols + m * lanes);

@@ -11,10 +11,10 @@
 ;; when that bound stays below 32,767; gap values start at -32,768 (saturating), the scalar
 ;; kernel's -1e9, which loses every comparison there as it does here.
 ;;
-;; Columns past a lane's own length hold a padding code whose score is negative: every
-;; value in such a cell comes from an earlier cell minus a positive amount, so it never
-;; exceeds that lane's best (strictly), and the lane's real cells never read it (they lie
-;; to its left).
+;; Columns past a lane's own length (rows, when transposed) hold a padding code whose score
+;; is negative: every value in such a cell comes from an earlier cell minus a positive
+;; amount, so it never exceeds that lane's best (strictly), and the lane's real cells never
+;; read it (they lie to its left, or above it).
 (module
   (memory (export "memory") 1)
 
@@ -22,9 +22,16 @@
   ;; 0..31, as signed bytes). Results: 8 scores then 8 identity counts (i16) at offset 1024.
   ;; a: n query codes (bytes); cols: m columns of 8 subject codes (bytes); row: m cells of
   ;; 4 vectors (H, identities of H, F, identities of F), 64 bytes each.
+  ;;
+  ;; With $transposed = 1 the lanes are eight queries against one subject: a holds n
+  ;; rows of 8 query codes, cols the m subject codes (bytes). The lookup is the same
+  ;; (BLOSUM62 is symmetric, and so is identity): the table row and the letter compared
+  ;; with come from the column's letter instead of the row's, the lane codes from the row.
+  ;; Each lane still runs the recurrence of its own query (rows) against the subject
+  ;; (columns), row by row, so it ends with identityCount(query, subject).
   (func (export "align8")
     (param $a i32) (param $n i32) (param $cols i32) (param $m i32) (param $row i32)
-    (param $open i32) (param $ext i32)
+    (param $open i32) (param $ext i32) (param $transposed i32)
     (local $i i32) (local $j i32) (local $ai i32) (local $p i32) (local $c i32)
     (local $vopen v128) (local $vext v128) (local $neg v128) (local $zero v128) (local $sixteen v128)
     (local $tlo v128) (local $thi v128) (local $aiv v128) (local $code v128)
@@ -58,12 +65,17 @@
     (block $rowsDone
       (loop $rows
         (br_if $rowsDone (i32.ge_u (local.get $i) (local.get $n)))
-        (local.set $ai (i32.load8_u (i32.add (local.get $a) (local.get $i))))
-        (local.set $tlo (v128.load offset=0 (i32.shl (local.get $ai) (i32.const 5))))
-        (local.set $thi (v128.load offset=16 (i32.shl (local.get $ai) (i32.const 5))))
-        ;; X (code 20) is identical to nothing: compare with a code no column holds.
-        (local.set $aiv (i8x16.splat
-          (select (i32.const 255) (local.get $ai) (i32.eq (local.get $ai) (i32.const 20)))))
+        (if (local.get $transposed)
+          (then
+            (local.set $code (v128.load64_zero
+              (i32.add (local.get $a) (i32.shl (local.get $i) (i32.const 3))))))
+          (else
+            (local.set $ai (i32.load8_u (i32.add (local.get $a) (local.get $i))))
+            (local.set $tlo (v128.load offset=0 (i32.shl (local.get $ai) (i32.const 5))))
+            (local.set $thi (v128.load offset=16 (i32.shl (local.get $ai) (i32.const 5))))
+            ;; X (code 20) is identical to nothing: compare with a code no column holds.
+            (local.set $aiv (i8x16.splat
+              (select (i32.const 255) (local.get $ai) (i32.eq (local.get $ai) (i32.const 20)))))))
         (local.set $hDiag (local.get $zero))
         (local.set $idDiag (local.get $zero))
         (local.set $hLeft (local.get $zero))
@@ -75,8 +87,16 @@
         (block $colsDone
           (loop $colsLoop
             (br_if $colsDone (i32.ge_u (local.get $j) (local.get $m)))
-            (local.set $code (v128.load64_zero
-              (i32.add (local.get $cols) (i32.shl (local.get $j) (i32.const 3)))))
+            (if (local.get $transposed)
+              (then
+                (local.set $ai (i32.load8_u (i32.add (local.get $cols) (local.get $j))))
+                (local.set $tlo (v128.load offset=0 (i32.shl (local.get $ai) (i32.const 5))))
+                (local.set $thi (v128.load offset=16 (i32.shl (local.get $ai) (i32.const 5))))
+                (local.set $aiv (i8x16.splat
+                  (select (i32.const 255) (local.get $ai) (i32.eq (local.get $ai) (i32.const 20))))))
+              (else
+                (local.set $code (v128.load64_zero
+                  (i32.add (local.get $cols) (i32.shl (local.get $j) (i32.const 3)))))))
             ;; E: open from the cell on the left, or extend (strictly better only).
             (local.set $t (i16x8.sub_sat_s (local.get $hLeft) (local.get $vopen)))
             (local.set $u (i16x8.sub_sat_s (local.get $e) (local.get $vext)))

@@ -1,5 +1,6 @@
 // The eight-lane kernel (identity-simd.ts) against the scalar one-pass kernel (identity-kernel.ts,
-// itself checked against the traceback in fast-clusters.test.ts), pair by pair: identity
+// itself checked against the traceback in fast-clusters.test.ts), pair by pair, both ways
+// round (one query against eight subjects, and eight queries against one subject): identity
 // counts and scores equal on synthetic chains (related, unrelated, with X, of very different
 // lengths in one batch), on every chain of the bundled sample and of ../shared, and past the
 // length where 16-bit lanes would overflow (the pair goes to the scalar kernel); and the
@@ -34,6 +35,16 @@ function compareWithScalar(aligner: BatchAligner, query: Uint8Array, subjects: U
     batch.forEach((b, lane) => {
       assert.equal(counts[lane], expected[k + lane], `${what}: identities, subject ${k + lane} (${query.length} x ${b.length})`);
       assert.equal(scores[lane], expectedScores[k + lane], `${what}: score, subject ${k + lane} (${query.length} x ${b.length})`);
+    });
+  }
+  // The other way round: each subject as the query, the query as their subject.
+  for (let k = 0; k < subjects.length; k += LANES) {
+    const batch = subjects.slice(k, k + LANES);
+    aligner.alignReversed(batch, counts, scores);
+    batch.forEach((b, lane) => {
+      const reversed = identityCount(b, query, aligner.gapOpen, aligner.gapExtend);
+      assert.equal(counts[lane], reversed, `${what}: identities reversed, subject ${k + lane} (${b.length} x ${query.length})`);
+      assert.equal(scores[lane], lastAlignment.score, `${what}: score reversed, subject ${k + lane}`);
     });
   }
   for (let k = 0; k < subjects.length; k += BOUND_LANES) {
