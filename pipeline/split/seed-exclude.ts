@@ -14,7 +14,8 @@
 //   at most (budget left) / (test places left) complexes per test complex (so a seed in a
 //   dense family that would exclude its whole family is passed over). Of those, the one
 //   excluding least per test complex (then the smaller) is taken.
-// Neighbours are exact (given by the caller, see split-by-protein.ts). Everything is a
+// Neighbours are exact and complete (given by the caller, see split-by-protein.ts; the same
+// for a complex every time they are asked for). Everything is a
 // function of the complexes' order (sorted ids), the groups, the neighbours and the seed.
 // Whether a boundary complex is interior only asks whether it has a train neighbour
 // outside R and B: the caller may answer that without its whole row (`someNeighbour`,
@@ -75,10 +76,17 @@ export function seedAndExclude(group: Int32Array, neighbours: (i: number) => Rea
   const inTrain = (i: number) => side[i] === TRAIN;
   const trainNeighbours = (i: number) => [...neighbours(i).keys()].filter(inTrain);
   const some: SomeNeighbour = someNeighbour ?? ((i, wanted) => [...neighbours(i).keys()].some(wanted));
+  // A complex's neighbours at nearDuplicate (its neighbours are final once asked for).
+  const close = new Map<number, number[]>();
+  const nearDuplicates = (x: number) => {
+    let list = close.get(x);
+    if (!list) close.set(x, (list = [...neighbours(x)].filter(([, f]) => f >= o.nearDuplicate).map(([j]) => j)));
+    return list;
+  };
   /** The near-duplicate unit of i among train complexes (closure of links at nearDuplicate). */
   const unitOf = (i: number): number[] => {
     const unit = new Set([i]);
-    for (const x of unit) for (const [j, f] of neighbours(x)) if (f >= o.nearDuplicate && inTrain(j)) unit.add(j);
+    for (const x of unit) for (const j of nearDuplicates(x)) if (inTrain(j)) unit.add(j);
     return [...unit];
   };
   for (const s of seedOrder(group, o.seed)) {

@@ -11,7 +11,7 @@ import { linkageItems } from './protein-clusters.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
 import { auditSplit, type Audit, type KnownBound } from './audit-split.ts';
 import { EXCLUDED, seedAndExclude, TEST, TRAIN, type SomeNeighbour } from './seed-exclude.ts';
-import { KmerOrder } from '../../structures/grouping/kmer-order.ts';
+import { KmerOrder, likeliest } from '../../structures/grouping/kmer-order.ts';
 
 /** Identity at which complexes are near duplicates (moved together); see docs/splits-export.md. */
 export const NEAR_DUPLICATE = 0.9;
@@ -130,9 +130,8 @@ function split(ids: string[], ci: ComplexIdentity, groupOf: ReadonlyMap<string, 
     const open: number[] = [];
     for (let j = 0; j < n; j++) if (!rowed[j] && j !== b && wanted(j)) open.push(j);
     kmers ??= new KmerOrder(ci.d);
-    const score = kmers.complexScores(b, open);
-    const order = open.map((_, k) => k).sort((x, y) => score[y] - score[x] || x - y);
-    for (let from = 0, step = FIRST_STEP, k = 0; k < SEARCH_STEPS && from < order.length; from += step, step *= 2, k++) {
+    const order = likeliest(kmers.complexScores(b, open), FIRST_STEP * (2 ** SEARCH_STEPS - 1));
+    for (let from = 0, step = FIRST_STEP; from < order.length; from += step, step *= 2) {
       const chunk = order.slice(from, from + step).map((k) => open[k]);
       if (ci.row(b, chunk, o.threshold).identity.some((f) => f >= o.threshold)) {
         search.found++;

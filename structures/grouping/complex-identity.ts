@@ -32,6 +32,9 @@ export interface Row {
   identity: Float64Array;
 }
 
+/** Chains are numbered below this (a row's sort keys hold length * CHAINS + chain). */
+const CHAINS = 2 ** 24;
+
 export interface ComplexIdentityOptions {
   /** Threads a row is computed on, the calling one included (default: one per core; the rows do not depend on it). */
   threads?: number;
@@ -40,8 +43,11 @@ export interface ComplexIdentityOptions {
 export class ComplexIdentity {
   private pairs = 0;
   private readonly threads: RowThreads;
-  /** Position in `others` of every chain pair of the current row. */
+  /** Position in `others` of every chain pair of the current row, and of every complex in it. */
   private position: Int32Array;
+  private readonly positionOf: Int32Array;
+  /** Residues of every chain. */
+  private readonly lengths: Int32Array;
 
   constructor(readonly d: LinkageData, o: ComplexIdentityOptions = {}) {
     // The most chain pairs a row can have: the most chains of a kind one complex has, against every chain of that kind.
@@ -53,6 +59,9 @@ export class ComplexIdentity {
     const maxPairs = pocket * d.wholeStart[0] + whole * (d.chainItem.length - d.wholeStart[0]);
     this.threads = new RowThreads(d, maxPairs, { threads: o.threads });
     this.position = new Int32Array(maxPairs);
+    this.positionOf = new Int32Array(this.size);
+    this.lengths = Int32Array.from({ length: d.chainItem.length }, (_, c) => d.chainStart[c + 1] - d.chainStart[c]);
+    if (d.chainItem.length >= CHAINS) throw new RangeError(`${d.chainItem.length} chains: at most ${CHAINS - 1}`);
   }
 
   get size(): number {
@@ -90,38 +99,41 @@ export class ComplexIdentity {
     return Array.from({ length: from[i + 1] - from[i] }, (_, k) => from[i] + k);
   }
 
-  private length(c: number): number {
-    return this.d.chainStart[c + 1] - this.d.chainStart[c];
-  }
-
   /**
-   * Complex i against each of `others` (i itself is skipped): every chain pair bounded, and
-   * aligned when its bound reaches `floor`, so `identity` is exact wherever it reaches floor.
+   * Complex i against each of `others` (distinct; i itself is skipped): every chain pair
+   * bounded, and aligned when its bound reaches `floor`, so `identity` is exact wherever it
+   * reaches floor.
    */
   row(i: number, others: ArrayLike<number>, floor: number): Row {
+    const d = this.d;
     const bound = new Float64Array(others.length).fill(-1);
     const identity = new Float64Array(others.length).fill(-1);
-    const iWhole = hasWholeChains(this.d, i);
-    // Subject chains per kind: [chain, position in others], in order of length (alike lanes).
-    const subjects: Record<'pocket' | 'whole', [number, number][]> = { pocket: [], whole: [] };
+    const iWhole = hasWholeChains(d, i);
+    // Subject chains per kind, in order of length then index (alike lanes), as numbers
+    // length * CHAINS + chain, sorted natively.
+    const keys: Record<'pocket' | 'whole', number[]> = { pocket: [], whole: [] };
     for (let k = 0; k < others.length; k++) {
       const j = others[k];
       if (j === i) continue;
       this.pairs++;
-      const whole = iWhole && hasWholeChains(this.d, j);
-      for (const y of this.chains(j, whole)) subjects[whole ? 'whole' : 'pocket'].push([y, k]);
+      this.positionOf[j] = k;
+      const whole = iWhole && hasWholeChains(d, j);
+      const from = whole ? d.wholeStart : d.pocketStart;
+      const list = keys[whole ? 'whole' : 'pocket'];
+      for (let y = from[j]; y < from[j + 1]; y++) list.push(this.lengths[y] * CHAINS + y);
     }
     const b = this.threads.b;
     let e = 0;
     for (const kind of ['pocket', 'whole'] as const) {
-      const list = subjects[kind];
-      if (!list.length) continue;
-      list.sort((x, y) => this.length(x[0]) - this.length(y[0]) || x[0] - y[0]);
-      for (const x of this.chains(i, kind === 'whole')) {
-        for (const [y, k] of list) {
+      if (!keys[kind].length) continue;
+      const sorted = Float64Array.from(keys[kind]).sort();
+      const from = kind === 'whole' ? d.wholeStart : d.pocketStart;
+      for (let x = from[i]; x < from[i + 1]; x++) {
+        for (let s = 0; s < sorted.length; s++) {
+          const y = sorted[s] % CHAINS;
           b.query[e] = x;
           b.subject[e] = y;
-          this.position[e++] = k;
+          this.position[e++] = this.positionOf[d.chainItem[y]];
         }
       }
     }
@@ -129,7 +141,7 @@ export class ComplexIdentity {
     this.threads.run(e, floor);
     const r = this.threads.b;
     for (let p = 0; p < e; p++) {
-      const shorter = Math.min(this.length(r.query[p]), this.length(r.subject[p]));
+      const shorter = Math.min(this.lengths[r.query[p]], this.lengths[r.subject[p]]);
       const k = this.position[p];
       const f = r.bound[p] / shorter;
       if (f > bound[k]) bound[k] = f;

@@ -157,3 +157,21 @@ export class KmerOrder {
     return out;
   }
 }
+
+/**
+ * The positions of the `count` highest scores (scores in 0..1), best first, ties by position:
+ * those in the top bins of a histogram, then sorted (no sort of the whole list).
+ */
+export function likeliest(scores: Float64Array, count: number): number[] {
+  const BINS = 256;
+  const bin = (f: number) => Math.min(BINS - 1, Math.floor(f * BINS));
+  const histogram = new Int32Array(BINS);
+  for (const f of scores) histogram[bin(f)]++;
+  let lowest = BINS - 1;
+  for (let taken = histogram[lowest]; lowest > 0 && taken < count; ) taken += histogram[--lowest];
+  const keys: number[] = [];
+  scores.forEach((f, k) => {
+    if (bin(f) >= lowest) keys.push(Math.floor((1 - f) * 2 ** 30) * 2 ** 22 + k);
+  });
+  return Array.from(Float64Array.from(keys).sort().subarray(0, count), (key) => key % 2 ** 22);
+}
