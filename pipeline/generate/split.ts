@@ -48,6 +48,8 @@ export interface SplitOptions {
   indexYears?: ReadonlyMap<string, string>;
   /** Split by protein: `val` makes the excluded complexes a validation split (default none). */
   buffer?: Buffer;
+  /** Split by protein: threads of the exact identity (default one per core); the split does not depend on it. */
+  threads?: number;
 }
 
 export interface ComplexSplit extends SplitAssignment {
@@ -75,7 +77,7 @@ export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexS
   if (byProtein(grouping.by) && grouping.sequences) {
     const threshold = grouping.threshold!;
     const maxExcluded = o.maxExcluded ?? DEFAULT_MAX_EXCLUDED;
-    const p = splitByProtein(grouping.sequences, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, maxExcluded, scaffoldOf: grouping.scaffoldOf });
+    const p = splitByProtein(grouping.sequences, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, maxExcluded, scaffoldOf: grouping.scaffoldOf, threads: o.threads });
     applyBuffer(p.side, o.buffer);
     const sorted = [...p.side.keys()].sort();
     const on = (s: string) => sorted.filter((id) => p.side.get(id) === s);

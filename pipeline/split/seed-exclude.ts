@@ -14,8 +14,12 @@
 //   at most (budget left) / (test places left) complexes per test complex (so a seed in a
 //   dense family that would exclude its whole family is passed over). Of those, the one
 //   excluding least per test complex (then the smaller) is taken.
-// Neighbours are exact (given by the caller, see split-by-protein.ts). Everything is a
+// Neighbours are exact and complete (given by the caller, see split-by-protein.ts; the same
+// for a complex every time they are asked for). Everything is a
 // function of the complexes' order (sorted ids), the groups, the neighbours and the seed.
+// Whether a boundary complex is interior only asks whether it has a train neighbour
+// outside R and B: the caller may answer that without its whole row (`someNeighbour`,
+// which must answer as its neighbours would).
 import { shuffled } from '../../qa/random.ts';
 import { generatorFor } from '../generate/seeds.ts';
 
@@ -31,6 +35,8 @@ export interface SeedExcludeOptions {
   nearDuplicate: number;
   /** Rounds of growth of a region (default 4). */
   rounds?: number;
+  /** Whether a complex may be a seed (default: all). */
+  seedable?: (i: number) => boolean;
 }
 
 export interface SeedExcludeResult {
@@ -59,26 +65,37 @@ export function seedOrder(group: Int32Array, seed: number): number[] {
   return Array.from(group, (_, i) => i).sort((a, b) => key[a] - key[b] || a - b);
 }
 
-export function seedAndExclude(group: Int32Array, neighbours: (i: number) => ReadonlyMap<number, number>, o: SeedExcludeOptions): SeedExcludeResult {
+/** Whether complex i has a neighbour j with `wanted(j)`. */
+export type SomeNeighbour = (i: number, wanted: (j: number) => boolean) => boolean;
+
+export function seedAndExclude(group: Int32Array, neighbours: (i: number) => ReadonlyMap<number, number>, o: SeedExcludeOptions, someNeighbour?: SomeNeighbour): SeedExcludeResult {
   const n = group.length;
   const side = new Uint8Array(n);
   const tried = new Uint8Array(n);
   let test = 0, excluded = 0, seeds = 0, regions = 0;
   const inTrain = (i: number) => side[i] === TRAIN;
   const trainNeighbours = (i: number) => [...neighbours(i).keys()].filter(inTrain);
+  const some: SomeNeighbour = someNeighbour ?? ((i, wanted) => [...neighbours(i).keys()].some(wanted));
+  // A complex's neighbours at nearDuplicate (its neighbours are final once asked for).
+  const close = new Map<number, number[]>();
+  const nearDuplicates = (x: number) => {
+    let list = close.get(x);
+    if (!list) close.set(x, (list = [...neighbours(x)].filter(([, f]) => f >= o.nearDuplicate).map(([j]) => j)));
+    return list;
+  };
   /** The near-duplicate unit of i among train complexes (closure of links at nearDuplicate). */
   const unitOf = (i: number): number[] => {
     const unit = new Set([i]);
-    for (const x of unit) for (const [j, f] of neighbours(x)) if (f >= o.nearDuplicate && inTrain(j)) unit.add(j);
+    for (const x of unit) for (const j of nearDuplicates(x)) if (inTrain(j)) unit.add(j);
     return [...unit];
   };
   for (const s of seedOrder(group, o.seed)) {
     const room = o.target - test;
     if (room <= 0) break;
-    if (!inTrain(s) || tried[s]) continue;
+    if (!inTrain(s) || tried[s] || (o.seedable && !o.seedable(s))) continue;
     seeds++;
     const budget = o.maxExcluded - excluded;
-    const options = growRegion(unitOf(s), trainNeighbours, unitOf, room, o.rounds ?? 4);
+    const options = growRegion(unitOf(s), trainNeighbours, (b, inside) => !some(b, (j) => inTrain(j) && !inside(j)), unitOf, room, o.rounds ?? 4);
     const fits = options.filter((x) => x.region.length <= room && x.boundary.length <= budget && x.boundary.length * room <= budget * x.region.length);
     fits.sort((a, b) => a.boundary.length * b.region.length - b.boundary.length * a.region.length || a.region.length - b.region.length);
     const best = fits[0];
@@ -101,7 +118,7 @@ interface RegionOption {
 }
 
 /** The options of one seed's unit: the region after each round of growth and its train boundary. */
-function growRegion(unit: number[], trainNeighbours: (i: number) => number[], unitOf: (i: number) => number[], room: number, rounds: number): RegionOption[] {
+function growRegion(unit: number[], trainNeighbours: (i: number) => number[], allInside: (i: number, inside: (j: number) => boolean) => boolean, unitOf: (i: number) => number[], room: number, rounds: number): RegionOption[] {
   const region = new Set(unit);
   const options: RegionOption[] = [];
   for (let round = 0; ; round++) {
@@ -111,9 +128,24 @@ function growRegion(unit: number[], trainNeighbours: (i: number) => number[], un
     options.push({ region: sorted(region), boundary: sorted(boundary) });
     if (boundary.size === 0 || round >= rounds || region.size >= room) break;
     const inside = (j: number) => region.has(j) || boundary.has(j);
-    const interior = new Set([...boundary].filter((b) => trainNeighbours(b).every(inside)));
     // A near duplicate moves with its unit: a boundary complex joins only with all of it.
-    const joining = [...interior].filter((b) => unitOf(b).every((x) => region.has(x) || interior.has(x)));
+    const joins = (b: number, interior: Set<number>) => unitOf(b).every((x) => region.has(x) || interior.has(x));
+    // Interior complexes one by one; once more of them surely join than there is room for
+    // (they join whatever the rest of the boundary is), the growth ends as it would with all.
+    const interior = new Set<number>();
+    let sure = 0, pending: number[] = [];
+    for (const b of boundary) {
+      if (!allInside(b, inside)) continue;
+      interior.add(b);
+      pending.push(b);
+      const waiting: number[] = [];
+      for (const x of pending) if (joins(x, interior)) sure++;
+      else waiting.push(x);
+      pending = waiting;
+      if (region.size + sure > room) break;
+    }
+    if (region.size + sure > room) break;
+    const joining = [...interior].filter((b) => joins(b, interior));
     if (joining.length === 0 || region.size + joining.length > room) break;
     for (const b of joining) region.add(b);
   }

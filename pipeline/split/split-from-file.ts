@@ -38,7 +38,7 @@ export interface AppliedList extends ProteinSplit {
 }
 
 /** The listed sides on the corpus `items`, audited (leaking train complexes moved to excluded with `fix`). */
-export function applySplitList(items: readonly ComplexSequences[], sides: ReadonlyMap<string, ListedSide>, o: { threshold: number; fix: boolean; minLength?: number; buffer?: Buffer }): AppliedList {
+export function applySplitList(items: readonly ComplexSequences[], sides: ReadonlyMap<string, ListedSide>, o: { threshold: number; fix: boolean; minLength?: number; buffer?: Buffer; threads?: number }): AppliedList {
   const { sorted, items: linkage } = linkageItems(items, o.minLength);
   const ids = sorted.map((s) => s.id);
   const present = new Set(ids);
@@ -51,7 +51,13 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
   });
   for (const id of [...sides.keys()].sort()) if (!present.has(id)) notes.push({ id, note: 'in the split list but not in the corpus' });
   const t0 = Date.now();
-  const a = auditSplit(new ComplexIdentity(linkageData(linkage, { threshold: o.threshold })), side, o.threshold, o.fix);
+  const ci = new ComplexIdentity(linkageData(linkage, { threshold: o.threshold }), { threads: o.threads });
+  let a;
+  try {
+    a = auditSplit(ci, side, o.threshold, o.fix);
+  } finally {
+    ci.close();
+  }
   const names: ProteinSide[] = ['train', 'test', 'excluded'];
   const test = side.reduce((k, s) => k + (s === TEST ? 1 : 0), 0);
   return {
@@ -61,7 +67,7 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
     target: test,
     excludedBySeeds: 0,
     audit: { pairs: a.pairs, leaks: a.leaks.map((l) => ({ test: ids[l.test], train: ids[l.train], identity: l.identity })), moved: a.moved.map((i) => ids[i]) },
-    work: { seeds: 0, regions: 0, rows: 0, pairs: 0, alignments: 0, boundCells: 0, cells: 0, seedSeconds: 0, auditSeconds: (Date.now() - t0) / 1000 },
+    work: { seeds: 0, regions: 0, rows: 0, searches: 0, searchesFound: 0, searchesToRow: 0, ...ci.stats, threads: ci.threadCount, seedSeconds: 0, auditSeconds: (Date.now() - t0) / 1000 },
     notes,
   };
 }

@@ -7,15 +7,17 @@
 //
 // Every chain pair is first bounded (identity-simd.ts's proven upper bound on the identity
 // count) and aligned only when its bound could reach what is asked, so every identity given
-// is the exact one: the bound only saves work.
-import { BatchAligner, LANES } from './identity-simd.ts';
+// is the exact one: the bound only saves work. A row's chain pairs are computed on several
+// threads (identity-rows.ts); each pair's result depends on the pair alone, so a row is the
+// same on any number of threads.
+import { RowThreads } from './identity-rows.ts';
 import { hasWholeChains, type LinkageData } from './linkage-rows.ts';
 
 /** How two complexes were compared: on whole chains, on pockets, or not at all (no chain of 30 residues). */
 export type Compared = 'whole' | 'pocket' | 'none';
 
 export interface RowStats {
-  /** Complex pairs looked at; chain pairs bounded and aligned, and their cells. */
+  /** Complex pairs looked at; chain pairs bounded below the floor, aligned, and their cells. */
   pairs: number;
   bounded: number;
   alignments: number;
@@ -30,18 +32,54 @@ export interface Row {
   identity: Float64Array;
 }
 
-export class ComplexIdentity {
-  readonly stats: RowStats = { pairs: 0, bounded: 0, alignments: 0, cells: 0, boundCells: 0 };
-  // The bound's bonus as in linkage-rows.ts: 6 for pockets, 3 for whole chains.
-  private readonly aligners: Record<'pocket' | 'whole', BatchAligner>;
-  private readonly out = new Int32Array(LANES);
+/** Chains are numbered below this (a row's sort keys hold length * CHAINS + chain). */
+const CHAINS = 2 ** 24;
 
-  constructor(readonly d: LinkageData) {
-    this.aligners = { pocket: new BatchAligner(d.gapOpen, d.gapExtend, 6), whole: new BatchAligner(d.gapOpen, d.gapExtend, 3) };
+export interface ComplexIdentityOptions {
+  /** Threads a row is computed on, the calling one included (default: one per core; the rows do not depend on it). */
+  threads?: number;
+}
+
+export class ComplexIdentity {
+  private pairs = 0;
+  private readonly threads: RowThreads;
+  /** Position in `others` of every chain pair of the current row, and of every complex in it. */
+  private position: Int32Array;
+  private readonly positionOf: Int32Array;
+  /** Residues of every chain. */
+  private readonly lengths: Int32Array;
+
+  constructor(readonly d: LinkageData, o: ComplexIdentityOptions = {}) {
+    // The most chain pairs a row can have: the most chains of a kind one complex has, against every chain of that kind.
+    let pocket = 0, whole = 0;
+    for (let i = 0; i < this.size; i++) {
+      pocket = Math.max(pocket, d.pocketStart[i + 1] - d.pocketStart[i]);
+      whole = Math.max(whole, d.wholeStart[i + 1] - d.wholeStart[i]);
+    }
+    const maxPairs = pocket * d.wholeStart[0] + whole * (d.chainItem.length - d.wholeStart[0]);
+    this.threads = new RowThreads(d, maxPairs, { threads: o.threads });
+    this.position = new Int32Array(maxPairs);
+    this.positionOf = new Int32Array(this.size);
+    this.lengths = Int32Array.from({ length: d.chainItem.length }, (_, c) => d.chainStart[c + 1] - d.chainStart[c]);
+    if (d.chainItem.length >= CHAINS) throw new RangeError(`${d.chainItem.length} chains: at most ${CHAINS - 1}`);
   }
 
   get size(): number {
     return this.d.parent.length;
+  }
+
+  get stats(): RowStats {
+    return { pairs: this.pairs, ...this.threads.stats() };
+  }
+
+  /** Threads the rows run on. */
+  get threadCount(): number {
+    return this.threads.threads;
+  }
+
+  /** Cells bounded by each thread, the calling one first. */
+  cellsByThread(): number[] {
+    return this.threads.cellsByThread();
   }
 
   /** How complexes i and j are compared. */
@@ -61,64 +99,55 @@ export class ComplexIdentity {
     return Array.from({ length: from[i + 1] - from[i] }, (_, k) => from[i] + k);
   }
 
-  private chain(c: number): Uint8Array {
-    return this.d.residues.subarray(this.d.chainStart[c], this.d.chainStart[c + 1]);
-  }
-
   /**
-   * Complex i against each of `others` (i itself is skipped): every chain pair bounded, and
-   * aligned when its bound reaches `floor`, so `identity` is exact wherever it reaches floor.
+   * Complex i against each of `others` (distinct; i itself is skipped): every chain pair
+   * bounded, and aligned when its bound reaches `floor`, so `identity` is exact wherever it
+   * reaches floor.
    */
   row(i: number, others: ArrayLike<number>, floor: number): Row {
+    const d = this.d;
     const bound = new Float64Array(others.length).fill(-1);
     const identity = new Float64Array(others.length).fill(-1);
-    const iWhole = hasWholeChains(this.d, i);
-    // Subject chains per kind: [chain, position in others].
-    const subjects: Record<'pocket' | 'whole', [number, number][]> = { pocket: [], whole: [] };
+    const iWhole = hasWholeChains(d, i);
+    // Subject chains per kind, in order of length then index (alike lanes), as numbers
+    // length * CHAINS + chain, sorted natively.
+    const keys: Record<'pocket' | 'whole', number[]> = { pocket: [], whole: [] };
     for (let k = 0; k < others.length; k++) {
       const j = others[k];
       if (j === i) continue;
-      this.stats.pairs++;
-      const whole = iWhole && hasWholeChains(this.d, j);
-      for (const y of this.chains(j, whole)) subjects[whole ? 'whole' : 'pocket'].push([y, k]);
+      this.pairs++;
+      this.positionOf[j] = k;
+      const whole = iWhole && hasWholeChains(d, j);
+      const from = whole ? d.wholeStart : d.pocketStart;
+      const list = keys[whole ? 'whole' : 'pocket'];
+      for (let y = from[j]; y < from[j + 1]; y++) list.push(this.lengths[y] * CHAINS + y);
     }
+    const b = this.threads.b;
+    let e = 0;
     for (const kind of ['pocket', 'whole'] as const) {
-      const list = subjects[kind];
-      if (!list.length) continue;
-      const len = (c: number) => this.d.chainStart[c + 1] - this.d.chainStart[c];
-      list.sort((a, b) => len(a[0]) - len(b[0]) || a[0] - b[0]);
-      const aligner = this.aligners[kind];
-      for (const x of this.chains(i, kind === 'whole')) {
-        const query = this.chain(x);
-        aligner.setQuery(query);
-        const toAlign: [number, number][] = [];
-        const alignBatch = () => {
-          const batch = toAlign.splice(0, LANES);
-          const chains = batch.map(([y]) => this.chain(y));
-          aligner.align(chains, this.out);
-          chains.forEach((b, m) => {
-            this.stats.alignments++;
-            this.stats.cells += query.length * b.length;
-            const f = this.out[m] / Math.min(query.length, b.length);
-            const k = batch[m][1];
-            if (f >= floor && f > identity[k]) identity[k] = f;
-          });
-        };
-        for (let s = 0; s < list.length; s += LANES) {
-          const batch = list.slice(s, s + LANES);
-          const chains = batch.map(([y]) => this.chain(y));
-          aligner.bounds(chains, this.out);
-          chains.forEach((b, m) => {
-            this.stats.boundCells += query.length * b.length;
-            const f = this.out[m] / Math.min(query.length, b.length);
-            const k = batch[m][1];
-            if (f > bound[k]) bound[k] = f;
-            if (f >= floor) toAlign.push(batch[m]);
-            else this.stats.bounded++;
-          });
-          if (toAlign.length >= LANES) alignBatch();
+      if (!keys[kind].length) continue;
+      const sorted = Float64Array.from(keys[kind]).sort();
+      const from = kind === 'whole' ? d.wholeStart : d.pocketStart;
+      for (let x = from[i]; x < from[i + 1]; x++) {
+        for (let s = 0; s < sorted.length; s++) {
+          const y = sorted[s] % CHAINS;
+          b.query[e] = x;
+          b.subject[e] = y;
+          this.position[e++] = this.positionOf[d.chainItem[y]];
         }
-        while (toAlign.length) alignBatch();
+      }
+    }
+    if (e === 0) return { bound, identity };
+    this.threads.run(e, floor);
+    const r = this.threads.b;
+    for (let p = 0; p < e; p++) {
+      const shorter = Math.min(this.lengths[r.query[p]], this.lengths[r.subject[p]]);
+      const k = this.position[p];
+      const f = r.bound[p] / shorter;
+      if (f > bound[k]) bound[k] = f;
+      if (r.count[p] >= 0) {
+        const g = r.count[p] / shorter;
+        if (g >= floor && g > identity[k]) identity[k] = g;
       }
     }
     return { bound, identity };
@@ -132,5 +161,10 @@ export class ComplexIdentity {
     const r = this.row(i, [j], Math.max(0, above));
     const f = r.identity[0];
     return f > above ? f : -1;
+  }
+
+  /** Stops the worker threads (a row after this runs on the calling thread). */
+  close(): void {
+    this.threads.close();
   }
 }

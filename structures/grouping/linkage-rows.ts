@@ -2,9 +2,9 @@
 // worker threads of protein-linkage.ts: rows of the upper triangle of pairs (i, j > i) are
 // claimed one at a time from a shared counter; a pair whose two items are already in one
 // cluster is skipped (its link would add nothing); for every other pair the chains of i are
-// compared with those of j (identity-simd.ts: eight subjects at a time, taken in order of
-// length): first an upper bound on the identity count, and only if it reaches the
-// threshold the alignment itself; the two are joined as soon as one chain pair reaches the
+// compared with those of j (identity-simd.ts: sixteen subjects at a time for the bound,
+// eight for the alignment, taken in order of length): first an upper bound on the
+// identity count, and only if it reaches the threshold the alignment itself; the two are joined as soon as one chain pair reaches the
 // threshold (the pair's remaining chains are then skipped as joined). A pair is left out
 // only when its bound, proven in identity-simd.wat, shows it below the threshold.
 //
@@ -13,7 +13,7 @@
 // (still an ancestor). So "same root" seen by any thread means "linked", a skip never drops
 // a link, and the clusters are those of all pairs, whatever the threads' timing. Every root
 // is the smallest index of its cluster.
-import { BatchAligner, LANES } from './identity-simd.ts';
+import { BatchAligner, BOUND_LANES, LANES } from './identity-simd.ts';
 
 /** Items and their chains, flattened into (shareable) typed arrays. */
 export interface LinkageData {
@@ -95,24 +95,21 @@ function union(parent: Int32Array, a: number, b: number): void {
 /**
  * Compares one query chain of item i with subject chains of other items, as linkRows and
  * linkPairs offer them: the bound first, the alignment for those whose bound reaches the
- * threshold, i joined with every item whose chain does. Subjects are kept in batches of eight.
+ * threshold, i joined with every item whose chain does. Subjects are bounded in batches of
+ * sixteen and aligned in batches of eight.
  */
 export class ChainLinker {
   readonly stats = emptyStats();
-  // The bound's bonus: 6 for pockets (~40-120 residues, ~80 % of unrelated pairs bounded
-  // below 30 % on ../shared), 3 for whole chains (~87 %); see identity-simd.ts.
-  private readonly aligners: Record<'pocket' | 'whole', BatchAligner>;
-  private aligner: BatchAligner;
+  private readonly aligner: BatchAligner;
   private readonly counts = new Int32Array(LANES);
-  private readonly bounds = new Int32Array(LANES);
+  private readonly bounds = new Int32Array(BOUND_LANES);
   private readonly candidates: number[] = []; // subject chains waiting for their bound
   private readonly batch: number[] = []; // subject chains whose bound reaches the threshold
   private item = -1;
   private query: Uint8Array = new Uint8Array(0);
 
   constructor(private readonly d: LinkageData) {
-    this.aligners = { pocket: new BatchAligner(d.gapOpen, d.gapExtend, 6), whole: new BatchAligner(d.gapOpen, d.gapExtend, 3) };
-    this.aligner = this.aligners.pocket;
+    this.aligner = new BatchAligner(d.gapOpen, d.gapExtend);
   }
 
   chain(c: number): Uint8Array {
@@ -128,14 +125,13 @@ export class ChainLinker {
   begin(i: number, x: number): void {
     this.item = i;
     this.query = this.chain(x);
-    this.aligner = x >= this.d.wholeStart[0] ? this.aligners.whole : this.aligners.pocket;
     this.aligner.setQuery(this.query);
   }
 
   /** Subject chain y (of an item not yet joined with the query's). */
   offer(y: number): void {
     this.candidates.push(y);
-    if (this.candidates.length === LANES) this.bound();
+    if (this.candidates.length === BOUND_LANES) this.bound();
   }
 
   /** Finishes the query's comparisons. */

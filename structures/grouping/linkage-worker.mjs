@@ -1,16 +1,19 @@
-// A worker thread of protein-linkage.ts, running linkage-rows.ts on the shared arrays it was
-// given. Plain JavaScript so that it starts the same way from the compiled package (dist/,
-// where linkage-rows.js sits beside it) and from the sources (only linkage-rows.ts: it then
-// registers tsx itself, since workers inherit flags, not a programmatic register).
+// A worker thread of the grouping modules: calls workerData.call, a function of the sibling
+// module workerData.module (linkage-rows: linkRows for protein-linkage.ts; identity-rows:
+// serveRows for complex-identity.ts), with workerData.args, and posts what it returns.
+// Plain JavaScript so that it starts the same way from the compiled package (dist/, where
+// the .js modules sit beside it) and from the sources (only the .ts: it then registers tsx
+// itself, since workers inherit flags, not a programmatic register).
 import { existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const compiled = new URL('./linkage-rows.js', import.meta.url);
-let rows;
-if (existsSync(compiled)) rows = await import(compiled.href);
+const { module, call, args } = workerData;
+const compiled = new URL(`./${module}.js`, import.meta.url);
+let loaded;
+if (existsSync(compiled)) loaded = await import(compiled.href);
 else {
   const { register } = await import('tsx/esm/api');
   register();
-  rows = await import('./linkage-rows.ts');
+  loaded = await import(`./${module}.ts`);
 }
-parentPort.postMessage(rows.linkRows(workerData));
+parentPort.postMessage(loaded[call](...args) ?? null);

@@ -1,6 +1,8 @@
 // Single-linkage clusters of items by sequence identity, on every core: the exact clusters
 // of comparing all pairs (linkage-rows.ts says why skipping joined pairs and running rows in
-// parallel cannot change them). Each item has pocket chains and, optionally, whole chains;
+// parallel cannot change them). Each chain's likeliest partners (kmer-order.ts) are compared
+// first, so that large clusters are joined before the rows, which then skip their pairs;
+// every pair not joined is still compared by the rows, so this changes only the work. Each item has pocket chains and, optionally, whole chains;
 // two items that both have whole chains are compared on those, any other pair on pockets.
 // Identity is that of sequence-identity.ts, computed by identity-kernel.ts's recurrence
 // eight pairs at a time (identity-simd.ts).
@@ -8,6 +10,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { encodeSequence } from './identity-kernel.ts';
 import { addStats, clusterRoots, emptyStats, linkRows, type LinkageData, type LinkageStats } from './linkage-rows.ts';
+import { linkCandidates } from './candidate-linkage.ts';
+import { KmerOrder } from './kmer-order.ts';
 
 export interface LinkageItem {
   /** Chains compared when either item lacks whole chains (already filtered by length). */
@@ -27,8 +31,12 @@ export interface LinkageOptions {
 export interface Linkage {
   /** Cluster root of every item: the smallest index in its cluster. */
   root: Int32Array;
-  stats: LinkageStats & { workers: number };
+  /** likely: chain pairs compared before the rows (kmer-order.ts), of which `likelyJoined` were skipped as joined. */
+  stats: LinkageStats & { workers: number; likely: number; likelyJoined: number };
 }
+
+/** Likeliest partners per chain compared before the rows. */
+const LIKELY_PER_CHAIN = 8;
 
 /** Below this many alignment cells (an upper estimate) per worker the rows run on the calling thread (starting workers costs more). */
 const CELLS_PER_WORKER = 400_000_000;
@@ -78,7 +86,7 @@ export function linkageData(items: readonly LinkageItem[], o: LinkageOptions): L
 
 function runWorker(d: LinkageData): Promise<LinkageStats> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./linkage-worker.mjs', import.meta.url), { workerData: d });
+    const w = new Worker(new URL('./linkage-worker.mjs', import.meta.url), { workerData: { module: 'linkage-rows', call: 'linkRows', args: [d] } });
     let result: LinkageStats | null = null;
     w.once('message', (m: LinkageStats) => (result = m));
     w.once('error', reject);
@@ -89,10 +97,13 @@ function runWorker(d: LinkageData): Promise<LinkageStats> {
 /** Links every pair of `items` that reaches the threshold; returns each item's cluster root. */
 export async function linkBySequence(items: readonly LinkageItem[], o: LinkageOptions): Promise<Linkage> {
   const d = linkageData(items, o);
+  const likely = new KmerOrder(d).likelyPairs(LIKELY_PER_CHAIN);
+  const first = linkCandidates(d, likely.queries, likely.targets).stats;
   const cells = d.residues.length ** 2 / 2; // every residue against every other, roughly
   const workers = o.workers ?? Math.max(1, Math.min(availableParallelism(), Math.floor(cells / CELLS_PER_WORKER)));
   const stats = emptyStats();
   if (workers === 1) addStats(stats, linkRows(d));
   else for (const s of await Promise.all(Array.from({ length: workers }, () => runWorker(d)))) addStats(stats, s);
-  return { root: clusterRoots(d), stats: { ...stats, workers } };
+  for (const k of ['alignments', 'cells', 'bounded', 'boundCells'] as const) stats[k] += first[k];
+  return { root: clusterRoots(d), stats: { ...stats, workers, likely: first.kept, likelyJoined: first.skippedJoined } };
 }

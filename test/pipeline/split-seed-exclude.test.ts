@@ -10,6 +10,7 @@ import { linkageData } from '../../structures/grouping/protein-linkage.ts';
 import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
 import { splitByProtein } from '../../pipeline/split/split-by-protein.ts';
 import { generatorFor } from '../../pipeline/generate/seeds.ts';
+import { buildSplitCorpus } from '../../scripts/split-corpus.ts';
 
 /** A graph of n complexes from its links [i, j, identity]; one group (its components do not matter here). */
 function graph(n: number, links: [number, number, number][]) {
@@ -67,6 +68,35 @@ test('two cliques of five joined by one link: one clique to test, the other end 
   assert.equal(seen.size, 2);
 });
 
+test('a closed family larger than the room: never cut, and its growth ends once more members surely join than there is room for', () => {
+  let cliqueSeeds = 0;
+  // A clique of six at 50 %, and four singletons; 3 test places, 4 exclusions allowed.
+  const links: [number, number, number][] = [];
+  for (let a = 0; a < 6; a++) for (let b = a + 1; b < 6; b++) links.push([a, b, 0.5]);
+  const g = graph(10, links);
+  for (const seed of SEEDS) {
+    const asked: number[] = [];
+    const some = (i: number, wanted: (j: number) => boolean) => {
+      asked.push(i);
+      return [...g.neighbours(i).keys()].some(wanted);
+    };
+    const r = seedAndExclude(g.group, g.neighbours, { seed, target: 3, maxExcluded: 4, nearDuplicate: 0.9 }, some);
+    const test = sidesOf(r.side, TEST);
+    assert.equal(test.length, 3);
+    assert.ok(test.every((i) => i >= 6), `seed ${seed}: ${test}`);
+    assert.deepEqual(sidesOf(r.side, EXCLUDED), []);
+    // A clique seed: a region of one excludes five, over the budget; its growth would take
+    // the whole clique (every member is interior), more than the places left: at most
+    // three boundary members are asked about (five without the early end).
+    const tried = r.seeds - 3;
+    assert.ok(asked.length <= 3 * tried, `seed ${seed}: ${asked.length} questions for ${tried} clique seeds`);
+    // Without the early end, the same sides.
+    assert.deepEqual([...seedAndExclude(g.group, g.neighbours, { seed, target: 3, maxExcluded: 4, nearDuplicate: 0.9 }).side], [...r.side]);
+    if (asked.length) cliqueSeeds++;
+  }
+  assert.ok(cliqueSeeds > 0, 'no clique seed was ever grown: the test shows nothing');
+});
+
 test('near duplicates move together; never a test complex next to a train one', () => {
   // 0 = 1 (95 %), 1 - 2 (50 %), 3..11 alone.
   const g = graph(12, [[0, 1, 0.95], [1, 2, 0.5]]);
@@ -120,7 +150,8 @@ test('the audit catches a planted leak, moves the train complex, and finds each 
   const side = new Uint8Array(seqs.length);
   side[0] = TEST;
   side[6] = TEST;
-  const truth = (i: number, j: number) => sequenceIdentity(seqs[i], seqs[j]);
+  // The complex first in order gives the first sequence, as the split aligns a pair.
+  const truth = (i: number, j: number) => sequenceIdentity(seqs[Math.min(i, j)], seqs[Math.max(i, j)]);
   const expectedLeaks = [0, 6].flatMap((i) => seqs.map((_, j) => j).filter((j) => side[j] === TRAIN && truth(i, j) >= 0.3).map((j) => [i, j]));
   assert.ok(expectedLeaks.some(([i, j]) => i === 0 && j === 1), 'the planted pair is at the threshold');
   const a = auditSplit(ci, side, 0.3, true);
@@ -161,12 +192,32 @@ test('splitByProtein on families: the aim reached, no test-train pair at 30 %, e
   assert.equal(test.length, p.target);
   assert.ok([...p.side.values()].filter((s) => s === 'excluded').length <= Math.floor(0.2 * items.length));
   const seq = new Map(items.map((i) => [i.id, i.pocket[0]]));
+  // The complex first in id order gives the first sequence, as the split aligns a pair.
+  const identity = (x: string, y: string) => (x < y ? sequenceIdentity(seq.get(x)!, seq.get(y)!) : sequenceIdentity(seq.get(y)!, seq.get(x)!));
   for (const t of test) {
-    for (const r of train) assert.ok(sequenceIdentity(seq.get(t)!, seq.get(r)!) < 0.3, `${t} - ${r}`);
+    for (const r of train) assert.ok(identity(t, r) < 0.3, `${t} - ${r}`);
     const near = p.nearest.get(t)!;
-    assert.equal(near.identity, Math.max(...train.map((r) => sequenceIdentity(seq.get(t)!, seq.get(r)!))));
+    const identities = train.map((r) => identity(t, r));
+    assert.equal(near.identity, Math.max(...identities));
+    // Among equal identities, the first train complex in id order.
+    assert.equal(near.id, train[identities.indexOf(near.identity)]);
   }
   assert.equal(p.audit.leaks.length, 0);
+});
+
+test('a complex with no chain of 30 residues is never drawn into test (nothing could show it held out): every test complex has its nearest', () => {
+  const rng = generatorFor(['short-chains-test']);
+  const items = [
+    ...Array.from({ length: 12 }, (_, k) => ({ id: `long${String(k).padStart(2, '0')}`, pocket: [chain(rng, 60)], whole: null })),
+    ...Array.from({ length: 12 }, (_, k) => ({ id: `short${String(k).padStart(2, '0')}`, pocket: [chain(rng, 20)], whole: null })),
+  ];
+  for (const seed of [0, 1, 2, 3, 4, 5]) {
+    const p = splitByProtein(items, new Map(items.map((i) => [i.id, i.id])), { seed, testShare: 0.4, threshold: 0.3, maxExcluded: 0.2 });
+    const test = [...p.side].filter(([, s]) => s === 'test').map(([id]) => id);
+    assert.equal(test.length, p.target);
+    assert.ok(test.every((id) => id.startsWith('long')), `seed ${seed}: ${test}`);
+    for (const id of test) assert.ok(p.nearest.get(id), `${id}: no nearest`);
+  }
 });
 
 test('protein,scaffold: unrelated chains sharing a scaffold never straddle test and train; the audit catches a planted shared scaffold', () => {
@@ -189,4 +240,22 @@ test('protein,scaffold: unrelated chains sharing a scaffold never straddle test 
   const a = auditSplit(ci, side, 0.3, true, (i) => (i < 4 ? [0, 1, 2, 3].filter((j) => j !== i) : []));
   assert.deepEqual(a.leaks.map((l) => [l.test, l.train, l.scaffold]), [[0, 1, true], [0, 2, true], [0, 3, true]]);
   assert.deepEqual(a.moved, [1, 2, 3]);
+});
+
+test('the split by protein is the same on 1 and 3 threads, and with every neighbour question answered from whole rows', () => {
+  // 400 synthetic complexes (families, near duplicates, multi-chain entries): rows large enough for worker threads.
+  const { items } = buildSplitCorpus(400, 3);
+  const groupOf = new Map(items.map((i) => [i.id, 'all']));
+  const o = { seed: 2, testShare: 0.15, threshold: 0.3, maxExcluded: 0.2 };
+  const one = splitByProtein(items, groupOf, { ...o, threads: 1 });
+  const three = splitByProtein(items, groupOf, { ...o, threads: 3 });
+  const full = splitByProtein(items, groupOf, { ...o, threads: 1, fullRows: true });
+  const view = (p: typeof one) => ({ side: [...p.side], nearest: [...p.nearest], leaks: p.audit.leaks, moved: p.audit.moved });
+  assert.deepEqual(view(three), view(one));
+  assert.deepEqual(view(full), view(one));
+  assert.equal(three.work.threads, 3);
+  assert.ok(one.work.searchesFound > 0, 'no search ended early: the test shows nothing');
+  assert.ok(full.work.rows > one.work.rows, `${full.work.rows} rows with whole rows only, ${one.work.rows} with searches`);
+  assert.equal([...one.side.values()].filter((s) => s === 'test').length, one.target);
+  assert.ok([...one.side.values()].filter((s) => s === 'excluded').length > 0);
 });
