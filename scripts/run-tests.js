@@ -14,14 +14,26 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Files known to take long (seconds, alone on an idle 2-core machine, rounded), started first
- * so that the lanes end together instead of one long file running alone at the end. A file
+ * Files known to take long, started first so that the lanes end together instead of one long
+ * file running alone at the end: seconds each took in a run of the whole suite one file at a
+ * time (2026, a shared 2-core machine at load ~15; an idle one takes about a third). A file
  * not listed counts as short; the list orders the work and changes nothing else.
  */
 const LONG = {
-  'test/pipeline/crash-resume.test.ts': 90,
-  'test/grouping/fast-clusters.test.ts': 80,
-  'test/pipeline/fetch.test.ts': 60,
+  'test/pipeline/mixed-corpus.test.ts': 207,
+  'test/pipeline/crash-resume.test.ts': 183,
+  'test/pipeline/input-paths.test.ts': 146,
+  'test/pipeline/mmseqs-engine.test.ts': 112,
+  'test/pipeline/generate.test.ts': 107,
+  'test/grouping/fast-clusters.test.ts': 102,
+  'test/pipeline/preview.test.ts': 101,
+  'test/pipeline/eval-cli.test.ts': 95,
+  'test/pipeline/split-buffer-val.test.ts': 91,
+  'test/pipeline/hbond-tasks-generate.test.ts': 72,
+  'test/pipeline/export-formats.test.ts': 70,
+  'test/renders/image-socket.test.ts': 62,
+  'test/pipeline/fetch.test.ts': 58,
+  'test/pipeline/run-summary.test.ts': 58,
 };
 
 const args = process.argv.slice(2);
