@@ -2,37 +2,41 @@
 // the ligand read from another file than the usual one, atoms renamed, alternate locations
 // chosen, a ligand picked without a selector. Other warnings (an element guessed from a
 // name, a pocket cut from the protein) are recorded on the complex and not summarised.
-// The readers' messages are the source: each kind is recognised by the words of its message
-// (structures/build-complex.ts, ligand-from-files.ts, alt-locs.ts); test/pipeline/
-// content-warnings.test.ts holds those words against real structures.
-import type { Diagnostic } from '../structures/model.ts';
+// The readers mark each such warning with its kind (`Diagnostic.kind`, structures/model.ts),
+// set where the warning is made (build-complex.ts, ligand-from-files.ts, alt-locs.ts,
+// ligand-of-interest.ts); the words of the message are for people and may change.
+import type { Diagnostic, DiagnosticKind } from '../structures/model.ts';
 import { firstIds } from './reject-summary.ts';
 
-/** The kinds, in the order the summary lists them, with the words that mark each. */
-const KINDS = [
-  { kind: 'ligand read from the SDF (mol2 unusable; atom names generated)', words: /ligand read from the SDF instead/ },
-  { kind: 'bond orders taken from the SDF', words: /taken from the SDF of the same ligand/ },
-  { kind: 'ligand picked automatically', words: /^ligand (\S+ )?picked automatically/ },
-  { kind: 'atoms renamed', words: /made unique|; renamed / },
-  { kind: 'alternate locations chosen', words: /^alternate locations in |has two versions; kept / },
-] as const;
+/** What each kind is called on screen, in the order the summary lists them. */
+const LABELS = {
+  'ligand-from-sdf': 'ligand read from the SDF (mol2 unusable; atom names generated)',
+  'bond-orders-from-sdf': 'bond orders taken from the SDF',
+  'ligand-picked': 'ligand picked automatically',
+  'atoms-renamed': 'atoms renamed',
+  'altlocs-chosen': 'alternate locations chosen',
+} as const satisfies Record<DiagnosticKind, string>;
 
-export type ChangeKind = (typeof KINDS)[number]['kind'];
+export type ChangeKind = (typeof LABELS)[DiagnosticKind];
+const ORDER = Object.keys(LABELS) as DiagnosticKind[];
 
-/** The kind of a warning that changes what the complex holds, or null. */
-export function changeKind(message: string): ChangeKind | null {
-  return KINDS.find((k) => k.words.test(message))?.kind ?? null;
+/** What a warning that changed what the complex holds is called on screen, or null for other warnings. */
+export function changeKind(warning: Diagnostic): ChangeKind | null {
+  return known(warning.kind) ? LABELS[warning.kind] : null;
 }
+
+/** A kind this version counts (a record written by a later version may hold others). */
+const known = (kind: string | undefined): kind is DiagnosticKind => kind !== undefined && Object.hasOwn(LABELS, kind);
 
 /** Complex ids per kind of change, gathered over a run. */
 export class ContentChanges {
-  private readonly byKind = new Map<ChangeKind, Set<string>>();
+  private readonly byKind = new Map<DiagnosticKind, Set<string>>();
 
   /** Notes the changes among one complex's warnings. */
   add(id: string, warnings: readonly Diagnostic[] | undefined): void {
     for (const w of warnings ?? []) {
-      const kind = changeKind(w.message);
-      if (!kind) continue;
+      const kind = w.kind;
+      if (!known(kind)) continue;
       if (!this.byKind.has(kind)) this.byKind.set(kind, new Set());
       this.byKind.get(kind)!.add(id);
     }
@@ -49,9 +53,9 @@ export class ContentChanges {
   summary(where: string): string | null {
     const n = this.complexes;
     if (n === 0) return null;
-    const parts = KINDS.filter((k) => this.byKind.has(k.kind)).map((k) => {
-      const ids = this.byKind.get(k.kind)!;
-      return `${k.kind} ${ids.size}: ${firstIds(ids)}`;
+    const parts = ORDER.filter((k) => this.byKind.has(k)).map((k) => {
+      const ids = this.byKind.get(k)!;
+      return `${LABELS[k]} ${ids.size}: ${firstIds(ids)}`;
     });
     return `${n} complex${n === 1 ? '' : 'es'} changed on reading (the warnings are in ${where}): ${parts.join('; ')}`;
   }

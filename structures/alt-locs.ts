@@ -62,6 +62,7 @@ export function resolveAltLocs(raw: RawAtom[], file: string, warnings: Diagnosti
         warnings.push({
           file, line: a.line,
           message: `residue ${a.residueName} ${a.residueNumber}${a.insertionCode} chain '${a.chain}' has two versions; kept ${best.atoms[0].residueName} (higher occupancy)`,
+          kind: 'altlocs-chosen',
         });
       }
     }
@@ -111,7 +112,7 @@ function resolveGroup(g: Group, file: string, warnings: Diagnostic[]): Atom[] {
       const renamed = `${a.name}_${a.serial}`;
       kept.set(renamed, { ...a, name: renamed });
       order.push(renamed);
-      warnings.push({ file, line: a.line, message: `atom name ${a.name} repeats in residue ${a.residueName} ${a.residueNumber}; renamed ${renamed}` });
+      warnings.push({ file, line: a.line, message: `atom name ${a.name} repeats in residue ${a.residueName} ${a.residueNumber}; renamed ${renamed}`, kind: 'atoms-renamed' });
     }
   }
   for (const n of order) chosen.add(kept.get(n)!.altLoc ?? '');
@@ -120,6 +121,7 @@ function resolveGroup(g: Group, file: string, warnings: Diagnostic[]): Atom[] {
     warnings.push({
       file, line: first.line,
       message: `alternate locations in ${first.residueName} ${first.residueNumber}${first.insertionCode} chain '${first.chain}': kept the highest occupancy per atom (${[...chosen].filter(Boolean).sort().join(', ')})`,
+      kind: 'altlocs-chosen',
     });
   }
   return order.map((n) => stripRaw(kept.get(n)!));

@@ -8,7 +8,7 @@ import { parseStructure } from './parse-structure.ts';
 import { ligandFromMol2, ligandFromResidue, ligandFromSdf, type LigandResult } from './ligand-from-files.ts';
 import { cutPocket, nearestDistance, DEFAULT_POCKET_RADIUS } from './pocket-cut.ts';
 import { residueKind } from './residue-kinds.ts';
-import { chooseLigand, type LigandRequest } from './ligand-of-interest.ts';
+import { chooseLigand, choiceWarning, type LigandRequest } from './ligand-of-interest.ts';
 import { enterStage, type Reject, type Step } from './reject.ts';
 
 export type { Reject } from './reject.ts';
@@ -87,7 +87,7 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
     lig = f.ok ? await ligandFromMol2(f.text, job.mol2, sdfFile?.ok ? sdfFile.text : undefined, step) : { ok: false, reason: f.reason };
     if (f.ok && lig.ok) sources.push({ role: 'ligand', path: job.mol2, sha256: f.sha256 });
     if (!lig.ok && sdfFile?.ok) {
-      warnings.push({ file: job.mol2, line: lig.line, message: `mol2 unusable (${lig.reason}); ligand read from the SDF instead` });
+      warnings.push({ file: job.mol2, line: lig.line, message: `mol2 unusable (${lig.reason}); ligand read from the SDF instead`, kind: 'ligand-from-sdf' });
       lig = null;
     }
   }
@@ -150,7 +150,8 @@ export async function buildFromEntry(job: EntryJob, request: LigandRequest, opti
   if (typeof choice === 'string') return fail(job.id, job.path, 'select-ligand', choice);
   const chosen = choice.residue;
   // The rule that chose is recorded; a ligand given in full needs no note.
-  if (choice.rule !== 'selector') warnings.push({ file: job.path, message: choice.detail });
+  const noted = choiceWarning(choice, job.path);
+  if (noted) warnings.push(noted);
   enterStage(step, 'read-ligand');
   const lig = ligandFromResidue(chosen, s.record.conect, job.path);
   if (!lig.ok) return fail(job.id, job.path, 'read-ligand', lig.reason);

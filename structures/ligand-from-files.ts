@@ -32,7 +32,7 @@ export function uniqueAtomNames(atoms: Atom[], file: string, warnings: Diagnosti
     a.name = `${a.name}_${k}`;
     used.add(a.name);
   }
-  if (renamed.length) warnings.push({ file, message: `duplicate ligand atom names made unique: ${renamed.join(', ')}` });
+  if (renamed.length) warnings.push({ file, message: `duplicate ligand atom names made unique: ${renamed.join(', ')}`, kind: 'atoms-renamed' });
 }
 
 /** A ligand needs atoms, a heavy atom and 3D coordinates, not all at one point. Returns why not, or null. */
@@ -71,7 +71,7 @@ export async function ligandFromMol2(text: string, file: string, sdfText?: strin
     const sdf = checkMolfile(sdfText, sdfFile).length ? null : await parseSdf(sdfText, sdfFile);
     if (sdf?.atoms && sdf.smiles && sameAtoms(rec.atoms, sdf.atoms)) {
       described = { smiles: sdf.smiles, aromatic: sdf.atoms.map((a) => a.aromatic ?? false), charges: sdf.atoms.map((a) => a.formalCharge ?? 0) };
-      warnings.push({ file, message: 'RDKit could not read the mol2 bond orders; SMILES, charges and aromaticity taken from the SDF of the same ligand' });
+      warnings.push({ file, message: 'RDKit could not read the mol2 bond orders; SMILES, charges and aromaticity taken from the SDF of the same ligand', kind: 'bond-orders-from-sdf' });
     }
   }
   if (described.smiles === null) warnings.push({ file, message: 'RDKit could not build the molecule from the mol2 bond orders: no SMILES' });

@@ -12,7 +12,7 @@
 //    additive (ligand-of-interest-excluded.ts), of at least 6 heavy atoms; ties as above
 //    (rule `largest-group`).
 // The rule that chose is recorded with the choice, in words (`LigandChoice.detail`).
-import type { Atom, Residue } from './model.ts';
+import type { Atom, Diagnostic, Residue } from './model.ts';
 import { SpatialGrid } from './spatial-grid.ts';
 import { formatSelector, heavyAtomCount, parseLigandSelector, residueKind, findResidue, type LigandSelector } from './residue-kinds.ts';
 import { EXCLUDED_LIGAND_NAMES } from './ligand-of-interest-excluded.ts';
@@ -110,6 +110,15 @@ export function chooseLigand(residues: Residue[], request: LigandRequest): Ligan
   let best = candidates[0];
   for (const r of candidates.slice(1)) if (heavyAtomCount(r) > heavyAtomCount(best)) best = r;
   return { residue: best, rule: 'largest-group', detail: `ligand ${formatSelector(best)} picked automatically: the largest non-polymer, non-solvent, non-ion group (${heavyAtomCount(best)} heavy atoms)` };
+}
+
+/**
+ * The warning that records a choice in the complex (none for a ligand given in full); a pick
+ * by the largest-group rule is a reading that changed what the complex holds (`ligand-picked`).
+ */
+export function choiceWarning(choice: LigandChoice, file: string): Diagnostic | null {
+  if (choice.rule === 'selector') return null;
+  return { file, message: choice.detail, ...(choice.rule === 'largest-group' ? { kind: 'ligand-picked' as const } : {}) };
 }
 
 function hetList(residues: Residue[]): string {

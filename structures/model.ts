@@ -6,12 +6,25 @@
 /** A point in the model frame, in angstrom. */
 export type Vec3 = [number, number, number];
 
+/**
+ * The kinds of reading that changed what a complex holds, set on the warning that says so
+ * (the message stays the words for people; pipeline/content-warnings.ts counts by kind):
+ *  - `ligand-from-sdf`: the mol2 was unusable, the ligand was read from the SDF beside it;
+ *  - `bond-orders-from-sdf`: RDKit could not read the mol2 bond orders, the SDF's were taken;
+ *  - `ligand-picked`: no selector, the ligand of a whole entry picked by the largest-group rule;
+ *  - `atoms-renamed`: atom names that repeat in a residue or the ligand made unique;
+ *  - `altlocs-chosen`: alternate locations (or a residue's second version) left out.
+ */
+export type DiagnosticKind = 'ligand-from-sdf' | 'bond-orders-from-sdf' | 'ligand-picked' | 'atoms-renamed' | 'altlocs-chosen';
+
 /** Where a diagnostic came from and what was wrong, in plain words. */
 export interface Diagnostic {
   file: string;
   /** 1-based line number in `file`, when the problem sits on one line. */
   line?: number;
   message: string;
+  /** Set on the warnings of a reading that changed what the complex holds (absent on the rest). */
+  kind?: DiagnosticKind;
 }
 
 export interface Atom {

@@ -86,7 +86,7 @@ export const generateCommand: CommandModule<object, Args> = {
     withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))))))
       .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
       .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
-      .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a run with other options is refused)' })
+      .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)' })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })

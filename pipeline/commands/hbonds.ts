@@ -45,7 +45,7 @@ export const hbondsCommand: CommandModule<object, Args> = {
       return;
     }
     // Readings that change the answer (another ligand file, renamed atoms...): said, not only recorded.
-    for (const c of result.complexes) for (const w of c.warnings) if (changeKind(w.message)) process.stderr.write(`hbonds: ${c.id}: ${w.message}\n`);
+    for (const c of result.complexes) for (const w of c.warnings) if (changeKind(w)) process.stderr.write(`hbonds: ${c.id}: ${w.message}\n`);
     const several = result.complexes.length > 1;
     const out: string[] = [];
     for (const c of result.complexes) {

@@ -10,6 +10,7 @@ import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { errorLog } from '../generate/errors-log.ts';
 import { ContentChanges } from '../content-warnings.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
+import { checkOutForIngest } from '../out-folder.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
 interface Args extends IngestArgs, HBondArgs, StrictArgs, ReadThreadsArgs {
@@ -23,12 +24,14 @@ export const ingestCommand: CommandModule<object, Args> = {
     readThreadsOption(strictOption(hbondOptions(ingestOptions(y))))
       .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to search, as --structures' })
       .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to search, as the positional paths (as generate and split take them)' })
-      .option('out', { type: 'string', default: 'out', describe: 'output folder' }) as any,
+      .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a generate dataset or run is refused)' }) as any,
   handler: async (args) => {
     const progress = progressReporter('ingest');
     const out = datasetPaths(args.out);
     const given = structurePaths(args.paths, args.structures);
     await checkInputPaths(given);
+    // Before anything is written: a dataset's complexes.jsonl is not replaced unasked.
+    checkOutForIngest(args.out);
     const useSample = given.length === 0;
     if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
     const paths = useSample ? [SAMPLE_DIR] : given;

@@ -106,7 +106,7 @@ export const renderCommand: CommandModule<object, Args> = {
     }
     if (!loaded.ok) return fail(loaded.reason);
     const complex = loaded.complex;
-    for (const w of complex.warnings) if (changeKind(w.message)) process.stderr.write(`render: ${complex.id}: ${w.message}\n`);
+    for (const w of complex.warnings) if (changeKind(w)) process.stderr.write(`render: ${complex.id}: ${w.message}\n`);
     const spec = {
       complex,
       subset: parseSubset(args.subset),

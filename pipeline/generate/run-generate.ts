@@ -31,6 +31,7 @@ import { commonSize, imageSizes } from './image-sizes.ts';
 import { killPoint } from './crash-points.ts';
 import { ingestStage, readIngested } from './ingest-stage.ts';
 import { claimFolder, type RunIdentity } from './run-identity.ts';
+import { checkOutForGenerate } from '../out-folder.ts';
 import { formatShard, inShard, type Shard } from './shard.ts';
 import { splitComplexes } from './split.ts';
 import { byProtein, type ClusterEngine, type SplitBy } from '../split/group-complexes.ts';
@@ -114,6 +115,8 @@ export interface GenerateSummary {
 }
 
 export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
+  // Before anything starts: a folder holding an ingest output is not replaced unasked.
+  checkOutForGenerate(o.out);
   const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
   const paths = datasetPaths(o.out);
   const counts = parseCounts(o.perComplex, o.tasks);
