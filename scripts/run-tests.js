@@ -101,8 +101,10 @@ const lane = async () => {
     results.push(await runFile(queue[i], i));
   }
 };
-process.stdout.write(`npm test: ${files.length} files, ${jobs} at a time\n`);
-await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, lane));
+const lanes = Math.min(jobs, queue.length);
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+process.stdout.write(`npm test: ${plural(files.length, 'file')}, ${lanes} at a time\n`);
+await Promise.all(Array.from({ length: lanes }, lane));
 rmSync(scratch, { recursive: true, force: true });
 
 const total = (key) => results.reduce((s, r) => s + r.counts[key], 0);
@@ -111,7 +113,7 @@ const slowest = [...results].sort((a, b) => b.time - a.time).slice(0, 12);
 process.stdout.write(`\nslowest files: ${slowest.map((r) => `${r.file} ${r.time.toFixed(1)} s`).join(', ')}\n`);
 if (process.env.MISI_TEST_TIMES) writeFileSync(process.env.MISI_TEST_TIMES, results.map((r) => `${r.time.toFixed(1)}\t${r.file}\n`).join(''));
 const sum = results.reduce((s, r) => s + r.time, 0);
-process.stdout.write(`npm test: ${results.length} files, ${total('pass')} tests passed, ${total('fail')} failed, ${total('skip')} skipped; ${seconds(started)} s wall, ${jobs} at a time (the files' own times add up to ${sum.toFixed(0)} s)\n`);
+process.stdout.write(`npm test: ${plural(results.length, 'file')}, ${total('pass')} tests passed, ${total('fail')} failed, ${total('skip')} skipped; ${seconds(started)} s wall, ${lanes} at a time (the files' own times add up to ${sum.toFixed(0)} s)\n`);
 if (failed.length) {
   process.stdout.write(`failed: ${failed.map((r) => r.file).join(', ')}\n`);
   process.exit(1);

@@ -93,7 +93,11 @@ export async function ingestStage(paths: string[], outDir: string, options: Inge
   const order = [...jobs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const failed = new Map<InputJob, Reject[]>();
   const sources = new Map<string, string[]>();
-  const pool = (options.readThreads ?? 1) > 1 && order.length > 1 ? new WorkerPool(Math.min(options.readThreads!, order.length)) : null;
+  // Threads only for inputs still to read (a resumed run whose inputs are all kept starts
+  // none), and no more than --limit complexes need (--limit 1 reads in the main thread).
+  const toRead = order.filter((job) => !existsSync(ingestedPath(outDir, job.id))).length;
+  const threads = Math.min(options.readThreads ?? 1, toRead, options.limit ?? Infinity);
+  const pool = threads > 1 ? new WorkerPool(threads) : null;
   const plain: IngestOptions = { ligand: options.ligand, ligandsFile: options.ligandsFile, pocketRadius: options.pocketRadius, pocketHydrogens: options.pocketHydrogens, hbonds: options.hbonds };
   const inThread = async (job: InputJob): Promise<Outcome> => {
     const r = await pool!.run<{ outcome: Outcome; sink: SinkEntry[] }>(SELF, 'readJobInWorker', { job, options: plain });

@@ -5,6 +5,9 @@
 // manifest, complexes, rejects, split, the same image and annotation files with the same
 // bytes). A changed option on resume is refused naming it. Three shards run in parallel and
 // merged equal the clean run too; merge names missing, incomplete and other-browser shards.
+// The clean run reads its inputs on the default threads, the others in the main thread
+// (--read-threads 1: three complexes, and three shards on two cores, gain nothing from
+// threads), which the identical bytes show does not matter.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -30,11 +33,12 @@ const clean = join(root, 'clean');
 const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, REPO, env);
 
 const generate = (out: string, extra: string[] = [], env: Record<string, string> = {}) => cli(['generate', '--out', out, '--workers', '2', ...OPTIONS, ...extra], env);
+const ONE_THREAD = ['--read-threads', '1'];
 
 let distinct = 0;
 before(async () => {
   if (noBrowser) return;
-  const r = await generate(clean);
+  const r = await generate(clean); // the default threads
   assert.equal(r.code, 0, r.stderr);
   distinct = JSON.parse(readFileSync(join(clean, 'manifest.json'), 'utf8')).distinctImages;
 });
@@ -47,27 +51,27 @@ test('SIGKILL after N images (N seeded) and during the assembly, resumed each ti
   // Three kills while drawing, each within a quarter of the images so every one lands.
   for (let k = 0; k < 3; k++) {
     const n = 1 + Math.floor(rng() * Math.floor(distinct / 4));
-    const r = await generate(out, [], { MISI_GEN_KILL_AFTER_IMAGES: String(n) });
+    const r = await generate(out, ONE_THREAD, { MISI_GEN_KILL_AFTER_IMAGES: String(n) });
     assert.equal(r.signal, 'SIGKILL', `kill ${k + 1} (after ${n} images) did not happen: exit ${r.code}\n${r.stderr}`);
     assert.ok(!existsSync(join(out, 'manifest.json')), 'no manifest before the run is complete');
   }
   // One kill in the middle of the final assembly (after 1..6 of its files).
   const files = 1 + Math.floor(rng() * 6);
-  const mid = await generate(out, [], { MISI_GEN_KILL_AFTER_FILES: String(files) });
+  const mid = await generate(out, ONE_THREAD, { MISI_GEN_KILL_AFTER_FILES: String(files) });
   assert.equal(mid.signal, 'SIGKILL', `the assembly kill (after ${files} files) did not happen: exit ${mid.code}\n${mid.stderr}`);
   // Refused: a changed option, named.
   const changed = await cli(['generate', '--out', out, '--workers', '2', ...OPTIONS.map((a, i) => (OPTIONS[i - 1] === '--seed' ? '12' : a))]);
   assert.equal(changed.code, 1);
   assert.match(changed.stderr, /--seed differs: 11 in that run, 12 now/);
   // The last resume ends the run.
-  const last = await generate(out);
+  const last = await generate(out, ONE_THREAD);
   assert.equal(last.code, 0, last.stderr);
   assertSameDataset(out, clean);
   for (const sub of ['', 'images', 'annotations', 'qa', 'parts/done']) {
     assert.deepEqual(listing(join(out, sub)).filter((f) => f.includes('.tmp')), [], `temporary files left in ${sub || '.'}`);
   }
   // Nothing was drawn twice in the last run beyond what the kills interrupted; a further run draws nothing.
-  const again = await generate(out);
+  const again = await generate(out, ONE_THREAD);
   assert.equal(again.code, 0, again.stderr);
   assert.equal(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).images.rendered, 0);
   assertSameDataset(out, clean);
@@ -75,7 +79,7 @@ test('SIGKILL after N images (N seeded) and during the assembly, resumed each ti
 
 test('three shards in parallel, merged: byte-identical to the clean run; merge refuses an incomplete set', { skip: noBrowser }, async () => {
   const shards = [0, 1, 2].map((i) => join(root, `shard-${i}`));
-  const runs = await Promise.all(shards.map((dir, i) => cli(['generate', '--out', dir, '--workers', '1', ...OPTIONS, '--shard', `${i}/3`])));
+  const runs = await Promise.all(shards.map((dir, i) => cli(['generate', '--out', dir, '--workers', '1', ...ONE_THREAD, ...OPTIONS, '--shard', `${i}/3`])));
   for (const r of runs) assert.equal(r.code, 0, r.stderr);
   for (const dir of shards) assert.ok(!existsSync(join(dir, 'manifest.json')), 'a shard writes no dataset of its own');
   const lone = await cli(['merge', shards[0], '--out', join(root, 'lone')]);

@@ -150,7 +150,8 @@ test('generate on the fetched folder (no flags) equals generate on the same entr
   mkdirSync(disk);
   for (const id of ids) writeFileSync(join(disk, `${id}.cif`), entryText(id));
   writeFileSync(join(root, 'selectors.tsv'), 'entry\tligand\n3mht\tSAH:A:328\n4mht\tSAH:A:328\n');
-  const common = ['--tasks', 'translation', '--per-complex', 'translation=1/1', '--test-share', '0.5', '--size', '128', '--workers', '1'];
+  // Two complexes: read in the main thread (reading threads would only add their start-up).
+  const common = ['--tasks', 'translation', '--per-complex', 'translation=1/1', '--test-share', '0.5', '--size', '128', '--workers', '1', '--read-threads', '1'];
   const a = await runCli(['generate', '--structures', fetched, '--out', join(root, 'gen-a'), ...common], REPO);
   const b = await runCli(['generate', '--structures', disk, '--ligands', join(root, 'selectors.tsv'), '--out', join(root, 'gen-b'), ...common], REPO);
   assert.equal(a.code, 0, a.stderr);
