@@ -14,8 +14,9 @@ import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
 import { changeKind, ContentChanges } from '../../pipeline/content-warnings.ts';
 import { ingest } from '../../structures/ingest.ts';
 import type { Diagnostic } from '../../structures/model.ts';
+import { CURRENT_CLI } from '../spawn-cli.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const root = mkdtempSync(join(tmpdir(), 'misi-changes-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: root });

@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
 import { editDistance, nearestFlag } from '../../pipeline/flag-suggestion.ts';
+import { CURRENT_CLI } from '../spawn-cli.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });
 
 test('a misspelt flag: exit 2, the nearest flag of that command suggested, nothing started', () => {

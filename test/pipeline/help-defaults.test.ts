@@ -7,8 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
+import { CURRENT_CLI } from '../spawn-cli.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const help = (command: string) => {
   const r = spawnSync(process.execPath, [BIN, command, '--help'], { encoding: 'utf8', cwd: REPO, env: { ...process.env, COLUMNS: '200' } });
   assert.equal(r.status, 0, r.stderr);

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO, SAMPLE } from '../shared-structures.ts';
 import { structurePaths } from '../../pipeline/input-paths.ts';
+import { CURRENT_CLI } from '../spawn-cli.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const root = mkdtempSync(join(tmpdir(), 'misi-paths-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 const empty = join(root, 'empty');

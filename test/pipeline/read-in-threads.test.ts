@@ -11,8 +11,9 @@ import { ingestEachInThreads } from '../../pipeline/read-pool/read-in-threads.ts
 import { siblingModule } from '../../pipeline/read-pool/worker-pool.ts';
 import type { Complex } from '../../structures/model.ts';
 import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
+import { CURRENT_CLI } from '../spawn-cli.ts';
 
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const cli = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });
 
 async function readAll(paths: string[], threads: number, ligandsFile?: string) {

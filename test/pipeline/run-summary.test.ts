@@ -14,9 +14,10 @@ import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
 import { DEFAULT_TEST_SHARE } from '../../pipeline/generate/split.ts';
 import { DEFAULT_TEST_SHARE_FRACTION, formatTestShare, splitWarnings } from '../../pipeline/split-warnings.ts';
+import { CURRENT_CLI } from '../spawn-cli.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
-const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
+const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const root = mkdtempSync(join(tmpdir(), 'misi-summary-'));
 const data = join(root, 'data');
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: root });

@@ -11,8 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { splitLeaks, type SplitFile } from '../../pipeline/split/split-file.ts';
+import { CURRENT_CLI } from '../spawn-cli.ts';
 
-const BIN = resolve('pipeline/bin/misi-gen.js');
+const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const TASKS = ['translation', 'translation_rotation', 'docking', 'pocket_ligand'];
 const SPLIT_ARGS = ['--split-by', 'protein', '--cluster-threshold', '0.05', '--test-share', '0.34', '--max-excluded', '1', '--tasks', TASKS.join(','), '--seed', '5'];
 const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });

@@ -13,8 +13,9 @@ import { applySplitList, parseSplitList, splitFileFromList } from '../../pipelin
 import { generatorFor } from '../../pipeline/generate/seeds.ts';
 import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
 import { NEEDS_SHARED, SHARED } from '../shared-structures.ts';
+import { CURRENT_CLI } from '../spawn-cli.ts';
 
-const BIN = resolve('pipeline/bin/misi-gen.js');
+const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 
 test('a split list: sides read, bad lines named by file and line, never thrown', () => {
   const r = parseSplitList('# ATOM3D\na\ttrain\nb\ttest\r\nc\tval\n\nd\tvalid\ne train\nb\ttrain\n\tTEST\n', 'l.tsv');
