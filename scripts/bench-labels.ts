@@ -19,9 +19,10 @@ import { complexCamera } from '../renders/scene-atoms.ts';
 import { poseScene } from '../renders/scene-pose.ts';
 import { sceneLabels } from '../renders/scene-labels.ts';
 import { sceneKey } from '../renders/scene-key.ts';
-import { makeStyle } from '../renders/style.ts';
+import { DEFAULT_STYLE, makeStyle } from '../renders/style.ts';
+import { CAMERA_DEFAULTS } from '../renders/camera.ts';
 import type { LabelLayoutMode } from '../renders/label-layout.ts';
-import type { ResidueFraming } from '../qa/tasks/residue-ligand.ts';
+import { RESIDUE_FRAMING_OPTION, type ResidueFraming } from '../qa/tasks/residue-ligand.ts';
 import type { PreparedComplex } from '../qa/task.ts';
 import { taskById } from '../qa/task-registry.ts';
 import { defaultImageSize } from '../qa/task.ts';
@@ -41,9 +42,9 @@ if (!existsSync(root)) {
 }
 const limit = Number(value('--limit') ?? Infinity);
 const seed = Number(value('--seed') ?? 0);
-const layout = (value('--label-layout') ?? 'avoid') as LabelLayoutMode;
-const framing = (value('--residue-framing') ?? 'subject') as ResidueFraming;
-const style = makeStyle({ labels: { layout, fontSize: Number(value('--font-size') ?? 12) } });
+const layout = (value('--label-layout') ?? DEFAULT_STYLE.labels.layout) as LabelLayoutMode;
+const framing = (value('--residue-framing') ?? RESIDUE_FRAMING_OPTION.default) as ResidueFraming;
+const style = makeStyle({ labels: { layout, fontSize: Number(value('--font-size') ?? DEFAULT_STYLE.labels.fontSize) } });
 
 const dirs = readdirSync(root).sort().slice(0, limit).map((d) => join(root, d));
 const t0 = Date.now();
@@ -55,14 +56,14 @@ const runs: { task: string; size: number }[] = [
   { task: 'residue_ligand', size: sizeOf('residue_ligand') },
   { task: 'pocket_ligand', size: sizeOf('pocket_ligand') },
   { task: 'interaction_location', size: sizeOf('interaction_location') },
-  ...['pocket_ligand', 'interaction_location'].filter((t) => sizeOf(t) !== 512).map((task) => ({ task, size: 512 })),
+  ...['pocket_ligand', 'interaction_location'].filter((t) => sizeOf(t) !== CAMERA_DEFAULTS.width).map((task) => ({ task, size: CAMERA_DEFAULTS.width })),
 ];
 /** Images holding two residue labels with the same text: complex, image key, text. */
 const duplicates: { complex: string; key: string; text: string }[] = [];
 const tallies = runs.map(() => new LegibilityTally());
 // generate's split by complex and question generators: the questions a dataset of these complexes holds.
 const split = decideSplit(complexes.map((c) => c.id), seed);
-const prepared = new Map(complexes.map((complex): [string, PreparedComplex] => [complex.id, { complex, camera: complexCamera(complex, { width: 512, height: 512 }) }]));
+const prepared = new Map(complexes.map((complex): [string, PreparedComplex] => [complex.id, { complex, camera: complexCamera(complex, { width: CAMERA_DEFAULTS.width, height: CAMERA_DEFAULTS.height }) }]));
 let layoutMs = 0, layouts = 0;
 for (const complex of complexes) {
   for (const [r, run] of runs.entries()) {
