@@ -3,12 +3,11 @@
 // chart per answer histogram of the task, exactly those `stats` prints (letters, axes, values,
 // verdicts, distances); hbonds.png: how many complexes have k hydrogen bonds (per split) and,
 // for up to 60 complexes, the bonds of each.
-import { createReadStream, existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { HTML_FONT_FAMILY, HtmlToPng } from '../../renders/html-to-png.ts';
 import type { TaskStats } from '../generate/dataset-stats.ts';
-import { DatasetReadError, readSplitJson } from '../dataset/read-dataset.ts';
+import { readComplexBonds, type ComplexBonds } from '../dataset/read-complexes.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { escapeHtml } from './html-text.ts';
 import { toPalettePng } from './palette-png.ts';
@@ -22,12 +21,6 @@ export interface ChartPage {
   width: number;
   /** Charts on the page. */
   charts: number;
-}
-
-export interface ComplexBonds {
-  id: string;
-  split: string;
-  hbonds: number;
 }
 
 const SPLIT_COLORS: Record<string, string> = { train: '#4a78c2', test: '#e08a2c' };
@@ -113,34 +106,6 @@ export function hbondsPage(complexes: ComplexBonds[]): ChartPage {
     });
   }
   return chartPage('hbonds.png', `Hydrogen bonds per complex (${complexes.length} complexes)`, charts, 1);
-}
-
-/** Each complex of `complexes.jsonl` with its split (from split.json) and its number of H-bonds. */
-export async function readComplexBonds(dir: string): Promise<ComplexBonds[] | null> {
-  const file = datasetPaths(dir).complexes;
-  if (!existsSync(file)) return null;
-  const sideOf = new Map<string, string>();
-  try {
-    // A split.json from before sides were named held `split`.
-    for (const c of readSplitJson(dir)?.complexes ?? []) sideOf.set(String(c.id), String(c.side ?? (c as { split?: string }).split ?? ''));
-  } catch {
-    // split.json unreadable (`stats` names it): complexes are shown without a split
-  }
-  const out: ComplexBonds[] = [];
-  let n = 0;
-  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
-    n++;
-    if (!line.trim()) continue;
-    let c: any;
-    try {
-      c = JSON.parse(line);
-    } catch {
-      throw new DatasetReadError(`${file}:${n}: not JSON`);
-    }
-    if (!Array.isArray(c?.hbonds)) throw new DatasetReadError(`${file}:${n}: no 'hbonds' list`);
-    out.push({ id: String(c.id), split: sideOf.get(String(c.id)) ?? 'unknown', hbonds: c.hbonds.length });
-  }
-  return out;
 }
 
 /** Draws every chart page into `out` (created if needed); returns the paths written. */
