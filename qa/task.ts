@@ -118,6 +118,8 @@ export type PlanResult = { ok: true; plan: QuestionPlan } | { ok: false; reason:
 export interface PerSplitCount {
   train: number;
   test: number;
+  /** Val's (`--buffer val`) when given apart (TASK=TRAIN/TEST/VAL); unset, val takes test's. */
+  val?: number;
 }
 
 export interface TaskModule {

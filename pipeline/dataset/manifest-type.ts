@@ -6,7 +6,7 @@ import type { Versions } from './versions.ts';
 /** The options that change what is written (the run identity's, without seed and versions). */
 export interface ManifestOptions {
   tasks: string[];
-  /** Questions per complex as `TASK=TRAIN/TEST,...`. */
+  /** Questions per complex as `TASK=TRAIN/TEST,...` (`TASK=TRAIN/TEST/VAL` where val's was given apart). */
   perComplex: string;
   testShare: number;
   splitBy?: string;

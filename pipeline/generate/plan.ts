@@ -6,7 +6,7 @@ import { preparedAtSize, type ImageSizes } from './image-sizes.ts';
 import type { Counts } from './counts.ts';
 import { generatorFor, questionGenerator } from './seeds.ts';
 import type { SplitAssignment } from './split.ts';
-import type { Split } from '../../qa/task.ts';
+import type { PerSplitCount, Split } from '../../qa/task.ts';
 import { guardComplexSync, type ErrorSink } from '../../structures/reject.ts';
 import type { QuestionReject } from '../dataset/rejects.ts';
 
@@ -52,9 +52,13 @@ export interface ComplexPlan {
   replacements: Record<string, number>;
 }
 
-/** Val (`--buffer val`) is held out like test: its complexes get test's question count. */
-export function countSide(split: Split): 'train' | 'test' {
-  return split === 'val' ? 'test' : split;
+/**
+ * Questions asked of a complex on `split`, by the task's counts: val (`--buffer val`) is held
+ * out like test and takes test's count unless its own is given (TASK=TRAIN/TEST/VAL).
+ */
+export function requestedCount(counts: PerSplitCount | undefined, split: Split): number {
+  if (!counts) return 0;
+  return split === 'val' ? (counts.val ?? counts.test) : counts[split];
 }
 
 export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: ErrorSink): ComplexPlan {
@@ -66,7 +70,7 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
   const out: ComplexPlan = { questions: [], rejects: [], replacements: {} };
   for (const task of p.tasks) {
     const options = optionsOfTask(task, p.taskOptions);
-    const requested = p.counts[task.id]?.[countSide(split)] ?? 0;
+    const requested = requestedCount(p.counts[task.id], split);
     const n = task.questionCount ? task.questionCount(subject, split, requested) : requested;
     out.replacements[task.id] = 0;
     const offset = generatorFor([p.seed, task.id, id, 'slot'])();

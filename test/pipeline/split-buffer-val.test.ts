@@ -23,7 +23,8 @@ test('generate --buffer val: excluded complexes become val with questions; verif
   const dir = await mkdtemp(join(tmpdir(), 'misi-val-'));
   try {
     const out = join(dir, 'ds');
-    const g = cli('generate', '--out', out, ...SPLIT_ARGS, '--buffer', 'val');
+    // docking gives val its own count (TRAIN/TEST/VAL); the other tasks' val takes test's.
+    const g = cli('generate', '--out', out, ...SPLIT_ARGS, '--buffer', 'val', '--per-complex', 'docking=6/3/1');
     assert.equal(g.status, 0, g.stderr);
     const split = JSON.parse(readFileSync(join(out, 'split.json'), 'utf8')) as SplitFile;
     const val = split.complexes.filter((c) => c.side === 'val').map((c) => c.id);
@@ -46,6 +47,11 @@ test('generate --buffer val: excluded complexes become val with questions; verif
       valRecords.push(...rs);
     }
     assert.ok(valRecords.length > 0);
+    assert.match(manifest.options.perComplex, /docking=6\/3\/1,/);
+    for (const id of val) {
+      assert.equal(lines(join(out, 'qa', 'docking.val.jsonl')).filter((r) => r.complex === id).length, 1, `docking: one question on val complex ${id}`);
+      assert.ok(lines(join(out, 'qa', 'translation.val.jsonl')).filter((r) => r.complex === id).length > 1, `translation: test's count on val complex ${id}`);
+    }
     // Partners (translation_rotation) come from the question's own side.
     assert.deepEqual(splitLeaks(split, [...valRecords, ...TASKS.flatMap((t) => lines(join(out, 'qa', `${t}.train.jsonl`)))]), []);
     const v = cli('verify', out);

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decideSplit } from '../../pipeline/generate/split.ts';
 import { questionGenerator } from '../../pipeline/generate/seeds.ts';
-import { parseCounts } from '../../pipeline/generate/counts.ts';
+import { formatCounts, parseCounts } from '../../pipeline/generate/counts.ts';
+import { requestedCount } from '../../pipeline/generate/plan.ts';
 import { TASKS } from '../../qa/tasks/index.ts';
 
 const ids = Array.from({ length: 400 }, (_, i) => `c${String(i).padStart(4, '0')}`);
@@ -40,6 +41,16 @@ test('--per-complex: defaults from the spec, overrides as TRAIN/TEST, bad text r
     interaction_location: { train: 3, test: 3 }, pocket_ligand: { train: 1, test: 1 },
   });
   assert.deepEqual(parseCounts('translation=1/0, docking=2/1', TASKS).docking, { train: 2, test: 1 });
+  // A third number gives val (--buffer val) its own count; without it val takes test's.
+  const withVal = parseCounts('translation=4/2/1,rotation=6/3', TASKS);
+  assert.deepEqual(withVal.translation, { train: 4, test: 2, val: 1 });
+  assert.equal(requestedCount(withVal.translation, 'val'), 1);
+  assert.equal(requestedCount(withVal.rotation, 'val'), 3);
+  assert.equal(requestedCount(withVal.translation, 'train'), 4);
+  assert.equal(requestedCount(undefined, 'test'), 0);
+  assert.deepEqual(parseCounts(formatCounts(withVal), TASKS), withVal);
+  assert.match(formatCounts(withVal), /translation=4\/2\/1,rotation=6\/3,/);
+  assert.throws(() => parseCounts('translation=4/2/1/0', TASKS), /TASK=TRAIN\/TEST\/VAL/);
   assert.throws(() => parseCounts('translation=4', TASKS), /TASK=TRAIN\/TEST/);
   assert.throws(() => parseCounts('nosuch=1/1', TASKS), /not one of the chosen tasks/);
 });
