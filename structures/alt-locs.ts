@@ -108,11 +108,12 @@ function resolveGroup(g: Group, file: string, warnings: Diagnostic[]): Atom[] {
     } else if (a.altLoc && a.occupancy > prev.occupancy) {
       kept.set(a.name, a);
     } else if (!a.altLoc && !prev.altLoc) {
-      // Two atoms with one name and no alternate location: keep both, renamed apart.
+      // Two atoms with one name and no alternate location: keep both, renamed apart (a hydrogen
+      // renamed is no change a user sees: no kind, structures/model.ts).
       const renamed = `${a.name}_${a.serial}`;
       kept.set(renamed, { ...a, name: renamed });
       order.push(renamed);
-      warnings.push({ file, line: a.line, message: `atom name ${a.name} repeats in residue ${a.residueName} ${a.residueNumber}; renamed ${renamed}`, kind: 'atoms-renamed' });
+      warnings.push({ file, line: a.line, message: `atom name ${a.name} repeats in residue ${a.residueName} ${a.residueNumber}; renamed ${renamed}`, ...(a.isHydrogen ? {} : { kind: 'atoms-renamed' as const }) });
     }
   }
   for (const n of order) chosen.add(kept.get(n)!.altLoc ?? '');

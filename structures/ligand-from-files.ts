@@ -17,10 +17,15 @@ const firstError = (errors: Diagnostic[]): LigandResult => ({
   line: errors[0].line,
 });
 
-/** Makes atom names unique within the ligand (`N`, `N` -> `N`, `N_2`), saying which changed. */
+/**
+ * Makes atom names unique within the ligand (`N`, `N` -> `N`, `N_2`), saying which changed:
+ * heavy atoms in one warning (kind `atoms-renamed`), hydrogens in another (no kind: PDBbind's
+ * mol2 files name every hydrogen `H`, and a hydrogen is neither drawn nor named in an answer).
+ */
 export function uniqueAtomNames(atoms: Atom[], file: string, warnings: Diagnostic[]): void {
   const used = new Set<string>();
   const renamed: string[] = [];
+  const hydrogens: string[] = [];
   for (const a of atoms) {
     if (!used.has(a.name)) {
       used.add(a.name);
@@ -28,11 +33,12 @@ export function uniqueAtomNames(atoms: Atom[], file: string, warnings: Diagnosti
     }
     let k = 2;
     while (used.has(`${a.name}_${k}`)) k++;
-    renamed.push(`${a.name} -> ${a.name}_${k}`);
+    (a.isHydrogen ? hydrogens : renamed).push(`${a.name} -> ${a.name}_${k}`);
     a.name = `${a.name}_${k}`;
     used.add(a.name);
   }
   if (renamed.length) warnings.push({ file, message: `duplicate ligand atom names made unique: ${renamed.join(', ')}`, kind: 'atoms-renamed' });
+  if (hydrogens.length) warnings.push({ file, message: `duplicate ligand hydrogen names made unique: ${hydrogens.join(', ')}` });
 }
 
 /** A ligand needs atoms, a heavy atom and 3D coordinates, not all at one point. Returns why not, or null. */

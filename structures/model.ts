@@ -12,7 +12,8 @@ export type Vec3 = [number, number, number];
  *  - `ligand-from-sdf`: the mol2 was unusable, the ligand was read from the SDF beside it;
  *  - `bond-orders-from-sdf`: RDKit could not read the mol2 bond orders, the SDF's were taken;
  *  - `ligand-picked`: no selector, the ligand of a whole entry picked by the largest-group rule;
- *  - `atoms-renamed`: atom names that repeat in a residue or the ligand made unique;
+ *  - `atoms-renamed`: heavy-atom names that repeat in a residue or the ligand made unique (a
+ *    renamed hydrogen, never drawn nor named in an answer, is warned about without a kind);
  *  - `altlocs-chosen`: alternate locations (or a residue's second version) left out.
  */
 export type DiagnosticKind = 'ligand-from-sdf' | 'bond-orders-from-sdf' | 'ligand-picked' | 'atoms-renamed' | 'altlocs-chosen';

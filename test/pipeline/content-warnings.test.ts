@@ -115,10 +115,13 @@ test('each kind is set by the reader that makes the warning, and counted by it a
   folder('k-sdf', { mol2: mol2Text.slice(0, 1500) });
   // Every bond triple: the mol2 reads, RDKit cannot make a molecule of it, the SDF's orders are taken.
   folder('k-orders', { mol2: editMol2(same, (f) => [f[0], f[1], f[2], '3']) });
-  // Atom 2 named as atom 1 in the mol2; in the pocket, ARG 8's HB3 named HB2 (no altloc).
+  // Atom 2 named as atom 1 in the mol2; in the pocket, ARG 8's CD named CG and its HB3 named
+  // HB2 (no altloc). Both renames are warned about; only the heavy atom's is a change (a
+  // hydrogen is neither drawn nor named in an answer).
+  const renamedInArg8: Record<string, string> = { ' CD ': ' CG ', ' HB3': ' HB2' };
   folder('k-names', {
     mol2: editMol2((f) => (f[0] === '2' ? [f[0], 'C1', ...f.slice(2)] : f), same),
-    pocket: editResidue('ARG', 8, (ls) => ls.map((l) => (l.slice(12, 16) === ' HB3' ? l.slice(0, 12) + ' HB2' + l.slice(16) : l))),
+    pocket: editResidue('ARG', 8, (ls) => ls.map((l) => (renamedInArg8[l.slice(12, 16)] ? l.slice(0, 12) + renamedInArg8[l.slice(12, 16)] + l.slice(16) : l))),
   });
   // ARG 8's CA at two places (A 0.6, B 0.4); PRO 9 in two versions, PRO (A 0.6) and ALA (B 0.4).
   folder('k-altlocs', {
@@ -143,11 +146,14 @@ test('each kind is set by the reader that makes the warning, and counted by it a
     /^k-sdf ligand-from-sdf: mol2 unusable \(.*\); ligand read from the SDF instead$/,
     /^k-orders bond-orders-from-sdf: RDKit could not read the mol2 bond orders; SMILES, charges and aromaticity taken from the SDF of the same ligand$/,
     /^k-names atoms-renamed: duplicate ligand atom names made unique: C1 -> C1_2$/,
-    /^k-names atoms-renamed: atom name HB2 repeats in residue ARG 8; renamed HB2_\d+$/,
+    /^k-names atoms-renamed: atom name CG repeats in residue ARG 8; renamed CG_\d+$/,
     /^k-altlocs altlocs-chosen: alternate locations in ARG 8 chain 'A': kept the highest occupancy per atom \(A\)$/,
     /^k-altlocs altlocs-chosen: residue ALA 9 chain 'A' has two versions; kept PRO \(higher occupancy\)$/,
     /^3mht ligand-picked: ligand SAH:A:328 picked automatically: /,
   ]) assert.equal(marked.filter((m) => words.test(m)).length, 1, `${words} in:\n${marked.join('\n')}`);
+  const hydrogen = complexes.find((c) => c.id === 'k-names')!.warnings.filter((w) => /atom name HB2 repeats in residue ARG 8; renamed HB2_\d+$/.test(w.message));
+  assert.equal(hydrogen.length, 1, 'the renamed hydrogen is warned about');
+  assert.equal(hydrogen[0].kind, undefined, 'a renamed hydrogen is no change');
   // The complex's own other warnings carry no kind (an element guessed, SDF atom names made up...).
   assert.ok(complexes.every((c) => c.warnings.every((w) => w.kind || changeKind(w) === null)));
   const changes = new ContentChanges();

@@ -79,6 +79,28 @@ test('duplicate ligand atom names are made unique and said', async () => {
   assert.ok(res.warnings.some((w) => /made unique/.test(w.message)));
 });
 
+test('hydrogens of one name (as PDBbind names them, all `H`) are made unique in a warning of no kind; heavy names stay', async () => {
+  const original = readFileSync(MOL2, 'utf8');
+  let section = '';
+  const text = original.split('\n').map((l) => {
+    if (l.startsWith('@<TRIPOS>')) section = l.trim();
+    const f = l.trim().split(/\s+/);
+    return section === '@<TRIPOS>ATOM' && f.length >= 6 && f[5] === 'H' ? l.replace(/^(\s*\d+\s+)\S+/, '$1H') : l;
+  }).join('\n');
+  const before = await ligandFromMol2(original, 'named.mol2');
+  const res = await ligandFromMol2(text, 'all-h.mol2');
+  assert.ok(before.ok && res.ok);
+  const hydrogens = res.ligand.atoms.filter((a) => a.isHydrogen).length;
+  assert.ok(hydrogens > 2, 'the sample ligand has hydrogens');
+  const names = res.ligand.atoms.map((a) => a.name);
+  assert.equal(new Set(names).size, names.length);
+  assert.deepEqual(res.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => a.name), before.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => a.name));
+  const said = res.warnings.filter((w) => /made unique/.test(w.message));
+  assert.equal(said.length, 1);
+  assert.match(said[0].message, new RegExp(`^duplicate ligand hydrogen names made unique: H -> H_2, .*H -> H_${hydrogens}$`));
+  assert.equal(said[0].kind, undefined);
+});
+
 test('every mol2 of ../shared reads; its atoms match the SDF of the same entry', { skip: NEEDS_SHARED }, async () => {
   const dir = join(SHARED, 'pdbbind');
   let compared = 0;
