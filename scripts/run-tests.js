@@ -25,7 +25,7 @@ const LONG = {
   'test/pipeline/input-paths.test.ts': 146,
   'test/pipeline/mmseqs-engine.test.ts': 112,
   'test/pipeline/generate.test.ts': 107,
-  'test/grouping/fast-clusters.test.ts': 102,
+  'test/structures/grouping/fast-clusters.test.ts': 102,
   'test/pipeline/preview.test.ts': 101,
   'test/pipeline/eval-cli.test.ts': 95,
   'test/pipeline/split-buffer-val.test.ts': 91,

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Opt-in, as root, on a Debian machine: a one-node Slurm on this machine (munge, slurmctld
 # and slurmd from a small slurm.conf, talking over 127.0.0.1 only), for trying
-# scripts/cluster/*.sh and for the round-trip test (test/cluster/slurm-round-trip.test.ts,
+# scripts/cluster/*.sh and for the round-trip test (test/scripts/cluster/slurm-round-trip.test.ts,
 # skipped when there is no Slurm). Not part of `npm test`. Installs Debian's slurm-wlm and
 # munge if missing, writes /etc/slurm/slurm.conf (an existing one is kept unless
 # FORCE_CONF=1), starts the three daemons if they are not running, and waits until the node

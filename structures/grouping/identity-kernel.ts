@@ -1,7 +1,7 @@
 // The sequence identity of sequence-identity.ts, computed in one forward pass: no traceback
 // matrix, rolling typed rows, sequences encoded once. Same alignment (Smith-Waterman,
 // BLOSUM62, affine gaps), same choices, same identity, so clusters built on it are the
-// clusters of alignSequences; test/grouping/identity-kernel.test.ts checks them equal.
+// clusters of alignSequences; test/structures/grouping/fast-clusters.test.ts checks them equal.
 //
 // Why one pass gives the traceback's count: alignSequences keeps, per cell, which source
 // won H (diagonal, E, F or stop, preferring them in that order on ties) and whether E and F

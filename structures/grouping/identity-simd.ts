@@ -2,7 +2,7 @@
 // identity-simd.wat runs the same recurrence in eight 16-bit lanes of WebAssembly SIMD.
 // Every lane makes the scalar kernel's choices (same comparisons, same order, same ties),
 // so its score and identity count are those of identityCount, which
-// test/grouping/identity-simd.test.ts checks pair by pair on real and synthetic chains. A
+// test/structures/grouping/identity-simd.test.ts checks pair by pair on real and synthetic chains. A
 // pair whose shorter chain is too long for 16-bit scores (over 2,909 residues), or a Node
 // without WebAssembly SIMD, goes to identityCount itself.
 //

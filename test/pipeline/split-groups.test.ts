@@ -15,7 +15,7 @@ import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts
 import { ingest } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NEEDS_SHARED, SHARED } from '../shared-structures.ts';
-import { NEEDS_PYTHON_RDKIT, referenceScaffolds, type ReferenceInput } from '../grouping/python-rdkit.ts';
+import { NEEDS_PYTHON_RDKIT, referenceScaffolds, type ReferenceInput } from '../structures/grouping/python-rdkit.ts';
 import { toMolblock } from '../../structures/rdkit-ligand.ts';
 import type { Complex } from '../../structures/model.ts';
 

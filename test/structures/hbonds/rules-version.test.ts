@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claimFolder, RunMismatchError } from '../../pipeline/generate/run-identity.ts';
-import { readPart, writePart } from '../../pipeline/generate/complex-part.ts';
-import { datasetPaths } from '../../pipeline/dataset/layout.ts';
-import { codeVersions, type Versions } from '../../pipeline/dataset/versions.ts';
-import { TASKS } from '../../qa/tasks/index.ts';
-import { mergeShards, MergeError } from '../../pipeline/generate/merge-shards.ts';
-import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
+import { claimFolder, RunMismatchError } from '../../../pipeline/generate/run-identity.ts';
+import { readPart, writePart } from '../../../pipeline/generate/complex-part.ts';
+import { datasetPaths } from '../../../pipeline/dataset/layout.ts';
+import { codeVersions, type Versions } from '../../../pipeline/dataset/versions.ts';
+import { TASKS } from '../../../qa/tasks/index.ts';
+import { mergeShards, MergeError } from '../../../pipeline/generate/merge-shards.ts';
+import { HBOND_RULES_VERSION } from '../../../structures/hbonds/rules-version.ts';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'hbond-rules-'));
 const identity = (hbondRules: number | undefined, shard: string | null = null) => ({

@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHARED, NEEDS_SHARED } from '../shared-structures.ts';
-import { ingest } from '../../structures/ingest.ts';
-import { findHBonds } from '../../structures/hbonds/find-hbonds.ts';
-import { canonicalPairs, formatCanonicalPair } from '../../structures/hbonds/canonical-format.ts';
+import { SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { canonicalPairs, formatCanonicalPair } from '../../../structures/hbonds/canonical-format.ts';
 
 const PINNED: Record<string, string[]> = {
   '1a30': ['ASP 25 OD1 A, OXT', 'ASP 25 OD2 A, OXT'],

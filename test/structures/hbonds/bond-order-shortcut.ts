@@ -1,6 +1,6 @@
 // The document's bond-order shortcut (docs/hbond-criteria.md section 1, the shortcut from bond orders), used only
 // as a cross-check of the geometric typing, for the categories it states without ambiguity.
-import type { Ligand } from '../../structures/model.ts';
+import type { Ligand } from '../../../structures/model.ts';
 
 /** Expected IDATM type per ligand atom index, for the atoms the shortcut is sure about. */
 export function shortcutTypes(lig: Ligand): Map<number, string> {

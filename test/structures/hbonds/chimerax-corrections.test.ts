@@ -4,14 +4,14 @@
 // acceptor's first neighbour; tau symmetry 4; peptide ligands typed by templates.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Complex, LigandAtom, Residue, Vec3 } from '../../structures/model.ts';
-import { findHBonds, typedGraph } from '../../structures/hbonds/find-hbonds.ts';
-import { classifyAcceptor } from '../../structures/hbonds/acceptor-classes.ts';
-import { classifyDonor } from '../../structures/hbonds/donor-classes.ts';
-import { explainPair } from '../../structures/hbonds/explain-pair.ts';
-import { tauOk } from '../../structures/hbonds/acceptor-geometry.ts';
-import { DEFAULT_TOLERANCES } from '../../structures/hbonds/criteria.ts';
-import type { AtomGraph } from '../../structures/hbonds/atom-graph.ts';
+import type { Complex, LigandAtom, Residue, Vec3 } from '../../../structures/model.ts';
+import { findHBonds, typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import { classifyAcceptor } from '../../../structures/hbonds/acceptor-classes.ts';
+import { classifyDonor } from '../../../structures/hbonds/donor-classes.ts';
+import { explainPair } from '../../../structures/hbonds/explain-pair.ts';
+import { tauOk } from '../../../structures/hbonds/acceptor-geometry.ts';
+import { DEFAULT_TOLERANCES } from '../../../structures/hbonds/criteria.ts';
+import type { AtomGraph } from '../../../structures/hbonds/atom-graph.ts';
 import { acetoneAtOrigin, along, asparagineAcceptor, atom, complexOf, methylacetamideDonor, residue, serineDonor } from './fragments.ts';
 
 const ENTRY = [{ role: 'entry' as const, path: 'entry.pdb', sha256: '' }];

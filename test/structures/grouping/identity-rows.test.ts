@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ComplexIdentity } from '../../structures/grouping/complex-identity.ts';
-import { linkageData, type LinkageItem } from '../../structures/grouping/protein-linkage.ts';
-import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
-import { encodeSequence, identityCount } from '../../structures/grouping/identity-kernel.ts';
-import { buildSplitCorpus } from '../../scripts/split-corpus.ts';
-import { REPO } from '../shared-structures.ts';
+import { ComplexIdentity } from '../../../structures/grouping/complex-identity.ts';
+import { linkageData, type LinkageItem } from '../../../structures/grouping/protein-linkage.ts';
+import { sequenceIdentity } from '../../../structures/grouping/sequence-identity.ts';
+import { encodeSequence, identityCount } from '../../../structures/grouping/identity-kernel.ts';
+import { buildSplitCorpus } from '../../../scripts/split-corpus.ts';
+import { REPO } from '../../shared-structures.ts';
 
 const COMPILED = resolve(REPO, 'dist/structures/grouping/complex-identity.js');
 
@@ -98,7 +98,7 @@ test('a pair has one identity, whichever complex the row is of, even where the a
 });
 
 test('rows on three threads from the compiled package (dist/) give those of one thread', { skip: existsSync(COMPILED) ? false : 'dist/ not built (npm test builds it)' }, async () => {
-  const compiled = (await import(pathToFileURL(COMPILED).href)) as typeof import('../../structures/grouping/complex-identity.ts');
+  const compiled = (await import(pathToFileURL(COMPILED).href)) as typeof import('../../../structures/grouping/complex-identity.ts');
   const items = corpus();
   checkAgainstOneThread((threads) => (threads === 1 ? new ComplexIdentity(linkageData(items, { threshold: 0.3 }), { threads }) : new compiled.ComplexIdentity(linkageData(items, { threshold: 0.3 }), { threads })), items.length);
 });

@@ -10,12 +10,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { BatchAligner, BOUND_LANES, LANES, NO_BOUND, simdAvailable } from '../../structures/grouping/identity-simd.ts';
-import { encodeSequence, identityCount, lastAlignment } from '../../structures/grouping/identity-kernel.ts';
-import { complexSequences } from '../../pipeline/split/protein-sequences.ts';
-import { ingestEach } from '../../structures/ingest.ts';
-import { generatorFor } from '../../pipeline/generate/seeds.ts';
-import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
+import { BatchAligner, BOUND_LANES, LANES, NO_BOUND, simdAvailable } from '../../../structures/grouping/identity-simd.ts';
+import { encodeSequence, identityCount, lastAlignment } from '../../../structures/grouping/identity-kernel.ts';
+import { complexSequences } from '../../../pipeline/split/protein-sequences.ts';
+import { ingestEach } from '../../../structures/ingest.ts';
+import { generatorFor } from '../../../pipeline/generate/seeds.ts';
+import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../../shared-structures.ts';
 
 const ALPHABET = 'ARNDCQEGHILKMFPSTWYVX';
 

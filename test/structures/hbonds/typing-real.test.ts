@@ -2,13 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHARED, NEEDS_SHARED } from '../shared-structures.ts';
-import { ingest } from '../../structures/ingest.ts';
-import { typedGraph } from '../../structures/hbonds/find-hbonds.ts';
-import { classifyAcceptor } from '../../structures/hbonds/acceptor-classes.ts';
-import { classifyDonor } from '../../structures/hbonds/donor-classes.ts';
-import { donorHydrogens } from '../../structures/hbonds/inferred-hydrogens.ts';
-import type { AtomGraph } from '../../structures/hbonds/atom-graph.ts';
+import { SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import { classifyAcceptor } from '../../../structures/hbonds/acceptor-classes.ts';
+import { classifyDonor } from '../../../structures/hbonds/donor-classes.ts';
+import { donorHydrogens } from '../../../structures/hbonds/inferred-hydrogens.ts';
+import type { AtomGraph } from '../../../structures/hbonds/atom-graph.ts';
 import { shortcutTypes } from './bond-order-shortcut.ts';
 
 const PDBBIND = join(SHARED, 'pdbbind');

@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { alignSequences, sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
-import { encodeSequence, identityCount, lastAlignment } from '../../structures/grouping/identity-kernel.ts';
-import { clusterProteins } from '../../pipeline/split/protein-clusters.ts';
-import { complexSequences, type ComplexSequences } from '../../pipeline/split/protein-sequences.ts';
-import { ingestEach } from '../../structures/ingest.ts';
-import { generatorFor } from '../../pipeline/generate/seeds.ts';
-import { NEEDS_SHARED, SHARED } from '../shared-structures.ts';
+import { alignSequences, sequenceIdentity } from '../../../structures/grouping/sequence-identity.ts';
+import { encodeSequence, identityCount, lastAlignment } from '../../../structures/grouping/identity-kernel.ts';
+import { clusterProteins } from '../../../pipeline/split/protein-clusters.ts';
+import { complexSequences, type ComplexSequences } from '../../../pipeline/split/protein-sequences.ts';
+import { ingestEach } from '../../../structures/ingest.ts';
+import { generatorFor } from '../../../pipeline/generate/seeds.ts';
+import { NEEDS_SHARED, SHARED } from '../../shared-structures.ts';
 
 /** Today's clusters: every pair not yet joined aligned with alignSequences, in id order. */
 function allPairsClusters(items: ComplexSequences[], threshold: number, minLength = 30): Map<string, string> {

@@ -4,11 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHARED, NEEDS_SHARED } from '../shared-structures.ts';
-import { ingest } from '../../structures/ingest.ts';
-import { findHBonds } from '../../structures/hbonds/find-hbonds.ts';
-import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
-import type { HBondEnd } from '../../structures/model.ts';
+import { SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { formatHBondList } from '../../../structures/hbonds/canonical-format.ts';
+import type { HBondEnd } from '../../../structures/model.ts';
 
 /** Ordered (donor -> acceptor) pairs as printed on 2026-12-01 before the changes. */
 const EXPECTED = [

@@ -1,6 +1,6 @@
 // Hand-built fragments for the H-bond tests: a tiny Complex from residues and ligand atoms
 // with coordinates written out, so a test can put a pair just inside or outside a cutoff.
-import type { Atom, Bond, Complex, LigandAtom, Residue, Vec3 } from '../../structures/model.ts';
+import type { Atom, Bond, Complex, LigandAtom, Residue, Vec3 } from '../../../structures/model.ts';
 
 export function atom(name: string, element: string, xyz: Vec3): Atom {
   return { name, element, xyz, occupancy: 1, serial: 0, isHydrogen: element === 'H' };

@@ -1,4 +1,4 @@
-// Runs the Python RDKit reference (test/grouping/murcko-rdkit.py) for the scaffold
+// Runs the Python RDKit reference (test/structures/grouping/murcko-rdkit.py) for the scaffold
 // cross-check. Debian's python3-rdkit lives under /usr/bin/python3; a `python3` earlier on the
 // PATH (pyenv, venv) may not see it, so both are tried.
 import { spawnSync } from 'node:child_process';

@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
-import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
-import { SOURCE_CLI } from '../spawn-cli.ts';
-import { ingest } from '../../structures/ingest.ts';
-import { findHBonds } from '../../structures/hbonds/find-hbonds.ts';
-import { formatEnd } from '../../structures/hbonds/explain-complex.ts';
-import type { Complex } from '../../structures/model.ts';
+import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
+import { SOURCE_CLI } from '../../spawn-cli.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { formatEnd } from '../../../structures/hbonds/explain-complex.ts';
+import type { Complex } from '../../../structures/model.ts';
 
 const run = promisify(execFile);
 // The CLI from the source, so the test runs the code as it is (no stale dist/).

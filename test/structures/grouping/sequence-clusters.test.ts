@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ingest } from '../../structures/ingest.ts';
-import { pocketSequence } from '../../structures/grouping/pocket-sequence.ts';
-import { clusterBySequence } from '../../structures/grouping/sequence-clusters.ts';
-import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { pocketSequence } from '../../../structures/grouping/pocket-sequence.ts';
+import { clusterBySequence } from '../../../structures/grouping/sequence-clusters.ts';
+import { NEEDS_SHARED, SAMPLE, SHARED } from '../../shared-structures.ts';
 
 // Hand-made chains (identities by hand, BLOSUM62): x/y share WWWW (4 of 8 = 0.5), y/z share
 // HHHH (0.5), x/z share nothing that scores above zero (0), w (all P) matches none.

@@ -10,8 +10,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HAVE_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
-import { assertSameDataset } from '../same-dataset.ts';
+import { HAVE_SHARED, REPO, SAMPLE, SHARED } from '../../shared-structures.ts';
+import { assertSameDataset } from '../../same-dataset.ts';
 
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const slurm = !has('sbatch')

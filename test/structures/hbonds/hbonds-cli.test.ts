@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { resolve } from 'node:path';
-import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
-import { ingest } from '../../structures/ingest.ts';
-import { findHBonds } from '../../structures/hbonds/find-hbonds.ts';
-import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
+import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { formatHBondList } from '../../../structures/hbonds/canonical-format.ts';
 
 const run = promisify(execFile);
 const BIN = resolve(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/

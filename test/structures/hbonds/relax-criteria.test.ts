@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { relaxRule, DEFAULT_TOLERANCES } from '../../structures/hbonds/criteria.ts';
+import { relaxRule, DEFAULT_TOLERANCES } from '../../../structures/hbonds/criteria.ts';
 
 const rule = {
   fn: 'ut', cls: 'x', partner: 7,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { alignSequences, sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
+import { alignSequences, sequenceIdentity } from '../../../structures/grouping/sequence-identity.ts';
 
 // Expected values worked out by hand with BLOSUM62 (W/W 11, W/C -2, F/W 1, X/X -1...) and
 // the default gaps (a gap of k residues costs 11 + (k - 1)).

@@ -2,9 +2,9 @@
 // each on a hand-built fragment just inside and just outside the relaxed limit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Complex, Residue } from '../../structures/model.ts';
-import { findHBonds, typedGraph } from '../../structures/hbonds/find-hbonds.ts';
-import { classifyAcceptor } from '../../structures/hbonds/acceptor-classes.ts';
+import type { Complex, Residue } from '../../../structures/model.ts';
+import { findHBonds, typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import { classifyAcceptor } from '../../../structures/hbonds/acceptor-classes.ts';
 import { acetateAtOrigin, acetoneAtOrigin, atom, complexOf, methylPhosphate, residue, rotZ, serineDonor } from './fragments.ts';
 
 /** Ser OG 3.0 A from the origin in direction `beta` degrees (xy-plane), donating toward it. */

@@ -1,8 +1,8 @@
 // Geometric (Meng & Lewis) typing of ligands built by hand: each rule of section 1 once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { LigandAtom, Vec3 } from '../../structures/model.ts';
-import { typedGraph } from '../../structures/hbonds/find-hbonds.ts';
+import type { LigandAtom, Vec3 } from '../../../structures/model.ts';
+import { typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
 import { acetateAtOrigin, acetoneAtOrigin, atom, complexOf, methylPhosphate, pyridineAtOrigin } from './fragments.ts';
 
 function types(lig: { atoms: LigandAtom[]; bonds: [number, number][] }): Record<string, string> {

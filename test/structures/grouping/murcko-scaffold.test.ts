@@ -2,12 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ingest } from '../../structures/ingest.ts';
-import { rdkit, toMolblock } from '../../structures/rdkit-ligand.ts';
-import type { Complex, Ligand } from '../../structures/model.ts';
-import { scaffoldAtoms } from '../../structures/grouping/murcko-graph.ts';
-import { murckoScaffold, murckoScaffoldOf, murckoScaffoldOfSmiles } from '../../structures/grouping/murcko-scaffold.ts';
-import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { rdkit, toMolblock } from '../../../structures/rdkit-ligand.ts';
+import type { Complex, Ligand } from '../../../structures/model.ts';
+import { scaffoldAtoms } from '../../../structures/grouping/murcko-graph.ts';
+import { murckoScaffold, murckoScaffoldOf, murckoScaffoldOfSmiles } from '../../../structures/grouping/murcko-scaffold.ts';
+import { NEEDS_SHARED, SAMPLE, SHARED } from '../../shared-structures.ts';
 import { NEEDS_PYTHON_RDKIT, referenceScaffolds, type ReferenceInput, type ReferenceResult } from './python-rdkit.ts';
 
 /** RDKit-JS's canonical form of a SMILES written by hand. */

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { linkBySequence, type LinkageItem } from '../../structures/grouping/protein-linkage.ts';
-import { complexSequences } from '../../pipeline/split/protein-sequences.ts';
-import { ingestEach } from '../../structures/ingest.ts';
-import { REPO, SAMPLE } from '../shared-structures.ts';
+import { linkBySequence, type LinkageItem } from '../../../structures/grouping/protein-linkage.ts';
+import { complexSequences } from '../../../pipeline/split/protein-sequences.ts';
+import { ingestEach } from '../../../structures/ingest.ts';
+import { REPO, SAMPLE } from '../../shared-structures.ts';
 
 const COMPILED = resolve(REPO, 'dist/structures/grouping/protein-linkage.js');
 
@@ -34,7 +34,7 @@ test('two worker threads from the sources give the clusters of the calling threa
 });
 
 test('two worker threads from the compiled package (dist/) give the same clusters', { skip: existsSync(COMPILED) ? false : 'dist/ not built (npm test builds it)' }, async () => {
-  const compiled = (await import(pathToFileURL(COMPILED).href)) as typeof import('../../structures/grouping/protein-linkage.ts');
+  const compiled = (await import(pathToFileURL(COMPILED).href)) as typeof import('../../../structures/grouping/protein-linkage.ts');
   const items = await sampleItems();
   const one = await linkBySequence(items, { threshold: 0.3, workers: 1 });
   const two = await compiled.linkBySequence(items, { threshold: 0.3, workers: 2 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from '../shared-structures.ts';
+import { REPO } from '../../shared-structures.ts';
 
 const RENDER = join(REPO, 'scripts/cluster/k8s-render.sh');
 const hasYaml = spawnSync('python3', ['-c', 'import yaml'], { stdio: 'ignore' }).status === 0;
