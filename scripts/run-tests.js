@@ -28,6 +28,7 @@ const LONG = {
   'test/structures/grouping/fast-clusters.test.ts': 102,
   'test/pipeline/preview.test.ts': 101,
   'test/pipeline/eval-cli.test.ts': 95,
+  'test/renders/render-crash.test.ts': 90, // 48 shots three times, a 20 s hang waited out
   'test/pipeline/split-buffer-val.test.ts': 91,
   'test/pipeline/hbond-tasks-generate.test.ts': 72,
   'test/pipeline/export-formats.test.ts': 70,
