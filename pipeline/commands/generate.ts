@@ -13,7 +13,7 @@ import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.t
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, type AntialiasMethod } from '../../renders/style.ts';
 import { allTasks, requireTask, taskIds } from '../../qa/task-registry.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
-import { parseCounts } from '../generate/counts.ts';
+import { parseCounts, valCountsGiven } from '../generate/counts.ts';
 import { parseSizes } from '../generate/image-sizes.ts';
 import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
@@ -108,6 +108,8 @@ export const generateCommand: CommandModule<object, Args> = {
         if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers > 0)) throw new Error('--workers must be a positive whole number');
         parseCounts(a['per-complex'], chosenTasks(a.tasks));
+        const withVal = valCountsGiven(a['per-complex']);
+        if (withVal.length && a.buffer !== 'val') throw new Error(`--per-complex: a third number (val) for ${withVal.join(', ')} needs --buffer val, which makes the val split`);
         if (a.shard !== undefined) parseShard(a.shard);
         return true;
       }) as any,

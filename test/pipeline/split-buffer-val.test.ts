@@ -99,6 +99,12 @@ test('the same split by protein without --buffer: excluded complexes, no val fil
     for (const t of TASKS) assert.equal(manifest.counts[t].val, undefined);
     const s = cli('score', out, join(out, 'qa', 'docking.test.jsonl'), '--split', 'val');
     assert.notEqual(s.status, 0, 'no val split to score against');
+    // A val count without --buffer val is a usage error, before anything is written.
+    const other = join(dir, 'other');
+    const u = cli('generate', '--out', other, ...SPLIT_ARGS, '--per-complex', 'translation=4/2,docking=6/3/1');
+    assert.equal(u.status, 2, u.stderr);
+    assert.match(u.stderr, /--per-complex: a third number \(val\) for docking needs --buffer val/);
+    assert.ok(!existsSync(other), 'nothing written');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
