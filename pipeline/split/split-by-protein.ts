@@ -149,17 +149,15 @@ function split(ids: string[], ci: ComplexIdentity, groupOf: ReadonlyMap<string, 
     seedable: (i) => ci.comparable(i),
   }, o.fullRows ? undefined : someNeighbour);
   const excludedBySeeds = s.side.reduce((a, x) => a + (x === EXCLUDED ? 1 : 0), 0);
-  const rowCount = rows.size;
   const t1 = Date.now();
-  // A bound of a pair from the row of either complex (see audit-split.ts).
-  const known: KnownBound = (i, j) => {
-    const a = bounds.get(i)?.[j];
-    if (a !== undefined && !Number.isNaN(a)) return a;
-    const b = bounds.get(j)?.[i];
-    return b !== undefined && !Number.isNaN(b) ? b : undefined;
+  // A bound of a pair from the row of either complex (see audit-split.ts); NaN: not in that row.
+  const inRow = (i: number, j: number) => {
+    const f = bounds.get(i)?.[j];
+    return f === undefined || Number.isNaN(f) ? undefined : f;
   };
+  const known: KnownBound = (i, j) => inRow(i, j) ?? inRow(j, i);
   const a = auditSplit(ci, s.side, o.threshold, true, o.scaffoldOf && scaffoldMates, known);
-  const work = { seeds: s.seeds, regions: s.regions, rows: rowCount, searches: search.asked, searchesFound: search.found, searchesToRow: search.rows, ...pick(ci.stats), threads: ci.threadCount, seedSeconds: (t1 - t0) / 1000, auditSeconds: (Date.now() - t1) / 1000 };
+  const work = { seeds: s.seeds, regions: s.regions, rows: rows.size, searches: search.asked, searchesFound: search.found, searchesToRow: search.rows, ...pick(ci.stats), threads: ci.threadCount, seedSeconds: (t1 - t0) / 1000, auditSeconds: (Date.now() - t1) / 1000 };
   return {
     side: new Map(ids.map((id, i) => [id, SIDE_NAMES[s.side[i]]])),
     nearest: nearestByIds(a, ids),

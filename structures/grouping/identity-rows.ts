@@ -13,7 +13,7 @@
 // only to the old ones). So a worker that fails to start or dies costs time, never a result.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { BatchAligner, BOUND_LANES, LANES, NO_BOUND } from './identity-simd.ts';
+import { BatchAligner, BOUND_LANES, LANES } from './identity-simd.ts';
 import type { LinkageData } from './linkage-rows.ts';
 
 /** Chain pairs per chunk (eight batches of the bound). */
@@ -38,7 +38,7 @@ export interface RowBuffers {
   /** Per chain pair: the query's chain, the subject's chain. */
   query: Int32Array;
   subject: Int32Array;
-  /** Per chain pair: its bound (an identity count, or NO_BOUND), and its identity count when aligned, else -1. */
+  /** Per chain pair: its bound (an identity count, or identity-simd.ts's NO_BOUND), and its identity count when aligned, else -1. */
   bound: Int32Array;
   count: Int32Array;
   /** Per chunk: 0 free, 1 taken, 2 done. */
@@ -196,14 +196,11 @@ export class RowThreads {
   private workers: Worker[] | null = null;
   private generation = 0;
 
-  constructor(private readonly d: LinkageData, maxPairs: number, o: RowThreadOptions = {}) {
+  constructor(private readonly d: LinkageData, private readonly maxPairs: number, o: RowThreadOptions = {}) {
     this.threads = Math.max(1, o.threads ?? availableParallelism());
     this.b = rowBuffers(maxPairs, this.threads);
     this.own = new ChunkWorker(d, this.b, 0);
-    this.maxPairs = maxPairs;
   }
-
-  private readonly maxPairs: number;
 
   /** Starts the workers (once, at the first large row). */
   private start(): void {
@@ -300,4 +297,3 @@ export class RowThreads {
   }
 }
 
-export { NO_BOUND };
