@@ -27,6 +27,7 @@ export { choiceScorer, commandScorer, exactTextScorer, type ScoredReply, type Ta
 export { rotationScore, translationScore } from '../qa/scoring/transform-scores.ts';
 export { scene, threeViews, type SceneParts } from '../qa/scenes.ts';
 export { drawIndex, drawOne, type Rng } from '../qa/random.ts';
+export { deckEntry } from '../qa/draw-deck.ts';
 
 // Whole runs, and what comes after them.
 export { generate, type GenerateOptions, type GenerateSummary } from './generate/run-generate.ts';

@@ -43,6 +43,10 @@ export interface TaskContext {
   split: Split;
   /** 0-based index of the question among this task's questions for this complex and split. */
   index: number;
+  /** How many questions of this task this complex is asked in this split (the plan stage's
+   * count after the task's questionCount): indices run 0..count-1. Lets a task spread its
+   * draws over them (stride draws) or reject a count its parameter space cannot meet. */
+  count: number;
   /** This question's generator; a draw that fails a check is replaced by its next draw. */
   rng: Rng;
   /**

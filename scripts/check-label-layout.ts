@@ -46,7 +46,7 @@ function plannedScenes(complex: PreparedComplex['complex']): SceneSpec[] {
     const n = task.questionCount ? task.questionCount(subject, 'train', task.defaultCounts.train) : task.defaultCounts.train;
     for (let index = 0; index < n; index++) {
       const planned = task.plan({
-        seed: 0, split: 'train', index, rng: seedrandom(`${complex.id}:${task.id}:${index}`), slot: (k) => index % k, subject,
+        seed: 0, split: 'train', index, count: n, rng: seedrandom(`${complex.id}:${task.id}:${index}`), slot: (k) => index % k, subject,
         splitIds: [complex.id], complexById: () => subject, style,
       });
       if (planned.ok) for (const s of planned.plan.images) scenes.set(sceneKey(s), s);

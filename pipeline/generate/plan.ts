@@ -81,7 +81,7 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
     for (let index = 0; index < n; index++) {
       const qid = questionId(task.id, id, index);
       const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' }, () => task.plan({
-        seed: p.seed, split, index, rng: questionGenerator(p.seed, task.id, id, index), subject: sized,
+        seed: p.seed, split, index, count: n, rng: questionGenerator(p.seed, task.id, id, index), subject: sized,
         slot: (k: number) => (Math.floor(offset * k) + index) % k,
         splitIds: p.split.ids[split] ?? [], complexById, style: p.style, options,
       }), onError);

@@ -39,7 +39,7 @@ function planAll(all: PreparedComplex[], id: string, requested: number, seed = 0
     const offset = seedrandom(`${seed}|${id}|${subject.complex.id}|slot`)();
     for (let index = 0; index < n; index++) {
       const r = task.plan({
-        seed, split: 'train', index, rng: seedrandom(`${seed}|${id}|${subject.complex.id}|${index}`), subject,
+        seed, split: 'train', index, count: n, rng: seedrandom(`${seed}|${id}|${subject.complex.id}|${index}`), subject,
         slot: (k: number) => (Math.floor(offset * k) + index) % k, splitIds: [subject.complex.id], complexById: () => subject, style,
       });
       assert.ok(r.ok, `${id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);

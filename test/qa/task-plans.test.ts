@@ -50,7 +50,7 @@ function planAll(all: PreparedComplex[], task: TaskModule, seed: string) {
     for (let index = 0; index < QUESTIONS; index++) {
       const offset = seedrandom(`${seed}|${task.id}|${subject.complex.id}|slot`)();
       const slot = (n: number) => (Math.floor(offset * n) + index) % n;
-      const r = task.plan({ seed: 0, split: 'train', index, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject, slot, splitIds: ids, complexById: byId, style });
+      const r = task.plan({ seed: 0, split: 'train', index, count: QUESTIONS, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject, slot, splitIds: ids, complexById: byId, style });
       assert.ok(r.ok, `${task.id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);
       out.push({ subject, plan: r.plan });
     }

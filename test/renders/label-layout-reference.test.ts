@@ -23,7 +23,7 @@ test('sample: the fast label layout places every box as the reference does (all 
       // A few questions per task: enough scenes (crowded ones included) for a quick test.
       for (let index = 0; index < 2; index++) {
         const planned = task.plan({
-          seed: 0, split: 'train', index, rng: seedrandom(`${subject.complex.id}:${task.id}:${index}`), slot: (k) => index % k, subject,
+          seed: 0, split: 'train', index, count: 2, rng: seedrandom(`${subject.complex.id}:${task.id}:${index}`), slot: (k) => index % k, subject,
           splitIds: [subject.complex.id], complexById: () => subject, style,
         });
         if (!planned.ok) continue;

@@ -102,7 +102,7 @@ test('no leak: a scene is laid out the same whatever question shows it, with or 
   for (const c of all) {
     if (!(c.complex.hbonds ?? []).length) continue;
     const ctx = (task: string) => ({
-      seed: 7, split: 'test' as const, index: 0, rng: seedrandom(task), slot: () => 0, subject: c, splitIds: [c.complex.id],
+      seed: 7, split: 'test' as const, index: 0, count: 1, rng: seedrandom(task), slot: () => 0, subject: c, splitIds: [c.complex.id],
       complexById: () => c, style,
     });
     const pocket = taskById('pocket_ligand')!.plan(ctx('pocket_ligand'));
