@@ -29,6 +29,8 @@ export function makeDecoy(rng: Rng, scheme: DecoyScheme, [f1, f2]: readonly [Com
 export interface ChoiceDraft {
   options: { letter: string; commands: Command[]; scheme: string }[];
   letter: string;
+  /** The hidden anchor of an anchored set (qa/anchored-options.ts); absent for the paper's. */
+  anchor?: Command[];
 }
 
 /** Places the truth under a uniformly drawn letter and one decoy per scheme, in drawn order, under the rest. */

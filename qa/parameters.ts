@@ -66,3 +66,13 @@ export function changeAxis(rng: Rng, c: Command, avoid: readonly Axis[] = []): C
 export function undoCommands(commands: readonly Command[]): Command[] {
   return commands.slice().reverse().map((c) => ({ ...c, amount: c.amount === 0 ? 0 : -c.amount }));
 }
+
+/** Every `move <axis> d` of a translation's range, d = -4..-1, 1..4. */
+export function signedMoves(axis: Axis): Command[] {
+  return SIGNS.flatMap((s) => TRANSLATION_MAGNITUDES.map((m) => move(axis, s * m)));
+}
+
+/** Every `roll <axis> a` of a rotation's range, a = +-15..90 in 15 degree steps. */
+export function signedRolls(axis: Axis): Command[] {
+  return SIGNS.flatMap((s) => ROTATION_MAGNITUDES.map((m) => roll(axis, s * m)));
+}

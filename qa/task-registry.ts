@@ -2,7 +2,7 @@
 // stats, preview, export): the nine of qa/tasks/index.ts, in the spec's table order, then
 // the tasks registered from outside the package (`--task-module`, or `registerTask` from
 // the library), in the order they were added. Nothing else keeps a list of task ids.
-import type { TaskModule } from './task.ts';
+import type { TaskModule, TaskOption } from './task.ts';
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
 import { TASKS } from './tasks/index.ts';
 
@@ -61,10 +61,22 @@ export function registerTask(task: TaskModule): void {
   const known = taskById(task.id);
   if (known === task) return;
   if (known) throw new TaskDefinitionError(`a task with id '${task.id}' is already known`);
-  const keys = new Set(allTasks().flatMap((t) => (t.options ?? []).map((o) => o.key)));
-  const clash = (task.options ?? []).find((o) => keys.has(o.key));
+  // An option several tasks share (e.g. --decoys) is one object; another option under a known key is a clash.
+  const byKey = new Map(allTasks().flatMap((t) => (t.options ?? []).map((o) => [o.key, o] as const)));
+  const clash = (task.options ?? []).find((o) => byKey.has(o.key) && byKey.get(o.key) !== o);
   if (clash) throw new TaskDefinitionError(`task ${task.id}: option '${clash.key}' is already another task's`);
   added.push(task);
+}
+
+/** The tasks' options, each once (an option several tasks share is one object), with the ids of the tasks that have it. */
+export function taskOptionList(tasks: readonly TaskModule[] = allTasks()): { option: TaskOption; tasks: string[] }[] {
+  const out = new Map<string, { option: TaskOption; tasks: string[] }>();
+  for (const t of tasks) for (const o of t.options ?? []) {
+    const entry = out.get(o.key) ?? { option: o, tasks: [] };
+    entry.tasks.push(t.id);
+    out.set(o.key, entry);
+  }
+  return [...out.values()];
 }
 
 /** Every task's options with their defaults, by key (recorded in the manifest's options). */

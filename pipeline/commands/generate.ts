@@ -11,7 +11,7 @@ import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, type AntialiasMethod } from '../../renders/style.ts';
-import { allTasks, requireTask, taskIds } from '../../qa/task-registry.ts';
+import { allTasks, requireTask, taskIds, taskOptionList } from '../../qa/task-registry.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
 import { parseCounts, valCountsGiven } from '../generate/counts.ts';
 import { parseSizes } from '../generate/image-sizes.ts';
@@ -63,7 +63,7 @@ const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}
 
 /** Every known task's own options (TaskModule.options) as flags, e.g. --residue-framing. */
 function withTaskOptions<T>(y: import('yargs').Argv<T>): import('yargs').Argv<T> {
-  for (const t of allTasks()) for (const o of t.options ?? []) y = y.option(kebab(o.key), { choices: o.choices, default: o.default, describe: `${o.describe} (task ${t.id})` });
+  for (const { option: o, tasks } of taskOptionList()) y = y.option(kebab(o.key), { choices: o.choices, default: o.default, describe: `${o.describe} (task${tasks.length > 1 ? 's' : ''} ${tasks.join(', ')})` });
   return y;
 }
 

@@ -1,8 +1,10 @@
 // Task 8, interaction location (4-way choice, 6 images: the six views of the full complex).
 // The question names one hydrogen bond; each option is a move `move x a, move y b` in the
 // screen frame of the front view, and the right one brings the centroid of the bond's two
-// heavy atoms to the screen centre (qa/centring-move.ts). Decoys perturb the signs and
-// magnitudes of the true move, one scheme each; the four options are distinct. One question
+// heavy atoms to the screen centre (qa/centring-move.ts). The options are drawn around a
+// hidden anchor one step from the truth (qa/anchored-options.ts, the steps and the prior they
+// keep: centring-move.ts), or with `--decoys paper` each perturbs the signs and magnitudes of
+// the true move, one scheme each; the four options are distinct. One question
 // per H-bond (distinct residue atom / ligand atom pair), in an order drawn once per complex,
 // up to the requested count; the correct letter takes the question's balanced slot.
 import type { Complex } from '../../structures/model.ts';
@@ -11,7 +13,9 @@ import { formatCommands } from '../../renders/commands.ts';
 import { bondAtoms, residueLabel, pairResidueId } from '../bond-atoms.ts';
 import { LETTERS, MAX_REPLACEMENTS } from '../choice.ts';
 import { complexGenerator } from '../complex-generator.ts';
-import { centringMove, LOCATION_SCHEMES, locationDecoy, moveCommands } from '../centring-move.ts';
+import { centringMove, LOCATION_SCHEMES, locationChange, locationDecoy, moveCommands } from '../centring-move.ts';
+import { anchoredOptions, DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
+import type { Rng } from '../random.ts';
 import { shuffled } from '../random.ts';
 import { sixViews } from '../six-views.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
@@ -37,22 +41,20 @@ export const interactionLocationTask: TaskModule = {
   defaultCounts: { train: 3, test: 3 },
   defaultImageSize: WHOLE_POCKET_IMAGE_SIZE,
   template: INTERACTION_LOCATION,
+  options: [DECOYS_OPTION],
   scorer: choiceScorer(),
   questionCount: (c, _split, requested) => Math.min(requested, canonicalPairs(c.complex.hbonds ?? []).length),
-  plan({ seed, index, rng, slot, subject, style }) {
+  plan({ seed, index, rng, slot, subject, style, options: chosen }) {
     const bond = locationBonds(seed, subject.complex)[index];
     if (!bond) return { ok: false, reason: `the complex has no H-bond number ${index + 1}`, replacements: 0 };
     const atoms = bondAtoms(subject.complex, bond);
     const truth = centringMove(subject.camera, atoms.pocket.xyz, atoms.ligand.xyz);
     const at = slot(LETTERS.length);
+    const anchored = decoyMode(chosen) === 'anchored';
     for (let replacements = 0; replacements <= MAX_REPLACEMENTS; replacements++) {
-      const schemes = shuffled(rng, LOCATION_SCHEMES);
-      const options: ChoiceOption[] = LETTERS.map((letter, i) => {
-        if (i === at) return { letter, commands: moveCommands(truth.x, truth.y), scheme: 'truth' };
-        const scheme = schemes.shift()!;
-        const [x, y] = locationDecoy(rng, scheme, truth.x, truth.y);
-        return { letter, commands: moveCommands(x, y), scheme };
-      });
+      const drawn = anchored ? anchoredMoves(rng, truth.x, truth.y, at) : paperMoves(rng, truth.x, truth.y, at);
+      if (!drawn) continue;
+      const options = drawn.options;
       const texts = options.map((o) => formatCommands(o.commands!));
       if (new Set(texts).size < LETTERS.length) continue;
       const vars: Record<string, string> = { bond: bondLabel(bond) };
@@ -68,6 +70,7 @@ export const interactionLocationTask: TaskModule = {
             bond: `${bond.residueName} ${bond.residueNumber}${bond.insertionCode} ${bond.residueAtom} ${bond.chain || '_'}, ${bond.ligandAtom}`,
             move: texts[at],
             centroid: truth.centroid.map((v) => Math.round(v * 1000) / 1000),
+            ...(drawn.anchor ? { anchor: drawn.anchor } : {}),
           },
           replacements,
         },
@@ -76,3 +79,25 @@ export const interactionLocationTask: TaskModule = {
     return { ok: false, reason: `no draw in ${MAX_REPLACEMENTS + 1} gave four distinct options`, replacements: MAX_REPLACEMENTS + 1 };
   },
 };
+
+/** The paper's options: the truth under `at`, a decoy per scheme (LOCATION_SCHEMES) under the rest. */
+function paperMoves(rng: Rng, x: number, y: number, at: number): { options: ChoiceOption[]; anchor?: string } {
+  const schemes = shuffled(rng, LOCATION_SCHEMES);
+  const options: ChoiceOption[] = LETTERS.map((letter, i) => {
+    if (i === at) return { letter, commands: moveCommands(x, y), scheme: 'truth' };
+    const scheme = schemes.shift()!;
+    const [dx, dy] = locationDecoy(rng, scheme, x, y);
+    return { letter, commands: moveCommands(dx, dy), scheme };
+  });
+  return { options };
+}
+
+/** Anchored options (qa/anchored-options.ts); null when the four are not distinct. */
+function anchoredMoves(rng: Rng, x: number, y: number, at: number): { options: ChoiceOption[]; anchor: string } | null {
+  const set = anchoredOptions<[number, number]>(rng, [x, y], locationChange, at, (v) => v.join(' '));
+  if (!set) return null;
+  return {
+    options: set.options.map((o) => ({ letter: o.letter, commands: moveCommands(o.value[0], o.value[1]), scheme: o.scheme })),
+    anchor: formatCommands(moveCommands(set.anchor[0], set.anchor[1])),
+  };
+}

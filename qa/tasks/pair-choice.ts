@@ -1,11 +1,34 @@
 // The draw-check-replace loop shared by the two choice tasks: draw a pair (f1, f2) and a
-// draft of four options, accept it when the four transforms differ and their images look
-// different (option-separation.ts), else replace it by the next draw of the same generator.
+// set of four options (anchored by default, qa/anchored-options.ts; or the paper's decoys,
+// qa/choice.ts), accept it when the four transforms differ and their images look different
+// (option-separation.ts), else replace the whole set, truth included, by the next draw (so the
+// accepted options stay four draws of one kind).
 import { formatCommands, type Command } from '../../renders/commands.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
-import { choiceOptions, draftChoice, distinctTransforms, MAX_REPLACEMENTS, optionsLookDifferent, type ChoiceDraft } from '../choice.ts';
-import type { QuestionPlan } from '../task.ts';
+import { anchoredOptions, type DecoyMode } from '../anchored-options.ts';
+import { choiceOptions, DECOY_SCHEMES, draftChoice, distinctTransforms, LETTERS, makeDecoy, MAX_REPLACEMENTS, optionsLookDifferent, type ChoiceDraft } from '../choice.ts';
+import { drawIndex, drawOne } from '../random.ts';
+import { deckEntry } from '../draw-deck.ts';
+import type { QuestionPlan, TaskContext } from '../task.ts';
 import type { Rng } from '../random.ts';
+
+/** A pair of commands one paper scheme away (qa/choice.ts): symmetric, so reversible on the uniform ranges. */
+function pairChange(rng: Rng, from: [Command, Command]) {
+  const scheme = drawOne(rng, DECOY_SCHEMES);
+  return { value: makeDecoy(rng, scheme, from), scheme };
+}
+
+/** Four options for the truth `pair`: the paper's draft, or an anchored set (null when not distinct). */
+function draftFor(rng: Rng, pair: [Command, Command], mode: DecoyMode): ChoiceDraft | null {
+  if (mode === 'paper') return draftChoice(rng, pair);
+  const set = anchoredOptions(rng, pair, pairChange, drawIndex(rng, LETTERS.length), (p) => formatCommands(p));
+  if (!set) return null;
+  return {
+    options: set.options.map((o) => ({ letter: o.letter, commands: [...o.value], scheme: o.scheme })),
+    letter: set.options.find((o) => o.scheme === 'truth')!.letter,
+    anchor: [...set.anchor],
+  };
+}
 
 export interface AcceptedDraw {
   pair: [Command, Command];
@@ -15,16 +38,31 @@ export interface AcceptedDraw {
   replacements: number;
 }
 
+/**
+ * The truth of attempt `attempt` of the question, drawn without replacement per complex: the
+ * complex's deck of `space` (qa/draw-deck.ts) read at index + attempt x count, so no two
+ * questions of the complex, nor two attempts, ever take the same truth. Undefined once the
+ * deck runs out.
+ */
+export function truthFromDeck<T>(ctx: Pick<TaskContext, 'seed' | 'index' | 'count' | 'subject'>, task: string, space: readonly T[], attempt: number): T | undefined {
+  return deckEntry(ctx.seed, task, ctx.subject.complex.id, 'truths', space, ctx.index + attempt * Math.max(1, ctx.count));
+}
+
+/**
+ * `drawPair(attempt)` gives the truth of each attempt (0, 1, ...); `mode` how its options are made.
+ */
 export function drawSeparatedChoice(
   rng: Rng,
-  drawPair: () => [Command, Command],
+  drawPair: (attempt: number) => [Command, Command] | undefined,
   optionScene: (commands: Command[]) => SceneSpec,
+  mode: DecoyMode = 'paper',
 ): AcceptedDraw | { failed: string; replacements: number } {
   let least = Infinity;
   for (let replacements = 0; replacements <= MAX_REPLACEMENTS; replacements++) {
-    const pair = drawPair();
-    const draft = draftChoice(rng, pair);
-    if (!distinctTransforms(draft)) continue;
+    const pair = drawPair(replacements);
+    if (!pair) return { failed: 'no more distinct truths for this complex (each question of a complex asks about another pair)', replacements };
+    const draft = draftFor(rng, pair, mode);
+    if (!draft || !distinctTransforms(draft)) continue;
     const optionScenes = draft.options.map((o) => optionScene(o.commands));
     const look = optionsLookDifferent(optionScenes);
     least = Math.min(least, look.separation);
@@ -51,6 +89,7 @@ export function pairChoicePlan(got: AcceptedDraw, images: SceneSpec[], extra: { 
       f1: formatCommands([got.pair[0]]),
       f2: formatCommands([got.pair[1]]),
       ...extra.params,
+      ...(got.draft.anchor ? { anchor: formatCommands(got.draft.anchor) } : {}),
       leastSeparationPx: Math.round(got.separation * 10) / 10,
     },
     replacements: got.replacements,

@@ -1,13 +1,20 @@
 // Task 5, translation + rotation (4-way choice, 11 images): f1 (a move on x or y) then f2
 // (a roll) turn the reference complex; the options show a second complex of the same
 // split (the partner, drawn from this question's generator over the split's sorted ids)
-// after four transforms, one of them (f1, f2) itself.
-import { drawRotation, drawTranslation, ROTATION_AXES, TRANSLATION_AXES } from '../parameters.ts';
+// after four transforms, one of them (f1, f2) itself. The truths of a complex's questions
+// never repeat (by default; `--decoys paper` draws them as the paper did, with its decoys).
+import type { Command } from '../../renders/commands.ts';
+import { DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
+import { drawRotation, drawTranslation, ROTATION_AXES, signedMoves, signedRolls, TRANSLATION_AXES } from '../parameters.ts';
 import { drawOne } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
 import type { TaskModule } from '../task.ts';
-import { drawSeparatedChoice, pairChoicePlan } from './pair-choice.ts';
+import { drawSeparatedChoice, pairChoicePlan, truthFromDeck } from './pair-choice.ts';
+
+/** Every truth of the task: a move on x or y (+-1..4 A), then a roll (+-15..90 on x, y or z): 576 pairs. */
+const PAIRS: readonly [Command, Command][] = TRANSLATION_AXES.flatMap((a1) => signedMoves(a1)).flatMap((f1) =>
+  ROTATION_AXES.flatMap((a2) => signedRolls(a2)).map((f2): [Command, Command] => [f1, f2]));
 
 export const translationRotationTask: TaskModule = {
   id: 'translation_rotation',
@@ -15,16 +22,22 @@ export const translationRotationTask: TaskModule = {
   imageCount: 11,
   defaultCounts: { train: 6, test: 3 },
   template: 'translation_rotation',
+  options: [DECOYS_OPTION],
   scorer: choiceScorer(),
   leftOutOfPaperAverage: true,
-  plan({ rng, subject, splitIds, complexById, style }) {
+  plan(ctx) {
+    const { rng, subject, splitIds, complexById, style, options } = ctx;
+    const mode = decoyMode(options);
     const others = splitIds.filter((id) => id !== subject.complex.id);
     if (others.length === 0) return { ok: false, reason: 'no other complex in this split to pair with', replacements: 0 };
     const partner = complexById(drawOne(rng, others));
     const got = drawSeparatedChoice(
       rng,
-      () => [drawTranslation(rng, drawOne(rng, TRANSLATION_AXES)), drawRotation(rng, drawOne(rng, ROTATION_AXES))],
+      (attempt) => mode === 'anchored'
+        ? truthFromDeck(ctx, 'translation_rotation', PAIRS, attempt)
+        : [drawTranslation(rng, drawOne(rng, TRANSLATION_AXES)), drawRotation(rng, drawOne(rng, ROTATION_AXES))],
       (commands) => scene(partner, style, { transform: commands }),
+      mode,
     );
     if ('failed' in got) return { ok: false, reason: got.failed, replacements: got.replacements };
     const images = [
