@@ -84,19 +84,25 @@ export function readQaFile(file: QaFile, check: RecordCheck = 'record', onProble
   if (onProblem && lines[lines.length - 1] !== '') onProblem(`${file.path}:${lines.length}: the last line is not complete (file truncated?)`);
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
-    const where = `${file.path}:${i + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      return problem(`${where}: not JSON`);
-    }
-    if (!isObject(value)) return problem(`${where}: not a JSON object`);
-    const wrong = recordProblems(value, check);
-    if (wrong.length) return problem(`${where}: ${wrong.join(', ')}`);
-    out.push({ record: value as unknown as QaRecord, file, line: i + 1 });
+    const read = questionFromLine(line, `${file.path}:${i + 1}`, check);
+    if (typeof read === 'string') return problem(read);
+    out.push({ record: read, file, line: i + 1 });
   });
   return out;
+}
+
+/** One line of a qa file as a question record, or what is wrong with it (`where` first). */
+export function questionFromLine(line: string, where: string, check: RecordCheck): QaRecord | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return `${where}: not JSON`;
+  }
+  if (!isObject(value)) return `${where}: not a JSON object`;
+  const wrong = recordProblems(value, check);
+  if (wrong.length) return `${where}: ${wrong.join(', ')}`;
+  return value as unknown as QaRecord;
 }
 
 function readJson<T>(path: string): T {

@@ -1,0 +1,31 @@
+// The audit as text: a table per task (each baseline's score, interval and n beside chance,
+// per split, and the duplicates), then one line per task: clean, or what was found.
+import { BASELINE_NAMES, pct, type AuditReport } from './audit-dataset.ts';
+
+const SHORT: Record<keyof typeof BASELINE_NAMES, string> = {
+  text: 'question text only',
+  consensus: 'choices only: consensus rule',
+  optionModel: 'choices only: option model',
+  optionImages: 'option images only',
+  distance: 'residue-ligand distance only',
+  residueName: 'residue name only',
+};
+
+export function formatAudit(report: AuditReport): string {
+  const lines: string[] = [];
+  lines.push(`audit of ${report.dir}: baselines fitted on train, scored on held-out splits; flagged when the 95 % interval starts more than ${Math.round(report.margin * 100)} points over chance`);
+  for (const t of report.tasks) {
+    lines.push('', `${t.task} (${t.trainQuestions} train questions; scored on the ${t.metric})`);
+    for (const s of t.splits) {
+      lines.push(`  ${s.split}: ${s.questions} questions, chance ${pct(s.chance)}`);
+      for (const b of s.baselines) {
+        lines.push(`    ${SHORT[b.name].padEnd(30)} ${pct(b.score).padStart(7)}  [${pct(b.low)} - ${pct(b.high)}]  n=${b.n}${b.flagged ? '  FLAGGED' : ''}`);
+      }
+    }
+    lines.push(`  exact duplicates: ${Object.entries(t.duplicates).map(([s, n]) => `${s} ${n}`).join(', ')}`);
+  }
+  lines.push('');
+  for (const t of report.tasks) lines.push(`${t.task}: ${t.clean ? 'clean' : t.findings.join('; ')}`);
+  lines.push(report.clean ? 'audit: every task clean' : `audit: ${report.tasks.filter((t) => !t.clean).length} of ${report.tasks.length} tasks flagged`);
+  return lines.join('\n') + '\n';
+}
