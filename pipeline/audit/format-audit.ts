@@ -29,3 +29,13 @@ export function formatAudit(report: AuditReport): string {
   lines.push(report.clean ? 'audit: every task clean' : `audit: ${report.tasks.filter((t) => !t.clean).length} of ${report.tasks.length} tasks flagged`);
   return lines.join('\n') + '\n';
 }
+
+/** One line per task for `stats` and the dataset card: each blind baseline on the first held-out split beside chance, duplicates, and the verdict. */
+export function auditSummaryLines(report: AuditReport): string[] {
+  return report.tasks.map((t) => {
+    const s = t.splits[0];
+    const figures = s ? s.baselines.map((b) => `${SHORT[b.name]} ${pct(b.score)}`).join(', ') : 'no held-out questions';
+    const dup = Object.values(t.duplicates).reduce((a, b) => a + b, 0);
+    return `${t.task}: ${t.clean ? 'clean' : 'FLAGGED'}; on ${s?.split ?? '-'}, chance ${s ? pct(s.chance) : '-'}: ${figures}; exact duplicates ${dup}`;
+  });
+}

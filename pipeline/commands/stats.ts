@@ -7,6 +7,8 @@ import { NoBrowserError } from '../../renders/browser.ts';
 import { DatasetReadError } from '../dataset/read-dataset.ts';
 import { writeStatsCharts } from '../preview/stats-charts.ts';
 import { splitAuditLines } from '../split/split-report.ts';
+import { auditDataset } from '../audit/audit-dataset.ts';
+import { auditSummaryLines } from '../audit/format-audit.ts';
 
 interface Args {
   dir: string;
@@ -23,7 +25,14 @@ export const statsCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     try {
       const stats = datasetStats(args.dir);
-      process.stdout.write(args.json ? JSON.stringify(stats, null, 2) + '\n' : formatStats(stats));
+      // The shortcut audit (misi-gen audit): per task under `audit` in the JSON, a line each in the text.
+      const audit = auditDataset(args.dir);
+      const withAudit = stats.map((s) => ({ ...s, audit: audit.tasks.find((t) => t.task === s.task) ?? null }));
+      process.stdout.write(args.json ? JSON.stringify(withAudit, null, 2) + '\n' : formatStats(stats));
+      if (!args.json) {
+        process.stdout.write(`shortcut audit (blind baselines fitted on train; details: misi-gen audit ${args.dir}):\n`);
+        for (const l of auditSummaryLines(audit)) process.stdout.write(`  ${l}\n`);
+      }
       // A split by protein: its audit and the test complexes' nearest train identities.
       if (!args.json) for (const l of splitAuditLines(args.dir)) process.stdout.write(`${l}\n`);
       if (args.out !== undefined) await writeStatsCharts(args.dir, stats, args.out, (l) => process.stderr.write(l + '\n'));

@@ -6,6 +6,8 @@ import type { Versions } from '../dataset/versions.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import type { Dataset } from '../dataset/read-dataset.ts';
 import { QA_SPLITS } from '../dataset/layout.ts';
+import { auditDataset } from '../audit/audit-dataset.ts';
+import { auditSummaryLines } from '../audit/format-audit.ts';
 
 /** One line per task of the spec, for the task table (a task not listed points to its template). */
 const WHAT: Record<string, string> = {
@@ -115,6 +117,16 @@ the configs); \`tiny\` is ${'50'} test questions per task drawn at random from t
 |---|---|---|${hasVal ? '---|' : ''}---|---|
 ${counts.join('\n')}
 
+## What a model gets without looking
+
+The shortcut audit (\`misi-gen audit\`): per task, baselines that never see a picture (the
+question's wording, the options alone, the most typical option image, and for residue_ligand the
+residue-ligand distance or the residue's name), fitted on train and scored on the held-out split
+with the task's scorer, beside chance. A task is flagged when a baseline's 95 % interval starts
+more than 3 points over chance, or when a question repeats another.
+
+${auditLines(d.dir).map((l) => `- ${l}`).join('\n')}
+
 ## Tasks
 
 | task | what the model does | format | images per question | answer example |
@@ -152,4 +164,13 @@ misi-gen export <dir> --format hf --out <hf-folder>
 The structures are not included; obtain PDBbind yourself. \`misi-gen split\` shows the
 split before generating.
 `;
+}
+
+/** The audit's line per task, or why there is none. */
+function auditLines(dir: string): string[] {
+  try {
+    return auditSummaryLines(auditDataset(dir));
+  } catch (e) {
+    return [`(not audited: ${(e as Error).message.split('\n')[0]})`];
+  }
 }
