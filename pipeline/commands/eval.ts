@@ -16,12 +16,12 @@ import { askQuestions } from '../eval/run-eval.ts';
 import { redact } from '../eval/chat-client.ts';
 import { ReplyCache } from '../eval/reply-cache.ts';
 import { DatasetReadError, readQaSplit } from '../dataset/read-dataset.ts';
-import { scoreJson, scoreTable } from '../score-table.ts';
+import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable } from '../score-table.ts';
 
 interface Args {
   dataset: string; endpoint?: string; model?: string; split: EvalSplit; tasks?: string; out?: string; force: boolean; baseline?: Baseline;
   temperature: number; maxTokens: number; systemPrompt?: string; seed?: number; imageUrls?: string; stream: boolean;
-  concurrency: number; timeout: number; retries: number; backoff: number; apiKeyEnv: string; json: boolean;
+  concurrency: number; timeout: number; retries: number; backoff: number; apiKeyEnv: string; atomNames: string; json: boolean;
 }
 
 const EXAMPLE = `Example, with a local vLLM server:
@@ -59,6 +59,7 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('retries', { type: 'number', default: DEFAULTS.retries, describe: 'further attempts after a 429, 5xx, timeout, dropped connection or malformed reply' })
       .option('backoff', { type: 'number', default: DEFAULTS.backoffSeconds, describe: 'first wait between attempts, seconds (doubled each time, jittered, at least Retry-After)' })
       .option('api-key-env', { type: 'string', default: DEFAULTS.apiKeyEnv, describe: 'environment variable holding the API key (sent as a Bearer token; never written anywhere)' })
+      .option('atom-names', atomNamesOption)
       .option('json', { type: 'boolean', default: false, describe: 'print the scores as JSON instead of the table' })
       .check((a) => {
         if (a.baseline === undefined && (!a.endpoint || !a.model)) throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
@@ -143,7 +144,7 @@ async function printScores(args: Args): Promise<void> {
   try {
     const tasks = args.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
     const records = (await readQaSplit(args.dataset, args.split)).filter((r) => !tasks?.length || tasks.includes(r.task));
-    score = scoreSplit(records, replies);
+    score = scoreSplit(records, replies, { atomNames: atomNameRuleOf(args.atomNames) });
   } catch (e) {
     if (e instanceof DatasetReadError) return fail(e.message);
     if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);

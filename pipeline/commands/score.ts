@@ -1,5 +1,6 @@
-// `misi-gen score <dataset-dir> <predictions.jsonl> [--split test|tiny|val] [--json]`: scores a
-// model's replies against a dataset's answers (metrics of dataset-spec.md, "Scoring").
+// `misi-gen score <dataset-dir> <predictions.jsonl> [--split test|tiny|val] [--atom-names
+// equivalent|as-written] [--json]`: scores a model's replies against a dataset's answers
+// (metrics of dataset-spec.md, "Scoring"; both atom-name rules, docs/scoring.md).
 // stdout: the table with its definitions, or with --json the same numbers as JSON. stderr:
 // prediction lines that were skipped, ids that name no question, the count of missing ones.
 import { readFile } from 'node:fs/promises';
@@ -7,12 +8,13 @@ import type { CommandModule } from 'yargs';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
 import { DatasetReadError, readQaSplit } from '../dataset/read-dataset.ts';
-import { scoreJson, scoreTable } from '../score-table.ts';
+import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable } from '../score-table.ts';
 
 interface Args {
   dataset: string;
   predictions: string;
   split: string;
+  atomNames: string;
   json: boolean;
 }
 
@@ -30,6 +32,7 @@ export const scoreCommand: CommandModule<object, Args> = {
       .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })
       .positional('predictions', { type: 'string', demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}' })
       .option('split', { choices: ['test', 'tiny', 'val'], default: 'test', describe: 'which questions to score against' })
+      .option('atom-names', atomNamesOption)
       .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' }) as any,
   handler: async (args) => {
     let predictionText: string;
@@ -41,7 +44,7 @@ export const scoreCommand: CommandModule<object, Args> = {
     let score;
     const { replies, problems } = readPredictionLines(predictionText);
     try {
-      score = scoreSplit(await readQaSplit(args.dataset, args.split), replies);
+      score = scoreSplit(await readQaSplit(args.dataset, args.split), replies, { atomNames: atomNameRuleOf(args.atomNames) });
     } catch (e) {
       if (e instanceof DatasetReadError) return fail(e.message);
       if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);

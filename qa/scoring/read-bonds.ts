@@ -3,8 +3,11 @@
 //
 // Residue-ligand bonds name the residue, its atom and the ligand atom: `ARG NH2, O22`.
 // Pocket-ligand bonds add the residue number (with insertion code) and the chain (`_` when
-// blank): `ARG 221 NH2 A, O22`. A bond is identified by those fields, upper-cased.
+// blank): `ARG 221 NH2 A, O22`. A bond is identified by those fields, upper-cased; its
+// class (residueBondClass, pocketBondClass) puts the residue atom's equivalent names as one
+// (equivalent-atoms.ts).
 import { readFromRegions } from './answer-text.ts';
+import { atomClass } from './equivalent-atoms.ts';
 
 /** A bond as a comparable key: its fields upper-cased, joined by spaces. */
 export type BondKey = string;
@@ -26,6 +29,19 @@ const key = (...fields: string[]): BondKey => fields.map((f) => f.toUpperCase())
 
 /** Marks a pocket bond written without its chain: it can never equal a true bond. */
 const NO_CHAIN = '(no chain)';
+
+/** The key with the residue atom (field `at`; the residue name is field 0) put in its class. */
+function classKey(bond: BondKey, at: number): string {
+  const fields = bond.split(' ');
+  fields[at] = atomClass(fields[0], fields[at]);
+  return fields.join(' ');
+}
+
+/** A residue-ligand bond (`ARG NH2 O22`) with equivalent residue atom names as one: `ARG NH1|NH2 O22`. */
+export const residueBondClass = (bond: BondKey): string => classKey(bond, 1);
+
+/** A pocket-ligand bond (`ARG 221 NH2 A O22`) with equivalent residue atom names as one: `ARG 221 NH1|NH2 A O22`. */
+export const pocketBondClass = (bond: BondKey): string => classKey(bond, 2);
 
 export function findResidueBonds(text: string): Set<BondKey> {
   return new Set([...text.matchAll(RESIDUE_BOND)].map((m) => key(m[1], m[2], m[3])));

@@ -2,15 +2,18 @@
 // its own: qa/tasks/). A scorer reads a dataset record's answer strictly (a malformed answer
 // is an error in the dataset) and returns a function that scores a model's reply to it: the
 // composite score in [0, 1] and whether the reply is an exact match (the same answer once
-// read: same commands, same letter, same set of bonds).
+// read: same commands, same letter, same set of bonds). The H-bond tasks' scorers count
+// residue atom names no image can tell apart as one (equivalent-atoms.ts) and give the
+// paper's rule, names as written, beside it (`asWritten`).
 import type { Command } from '../../renders/commands.ts';
 import { readReplyCommands, readTruthCommands, sameCommand } from './read-commands.ts';
 import { readReplyLetter, readTruthLetter } from './read-choice.ts';
 import {
-  readReplyPocketBonds, readReplyResidueVerdict, readTruthPocketBonds, readTruthResidueVerdict,
+  pocketBondClass, readReplyPocketBonds, readReplyResidueVerdict, readTruthPocketBonds, readTruthResidueVerdict,
+  residueBondClass,
 } from './read-bonds.ts';
 import { dockingParts, dockingScore, rotationScore, translationScore } from './transform-scores.ts';
-import { bondSetScore, residueVerdictScore, sameBondSet, sameResidueVerdict } from './bond-scores.ts';
+import { bondSetScore, residueVerdictScore, sameBondSet, sameResidueVerdict, type BondClassOf } from './bond-scores.ts';
 
 export interface ScoredReply {
   /** Composite score in [0, 1] (equal to `exact` for exact-match tasks). */
@@ -18,6 +21,12 @@ export interface ScoredReply {
   exact: boolean;
   /** Whether an answer of the task's form could be read from the reply at all. */
   read: boolean;
+  /**
+   * The same reply by the paper's rule, residue atom names as written, from a scorer whose
+   * `score` and `exact` count equivalent names as one (`equivalentAtomNames`); absent
+   * otherwise, when the two rules agree.
+   */
+  asWritten?: { score: number; exact: boolean };
 }
 
 export interface ScorableRecord {
@@ -30,6 +39,12 @@ export interface TaskScorer {
   metric: 'composite' | 'exact match';
   /** One line saying how a reply is scored, printed with the table. */
   definition: string;
+  /**
+   * True when the answers name residue atoms and `score` / `exact` count the names no image
+   * can tell apart as one (qa/scoring/equivalent-atoms.ts); each reply then also gives
+   * `asWritten`. Absent (false) for a task whose two rules cannot differ.
+   */
+  equivalentAtomNames?: boolean;
   /** Reads the record's answer (throws with the reason when malformed) and scores replies. */
   prepare(record: ScorableRecord): (reply: string) => ScoredReply;
 }
@@ -94,11 +109,16 @@ export const dockingScorer: TaskScorer = {
 export const residueLigandScorer: TaskScorer = {
   metric: 'composite',
   definition: 'true No: 1 only for No; else 0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
+  equivalentAtomNames: true,
   prepare(record) {
     const truth = readTruthResidueVerdict(record.answer);
     return (reply) => {
       const said = readReplyResidueVerdict(reply);
-      return { score: residueVerdictScore(truth, said), exact: sameResidueVerdict(truth, said), read: said !== undefined };
+      return {
+        score: residueVerdictScore(truth, said, residueBondClass), exact: sameResidueVerdict(truth, said, residueBondClass),
+        read: said !== undefined,
+        asWritten: { score: residueVerdictScore(truth, said), exact: sameResidueVerdict(truth, said) },
+      };
     };
   },
 };
@@ -106,12 +126,16 @@ export const residueLigandScorer: TaskScorer = {
 export const pocketLigandScorer: TaskScorer = {
   metric: 'composite',
   definition: '0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
+  equivalentAtomNames: true,
   prepare(record) {
     const truth = readTruthPocketBonds(record.answer);
     return (reply) => {
       const said = readReplyPocketBonds(reply);
-      const score = said === undefined ? 0 : bondSetScore(truth, said);
-      return { score, exact: said !== undefined && sameBondSet(truth, said), read: said !== undefined };
+      const by = (classOf?: BondClassOf) => ({
+        score: said === undefined ? 0 : bondSetScore(truth, said, classOf),
+        exact: said !== undefined && sameBondSet(truth, said, classOf),
+      });
+      return { ...by(pocketBondClass), read: said !== undefined, asWritten: by() };
     };
   },
 };

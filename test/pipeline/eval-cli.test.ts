@@ -107,6 +107,8 @@ test('every fault injected, every question answered once; request shape checked;
   const score = JSON.parse(ran.stdout);
   assert.equal(score.questions, questions.length);
   for (const t of TASKS) assert.equal(score.tasks[t].composite, 100, t);
+  assert.equal(score.atomNames.headline, 'equivalent');
+  assert.deepEqual(score.tasks.pocket_ligand.byAtomNames, { equivalent: { composite: 100, exact: 100 }, asWritten: { composite: 100, exact: 100 } });
   const meta = JSON.parse(readFileSync(join(dir, 'preds.meta.json'), 'utf8'));
   assert.equal(meta.model, MODEL);
   assert.deepEqual(meta.servedModels, [`${MODEL}-served`]);
@@ -229,6 +231,10 @@ test('baselines: random is seeded (same seed, same bytes), majority is the most 
   const ran = await evalRun(['--baseline', 'majority', '--out', maj]);
   assert.equal(ran.status, 0, ran.stderr);
   assert.match(ran.stdout, /^average \(paper\) /m);
+  // the table of `score`: both atom-name rules, the headline named
+  assert.match(ran.stdout, /^H-bond answers: residue atom names no image can tell apart count as one \(--atom-names equivalent\)$/m);
+  assert.match(ran.stdout, /^By the other rule, residue atom names as written, the paper's rule/m);
+  assert.match(ran.stdout, /^pocket_ligand +\d+\.\d +\d+\.\d$/m);
   for (const t of TASKS) {
     const train = readFileSync(join(data, 'qa', `${t}.train.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).answer as string);
     const counts = new Map<string, number>();

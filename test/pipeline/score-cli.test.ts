@@ -38,8 +38,11 @@ test('the truth scores 100 on every task, both averages, composite and exact', (
     assert.equal(json.tasks[t].exact, 100, t);
     assert.equal(json.tasks[t].missing, 0, t);
   }
-  assert.deepEqual(json.average, { tasks: PAPER_SEVEN, composite: 100, exact: 100 });
-  assert.deepEqual(json.averageAllTasks, { tasks: NINE, composite: 100, exact: 100 });
+  const all100 = { composite: 100, exact: 100, byAtomNames: { equivalent: { composite: 100, exact: 100 }, asWritten: { composite: 100, exact: 100 } } };
+  assert.deepEqual(json.average, { tasks: PAPER_SEVEN, ...all100 });
+  assert.deepEqual(json.averageAllTasks, { tasks: NINE, ...all100 });
+  assert.equal(json.atomNames.headline, 'equivalent');
+  assert.deepEqual(json.atomNames.tasks, ['residue_ligand', 'pocket_ligand']);
   assert.equal(json.questions, 16);
   assert.equal(stderr, '');
   rmSync(dir, { recursive: true });
@@ -111,6 +114,84 @@ test('the table prints every task, both averages and the definitions', () => {
   assert.match(r.stdout, /leaving out translation_rotation and rotation_rotation/);
   assert.match(r.stdout, /translation +0 unless the axis is right, then 1 - \|error\| \/ 8 A/);
   assert.match(r.stdout, /missing +questions with no prediction: they score 0/);
+  rmSync(dir, { recursive: true });
+});
+
+/** The truth, but for equivalent residue atom names swapped in both H-bond tasks' first question. */
+const SWAPPED: [string, string][] = TEST_QUESTIONS.map((q) => [q.id, ({
+  'residue_ligand/1a30/0': 'Yes: ARG NH1, O22; ARG N, O23', // truth ARG NH2, O22; ARG N, O23
+  'pocket_ligand/1a30/0': 'ARG 221 NH1 A, O22; ARG 221 N A, O23; ASP 227A OD2 _, N3', // truth NH2 ... OD1
+} as Record<string, string>)[q.id] ?? q.answer]);
+
+// By names as written: residue_ligand/1a30/0 finds 1 of 2 (0.5), /1 is a true No (1): 75, exact 50;
+// pocket_ligand finds 1 of 3: 33.3, exact 0; every other task 100.
+const WRITTEN = {
+  residue_ligand: { composite: 75, exact: 50 },
+  pocket_ligand: { composite: 100 / 3, exact: 0 },
+  average: { composite: (5 * 100 + 75 + 100 / 3) / 7, exact: (5 * 100 + 50 + 0) / 7 },
+  averageAllTasks: { composite: (7 * 100 + 75 + 100 / 3) / 9, exact: (7 * 100 + 50 + 0) / 9 },
+};
+
+test('equivalent atom names swapped: 100 by the headline rule, the paper rule beside it (JSON)', () => {
+  const dir = writeScoreFixture();
+  const { json } = scoreJson(dir, SWAPPED);
+  assert.equal(json.atomNames.headline, 'equivalent');
+  assert.match(json.atomNames.rules.equivalent, /ASP OD1 = OD2, GLU OE1 = OE2, ARG NH1 = NH2, O = OXT/);
+  assert.match(json.atomNames.rules.asWritten, /the paper's rule/);
+  for (const t of NINE) {
+    assert.deepEqual([json.tasks[t].composite, json.tasks[t].exact], [100, 100], t);
+    assert.deepEqual(json.tasks[t].byAtomNames.equivalent, { composite: 100, exact: 100 }, t);
+    assert.equal(json.tasks[t].equivalentAtomNames, t === 'residue_ligand' || t === 'pocket_ligand', t);
+    if (!json.tasks[t].equivalentAtomNames) assert.deepEqual(json.tasks[t].byAtomNames.asWritten, { composite: 100, exact: 100 }, t);
+  }
+  for (const t of ['residue_ligand', 'pocket_ligand'] as const) {
+    close(json.tasks[t].byAtomNames.asWritten.composite, WRITTEN[t].composite, `${t} composite as written`);
+    close(json.tasks[t].byAtomNames.asWritten.exact, WRITTEN[t].exact, `${t} exact as written`);
+  }
+  for (const a of ['average', 'averageAllTasks'] as const) {
+    assert.deepEqual([json[a].composite, json[a].exact], [100, 100], a);
+    close(json[a].byAtomNames.asWritten.composite, WRITTEN[a].composite, `${a} composite as written`);
+    close(json[a].byAtomNames.asWritten.exact, WRITTEN[a].exact, `${a} exact as written`);
+  }
+  rmSync(dir, { recursive: true });
+});
+
+test('--atom-names as-written puts the paper rule in the headline, the other rule still beside it', () => {
+  const dir = writeScoreFixture();
+  const { json } = scoreJson(dir, SWAPPED, '--atom-names', 'as-written');
+  assert.equal(json.atomNames.headline, 'asWritten');
+  close(json.tasks.pocket_ligand.composite, WRITTEN.pocket_ligand.composite, 'pocket_ligand composite');
+  close(json.average.composite, WRITTEN.average.composite, 'paper average');
+  assert.equal(json.tasks.residue_ligand.exact, 50);
+  assert.deepEqual(json.tasks.pocket_ligand.byAtomNames.equivalent, { composite: 100, exact: 100 });
+  const bad = score(dir, join(dir, 'predictions.jsonl'), '--atom-names', 'loose');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /atom-names.*Choices: "equivalent", "as-written"/s);
+  rmSync(dir, { recursive: true });
+});
+
+test('the table names its headline rule and gives the H-bond tasks by the other rule below', () => {
+  const dir = writeScoreFixture();
+  const file = join(dir, 'p.jsonl');
+  writeFileSync(file, predictionLines(SWAPPED));
+  const r = score(dir, file);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^H-bond answers: residue atom names no image can tell apart count as one \(--atom-names equivalent\)$/m);
+  for (const t of NINE) assert.match(r.stdout, new RegExp(`^${t} .* 100\\.0  100\\.0$`, 'm'), t);
+  const [, second] = r.stdout.split(/^By the other rule, residue atom names as written, the paper's rule \(every other task scores the same by both\):$/m);
+  assert.ok(second, r.stdout);
+  assert.match(second, /^residue_ligand +75\.0 +50\.0$/m);
+  assert.match(second, /^pocket_ligand +33\.3 +0\.0$/m);
+  assert.match(second, /^average \(paper\) +86\.9 +78\.6$/m); // 608.3 / 7, 550 / 7
+  assert.match(second, /^average \(all tasks\) +89\.8 +83\.3$/m); // 808.3 / 9, 750 / 9
+  assert.doesNotMatch(second, /^translation /m);
+  assert.match(r.stdout, /--atom-names equivalent +\(the headline\) .*ARG NH1 = NH2/);
+  assert.match(r.stdout, /--atom-names as-written +\(second table\) .*the paper's rule/);
+  const written = score(dir, file, '--atom-names', 'as-written');
+  assert.match(written.stdout, /^H-bond answers: residue atom names as written, the paper's rule \(--atom-names as-written\)$/m);
+  assert.match(written.stdout, /^pocket_ligand +composite +1 +1 +0 +0 +33\.3 +0\.0$/m);
+  assert.match(written.stdout, /^By the other rule, residue atom names no image can tell apart count as one/m);
+  assert.match(written.stdout, /^pocket_ligand +100\.0 +100\.0$/m);
   rmSync(dir, { recursive: true });
 });
 

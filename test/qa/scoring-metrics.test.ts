@@ -73,16 +73,21 @@ test('residue-ligand: all true + invented = 0.5, more than twice as many = 0, el
     ['Yes: ARG NE, O24; ARG NH2, O22; ARG N, O23; ARG NH1, O22; ARG NH1, O23; ARG NH1, O24', 0.5], // 6 = twice 3
     ['Yes: ARG NE, O24; ARG NH2, O22; ARG N, O23; ARG NH1, O22; ARG NH1, O23; ARG NH1, O24; ARG O, O25', 0], // 7 > 6
     ['Yes: ARG NH2, O22; ARG N, O23', 2 / 3],
-    ['Yes: ARG NH2, O22; ARG NH1, O22', 1 / 3], // one found, one invented
+    ['Yes: ARG NH2, O22; ARG NH1, O22', 1 / 3], // one found, one invented (NH1 = NH2, but a true bond is found once)
     ['Yes', 0], // no bonds named
     ['No', 0],
   ];
-  for (const [reply, expected] of cases) close(score('residue_ligand', answer, reply).score, expected, reply);
+  for (const [reply, expected] of cases) {
+    close(score('residue_ligand', answer, reply).score, expected, reply);
+    close(score('residue_ligand', answer, reply).asWritten!.score, expected, `${reply}, as written`);
+  }
   assert.equal(score('residue_ligand', answer, 'yes: arg ne, o24; ARG N,O23; ARG NH2, O22.').exact, true);
-  assert.deepEqual(score('residue_ligand', 'No', 'No.'), { score: 1, exact: true, read: true });
-  assert.deepEqual(score('residue_ligand', 'No', 'Yes: ARG N, O23'), { score: 0, exact: false, read: true });
-  assert.deepEqual(score('residue_ligand', 'No', 'Yes'), { score: 0, exact: false, read: true });
-  assert.deepEqual(score('residue_ligand', 'No', 'unsure'), { score: 0, exact: false, read: false });
+  // the paper's rule (asWritten) agrees wherever no equivalent atom name is swapped
+  const both = (score: number, exact: boolean, read: boolean) => ({ score, exact, read, asWritten: { score, exact } });
+  assert.deepEqual(score('residue_ligand', 'No', 'No.'), both(1, true, true));
+  assert.deepEqual(score('residue_ligand', 'No', 'Yes: ARG N, O23'), both(0, false, true));
+  assert.deepEqual(score('residue_ligand', 'No', 'Yes'), both(0, false, true));
+  assert.deepEqual(score('residue_ligand', 'No', 'unsure'), both(0, false, false));
 });
 
 test('pocket-ligand: the same bond rule on full bond names', () => {
