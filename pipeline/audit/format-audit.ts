@@ -33,9 +33,9 @@ export function formatAudit(report: AuditReport): string {
 /** One line per task for `stats` and the dataset card: each blind baseline on the first held-out split beside chance, duplicates, and the verdict. */
 export function auditSummaryLines(report: AuditReport): string[] {
   return report.tasks.map((t) => {
-    const s = t.splits[0];
-    const figures = s ? s.baselines.map((b) => `${SHORT[b.name]} ${pct(b.score)}`).join(', ') : 'no held-out questions';
+    const s = t.splits.find((x) => x.questions > 0);
+    const figures = s ? `on ${s.split}, chance ${pct(s.chance)}: ${s.baselines.map((b) => `${SHORT[b.name]} ${pct(b.score)}`).join(', ')}` : 'no held-out questions';
     const dup = Object.values(t.duplicates).reduce((a, b) => a + b, 0);
-    return `${t.task}: ${t.clean ? 'clean' : 'FLAGGED'}; on ${s?.split ?? '-'}, chance ${s ? pct(s.chance) : '-'}: ${figures}; exact duplicates ${dup}`;
+    return `${t.task}: ${t.clean ? 'clean' : 'FLAGGED'}; ${figures}; exact duplicates ${dup}`;
   });
 }

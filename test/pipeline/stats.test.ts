@@ -42,10 +42,16 @@ test('stats prints counts, histograms and replacements per task', () => {
     '  f1 axis        roll x:1  roll y:1',
     '  f2 axis        roll z:2',
     '  letter         A:1  C:1',
+    // The shortcut audit: rotation-a-000 and -001 share complex, images and answer (a repeat);
+    // rotation_rotation has no train questions to fit on, so it is not audited.
+    `shortcut audit (blind baselines fitted on train; details: misi-gen audit ${dir}):`,
+    '  rotation: FLAGGED; no held-out questions; exact duplicates 1',
     '',
   ].join('\n'));
   const j = JSON.parse(run(dir, '--json').stdout);
   assert.deepEqual(j.map((s: any) => s.task), ['rotation', 'rotation_rotation']);
+  assert.deepEqual(j[0].audit.duplicates, { train: 1, test: 0 });
+  assert.equal(j[1].audit, null);
 });
 
 test('stats on a folder without qa/ fails with one line', () => {

@@ -182,7 +182,8 @@ eachSet('interaction_location: one question per bond up to 3, the true move cent
       if (plan.truth.kind !== 'letter') continue;
       const texts = ['A', 'B', 'C', 'D'].map((l) => plan.vars[`option${l}`]);
       assert.equal(new Set(texts).size, 4, `${c.id}: four distinct options ${texts.join(' | ')}`);
-      assert.deepEqual(plan.truth.options.map((o) => o.scheme).filter((s) => s !== 'truth').sort(), ['magnitude_both', 'magnitude_x_sign_y', 'sign_x_magnitude_y']);
+      // Anchored options (the default): each decoy one step from the hidden anchor, which is one step from the truth.
+      assert.ok(plan.truth.options.filter((o) => o.scheme !== 'truth').every((o) => /^anchor:x_(sign|shift|stay)_y_(sign|shift|stay)$/.test(o.scheme)), plan.truth.options.map((o) => o.scheme).join(' '));
       texts.forEach((text, i) => {
         const mm = /^move x (-?\d+), move y (-?\d+)$/.exec(text);
         assert.ok(mm, text);
