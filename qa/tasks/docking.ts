@@ -4,10 +4,13 @@
 // Images 1-3 show the pocket and 4-6 the displaced ligand from the same three viewpoints
 // (the same scene split in two, so each pair lays over each other); image 7 shows both.
 // All seven are drawn through the question's own camera (see qa/docking-camera.ts).
+// (side, extra, roll) is drawn without replacement per complex (qa/parameter-decks.ts): 72
+// per roll axis, 216 in all, so no two questions of a complex share a displacement.
 import { formatCommands } from '../../renders/commands.ts';
 import { clearingDistance } from '../docking-clearance.ts';
 import { annotationOf } from '../option-separation.ts';
-import { drawRotation, move, randomRoll, ROTATION_AXES, undoCommands } from '../parameters.ts';
+import { move, randomRoll, roll, ROTATION_AXES, ROTATION_MAGNITUDES, undoCommands } from '../parameters.ts';
+import { axisDecks, drawFromDecks, signedAmounts } from '../parameter-decks.ts';
 import { drawIndex, drawOne } from '../random.ts';
 import { readTruthCommands } from '../scoring/read-commands.ts';
 import { dockingScorer } from '../scoring/task-scorers.ts';
@@ -16,7 +19,11 @@ import type { AskedQuestion, PreparedComplex, TaskModule } from '../task.ts';
 import { dockingCamera } from '../docking-camera.ts';
 
 const SIDES = [1, -1] as const;
+const DOCKING = 'docking';
 const EXTRA = [0, 1, 2] as const;
+/** Per roll axis, every (side, extra, roll angle). */
+const DECKS = axisDecks(ROTATION_AXES, (axis) => SIDES.flatMap((side) => EXTRA.flatMap((extra) =>
+  signedAmounts(ROTATION_MAGNITUDES).map((angle) => ({ side, extra, turn: roll(axis, angle) })))));
 
 /** Whole angstrom range of the docking moves among the train answers (computed once per list). */
 const ranges = new WeakMap<readonly AskedQuestion[], [number, number]>();
@@ -31,11 +38,11 @@ function dockingRange(train: readonly AskedQuestion[]): [number, number] {
 }
 
 export const dockingTask: TaskModule = {
-  id: 'docking',
+  id: DOCKING,
   format: 'cloze',
   imageCount: 7,
   defaultCounts: { train: 6, test: 3 },
-  template: 'docking',
+  template: DOCKING,
   scorer: dockingScorer,
   // A random roll plus a move along x of random sign and a whole distance between the
   // smallest and largest of the train answers.
@@ -43,10 +50,11 @@ export const dockingTask: TaskModule = {
     const [lo, hi] = dockingRange(train);
     return `${randomRoll(rng)}, move x ${drawOne(rng, [1, -1]) * (lo + drawIndex(rng, hi - lo + 1))}`;
   },
-  plan({ rng, slot, subject, style }) {
-    const side = drawOne(rng, SIDES);
-    const extra = drawOne(rng, EXTRA);
-    const turn = drawRotation(rng, ROTATION_AXES[slot(ROTATION_AXES.length)]);
+  plan(ctx) {
+    const { subject, style } = ctx;
+    const drawn = drawFromDecks(ctx, DOCKING, DECKS);
+    if (!drawn.ok) return { ok: false, reason: drawn.reason, replacements: 0 };
+    const { side, extra, turn } = drawn.value;
     // The clearing distance is judged in the front view of the complex's own camera; the
     // seven images are then framed by the question's camera (qa/docking-camera.ts), which
     // keeps the displaced ligand inside the picture.

@@ -1,8 +1,10 @@
 // The three cloze tasks with one whole-scene command (translation, rotation, zooming): the
 // three views of the starting complex, then its front view after the command. The answer
-// is the command itself.
+// is the command itself. Commands are drawn without replacement per complex
+// (qa/parameter-decks.ts): no two questions of a complex ask the same command.
 import { formatCommands, type Command } from '../../renders/commands.ts';
 import type { Rng } from '../random.ts';
+import { drawFromDecks, type ParameterDeck } from '../parameter-decks.ts';
 import { scene, threeViews } from '../scenes.ts';
 import type { TaskScorer } from '../scoring/task-scorers.ts';
 import type { PerSplitCount, TaskContext, TaskModule } from '../task.ts';
@@ -10,8 +12,9 @@ import type { PerSplitCount, TaskContext, TaskModule } from '../task.ts';
 export interface SingleTransformTask {
   id: string;
   defaultCounts: PerSplitCount;
-  /** Draws the command; `slot(n)` gives the question's balanced slot (axes cycle through it). */
-  draw: (rng: Rng, slot: (n: number) => number) => Command;
+  /** The commands it asks, one deck per axis (the question's balanced slot picks the axis,
+   * so axes cycle per complex), or a single deck. */
+  decks: readonly ParameterDeck<Command>[];
   scorer: TaskScorer;
   /** The random baseline's guess (a command from the task's answer space). */
   randomGuess: (rng: Rng) => string;
@@ -27,7 +30,9 @@ export function singleTransformTask(t: SingleTransformTask): TaskModule {
     scorer: t.scorer,
     randomGuess: (_question, rng) => t.randomGuess(rng),
     plan(ctx: TaskContext) {
-      const command = t.draw(ctx.rng, ctx.slot);
+      const drawn = drawFromDecks(ctx, t.id, t.decks);
+      if (!drawn.ok) return { ok: false, reason: drawn.reason, replacements: 0 };
+      const command = drawn.value;
       const images = [...threeViews(ctx.subject, ctx.style), scene(ctx.subject, ctx.style, { transform: [command] })];
       return {
         ok: true,

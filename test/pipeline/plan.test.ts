@@ -1,5 +1,7 @@
 // The plan stage on the sample: axes spread over complexes even at one question per
-// complex, and stay exactly balanced per complex at the default counts; ids are stable.
+// complex, and stay exactly balanced per complex at the default counts; ids are stable; no
+// question of translation, rotation, zooming or docking repeats another of its complex, and
+// a count past the parameter space is a reject, not a repeat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { planComplex } from '../../pipeline/generate/plan.ts';
@@ -51,4 +53,88 @@ test('a complex excluded by the split by protein gets no questions; one with no 
   assert.deepEqual(planComplex(all[0], inputs).questions, []);
   assert.equal(planComplex(all[1], inputs).questions.length, 6);
   assert.throws(() => planComplex(all[0], { ...inputs, split: { ...split, excluded: [] } }), /has no side/);
+});
+
+// --- no question repeats another of its complex (draws without replacement, qa/parameter-decks.ts) ---
+
+/** Parameters that make a question what it is: the command, or docking's (side, extra, roll). */
+function parameterKey(q: { task: { id: string }; plan: { answer: string; params: Record<string, unknown> } }): string {
+  if (q.task.id !== 'docking') return q.plan.answer;
+  const [mv, turn] = parseCommands(String(q.plan.params.displacement));
+  return `${Math.sign(mv.amount)} ${q.plan.params.extra} ${turn.axis} ${turn.amount}`;
+}
+
+const SPACE: Record<string, number> = { translation: 16, rotation: 36, zooming: 21 };
+
+test('translation, rotation, zooming: over 40 seeds, a complex asked for its whole space gets every command once, axes balanced', async () => {
+  for (const [id, size] of Object.entries(SPACE)) {
+    for (let seed = 0; seed < 40; seed++) {
+      const qs = await plans(seed, id, `${id}=${size}/${size}`);
+      for (const c of ['1hpv', '1pgp', '3mht']) {
+        const mine = qs.filter((q) => q.complex === c);
+        assert.equal(mine.length, size, `${id} ${c} seed ${seed}`);
+        const keys = mine.map(parameterKey);
+        assert.equal(new Set(keys).size, size, `${id} ${c} seed ${seed}: a command repeats`);
+        const axes = new Map<string, number>();
+        for (const q of mine) { const a = parseCommands(q.plan.answer)[0].axis; axes.set(a, (axes.get(a) ?? 0) + 1); }
+        assert.deepEqual([...axes.values()], Array(axes.size).fill(size / axes.size), `${id} ${c}: axes ${[...axes]}`);
+      }
+    }
+  }
+});
+
+test('translation, rotation, zooming: at the default counts, no repeat within a complex over 200 seeds; draws still vary', async () => {
+  for (const id of Object.keys(SPACE)) {
+    const seen = new Map<string, number>();
+    for (let seed = 0; seed < 200; seed++) {
+      const qs = await plans(seed, id, `${id}=${taskById(id)!.defaultCounts.train}/${taskById(id)!.defaultCounts.test}`);
+      for (const c of ['1hpv', '1pgp', '3mht']) {
+        const keys = qs.filter((q) => q.complex === c).map(parameterKey);
+        assert.equal(new Set(keys).size, keys.length, `${id} ${c} seed ${seed}: ${keys}`);
+        for (const k of keys) seen.set(k, (seen.get(k) ?? 0) + 1);
+      }
+    }
+    // Every command of the space comes up across seeds, none far more often than the rest.
+    assert.equal(seen.size, SPACE[id], `${id}: ${seen.size} distinct commands`);
+    const counts = [...seen.values()];
+    assert.ok(Math.max(...counts) < 2.5 * Math.min(...counts), `${id}: ${Math.min(...counts)}..${Math.max(...counts)}`);
+  }
+});
+
+test('a count beyond the space: one reject per question past it, naming the task, never a repeat', async () => {
+  for (const [id, size] of Object.entries(SPACE)) {
+    const all = await sampleComplexes();
+    const task = taskById(id)!;
+    const split = decideSplit(all.map((c) => c.complex.id), 3, 0);
+    const inputs = { seed: 3, split, tasks: [task], counts: parseCounts(`${id}=${size + 5}/${size + 5}`, [task]), style: makeStyle(), complexById: (x: string) => all.find((c) => c.complex.id === x)! };
+    for (const c of all) {
+      const { questions, rejects } = planComplex(c, inputs);
+      assert.equal(questions.length, size, `${id} ${c.complex.id}`);
+      assert.equal(new Set(questions.map(parameterKey)).size, size);
+      assert.deepEqual(questions.map((q) => q.index), [...Array(size).keys()]);
+      assert.deepEqual(rejects.map((r) => [r.index, r.task, r.reason, r.internal]),
+        Array.from({ length: 5 }, (_, k) => [size + k, id, `no more distinct ${id} parameters for this complex: ${size} used`, undefined]));
+    }
+  }
+});
+
+test('docking: no (side, extra, roll) repeats within a complex over 10 seeds; roll axes balanced; the 217th question is a reject', async () => {
+  for (let seed = 0; seed < 10; seed++) {
+    const qs = await plans(seed, 'docking', 'docking=12/12');
+    for (const c of ['1hpv', '1pgp', '3mht']) {
+      const mine = qs.filter((q) => q.complex === c);
+      assert.equal(mine.length, 12, `${c} seed ${seed}`);
+      assert.equal(new Set(mine.map(parameterKey)).size, 12, `${c} seed ${seed}: a displacement repeats`);
+      const axes = mine.map((q) => parseCommands(String(q.plan.params.displacement))[1].axis).sort().join('');
+      assert.equal(axes, 'xxxxyyyyzzzz');
+    }
+  }
+  // The space: 2 sides x 3 extras x 12 angles per roll axis, 216 in all; positions past it reject
+  // before any geometry is computed.
+  const [subject] = await sampleComplexes();
+  const docking = taskById('docking')!;
+  for (const index of [216, 217, 300]) {
+    const r = docking.plan({ seed: 0, split: 'train', index, count: index + 1, rng: () => 0.5, slot: (k) => index % k, subject, splitIds: [subject.complex.id], complexById: () => subject, style: makeStyle() });
+    assert.deepEqual(r, { ok: false, reason: 'no more distinct docking parameters for this complex: 216 used', replacements: 0 });
+  }
 });

@@ -46,11 +46,13 @@ function planAll(all: PreparedComplex[], task: TaskModule, seed: string) {
   const ids = all.map((c) => c.complex.id).sort();
   const byId = (id: string) => all.find((c) => c.complex.id === id)!;
   const out: { subject: PreparedComplex; plan: QuestionPlan }[] = [];
+  // The run seed too follows the test's seed (the spatial tasks' parameter decks are keyed by it).
+  const runSeed = Math.floor(seedrandom(`${seed}|run`)() * 2 ** 31);
   for (const subject of all) {
     for (let index = 0; index < QUESTIONS; index++) {
       const offset = seedrandom(`${seed}|${task.id}|${subject.complex.id}|slot`)();
       const slot = (n: number) => (Math.floor(offset * n) + index) % n;
-      const r = task.plan({ seed: 0, split: 'train', index, count: QUESTIONS, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject, slot, splitIds: ids, complexById: byId, style });
+      const r = task.plan({ seed: runSeed, split: 'train', index, count: QUESTIONS, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject, slot, splitIds: ids, complexById: byId, style });
       assert.ok(r.ok, `${task.id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);
       out.push({ subject, plan: r.plan });
     }
@@ -68,13 +70,17 @@ function meanPixelShift(a: SceneSpec, b: SceneSpec): number {
   return pa.reduce((s, p, i) => s + Math.hypot(p.x - pb[i].x, p.y - pb[i].y), 0) / pa.length;
 }
 
-eachSet('every task: image count, answer format, never a zero transform', async (all, t) => {
+eachSet('every task: image count, answer format, never a zero transform; no cloze answer repeats within a complex', async (all, t) => {
   for (const task of SPATIAL) {
-    for (const { plan } of planAll(all, task, 's1')) {
+    const answers = new Map<string, string[]>();
+    for (const { subject, plan } of planAll(all, task, 's1')) {
       assert.equal(plan.images.length, IMAGES[task.id], task.id);
       assert.match(plan.answer, FORMAT[task.id], `${task.id}: '${plan.answer}'`);
       if (task.format === 'cloze') assert.ok(parseCommands(plan.answer).every((c) => c.amount !== 0));
+      answers.set(subject.complex.id, [...(answers.get(subject.complex.id) ?? []), plan.answer]);
     }
+    // Drawn without replacement (qa/parameter-decks.ts): a cloze answer is the question's parameters.
+    if (task.format === 'cloze') for (const [c, a] of answers) assert.equal(new Set(a).size, a.length, `${task.id} ${c}: ${a}`);
   }
 });
 
