@@ -10,21 +10,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditDataset, type TaskAudit } from '../../pipeline/audit/audit-dataset.ts';
+import type { QaRecord } from '../../pipeline/dataset/question-record.ts';
 import { BIN } from '../spawn-cli.ts';
 import { REPO } from '../shared-structures.ts';
 
-interface Rec {
-  id: string;
-  task: string;
-  split: string;
-  complex: string;
-  images: string[];
-  question: string;
-  answer: string;
-  truth: unknown;
-  options?: { letter: string; commands?: string; image?: string }[];
-  meta: Record<string, unknown>;
-}
+/** A record as generate writes it, with any split name (these files are written by hand). */
+type Rec = Omit<QaRecord, "split"> & { split: string };
 
 function dataset(files: Record<string, Rec[]>, annotations: Record<string, unknown> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'misi-audit-'));
