@@ -1,14 +1,26 @@
 // Which pocket residues a complex's residue-ligand questions ask about. Positives: every
 // pocket residue with at least one hydrogen bond to the ligand. Negatives: as many residues
-// without one, drawn across distances rather than nearest first: the residues without a
-// bond are ranked by their least heavy-atom distance to the ligand, the ranks are cut into
-// as many equal strata as there are negatives, and one residue is drawn from each stratum.
+// without one, chosen by one of two rules (residue_ligand's `--negatives`):
+// - `matched` (the default): for each positive, the bond-free residue whose least
+//   heavy-atom distance to the ligand is nearest to the positive's, preferring names the
+//   positives have (qa/matched-negatives.ts), so neither distance nor name gives the verdict;
+// - `paired`: as matched, but only positives with a bond-free residue within
+//   PAIR_TOLERANCE of their distance are asked, each with that residue (fewer questions; the
+//   distance says nearly nothing);
+// - `stratified` (before template version 4): drawn across distances: the residues without
+//   a bond are ranked by their least heavy-atom distance to the ligand, the ranks are cut
+//   into as many equal strata as there are negatives, and one residue is drawn from each.
 // Questions alternate positive, negative, positive... so any count keeps the two sides
 // within one of each other.
 import type { Complex, Residue } from '../structures/model.ts';
 import { canonicalPairs, type CanonicalPair } from '../structures/hbonds/canonical-format.ts';
 import { pairResidueId, residueKey, type ResidueId } from './bond-atoms.ts';
 import { drawIndex, shuffled, type Rng } from './random.ts';
+import { matchNegatives, NAME_WINDOW, PAIR_TOLERANCE, type MatchRule } from './matched-negatives.ts';
+
+/** How residue_ligand's negatives are chosen (see above). */
+export type NegativeRule = 'matched' | 'paired' | 'stratified';
+export const NEGATIVE_RULES: readonly NegativeRule[] = ['matched', 'paired', 'stratified'];
 
 export interface ResidueQuestion {
   residue: ResidueId;
@@ -43,8 +55,10 @@ export function drawAcrossRanks<T>(rng: Rng, ranked: readonly T[], k: number): T
   return out;
 }
 
-/** The complex's residue questions in question order; `rng` is the complex's own generator. */
-export function residueQuestions(complex: Complex, rng: Rng): ResidueQuestion[] {
+/** The complex's residue questions in question order; `rng` is the complex's own generator.
+ * `match` (matched, paired): qa/matched-negatives.ts's numbers, other than the rule's own
+ * for measurements. */
+export function residueQuestions(complex: Complex, rng: Rng, rule: NegativeRule = 'matched', match?: MatchRule): ResidueQuestion[] {
   const pairs = canonicalPairs(complex.hbonds ?? []);
   const byKey = new Map<string, CanonicalPair[]>();
   for (const p of pairs) {
@@ -68,8 +82,18 @@ export function residueQuestions(complex: Complex, rng: Rng): ResidueQuestion[] 
     }
   }
   const ranked = candidates.sort((a, b) => a.minDistance - b.minDistance || (residueKey(a.residue) < residueKey(b.residue) ? -1 : 1));
-  const pos = shuffled(rng, positives);
-  const neg = shuffled(rng, drawAcrossRanks(rng, ranked, pos.length));
+  let pos: ResidueQuestion[];
+  let chosen: ResidueQuestion[];
+  if (rule === 'stratified') {
+    pos = shuffled(rng, positives);
+    chosen = drawAcrossRanks(rng, ranked, pos.length);
+  } else {
+    const pairs = matchNegatives(positives, ranked, match ?? (rule === 'paired' ? { window: 0, tolerance: PAIR_TOLERANCE } : { window: NAME_WINDOW }));
+    // Paired: only the positives that found a partner (in pocket order before the shuffle).
+    pos = shuffled(rng, rule === 'paired' ? positives.filter((p) => pairs.some((x) => x.positive === p)) : positives);
+    chosen = pairs.map((x) => x.negative);
+  }
+  const neg = shuffled(rng, chosen);
   const out: ResidueQuestion[] = [];
   for (let i = 0; i < Math.max(pos.length, neg.length); i++) {
     if (i < pos.length) out.push(pos[i]);

@@ -144,8 +144,9 @@ export interface TaskModule {
    * Default: the bundled qa/templates/. */
   templateDir?: string;
   /** How many questions this complex yields in this split when `requested` are asked for
-   * (a task may yield fewer, e.g. one per hydrogen bond). Default: `requested`. */
-  questionCount?: (complex: PreparedComplex, split: Split, requested: number) => number;
+   * (a task may yield fewer, e.g. one per hydrogen bond); `options` as TaskContext.options.
+   * Default: `requested`. */
+  questionCount?: (complex: PreparedComplex, split: Split, requested: number, options?: Readonly<Record<string, string>>) => number;
   plan: (ctx: TaskContext) => PlanResult;
   /** How a reply is scored (qa/scoring/task-scorers.ts has the makers the nine use).
    * Default: exact match of the whole answer text (trimmed). */

@@ -1,6 +1,6 @@
 // `misi-gen generate [paths...] [--structures <paths>] [--out <dir>] [--tasks ids] [--seed N] [--limit N]
 // [--per-complex translation=4/2,...] [--test-share F] [--size PX|TASK=PX ...] [--label-font-size PX]
-// [--label-layout avoid|anchored] [--residue-framing subject|complex]
+// [--label-layout avoid|anchored] [--residue-framing subject|complex] [--negatives matched|paired|stratified]
 // [--antialias edge|supersample|none]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.

@@ -71,7 +71,7 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
   for (const task of p.tasks) {
     const options = optionsOfTask(task, p.taskOptions);
     const requested = requestedCount(p.counts[task.id], split);
-    const n = task.questionCount ? task.questionCount(subject, split, requested) : requested;
+    const n = task.questionCount ? task.questionCount(subject, split, requested, options) : requested;
     out.replacements[task.id] = 0;
     const offset = generatorFor([p.seed, task.id, id, 'slot'])();
     // Every camera the task sees draws at the task's image size (same framing at any size).

@@ -6,7 +6,7 @@
 import type { Complex } from '../../structures/model.ts';
 import { residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
-import { residueQuestions, type ResidueQuestion } from '../residue-questions.ts';
+import { NEGATIVE_RULES, residueQuestions, type NegativeRule, type ResidueQuestion } from '../residue-questions.ts';
 import { residueCamera } from '../residue-camera.ts';
 import { drawOne } from '../random.ts';
 import { residueLigandScorer } from '../scoring/task-scorers.ts';
@@ -26,6 +26,18 @@ export const RESIDUE_FRAMING_OPTION: TaskOption = {
   describe: 'residue-ligand camera: subject (framed on the residue + ligand) or complex (the complex camera)',
 };
 
+/** Which bond-free residues are the negatives (qa/residue-questions.ts): `matched` to the
+ * positives' distances (default), `paired` (only positives with a negative within 0.15 A),
+ * or `stratified` across the pocket's distances (before template version 4). */
+export const NEGATIVES_OPTION: TaskOption = {
+  key: 'negatives',
+  choices: NEGATIVE_RULES,
+  default: 'matched',
+  describe: 'residue-ligand negatives: matched (nearest in distance to each positive), paired (only positives with a negative within 0.15 A) or stratified (across the pocket, as before)',
+};
+
+const negativeRule = (options: Readonly<Record<string, string>> | undefined) => (options?.negatives ?? NEGATIVES_OPTION.default) as NegativeRule;
+
 /** What the question says of its camera, per framing (the template's {{framing}}). */
 const FRAMING_TEXT: Record<ResidueFraming, string> = {
   subject: 'The camera is aimed at the residue and the ligand so that both fill the pictures, and the views turn about the centre of their bounding box.',
@@ -38,15 +50,16 @@ export function residueAnswer(q: Pick<ResidueQuestion, 'pairs'>): string {
   return `Yes: ${q.pairs.map((p) => `${p.residueName} ${p.residueAtom}, ${p.ligandAtom}`).join('; ')}`;
 }
 
-// The residue list depends only on (seed, complex): computed once per complex and seed.
-const cache = new WeakMap<Complex, Map<number, ResidueQuestion[]>>();
-function questionsOf(seed: number, complex: Complex): ResidueQuestion[] {
-  const bySeed = cache.get(complex) ?? new Map<number, ResidueQuestion[]>();
+// The residue list depends only on (seed, complex, rule): computed once per complex, seed and rule.
+const cache = new WeakMap<Complex, Map<string, ResidueQuestion[]>>();
+function questionsOf(seed: number, complex: Complex, rule: NegativeRule): ResidueQuestion[] {
+  const bySeed = cache.get(complex) ?? new Map<string, ResidueQuestion[]>();
   cache.set(complex, bySeed);
-  let list = bySeed.get(seed);
+  const key = `${seed} ${rule}`;
+  let list = bySeed.get(key);
   if (!list) {
-    list = residueQuestions(complex, complexGenerator(seed, RESIDUE_LIGAND, complex.id, 'residues'));
-    bySeed.set(seed, list);
+    list = residueQuestions(complex, complexGenerator(seed, RESIDUE_LIGAND, complex.id, 'residues'), rule);
+    bySeed.set(key, list);
   }
   return list;
 }
@@ -59,15 +72,15 @@ export const residueLigandTask: TaskModule = {
   // (the original averaged about 6.7; on the first 20 complexes of ../shared at most 14).
   defaultCounts: { train: 40, test: 40 },
   template: RESIDUE_LIGAND,
-  options: [RESIDUE_FRAMING_OPTION],
+  options: [RESIDUE_FRAMING_OPTION, NEGATIVES_OPTION],
   scorer: residueLigandScorer,
   // `Yes` or `No` at even odds; a `Yes` names no bond, since guessing atom pairs blind is near hopeless.
   randomGuess: (_question, rng) => drawOne(rng, ['Yes', 'No']),
-  // How many residues there are does not depend on the seed, only which negatives are drawn.
-  questionCount: (c, _split, requested) => Math.min(requested, questionsOf(0, c.complex).length),
+  // How many residues there are depends on the rule (paired asks fewer), never on the seed.
+  questionCount: (c, _split, requested, options) => Math.min(requested, questionsOf(0, c.complex, negativeRule(options)).length),
   plan({ seed, index, subject, style, options }) {
     const residueFraming = (options?.residueFraming ?? RESIDUE_FRAMING_OPTION.default) as ResidueFraming;
-    const list = questionsOf(seed, subject.complex);
+    const list = questionsOf(seed, subject.complex, negativeRule(options));
     const q = list[index];
     if (!q) return { ok: false, reason: `only ${list.length} residue questions for this complex`, replacements: 0 };
     const subset = { kind: 'residue' as const, ...q.residue };

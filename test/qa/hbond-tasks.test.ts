@@ -2,8 +2,9 @@
 // complexes of ../shared. Every answer is recomputed here from the complex's stored bonds
 // (`complex.hbonds`, read raw) and its camera with this file's own arithmetic, never from
 // the task code's bookkeeping: residue-ligand positives list exactly their residue's bonds
-// and negatives have none; every bonded residue is asked about and the negatives are spread
-// over the distance ranks; interaction-location's right option moves the bond centroid to
+// and negatives have none; every bonded residue is asked about and the negatives are matched
+// to the positives' distances (or, `--negatives stratified`, spread over the distance ranks;
+// `paired`, only positives with a bond-free residue within 0.15 A); interaction-location's right option moves the bond centroid to
 // within 0.5 A of the screen centre on each axis and no decoy does; pocket-ligand lists all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,16 +32,16 @@ function eachSet(name: string, fn: (all: PreparedComplex[], t: any) => Promise<v
 }
 
 type Planned = { subject: PreparedComplex; index: number; plan: QuestionPlan };
-function planAll(all: PreparedComplex[], id: string, requested: number, seed = 0): Planned[] {
+function planAll(all: PreparedComplex[], id: string, requested: number, seed = 0, options?: Record<string, string>): Planned[] {
   const task: TaskModule = taskById(id)!;
   const out: Planned[] = [];
   for (const subject of all) {
-    const n = task.questionCount ? task.questionCount(subject, 'train', requested) : requested;
+    const n = task.questionCount ? task.questionCount(subject, 'train', requested, options) : requested;
     const offset = seedrandom(`${seed}|${id}|${subject.complex.id}|slot`)();
     for (let index = 0; index < n; index++) {
       const r = task.plan({
         seed, split: 'train', index, count: n, rng: seedrandom(`${seed}|${id}|${subject.complex.id}|${index}`), subject,
-        slot: (k: number) => (Math.floor(offset * k) + index) % k, splitIds: [subject.complex.id], complexById: () => subject, style,
+        slot: (k: number) => (Math.floor(offset * k) + index) % k, splitIds: [subject.complex.id], complexById: () => subject, style, options,
       });
       assert.ok(r.ok, `${id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);
       assert.doesNotThrow(() => fillTemplate(loadTemplate(task.template), r.plan.vars));
@@ -91,8 +92,38 @@ const quartiles = (xs: number[]) => {
   return [0, 0.25, 0.5, 0.75, 1].map((f) => s[Math.min(s.length - 1, Math.floor(f * s.length))]?.toFixed(2)).join(' / ');
 };
 
-eachSet('residue_ligand: six views of the residue subset; every bonded residue asked, answers from the stored bonds; negatives spread over distance ranks', async (all, t) => {
-  const planned = planAll(all, 'residue_ligand', 40);
+/**
+ * The negatives `matched` (window 0.1 A past the nearest gap) or `paired` (tolerance 0.15 A)
+ * choose, recomputed from docs/hbond-tasks.md's rule: positives nearest first (ties by key),
+ * each taking, among the bond-free residues left within the window, the one whose name the
+ * complex's positives most owe, then the least gap, the smaller distance, the key. Returns
+ * the keys of the positives asked and of their negatives.
+ */
+type Res = { key: string; name: string; d: number };
+function recomputeMatched(pos: Res[], free: Res[], rule: 'matched' | 'paired'): { asked: string[]; negatives: string[] } {
+  const owed = new Map<string, number>();
+  for (const p of pos) owed.set(p.name, (owed.get(p.name) ?? 0) + 1);
+  const left = free.slice();
+  const asked: string[] = [];
+  const negatives: string[] = [];
+  for (const p of pos.slice().sort((a, b) => a.d - b.d || lt(a.key, b.key))) {
+    if (!left.length) break;
+    const gap = (f: Res) => Math.abs(f.d - p.d);
+    const reach = rule === 'paired' ? 0.15 : Math.min(...left.map(gap)) + 0.1;
+    const window = left.filter((f) => gap(f) <= reach + 1e-9)
+      .sort((a, b) => (owed.get(b.name) ?? 0) - (owed.get(a.name) ?? 0) || gap(a) - gap(b) || a.d - b.d || lt(a.key, b.key));
+    if (!window.length) continue;
+    asked.push(p.key);
+    negatives.push(window[0].key);
+    left.splice(left.indexOf(window[0]), 1);
+    owed.set(window[0].name, (owed.get(window[0].name) ?? 0) - 1);
+  }
+  return { asked, negatives };
+}
+
+for (const rule of ['matched', 'paired', 'stratified'] as const) eachSet(`residue_ligand (--negatives ${rule}): six views of the residue subset; bonded residues asked, answers from the stored bonds; negatives ${rule === 'stratified' ? 'spread over distance ranks' : 'matched by distance'}`, async (all, t) => {
+  const options = { residueFraming: 'subject', negatives: rule };
+  const planned = planAll(all, 'residue_ligand', 40, 0, options);
   const dist = { yes: [] as number[], no: [] as number[] };
   for (const subject of all) {
     const c = subject.complex;
@@ -104,7 +135,7 @@ eachSet('residue_ligand: six views of the residue subset; every bonded residue a
       const s0 = plan.images[0].subset;
       assert.equal(s0.kind, 'residue');
       if (s0.kind !== 'residue') continue;
-      plan.images.forEach((s, i) => {
+      if (rule === 'matched') plan.images.forEach((s, i) => {
         assert.deepEqual([s.complex.id, s.view, s.transform.length, s.ligandTransform.length], [c.id, SIX[i], 0, 0]);
         assert.deepEqual(s.subset, s0);
         // Subject framing: one camera for the six views, aimed at the residue + ligand, turning
@@ -123,8 +154,10 @@ eachSet('residue_ligand: six views of the residue subset; every bonded residue a
       // The cube is filled: its largest side shows across x or y in some view, where an atom
       // comes within a fifth of the frame of an edge.
       const w = plan.images[0].camera.width;
+      if (rule === 'matched') {
       const edge = Math.min(...plan.images.flatMap((s) => poseScene(s).eye.map((e) => projectEye(s.camera, e)).map((p) => Math.min(p.x, p.y, w - p.x, w - p.y))));
       assert.ok(edge < w / 5, `${c.id}: the residue and ligand come no nearer than ${edge.toFixed(0)} px to an edge`);
+      }
       const key = resKey(s0.chain, s0.number, s0.insertionCode);
       asked.push(key);
       const residue = c.pocket.filter((r) => resKey(r.chain, r.number, r.insertionCode) === key);
@@ -138,20 +171,31 @@ eachSet('residue_ligand: six views of the residue subset; every bonded residue a
     assert.equal(new Set(asked).size, asked.length, `${c.id}: a residue asked twice`);
     const yes = asked.filter((k) => bonded.has(k));
     const no = asked.filter((k) => !bonded.has(k));
-    assert.deepEqual(yes.slice().sort(), [...bonded].sort(), `${c.id}: every bonded residue is a positive`);
     assert.equal(no.length, yes.length, `${c.id}: as many negatives as positives`);
-    // Negatives: one from each of k equal strata of the bond-free residues ranked by distance.
-    const free = c.pocket.filter((r) => !bonded.has(resKey(r.chain, r.number, r.insertionCode)))
-      .map((r) => ({ key: resKey(r.chain, r.number, r.insertionCode), d: minDistance(c, r.atoms) }))
+    const keyOf = (r: { chain: string; number: number; insertionCode: string }) => resKey(r.chain, r.number, r.insertionCode);
+    const groups = (k: string) => c.pocket.filter((r) => keyOf(r) === k).length;
+    const free = c.pocket.filter((r) => !bonded.has(keyOf(r)))
+      .map((r) => ({ key: keyOf(r), name: r.name, d: minDistance(c, r.atoms) }))
       .sort((a, b) => a.d - b.d || lt(a.key, b.key));
-    const ranks = no.map((k) => free.findIndex((f) => f.key === k)).sort((a, b) => a - b);
-    ranks.forEach((r, i) => {
-      assert.ok(r >= Math.floor((i * free.length) / no.length) && r < Math.floor(((i + 1) * free.length) / no.length),
-        `${c.id}: negative ${i} has rank ${r} of ${free.length}`);
-    });
+    if (rule === 'stratified') {
+      assert.deepEqual(yes.slice().sort(), [...bonded].sort(), `${c.id}: every bonded residue is a positive`);
+      // Negatives: one from each of k equal strata of the bond-free residues ranked by distance.
+      const ranks = no.map((k) => free.findIndex((f) => f.key === k)).sort((a, b) => a - b);
+      ranks.forEach((r, i) => {
+        assert.ok(r >= Math.floor((i * free.length) / no.length) && r < Math.floor(((i + 1) * free.length) / no.length),
+          `${c.id}: negative ${i} has rank ${r} of ${free.length}`);
+      });
+    } else {
+      // A positive's distance is that of the first pocket group with its key; a key two groups share is never a negative.
+      const pos = [...bonded].map((k) => { const r = c.pocket.find((x) => keyOf(x) === k)!; return { key: k, name: r.name, d: minDistance(c, r.atoms) }; });
+      const expected = recomputeMatched(pos, free.filter((f) => groups(f.key) === 1), rule);
+      if (rule === 'matched') assert.deepEqual(yes.slice().sort(), [...bonded].sort(), `${c.id}: every bonded residue is a positive`);
+      assert.deepEqual(yes.slice().sort(), expected.asked.slice().sort(), `${c.id}: the positives asked`);
+      assert.deepEqual(no.slice().sort(), expected.negatives.slice().sort(), `${c.id}: the matched negatives`);
+    }
   }
   // Alternating order: any smaller count stays balanced within one.
-  for (const { plan, index } of planAll(all, 'residue_ligand', 3)) assert.equal(plan.answer === 'No', index % 2 === 1);
+  for (const { plan, index } of planAll(all, 'residue_ligand', 3, 0, options)) assert.equal(plan.answer === 'No', index % 2 === 1);
   t.diagnostic(`least residue-ligand heavy-atom distance (min / q1 / median / q3 / max, A): positives (${dist.yes.length}) ${quartiles(dist.yes)}; negatives (${dist.no.length}) ${quartiles(dist.no)}`);
 });
 
