@@ -1,6 +1,6 @@
 // Which pocket residues a complex's residue-ligand questions ask about. Positives: every
 // pocket residue with at least one hydrogen bond to the ligand. Negatives: as many residues
-// without one, chosen by one of two rules (residue_ligand's `--negatives`):
+// without one, chosen by one of three rules (residue_ligand's `--negatives`):
 // - `matched` (the default): for each positive, the bond-free residue whose least
 //   heavy-atom distance to the ligand is nearest to the positive's, preferring names the
 //   positives have (qa/matched-negatives.ts), so neither distance nor name gives the verdict;

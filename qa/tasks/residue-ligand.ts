@@ -2,7 +2,8 @@
 // and the ligand, subset `residue:CHAIN:NUMBER[ICODE]`, framed on the two by default:
 // qa/residue-camera.ts). Answer `No`, or `Yes: ` and the
 // residue's bonds as `RESNAME ATOM, LIGAND_ATOM` joined by `; ` in canonical order. Which
-// residues are asked about, positives and negatives alternating: qa/residue-questions.ts.
+// residues are asked about, positives and negatives alternating, and how the negatives are
+// chosen (`--negatives matched|paired|stratified`): qa/residue-questions.ts.
 import type { Complex } from '../../structures/model.ts';
 import { residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
