@@ -1,10 +1,10 @@
 // Which pocket residues a complex's residue-ligand questions ask about. Positives: every
 // pocket residue with at least one hydrogen bond to the ligand. Negatives: as many residues
 // without one, chosen by one of three rules (residue_ligand's `--negatives`):
-// - `matched` (the default): for each positive, the bond-free residue whose least
+// - `matched`: for each positive, the bond-free residue whose least
 //   heavy-atom distance to the ligand is nearest to the positive's, preferring names the
 //   positives have (qa/matched-negatives.ts), so neither distance nor name gives the verdict;
-// - `paired`: as matched, but only positives with a bond-free residue within
+// - `paired` (the default): as matched, but only positives with a bond-free residue within
 //   PAIR_TOLERANCE of their distance are asked, each with that residue (fewer questions; the
 //   distance says nearly nothing);
 // - `stratified` (before template version 4): drawn across distances: the residues without

@@ -27,14 +27,16 @@ export const RESIDUE_FRAMING_OPTION: TaskOption = {
   describe: 'residue-ligand camera: subject (framed on the residue + ligand) or complex (the complex camera)',
 };
 
-/** Which bond-free residues are the negatives (qa/residue-questions.ts): `matched` to the
- * positives' distances (default), `paired` (only positives with a negative within 0.15 A),
- * or `stratified` across the pocket's distances (before template version 4). */
+/** Which bond-free residues are the negatives (qa/residue-questions.ts): `paired` (the
+ * default: only positives with a negative within 0.15 A of their distance, so the distance
+ * does not give the verdict away; docs/hbond-tasks.md), `matched` to the positives' distances
+ * (every positive asked; the distance still tells 82 %), or `stratified` across the pocket's
+ * distances (before template version 4). */
 export const NEGATIVES_OPTION: TaskOption = {
   key: 'negatives',
   choices: NEGATIVE_RULES,
-  default: 'matched',
-  describe: 'residue-ligand negatives: matched (nearest in distance to each positive), paired (only positives with a negative within 0.15 A) or stratified (across the pocket, as before)',
+  default: 'paired',
+  describe: 'residue-ligand negatives: paired (only positives with a negative within 0.15 A, so distance tells nothing), matched (nearest in distance to each positive; every positive asked) or stratified (across the pocket, as the paper did)',
 };
 
 const negativeRule = (options: Readonly<Record<string, string>> | undefined) => (options?.negatives ?? NEGATIVES_OPTION.default) as NegativeRule;

@@ -62,7 +62,7 @@ test('paired: a positive with no candidate within the tolerance is left out; wit
   // 2.7 has nothing within 0.15 (2.9 is 0.2 away); 3.0 takes GLN 3.14 (owed) over ALA 2.95 (nearer).
   const cand = [r(20, 'ALA', 2.95), r(21, 'GLN', 3.14), r(22, 'LEU', 2.9)];
   assert.deepEqual(pairsOf(pos, cand, { window: 0, tolerance: PAIR_TOLERANCE }), ['GLN 2 -> GLN 21']);
-  // The default rule (matched) serves both: ASN 2.7 takes LEU 2.9 (nearest, 0.2; ALA 2.95 is in its
+  // matchNegatives's own default rule (matched) serves both: ASN 2.7 takes LEU 2.9 (nearest, 0.2; ALA 2.95 is in its
   // window but no name there is owed); GLN 3.0 then has ALA 2.95 (0.05) and GLN 3.14 (0.14 <= 0.15): GLN.
   assert.deepEqual(pairsOf(pos, cand), ['ASN 1 -> LEU 22', 'GLN 2 -> GLN 21']);
 });
@@ -79,7 +79,7 @@ function residues(s: PreparedComplex, seed: number, negatives?: string): string[
   });
 }
 
-test('sample 1hpv at seed 0, matched (the default), worked by hand', async () => {
+test('sample 1hpv at seed 0, matched and paired (the default), worked by hand', async () => {
   const hpv = (await sampleWithBonds()).find((s) => s.complex.id === '1hpv')!;
   // Positives nearest first: ASP B:25 2.659, ASP B:30 3.147, ASP A:30 3.489 (owed ASP 3). Bond-free:
   // ASP A:25 2.581, GLY B:49 3.086, GLY B:27 3.289, GLY A:27 3.350, ILE A:50 3.358, GLY B:48 3.482,
@@ -88,10 +88,11 @@ test('sample 1hpv at seed 0, matched (the default), worked by hand', async () =>
   // ASP B:30: nearest GLY B:49 (0.061); window <= 0.161: GLY B:49, GLY B:27 (0.142); no name owed: the nearer, GLY B:49.
   // ASP A:30: nearest GLY B:48 (0.007); window <= 0.107: GLY B:48, ASP A:29 (0.017), PRO A:81 (0.040), VAL A:32 (0.079);
   //   ASP is owed (2 left): ASP A:29.
-  const list = residues(hpv, 0);
+  const list = residues(hpv, 0, 'matched');
   assert.deepEqual(list.filter((x) => x.endsWith('=no')).map((x) => x.replace('=no', '')).sort(), ['ASP A:25', 'ASP A:29', 'GLY B:49']);
   assert.deepEqual(list.filter((x) => x.endsWith('=yes')).map((x) => x.replace('=yes', '')).sort(), ['ASP A:30', 'ASP B:25', 'ASP B:30']);
-  assert.deepEqual(list, residues(hpv, 0, 'matched'));
+  // The default is paired.
+  assert.deepEqual(residues(hpv, 0), residues(hpv, 0, 'paired'));
   // Paired: every gap above is within 0.15 A, and the window (0.15 A around each positive) changes no pick:
   // ASP B:30's window holds GLY B:49 and GLY B:27 (no name owed: GLY B:49); ASP A:30's holds ASP A:29.
   assert.deepEqual(residues(hpv, 0, 'paired').slice().sort(), list.slice().sort());
@@ -118,11 +119,11 @@ test('sample: --negatives stratified asks exactly the residues it asked before, 
   const all = await sampleWithBonds();
   for (const s of all) assert.deepEqual(residues(s, 0, 'stratified'), RECORDED[s.complex.id], s.complex.id);
   assert.equal(hashOf(all, 'stratified'), RECORDED_HASH.sample);
-  // The default is matched now: other negatives, the same positives.
+  // The default (paired) asks other residues; matched asks other negatives for the same positives.
   assert.notEqual(hashOf(all), RECORDED_HASH.sample);
   for (const s of all) {
     const yes = (l: string[]) => l.filter((x) => x.endsWith('=yes')).sort();
-    assert.deepEqual(yes(residues(s, 0)), yes(RECORDED[s.complex.id]));
+    assert.deepEqual(yes(residues(s, 0, 'matched')), yes(RECORDED[s.complex.id]));
   }
 });
 
