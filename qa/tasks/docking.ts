@@ -25,16 +25,15 @@ const EXTRA = [0, 1, 2] as const;
 const DECKS = axisDecks(ROTATION_AXES, (axis) => SIDES.flatMap((side) => EXTRA.flatMap((extra) =>
   signedAmounts(ROTATION_MAGNITUDES).map((angle) => ({ side, extra, turn: roll(axis, angle) })))));
 
-/** Whole angstrom range of the docking moves among the train answers (computed once per list). */
-const ranges = new WeakMap<readonly AskedQuestion[], [number, number]>();
-function dockingRange(train: readonly AskedQuestion[]): [number, number] {
-  let range = ranges.get(train);
-  if (!range) {
-    const d = train.flatMap((r) => readTruthCommands(r.answer).filter((c) => c.kind === 'move').map((c) => Math.abs(c.amount)));
-    range = d.length ? [Math.floor(Math.min(...d)), Math.ceil(Math.max(...d))] : [10, 20];
-    ranges.set(train, range);
+/** The move distances of the train answers, whole angstrom (computed once per list; [] without any). */
+const distances = new WeakMap<readonly AskedQuestion[], number[]>();
+function trainDistances(train: readonly AskedQuestion[]): number[] {
+  let d = distances.get(train);
+  if (!d) {
+    d = train.flatMap((r) => readTruthCommands(r.answer).filter((c) => c.kind === 'move').map((c) => Math.round(Math.abs(c.amount))));
+    distances.set(train, d);
   }
-  return range;
+  return d;
 }
 
 export const dockingTask: TaskModule = {
@@ -44,11 +43,15 @@ export const dockingTask: TaskModule = {
   defaultCounts: { train: 6, test: 3 },
   template: DOCKING,
   scorer: dockingScorer,
-  // A random roll plus a move along x of random sign and a whole distance between the
-  // smallest and largest of the train answers.
+  // A random roll plus a move along x of random sign and the distance of a train answer drawn
+  // at random: the distances cluster (15-27 A for most PDBbind pockets, the pocket's size), so
+  // a blind guess knows them as well as any guess that has seen the train answers (the audit's
+  // chance; before template version 5, a distance uniform between the least and greatest).
+  // Without train answers, 10-20 A.
   randomGuess(_question, rng, train) {
-    const [lo, hi] = dockingRange(train);
-    return `${randomRoll(rng)}, move x ${drawOne(rng, [1, -1]) * (lo + drawIndex(rng, hi - lo + 1))}`;
+    const d = trainDistances(train);
+    const distance = d.length ? drawOne(rng, d) : 10 + drawIndex(rng, 11);
+    return `${randomRoll(rng)}, move x ${drawOne(rng, [1, -1]) * distance}`;
   },
   plan(ctx) {
     const { subject, style } = ctx;
