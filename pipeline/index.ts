@@ -28,6 +28,8 @@ export { rotationScore, translationScore } from '../qa/scoring/transform-scores.
 export { scene, threeViews, type SceneParts } from '../qa/scenes.ts';
 export { drawIndex, drawOne, type Rng } from '../qa/random.ts';
 export { deckEntry } from '../qa/draw-deck.ts';
+export { anchoredOptions, DECOYS_OPTION, decoyMode, type AnchoredSet, type Change, type DecoyMode } from '../qa/anchored-options.ts';
+export { auditDataset, type AuditReport, type TaskAudit } from './audit/audit-dataset.ts';
 
 // Whole runs, and what comes after them.
 export { generate, type GenerateOptions, type GenerateSummary } from './generate/run-generate.ts';
