@@ -6,8 +6,8 @@
 import { formatCommands, type Command } from '../../renders/commands.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { anchoredOptions, type DecoyMode } from '../anchored-options.ts';
-import { choiceOptions, DECOY_SCHEMES, draftChoice, distinctTransforms, LETTERS, makeDecoy, MAX_REPLACEMENTS, optionsLookDifferent, type ChoiceDraft } from '../choice.ts';
-import { drawIndex, drawOne } from '../random.ts';
+import { choiceOptions, DECOY_SCHEMES, draftChoice, distinctTransforms, makeDecoy, MAX_REPLACEMENTS, optionsLookDifferent, type ChoiceDraft } from '../choice.ts';
+import { drawOne } from '../random.ts';
 import { deckEntry } from '../draw-deck.ts';
 import type { QuestionPlan, TaskContext } from '../task.ts';
 import type { Rng } from '../random.ts';
@@ -18,10 +18,11 @@ function pairChange(rng: Rng, from: [Command, Command]) {
   return { value: makeDecoy(rng, scheme, from), scheme };
 }
 
-/** Four options for the truth `pair`: the paper's draft, or an anchored set (null when not distinct). */
-function draftFor(rng: Rng, pair: [Command, Command], mode: DecoyMode): ChoiceDraft | null {
+/** Four options for the truth `pair`: the paper's draft (its letter drawn), or an anchored set
+ * with the truth under letter `at` (null when not distinct). */
+function draftFor(rng: Rng, pair: [Command, Command], mode: DecoyMode, at: number): ChoiceDraft | null {
   if (mode === 'paper') return draftChoice(rng, pair);
-  const set = anchoredOptions(rng, pair, pairChange, drawIndex(rng, LETTERS.length), (p) => formatCommands(p));
+  const set = anchoredOptions(rng, pair, pairChange, at, (p) => formatCommands(p));
   if (!set) return null;
   return {
     options: set.options.map((o) => ({ letter: o.letter, commands: [...o.value], scheme: o.scheme })),
@@ -49,19 +50,23 @@ export function truthFromDeck<T>(ctx: Pick<TaskContext, 'seed' | 'index' | 'coun
 }
 
 /**
- * `drawPair(attempt)` gives the truth of each attempt (0, 1, ...); `mode` how its options are made.
+ * `drawPair(attempt)` gives the truth of each attempt (0, 1, ...); `mode` how its options are
+ * made; `at`, the letter of the truth in an anchored set: the question's balanced slot (the
+ * paper's sets draw theirs), so letters are even per complex and no draw that decides
+ * whether a set is kept can lean them.
  */
 export function drawSeparatedChoice(
   rng: Rng,
   drawPair: (attempt: number) => [Command, Command] | undefined,
   optionScene: (commands: Command[]) => SceneSpec,
   mode: DecoyMode = 'paper',
+  at = 0,
 ): AcceptedDraw | { failed: string; replacements: number } {
   let least = Infinity;
   for (let replacements = 0; replacements <= MAX_REPLACEMENTS; replacements++) {
     const pair = drawPair(replacements);
     if (!pair) return { failed: 'no more distinct truths for this complex (each question of a complex asks about another pair)', replacements };
-    const draft = draftFor(rng, pair, mode);
+    const draft = draftFor(rng, pair, mode, at);
     if (!draft || !distinctTransforms(draft)) continue;
     const optionScenes = draft.options.map((o) => optionScene(o.commands));
     const look = optionsLookDifferent(optionScenes);

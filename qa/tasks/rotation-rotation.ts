@@ -4,6 +4,7 @@
 // default; `--decoys paper` draws them as the paper did, with the paper's decoys).
 import type { Command } from '../../renders/commands.ts';
 import { DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
+import { LETTERS } from '../choice.ts';
 import { drawRotation, ROTATION_AXES, signedRolls } from '../parameters.ts';
 import { drawOne, drawOther } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
@@ -43,6 +44,7 @@ export const rotationRotationTask: TaskModule = {
       },
       (commands) => scene(subject, style, { transform: [...first, ...commands] }),
       mode,
+      ctx.slot(LETTERS.length),
     );
     if ('failed' in got) return { ok: false, reason: got.failed, replacements: got.replacements };
     const images = [...threeViews(subject, style), scene(subject, style, { transform: got.pair }), ...got.optionScenes];

@@ -5,6 +5,7 @@
 // never repeat (by default; `--decoys paper` draws them as the paper did, with its decoys).
 import type { Command } from '../../renders/commands.ts';
 import { DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
+import { LETTERS } from '../choice.ts';
 import { drawRotation, drawTranslation, ROTATION_AXES, signedMoves, signedRolls, TRANSLATION_AXES } from '../parameters.ts';
 import { drawOne } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
@@ -38,6 +39,7 @@ export const translationRotationTask: TaskModule = {
         : [drawTranslation(rng, drawOne(rng, TRANSLATION_AXES)), drawRotation(rng, drawOne(rng, ROTATION_AXES))],
       (commands) => scene(partner, style, { transform: commands }),
       mode,
+      ctx.slot(LETTERS.length),
     );
     if ('failed' in got) return { ok: false, reason: got.failed, replacements: got.replacements };
     const images = [
