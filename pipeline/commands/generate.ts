@@ -83,7 +83,7 @@ function sizeDefaults(): string {
 
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))))))
+    withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))), 'generate')))
       .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
       .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)' })

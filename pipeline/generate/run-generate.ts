@@ -43,6 +43,7 @@ export class SplitShortError extends Error {}
 import { MMSEQS_MISSING, MmseqsMissingError, mmseqsVersion } from '../split/mmseqs-clusters.ts';
 import { streamComplexes } from './stream-complexes.ts';
 import { writeJsonFile } from './write-text.ts';
+import { complexes, count } from '../plural.ts';
 
 export interface GenerateOptions {
   structures: string[];
@@ -214,7 +215,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
   const resumed = mine.length - todo.length;
-  if (resumed > 0) log(`generate: resuming ${o.out}: ${resumed} of ${mine.length} complexes already done`);
+  if (resumed > 0) log(`generate: resuming ${o.out}: ${resumed} of ${complexes(mine.length)} already done`);
   const progress = o.quiet ? null : runProgress('generate', 'complexes');
   const killAfterImage = killPoint('MISI_GEN_KILL_AFTER_IMAGES');
   complexesDone = resumed;
@@ -275,11 +276,11 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   });
   const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.ids.val?.length ? `, ${split.ids.val.length} val` : ''}${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
   if (o.shard) {
-    log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
+    log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${complexes(read.ids.length)} (${sides}), ${count(tally.rendered, 'image')} drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${paths.parts} (${REJECTS_FILE} after merge)`)}`);
   } else {
     // "already there": images of the dataset this run did not draw (an earlier run in this folder drew them).
-    log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${Math.max(0, summary.distinctImages - tally.rendered)} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
+    log(`generate: ${complexes(read.ids.length)} (${sides}), ${count(summary.questions, 'question')}, ${count(summary.imageReferences, 'image reference')}, ${count(summary.distinctImages, 'distinct image')} (${tally.rendered} drawn, ${Math.max(0, summary.distinctImages - tally.rendered)} already there), ${count(summary.rejects, 'reject')}, ${total.toFixed(1)} s -> ${o.out}`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, paths.rejects)}`);
   }
   const changed = read.changes.summary(o.shard ? paths.ingestDir : paths.complexes);
