@@ -7,7 +7,7 @@ import { PACKAGE_VERSION } from './package-version.ts';
 import { UsageError } from './usage-error.ts';
 
 export { UsageError };
-import { withFlagSuggestions } from './flag-suggestion.ts';
+import { withFlagsAsTyped, withFlagSuggestions } from './flag-suggestion.ts';
 
 interface CommandEntry {
   /** yargs syntax: the name, then positionals (`verify <dir>`). */
@@ -16,6 +16,22 @@ interface CommandEntry {
   describe: string;
   /** The module's options (builder) and handler. */
   load: () => Promise<CommandModule<any, any>>;
+}
+
+/** The commands that read tasks (write, score, show or export questions): only they take --task-module. */
+const TASK_COMMANDS = new Set(['score', 'eval', 'generate', 'stats', 'audit', 'preview', 'export', 'merge', 'verify']);
+
+/** A command's options with --task-module added, for the commands that read tasks. */
+function withTaskModule(module: CommandModule<any, any>, name: string): CommandModule<any, any> {
+  if (!TASK_COMMANDS.has(name)) return module;
+  const own = module.builder;
+  return {
+    ...module,
+    builder: (y: import('yargs').Argv) => {
+      const withOwn = typeof own === 'function' ? own(y) : own ? y.options(own) : y;
+      return (withOwn as import('yargs').Argv).option('task-module', { type: 'string', array: true, describe: 'also know the task(s) this ES module exports (a task written outside the package); repeatable' });
+    },
+  };
 }
 
 /** Subcommands, in the order `--help` lists them. Add a new one here: one line. */
@@ -55,6 +71,7 @@ export async function main(argv: string[]): Promise<number> {
   const { default: yargs } = await import('yargs');
   // The options in force when a check fails (the running command's, once its builder ran).
   let options = (): string[] => [];
+  let aliases = (): Record<string, string[]> => ({});
   const parser = yargs(argv)
     .scriptName('misi-gen')
     .usage('$0 <command> [options]\n\nRegenerates MiSI-Bench from protein-ligand structures.')
@@ -67,12 +84,13 @@ export async function main(argv: string[]): Promise<number> {
     // error (one line, exit 2, and the handler does not run), the second a bug to show whole.
     .fail((msg, err) => {
       if (msg == null && err) throw err;
-      throw new UsageError(withFlagSuggestions(msg ?? String(err), knownFlags(options())));
+      throw new UsageError(withFlagsAsTyped(withFlagSuggestions(msg ?? String(err), knownFlags(options())), argv, aliases()));
     })
-    .option('task-module', { type: 'string', array: true, global: true, describe: 'also know the task(s) this ES module exports (a task written outside the package); repeatable' })
     .help()
     .version(PACKAGE_VERSION);
-  options = () => Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
+  const parsed = () => (parser as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } }).getOptions();
+  options = () => Object.keys(parsed().key);
+  aliases = () => parsed().alias;
   // Only the command named on the line (its first word that is a command name) is loaded;
   // the others are registered by name and description alone, for --help.
   // Tasks from outside are in the registry before a command's options are built (generate
@@ -91,7 +109,7 @@ export async function main(argv: string[]): Promise<number> {
   const named = argv.find((word) => COMMANDS.some((c) => nameOf(c) === word));
   const chosen = COMMANDS.find((c) => nameOf(c) === named);
   for (const c of COMMANDS) {
-    if (c === chosen) parser.command({ ...(await c.load()), command: c.command, describe: c.describe });
+    if (c === chosen) parser.command({ ...withTaskModule(await c.load(), nameOf(c)), command: c.command, describe: c.describe });
     else parser.command(c.command, c.describe, {}, () => { throw new Error(`misi-gen: command ${nameOf(c)} ran without being loaded`); });
   }
   try {

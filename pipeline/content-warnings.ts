@@ -15,6 +15,7 @@ const LABELS = {
   'ligand-picked': 'ligand picked automatically',
   'atoms-renamed': 'atoms renamed',
   'altlocs-chosen': 'alternate locations chosen',
+  'chains-named': 'chains without ids told apart (named _1, _2, ...)',
 } as const satisfies Record<DiagnosticKind, string>;
 
 export type ChangeKind = (typeof LABELS)[DiagnosticKind];

@@ -50,3 +50,22 @@ export function withFlagSuggestions(message: string, known: readonly string[]): 
   }).filter((h): h is string => h !== null);
   return hints.length ? `${message} (${hints.join('; ')})` : message;
 }
+
+/**
+ * yargs names an option by its key (`Argument: split-by, Given: "proteins", Choices: ...`,
+ * `Missing required argument: out`); the user typed a flag, perhaps an alias (`--by`). The
+ * message with each option named as typed on `argv` (else as `--key`): `Invalid value for
+ * --by: "proteins". Choices: "complex", "scaffold", ...`.
+ */
+export function withFlagsAsTyped(message: string, argv: readonly string[], aliases: Readonly<Record<string, readonly string[]>>): string {
+  const typed = (key: string) => {
+    const names = [key, ...(aliases[key] ?? [])].filter((n) => n.length > 1);
+    const word = argv.find((w) => names.some((n) => w === `--${n}` || w.startsWith(`--${n}=`)));
+    return word ? word.split('=')[0] : `--${key}`;
+  };
+  const invalid = /^Invalid values?:\s*\n?\s*Argument: ([^,]+), Given: (.+?), Choices: (.+)$/s.exec(message);
+  if (invalid) return `Invalid value for ${typed(invalid[1].trim())}: ${invalid[2]}. Choices: ${invalid[3].trim().replace(/\s*\n\s*/g, ' ')}`;
+  const missing = /^Missing required arguments?: (.+)$/.exec(message);
+  if (missing) return `Missing required option${missing[1].includes(',') ? 's' : ''}: ${missing[1].split(', ').map(typed).join(', ')}`;
+  return message;
+}

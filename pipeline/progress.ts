@@ -5,19 +5,23 @@ export interface Progress {
 }
 
 export function progressReporter(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
-  const start = Date.now();
+  // The rate is measured from the first update on: the time before it (loading RDKit,
+  // starting threads) is start-up, not the pace of the items, and would inflate the ETA.
+  let first: { done: number; at: number } | null = null;
   let last = 0;
   let shownOnTty = false;
   return {
     update(done, total) {
       const now = Date.now();
+      first ??= { done, at: now };
       const tty = stream.isTTY;
       if (done < total && now - last < (tty ? 100 : 5000)) return;
       last = now;
-      const secs = (now - start) / 1000;
-      const rate = done / Math.max(secs, 1e-3);
-      const eta = rate > 0 ? (total - done) / rate : 0;
-      const line = `${label}: ${done}/${total} (${rate.toFixed(1)}/s, ETA ${eta.toFixed(0)} s)`;
+      const secs = (now - first.at) / 1000;
+      const fresh = done - first.done;
+      // No ETA until an item has been timed from the first update on.
+      const pace = fresh > 0 && secs > 0 ? ` (${(fresh / secs).toFixed(1)}/s, ETA ${((total - done) * secs / fresh).toFixed(0)} s)` : '';
+      const line = `${label}: ${done}/${total}${pace}`;
       if (tty) {
         stream.write(`\r${line}\x1b[K`);
         shownOnTty = true;

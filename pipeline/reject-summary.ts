@@ -50,8 +50,16 @@ export interface StrictArgs {
   strict?: boolean;
 }
 
-export function strictOption<T>(y: Argv<T>): Argv<T & StrictArgs> {
-  return y.option('strict', { type: 'boolean', default: false, describe: `exit ${STRICT_EXIT} when any input or complex was rejected (questions that could not be planned do not count), for CI pipelines` }) as Argv<T & StrictArgs>;
+/** What --strict counts, by command: the rejects each can have. */
+const STRICT_COUNTS: Record<string, string> = {
+  fetch: 'any entry could not be fetched or failed its check, or a line of a list could not be read',
+  generate: 'any input or complex was rejected (questions that could not be planned do not count)',
+  merge: 'any input or complex was rejected (questions that could not be planned do not count)',
+};
+
+export function strictOption<T>(y: Argv<T>, command?: string): Argv<T & StrictArgs> {
+  const counts = STRICT_COUNTS[command ?? ''] ?? 'any input or complex was rejected';
+  return y.option('strict', { type: 'boolean', default: false, describe: `exit ${STRICT_EXIT} when ${counts}, for CI pipelines` }) as Argv<T & StrictArgs>;
 }
 
 /** Sets exit status 3 under --strict when `rejects` holds one that counts (a worse status stays). */

@@ -14,9 +14,11 @@ export type Vec3 = [number, number, number];
  *  - `ligand-picked`: no selector, the ligand of a whole entry picked by the largest-group rule;
  *  - `atoms-renamed`: heavy-atom names that repeat in a residue or the ligand made unique (a
  *    renamed hydrogen, never drawn nor named in an answer, is warned about without a kind);
- *  - `altlocs-chosen`: alternate locations (or a residue's second version) left out.
+ *  - `altlocs-chosen`: alternate locations (or a residue's second version) left out;
+ *  - `chains-named`: several chains without a chain id told apart and named `_1`, `_2`, ...
+ *    (structures/blank-chains.ts).
  */
-export type DiagnosticKind = 'ligand-from-sdf' | 'bond-orders-from-sdf' | 'ligand-picked' | 'atoms-renamed' | 'altlocs-chosen';
+export type DiagnosticKind = 'ligand-from-sdf' | 'bond-orders-from-sdf' | 'ligand-picked' | 'atoms-renamed' | 'altlocs-chosen' | 'chains-named';
 
 /** Where a diagnostic came from and what was wrong, in plain words. */
 export interface Diagnostic {

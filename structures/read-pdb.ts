@@ -5,6 +5,7 @@ import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
 import { decodeHybrid36 } from './hybrid-36.ts';
 import { PdbAtomReader } from './pdb-atom-record.ts';
 import { PdbEntryInfo } from './pdb-entry-info.ts';
+import { nameBlankChains } from './blank-chains.ts';
 
 /** What a structure file (PDB or mmCIF) holds, before it is sorted into pocket/ligand/water. */
 export interface StructureRecord {
@@ -33,6 +34,8 @@ export function parsePdb(text: string, file: string): StructureRecord {
   const errors: Diagnostic[] = [];
   const raw: RawAtom[] = [];
   const terAfter = new Set<string>();
+  // For each TER record (first model), how many atoms came before it.
+  const terAt: number[] = [];
   const conect: Array<[number, number]> = [];
   // Lines end with \n or \r\n: split on \n, and a line followed by \n drops one \r.
   const lines = text.split('\n');
@@ -79,7 +82,7 @@ export function parsePdb(text: string, file: string): StructureRecord {
     } else if (rec === 'ENDMDL') {
       if (modelsSeen >= 1) pastFirstModel = true;
     } else if (rec.startsWith('TER')) {
-      if (lastAtom && !pastFirstModel) terAfter.add(residueKey({ chain: lastAtom.chain, number: lastAtom.residueNumber, insertionCode: lastAtom.insertionCode }));
+      if (lastAtom && !pastFirstModel) terAt.push(raw.length);
     } else if (rec === 'CONECT') {
       // Serials may be hybrid-36 past 99,999; an unreadable field (`*****`) is counted.
       const from = decodeHybrid36(line.slice(6, 11).trim(), 5);
@@ -108,6 +111,12 @@ export function parsePdb(text: string, file: string): StructureRecord {
   }
   if (laterModelAtoms > 0) {
     warnings.push({ file, line: laterModelLine, message: `file holds ${Math.max(modelsSeen, 2)} models; only the first was read (${laterModelAtoms} atom records of later models skipped)` });
+  }
+  // Several chains without a chain id are told apart before atoms are grouped into residues.
+  nameBlankChains(raw, terAt, file, warnings);
+  for (const n of terAt) {
+    const a = raw[n - 1];
+    terAfter.add(residueKey({ chain: a.chain, number: a.residueNumber, insertionCode: a.insertionCode }));
   }
   const residues = resolveAltLocs(raw, file, warnings);
   const info = entry.finish(warnings);

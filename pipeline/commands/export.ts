@@ -4,6 +4,7 @@
 import type { CommandModule } from 'yargs';
 import { DatasetReadError } from '../dataset/read-dataset.ts';
 import { ExportError, FORMATS, runExport, type ExportFormat } from '../export/run-export.ts';
+import { count } from '../plural.ts';
 
 interface Args {
   dir: string;
@@ -20,7 +21,7 @@ export const exportCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     try {
       const s = await runExport(args.dir, args.format, args.out, (line) => process.stderr.write(line + '\n'));
-      process.stderr.write(`export: ${args.format}: ${s.files.length} files, ${s.rows} rows, ${s.images} distinct images, all checks passed -> ${args.out}\n`);
+      process.stderr.write(`export: ${args.format}: ${count(s.files.length, 'file')}, ${count(s.rows, 'row')}, ${count(s.images, 'distinct image')}, all checks passed -> ${args.out}\n`);
       process.stdout.write(`${args.out}\n`);
     } catch (e) {
       if (e instanceof ExportError || e instanceof DatasetReadError) {

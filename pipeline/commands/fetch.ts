@@ -11,6 +11,7 @@ import { DEFAULT_MIRROR, MIRROR_ENV, MIRRORS, mirrorTemplate } from '../fetch/mi
 import { DEFAULT_RETRY } from '../fetch/http-get.ts';
 import { REJECTS_FILE, runFetch } from '../fetch/run-fetch.ts';
 import { progressReporter } from '../progress.ts';
+import { count } from '../plural.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -40,7 +41,7 @@ function readList(path: string, read: typeof readIdsFile, flag: string): ReturnT
 
 export const fetchCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    strictOption(y)
+    strictOption(y, 'fetch')
       .positional('entries', { type: 'string', array: true, describe: 'PDB ids (1abc), optionally with the ligand: 1abc:SAH or 1abc:SAH:A:328 (or give a file)' })
       .option('ids', { type: 'string', describe: 'file of `1abc`, `1abc RES` or `1abc RES:CHAIN:NUMBER` lines (# comments)' })
       .option('pdbbind-index', { type: 'string', describe: "PDBbind index file (INDEX_general_PL_data.YYYY...): ids and ligands by residue name, or (N-mer) peptides" })
@@ -79,7 +80,7 @@ export const fetchCommand: CommandModule<object, Args> = {
     const { items: unique, duplicates } = firstOfEach(items);
     for (const d of duplicates) say(d);
     const progress = progressReporter('fetch');
-    say(`${unique.length} entries from ${mirror.template} into ${args.out}`);
+    say(`${count(unique.length, 'entry', 'entries')} from ${mirror.template} into ${args.out}`);
     const result = await runFetch({
       items: unique, out: args.out, template: mirror.template, concurrency: args.concurrency,
       retry: { ...DEFAULT_RETRY, attempts: args.attempts, baseDelay: args['retry-delay'] }, recheckMissing: args['recheck-missing'],
@@ -90,8 +91,8 @@ export const fetchCommand: CommandModule<object, Args> = {
     for (const r of rejects) say(`rejected ${r.id || r.path} (${r.stage}): ${r.reason}`);
     const present = result.outcomes.filter((x) => x.present).length;
     const fetched = result.outcomes.filter((x) => x.fetchedNow).length;
-    say(`${present} of ${unique.length} entries in ${args.out} (${fetched} fetched now, ${present - fetched} already there; ${result.requests} requests); ${rejectSummary(rejects, join(args.out, REJECTS_FILE))}`);
-    if (problems.length) say(`the ${problems.length} list problems above are not in ${REJECTS_FILE}, which lists entries`);
+    say(`${present} of ${count(unique.length, 'entry', 'entries')} in ${args.out} (${fetched} fetched now, ${present - fetched} already there; ${result.requests} requests); ${rejectSummary(rejects, join(args.out, REJECTS_FILE))}`);
+    if (problems.length) say(`the ${problems.length === 1 ? 'list problem' : `${problems.length} list problems`} above ${problems.length === 1 ? 'is' : 'are'} not in ${REJECTS_FILE}, which lists entries`);
     if (present === 0) process.exitCode = 1;
     applyStrict(args, rejects, say);
   },

@@ -83,7 +83,7 @@ function sizeDefaults(): string {
 
 export const generateCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))))))
+    withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))), 'generate')))
       .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
       .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
       .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)' })
@@ -153,6 +153,11 @@ export const generateCommand: CommandModule<object, Args> = {
         labelFontSize: args['label-font-size'],
         labelLayout: args['label-layout'],
         taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),
+        onInterrupt: (i) => {
+          // One line: how far, and the command that goes on from there (the same one).
+          process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}generate: interrupted (${i.signal}) ${i.progress}; what was done is kept in ${i.out}. Resume with: ${resumeCommand()}\n`);
+          process.exit(i.code);
+        },
       });
       if (summary.complexes === 0) return fail(`no complex could be read; see ${datasetPaths(args.out).rejects}`);
       process.stdout.write(`${args.out}\n`);
@@ -164,6 +169,12 @@ export const generateCommand: CommandModule<object, Args> = {
     }
   },
 };
+
+/** The command line as typed (quoted for a POSIX shell where needed), which resumes the run. */
+function resumeCommand(): string {
+  const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+  return ['misi-gen', ...process.argv.slice(2)].map(quote).join(' ');
+}
 
 /** --index: release years by id from a PDBbind index (its unreadable lines on stderr; a missing file is a usage error). */
 function readIndexYears(path: string): Map<string, string> | null {

@@ -12,6 +12,7 @@ import { ContentChanges } from '../content-warnings.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { checkOutForIngest } from '../out-folder.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
+import { complexes as complexCount } from '../plural.ts';
 
 interface Args extends IngestArgs, HBondArgs, StrictArgs, ReadThreadsArgs {
   paths?: string[];
@@ -47,7 +48,7 @@ export const ingestCommand: CommandModule<object, Args> = {
     await complexes.close();
     await writeJsonLines(out.rejects, result.rejects);
     for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
-    process.stderr.write(`ingest: ${result.count} complexes read, ${result.rejects.length} rejected -> ${out.complexes}\n`);
+    process.stderr.write(`ingest: ${complexCount(result.count)} read, ${result.rejects.length} rejected -> ${out.complexes}\n`);
     if (result.rejects.length) process.stderr.write(`ingest: ${rejectSummary(result.rejects, out.rejects)}\n`);
     const changed = changes.summary(out.complexes);
     if (changed) process.stderr.write(`ingest: ${changed}\n`);

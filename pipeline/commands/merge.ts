@@ -5,6 +5,7 @@ import type { CommandModule } from 'yargs';
 import { datasetPaths } from '../dataset/layout.ts';
 import { MergeError, mergeShards } from '../generate/merge-shards.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
+import { count } from '../plural.ts';
 
 interface Args extends StrictArgs {
   dirs: string[];
@@ -13,13 +14,13 @@ interface Args extends StrictArgs {
 
 export const mergeCommand: CommandModule<object, Args> = {
   builder: (y) =>
-    strictOption(y)
+    strictOption(y, 'merge')
       .positional('dirs', { type: 'string', array: true, default: undefined, describe: 'the shard folders, one per shard (at least one)' })
       .option('out', { type: 'string', demandOption: true, describe: 'output folder of the merged dataset' }) as any,
   handler: async (args) => {
     try {
       const s = await mergeShards(args.dirs, args.out);
-      process.stderr.write(`merge: ${s.shards} shards, ${s.questions} questions, ${s.imageReferences} image references, ${s.distinctImages} distinct images, ${s.rejects} rejects -> ${args.out}\n`);
+      process.stderr.write(`merge: ${count(s.shards, 'shard')}, ${count(s.questions, 'question')}, ${count(s.imageReferences, 'image reference')}, ${count(s.distinctImages, 'distinct image')}, ${count(s.rejects, 'reject')} -> ${args.out}\n`);
       if (s.rejects) process.stderr.write(`merge: ${rejectSummary(s.rejectKinds, datasetPaths(args.out).rejects)}\n`);
       process.stdout.write(`${args.out}\n`);
       applyStrict(args, s.rejectKinds, (l) => process.stderr.write(`merge: ${l}\n`));

@@ -42,9 +42,11 @@ export const scoreCommand: CommandModule<object, Args> = {
       return fail(`${args.predictions}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
     let score;
+    let questions;
     const { replies, problems } = readPredictionLines(predictionText);
     try {
-      score = scoreSplit(await readQaSplit(args.dataset, args.split), replies, { atomNames: atomNameRuleOf(args.atomNames) });
+      questions = await readQaSplit(args.dataset, args.split);
+      score = scoreSplit(questions, replies, { atomNames: atomNameRuleOf(args.atomNames) });
     } catch (e) {
       if (e instanceof DatasetReadError) return fail(e.message);
       if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
@@ -52,13 +54,31 @@ export const scoreCommand: CommandModule<object, Args> = {
     }
     for (const p of problems.slice(0, LIST_AT_MOST)) process.stderr.write(`${args.predictions}:${p.line}: skipped: ${p.problem}\n`);
     if (problems.length > LIST_AT_MOST) process.stderr.write(`${args.predictions}: ${problems.length - LIST_AT_MOST} more lines skipped\n`);
+    if (score.unknownIds.length && score.unknownIds.length === replies.size) {
+      // Not one prediction is of this dataset's questions: a score of 0 would say nothing.
+      return fail(noneMatch(args, score.unknownIds, questions.map((q) => q.id)));
+    }
     if (score.unknownIds.length) {
+      const n = score.unknownIds.length;
       const shown = score.unknownIds.slice(0, LIST_AT_MOST).join(', ');
-      const more = score.unknownIds.length > LIST_AT_MOST ? `, and ${score.unknownIds.length - LIST_AT_MOST} more` : '';
-      process.stderr.write(`${score.unknownIds.length} prediction ids name no question of the ${args.split} split (ignored): ${shown}${more}\n`);
+      const more = n > LIST_AT_MOST ? `, and ${n - LIST_AT_MOST} more` : '';
+      process.stderr.write(`${n === 1 ? '1 prediction id names' : `${n} prediction ids name`} no question of the ${args.split} split and ${n === 1 ? 'is' : 'are'} ignored (${replies.size - n} of ${replies.size} scored): ${shown}${more}\n`);
     }
     if (score.missing) process.stderr.write(`${score.missing} of ${score.questions} questions have no prediction (each scores 0)\n`);
     const run = { dataset: args.dataset, predictions: args.predictions, split: args.split, score, problems };
     process.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
   },
 };
+
+/**
+ * Not one prediction id names a question of the split: the first ids beside an id of the
+ * dataset (of the same task where one names it), so the difference of form shows.
+ */
+function noneMatch(args: Args, unknown: readonly string[], ids: readonly string[]): string {
+  const first = unknown.slice(0, 3);
+  const sorted = [...ids].sort();
+  const task = sorted.map((id) => id.replace(/-[^-]+-\d+$/, '')).find((t) => first[0].startsWith(t)) ?? '';
+  const example = sorted.find((id) => task && id.startsWith(`${task}-`)) ?? sorted[0];
+  const shown = first.map((id) => JSON.stringify(id)).join(', ');
+  return `none of the ${unknown.length} prediction ids in ${args.predictions} names a question of the ${args.split} split of ${args.dataset} (${shown}${unknown.length > first.length ? ', ...' : ''}); its ids look like ${JSON.stringify(example ?? '(no questions)')} (<task>-<complex>-<index, 3 digits>, the question record's "id"; docs/scoring.md)`;
+}

@@ -25,6 +25,7 @@ import { indexYears } from '../split/time-split.ts';
 import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../split/split-report.ts';
 import { formatTestShare, splitWarnings } from '../split-warnings.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
+import { checkOutForSplit, checkSplitFileForSplit } from '../out-folder.ts';
 import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
 
 interface Args extends IngestArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
@@ -37,6 +38,7 @@ interface Args extends IngestArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
   verbose: boolean;
   'split-from'?: string;
   'fix-leaks': boolean;
+  force: boolean;
 }
 
 export const splitCommand: CommandModule<object, Args> = {
@@ -50,6 +52,7 @@ export const splitCommand: CommandModule<object, Args> = {
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
       .option('split-from', { type: 'string', describe: 'apply a published split (<id><TAB>train|test|val per line) and audit it by protein identity (--cluster-threshold)' })
       .option('fix-leaks', { type: 'boolean', default: false, describe: 'with --split-from: move train complexes that leak (at the threshold with a test complex) to excluded' })
+      .option('force', { type: 'boolean', default: false, describe: 'replace split.json in a folder holding a dataset, or another split.json' })
       .option('verbose', { type: 'boolean', default: false, describe: 'also print what the cluster engine and the split by protein did (pairs, alignments...)' })
       .check((a) => {
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
@@ -61,6 +64,8 @@ export const splitCommand: CommandModule<object, Args> = {
     const paths = structurePaths(args.paths, args.structures);
     const useSample = paths.length === 0;
     await checkInputPaths(paths);
+    // Before anything is read: a dataset's own split.json is not replaced unasked.
+    checkOutForSplit(args.out, args.force);
     const listPath = args['split-from'];
     let listText = '';
     if (listPath !== undefined) {
@@ -104,6 +109,7 @@ export const splitCommand: CommandModule<object, Args> = {
     const split = splitFromGrouping(grouping, o);
     for (const n of split.grouping.notes) process.stderr.write(`split: ${n.id}: ${n.note}\n`);
     const path = datasetPaths(args.out).split;
+    checkSplitFileForSplit(args.out, splitText(split.file), args.force, splitSummary);
     await writeJsonFile(path, split.file);
     process.stderr.write(`${describeSplit(split.file)}\n`);
     const said = (l: string) => process.stderr.write(`split: ${l}\n`);
@@ -133,6 +139,7 @@ async function applyList(summaries: GroupSummary[], path: string, text: string, 
   for (const n of notes.slice(0, 20)) said(`${n.id}: ${n.note}`);
   if (notes.length > 20) said(`... ${notes.length - 20} more notes like these`);
   const out = datasetPaths(args.out).split;
+  checkSplitFileForSplit(args.out, splitText(file), args.force, splitSummary);
   await writeJsonFile(out, file);
   said(`applied ${path}: ${describeSplit(file)}`);
   said(achievedLine(file)!);
@@ -145,6 +152,16 @@ async function applyList(summaries: GroupSummary[], path: string, text: string, 
     process.exitCode = 1;
   }
   applyStrict(args, rejects, said);
+}
+
+/** split.json's bytes as writeJsonFile writes them. */
+const splitText = (file: unknown) => JSON.stringify(file, null, 2) + '\n';
+
+/** `by scaffold, seed 0: 1 train, 2 test`: what a split.json holds, for a refusal. */
+function splitSummary(json: unknown): string {
+  const f = json as { by?: unknown; seed?: unknown; counts?: Record<string, unknown> };
+  const counts = f.counts && typeof f.counts === 'object' ? Object.entries(f.counts).map(([side, n]) => `${n} ${side}`).join(', ') : 'no counts';
+  return `by ${String(f.by ?? '?')}, seed ${String(f.seed ?? '?')}: ${counts}`;
 }
 
 /** --index: release years by id (its bad lines on stderr), or null (exit 2) when it cannot be read. */

@@ -2,6 +2,7 @@
 // problem (a missing, truncated or altered image, a malformed line, a count off the manifest).
 import type { CommandModule } from 'yargs';
 import { verifyDataset } from '../verify/verify-dataset.ts';
+import { count } from '../plural.ts';
 
 interface Args {
   dir: string;
@@ -13,10 +14,10 @@ export const verifyCommand: CommandModule<object, Args> = {
     const report = verifyDataset(args.dir);
     for (const p of report.problems) process.stderr.write(`verify: ${p}\n`);
     if (report.problems.length) {
-      process.stderr.write(`verify: ${args.dir}: ${report.problems.length} problems\n`);
+      process.stderr.write(`verify: ${args.dir}: ${count(report.problems.length, 'problem')}\n`);
       process.exitCode = 1;
       return;
     }
-    process.stderr.write(`verify: ${args.dir}: ${report.records} records and ${report.images} images match the manifest\n`);
+    process.stderr.write(`verify: ${args.dir}: ${count(report.records, 'record')} and ${count(report.images, 'image')} match the manifest\n`);
   },
 };

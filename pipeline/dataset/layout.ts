@@ -16,6 +16,7 @@
 // A file is written under a temporary name beside it, `<name>.tmp-<pid>`, and renamed when
 // complete (the renderer, which cannot import this, uses `<name>.<pid>.<n>.tmp`); a killed
 // run's leftovers match TEMPORARY_NAME and are removed before a resume.
+import { readdirSync, rmSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -119,5 +120,18 @@ export async function removeTemporaryFiles(dir: string): Promise<void> {
       continue;
     }
     for (const n of names) if (TEMPORARY_NAME.test(n)) await rm(join(dir, sub, n), { force: true });
+  }
+}
+
+/** removeTemporaryFiles, synchronously (for a signal handler that exits next). */
+export function removeTemporaryFilesSync(dir: string): void {
+  for (const sub of WRITTEN_FOLDERS) {
+    let names: string[];
+    try {
+      names = readdirSync(join(dir, sub));
+    } catch {
+      continue;
+    }
+    for (const n of names) if (TEMPORARY_NAME.test(n)) rmSync(join(dir, sub, n), { force: true });
   }
 }

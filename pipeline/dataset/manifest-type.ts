@@ -35,6 +35,9 @@ export interface Manifest {
   options: ManifestOptions;
   /** Every complex read, its side of the split and the sha256 of each source file. */
   complexes: { id: string; split: string; sources: string[] }[];
+  /** The sha256 of split.json as generate (or merge) wrote it; `verify` names a replaced one
+   * (absent in manifests made before it was recorded: not checked). */
+  splitSha256?: string;
   counts: Record<string, { train: number; test: number; val?: number }>;
   replacements: Record<string, number>;
   questions: number;

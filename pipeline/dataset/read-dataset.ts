@@ -17,6 +17,7 @@ import { sha256File } from './files.ts';
 import { annotationPath, datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, qaFileName, type QaSplit } from './layout.ts';
 import type { Manifest } from './manifest-type.ts';
 import type { QaRecord } from './question-record.ts';
+import { unfinishedRun } from './unfinished-run.ts';
 
 /** A dataset that cannot be read: the message names the file (and line) and the problem. */
 export class DatasetReadError extends Error {}
@@ -148,6 +149,8 @@ export class DatasetFolder {
   constructor(dir: string, o: OpenOptions = {}) {
     this.paths = datasetPaths(dir);
     const p = this.paths;
+    const unfinished = unfinishedRun(dir);
+    if (unfinished) throw new DatasetReadError(unfinished);
     this.manifest = o.manifest === 'required' || existsSync(p.manifest) ? readJson<Partial<Manifest>>(p.manifest) : null;
     this.manifestTasks = this.manifest?.options?.tasks ?? Object.keys(this.manifest?.counts ?? {});
     this.seed = Number(this.manifest?.seed ?? 0);

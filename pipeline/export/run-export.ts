@@ -15,6 +15,7 @@ import type { QaSplit } from '../dataset/layout.ts';
 import { readSharegpt, writeDatasetInfo, writeSharegpt } from './sharegpt.ts';
 import { VLMEVALKIT_SPLITS, writeVlmevalkit } from './vlmevalkit.ts';
 import { writeLmmsEvalTasks } from './lmms-eval-task.ts';
+import { count } from '../plural.ts';
 
 /** An export that failed its checks; the message names the problems. */
 export class ExportError extends Error {}
@@ -36,7 +37,7 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
   if (format === 'vlmevalkit') {
     // One TSV per evaluation split with every task in it, images inlined.
     files.push(...await writeVlmevalkit(dataset, outDir));
-    for (const f of files) log(`export: ${f.path}: ${f.task}: ${f.rows.length} questions`);
+    for (const f of files) log(`export: ${f.path}: ${f.task}: ${count(f.rows.length, 'question')}`);
     return checked(dataset, format, outDir, files, VLMEVALKIT_SPLITS, new Set(files.flatMap((f) => f.rows.flatMap((r) => r.images))).size);
   }
   const hf = format === 'hf' || format === 'lmms-eval';
@@ -55,7 +56,7 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
         const path = await write(outDir, name, records);
         files.push({ path, task, split, rows: await read(outDir, path) });
       }
-      log(`export: ${name}: ${records.length} questions`);
+      log(`export: ${name}: ${count(records.length, 'question')}`);
     }
   }
   if (hf) {
@@ -71,7 +72,7 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
 async function checked(dataset: Dataset, format: ExportFormat, outDir: string, files: ExportedFile[], splits: readonly QaSplit[], images: number): Promise<ExportSummary> {
   const problems = await checkExport(dataset, outDir, files, splits);
   if (problems.length) {
-    throw new ExportError(`the ${format} export in ${outDir} failed its checks (${problems.length} problems): ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);
+    throw new ExportError(`the ${format} export in ${outDir} failed its checks (${count(problems.length, 'problem')}): ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);
   }
   return { files, rows: files.reduce((n, f) => n + f.rows.length, 0), images };
 }

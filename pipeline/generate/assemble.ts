@@ -16,6 +16,7 @@ import type { DatasetReject } from '../dataset/rejects.ts';
 import type { ManifestOptions } from '../dataset/manifest-type.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { writeJsonFile, writeTextAtomically } from './write-text.ts';
+import { sha256File } from '../dataset/files.ts';
 
 /**
  * What the assembly needs besides the parts, decided before any question is drawn and kept
@@ -128,6 +129,7 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
     versions: runVersions,
     options: a.options,
     complexes: plan.complexes,
+    splitSha256: await sha256File(paths.split),
     counts,
     replacements,
     questions,

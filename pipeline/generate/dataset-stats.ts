@@ -7,6 +7,7 @@
 import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
 import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures, type LegibilityTarget } from './label-legibility.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
+import { count } from '../plural.ts';
 
 export interface TaskStats {
   task: string;
@@ -128,7 +129,7 @@ export function formatStats(stats: TaskStats[]): string {
     const tiny = s.count.tiny === undefined ? '' : `; tiny ${s.count.tiny} of the test ones`;
     const splits = sides.map(([k, v]) => `${k} ${v}`).join(', ') + tiny;
     const run = s.replacements.run === null ? '' : ` (${s.replacements.run} in the run, rejected questions included)`;
-    out.push(`${s.task}: ${total} questions (${splits}); replaced draws ${s.replacements.written}${run}`);
+    out.push(`${s.task}: ${count(total, 'question')} (${splits}); replaced draws ${s.replacements.written}${run}`);
     for (const [name, h] of Object.entries(s.histograms).sort(([a], [b]) => (a < b ? -1 : 1))) {
       const cells = Object.keys(h).sort(numericFirst).map((k) => `${k}:${h[k]}`).join('  ');
       out.push(`  ${name.padEnd(14)} ${cells}`);

@@ -15,6 +15,7 @@ export function buildManifest(m: ManifestInputs): Manifest {
     seed: m.seed,
     options: m.options,
     complexes: m.complexes,
+    ...(m.splitSha256 !== undefined ? { splitSha256: m.splitSha256 } : {}),
     counts: m.counts,
     replacements: m.replacements,
     questions: m.questions,

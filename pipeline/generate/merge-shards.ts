@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assemble, readAssemblyPlan, type AssembleSummary } from './assemble.ts';
-import { claimFolder, describeDifference, firstDifference, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
+import { claimFolder, identityDifferences, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
 import { codeVersions, versionDifferences, versions, type Versions } from '../dataset/versions.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import { datasetPaths, RELATIVE, temporaryPath, TEMPORARY_NAME } from '../dataset/layout.ts';
@@ -139,8 +139,8 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
   const shards = readShards(dirs);
   const first = shards[0];
   for (const s of shards.slice(1)) {
-    const d = firstDifference(first.identity.dataset, s.identity.dataset);
-    if (d) throw new MergeError(`${s.dir} is not a shard of the same run as ${first.dir}: ${describeDifference(d, first.dir, `in ${s.dir}`)}`);
+    const differences = identityDifferences(first.identity.dataset, s.identity.dataset, first.dir, `in ${s.dir}`);
+    if (differences.length) throw new MergeError(`${s.dir} is not a shard of the same run as ${first.dir}: ${differences.join('; ')}`);
     if (s.count !== first.count) throw new MergeError(`${s.dir} is shard ${s.index}/${s.count}, ${first.dir} is one of ${first.count}`);
   }
   const byIndex = new Map<number, string>();

@@ -31,6 +31,7 @@ import { commonSize, imageSizes } from './image-sizes.ts';
 import { killPoint } from './crash-points.ts';
 import { ingestStage, readIngested } from './ingest-stage.ts';
 import { claimFolder, type RunIdentity } from './run-identity.ts';
+import { stopOnSignals, type Interruption } from './interrupt.ts';
 import { checkOutForGenerate } from '../out-folder.ts';
 import { formatShard, inShard, type Shard } from './shard.ts';
 import { splitComplexes } from './split.ts';
@@ -43,6 +44,7 @@ export class SplitShortError extends Error {}
 import { MMSEQS_MISSING, MmseqsMissingError, mmseqsVersion } from '../split/mmseqs-clusters.ts';
 import { streamComplexes } from './stream-complexes.ts';
 import { writeJsonFile } from './write-text.ts';
+import { complexes, count } from '../plural.ts';
 
 export interface GenerateOptions {
   structures: string[];
@@ -97,6 +99,9 @@ export interface GenerateOptions {
   residueFraming?: ResidueFraming;
   /** Progress and notes (stderr in the CLI). */
   log?: (line: string) => void;
+  /** Given: SIGINT and SIGTERM stop the run tidily (browsers killed, temporary files
+   * removed; interrupt.ts), then this is called with how far it got (and should exit). */
+  onInterrupt?: (i: Interruption) => void;
   quiet?: boolean;
 }
 
@@ -114,7 +119,23 @@ export interface GenerateSummary {
   seconds: Record<string, number>;
 }
 
+/** Where a run is, for the line an interruption prints. */
+interface RunPosition {
+  at: () => string;
+}
+
 export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
+  const position: RunPosition = { at: () => 'before any structure was read' };
+  if (!o.onInterrupt) return generateRun(o, position);
+  const stopWatching = stopOnSignals(o.out, () => position.at(), o.onInterrupt);
+  try {
+    return await generateRun(o, position);
+  } finally {
+    stopWatching();
+  }
+}
+
+async function generateRun(o: GenerateOptions, position: RunPosition): Promise<GenerateSummary> {
   // Before anything starts: a folder holding an ingest output is not replaced unasked.
   checkOutForGenerate(o.out);
   const log = o.log ?? ((line: string) => process.stderr.write(line + '\n'));
@@ -189,10 +210,15 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
 
   // Ingest and H-bonds, one input at a time, each kept under parts/ingest/.
   const ingestProgress = o.quiet ? null : progressReporter('generate: ingest');
+  position.at = () => 'while reading the structures';
   const read = await ingestStage(o.structures, o.out, {
     ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
     hbonds: o.hbonds ?? {}, limit: o.limit, readThreads: o.readThreads, onError,
-  }, ingestProgress?.update).catch(abandon);
+  }, (done, total) => {
+    position.at = () => `while reading the structures (${done} of ${total} read)`;
+    ingestProgress?.update(done, total);
+  }).catch(abandon);
+  position.at = () => 'after reading the structures, before the first complex was done';
   ingestProgress?.done();
   lap('ingest');
 
@@ -214,7 +240,8 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   const mine = read.ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
   const resumed = mine.length - todo.length;
-  if (resumed > 0) log(`generate: resuming ${o.out}: ${resumed} of ${mine.length} complexes already done`);
+  if (resuming) log(`generate: resuming the run in ${o.out}: ${resumed} of ${complexes(mine.length)} already done${resumed < mine.length ? `, starting at ${todo[0]}` : ''}`);
+  position.at = () => `after ${complexesDone} of ${complexes(mine.length)}`;
   const progress = o.quiet ? null : runProgress('generate', 'complexes');
   const killAfterImage = killPoint('MISI_GEN_KILL_AFTER_IMAGES');
   complexesDone = resumed;
@@ -248,6 +275,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
 
   // The dataset from the parts (a shard leaves that to `merge`).
   let summary: { questions: number; imageReferences: number; distinctImages: number; rejects: number; rejectKinds: GenerateSummary['rejectKinds']; counts?: Record<string, { train: number; test: number }> } = { questions: 0, imageReferences: 0, distinctImages: 0, rejects: 0, rejectKinds: [] };
+  position.at = () => `while writing the dataset files (all ${complexes(mine.length)} done)`;
   if (!o.shard) {
     summary = await assemble(o.out, killPoint('MISI_GEN_KILL_AFTER_FILES'), o.tasks);
   } else {
@@ -275,11 +303,11 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
   });
   const sides = `${split.ids.train.length} train, ${split.ids.test.length} test${split.ids.val?.length ? `, ${split.ids.val.length} val` : ''}${split.excluded.length ? `, ${split.excluded.length} excluded` : ''}`;
   if (o.shard) {
-    log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${read.ids.length} complexes (${sides}), ${tally.rendered} images drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
+    log(`generate: shard ${formatShard(o.shard)}: ${mine.length} of ${complexes(read.ids.length)} (${sides}), ${count(tally.rendered, 'image')} drawn, ${tally.existing} already there, ${total.toFixed(1)} s -> ${o.out} (join the shards with misi-gen merge)`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, `${paths.parts} (${REJECTS_FILE} after merge)`)}`);
   } else {
     // "already there": images of the dataset this run did not draw (an earlier run in this folder drew them).
-    log(`generate: ${read.ids.length} complexes (${sides}), ${summary.questions} questions, ${summary.imageReferences} image references, ${summary.distinctImages} distinct images (${tally.rendered} drawn, ${Math.max(0, summary.distinctImages - tally.rendered)} already there), ${summary.rejects} rejects, ${total.toFixed(1)} s -> ${o.out}`);
+    log(`generate: ${complexes(read.ids.length)} (${sides}), ${count(summary.questions, 'question')}, ${count(summary.imageReferences, 'image reference')}, ${count(summary.distinctImages, 'distinct image')} (${tally.rendered} drawn, ${Math.max(0, summary.distinctImages - tally.rendered)} already there), ${count(summary.rejects, 'reject')}, ${total.toFixed(1)} s -> ${o.out}`);
     if (summary.rejects) log(`generate: ${rejectSummary(summary.rejectKinds, paths.rejects)}`);
   }
   const changed = read.changes.summary(o.shard ? paths.ingestDir : paths.complexes);

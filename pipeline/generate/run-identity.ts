@@ -36,23 +36,82 @@ function optionName(path: string[]): string {
 
 const show = (v: unknown) => (v === undefined ? '(not set)' : JSON.stringify(v));
 
-/** The first difference between two identity objects, as [path, before, now], or null. */
-export function firstDifference(before: unknown, now: unknown, path: string[] = []): [string[], unknown, unknown] | null {
-  const isObj = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (isObj(before) && isObj(now) && path.length < 3) {
-    const b = before as Record<string, unknown>;
-    const n = now as Record<string, unknown>;
-    for (const k of [...new Set([...Object.keys(b), ...Object.keys(n)])].sort()) {
-      const d = firstDifference(b[k], n[k], [...path, k]);
-      if (d) return d;
-    }
-    return null;
+/** A leaf that differs between two identity objects: its path, the value before and now. */
+export type Difference = [string[], unknown, unknown];
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Every difference between two identity objects (down to three levels), in key order. */
+export function allDifferences(before: unknown, now: unknown, path: string[] = []): Difference[] {
+  if (isObject(before) && isObject(now) && path.length < 3) {
+    return [...new Set([...Object.keys(before), ...Object.keys(now)])].sort().flatMap((k) => allDifferences(before[k], now[k], [...path, k]));
   }
-  return JSON.stringify(before) === JSON.stringify(now) ? null : [path, before, now];
+  return JSON.stringify(before) === JSON.stringify(now) ? [] : [[path, before, now]];
 }
 
-export function describeDifference(d: [string[], unknown, unknown], before: string, now: string): string {
+/** The first difference between two identity objects, or null. */
+export function firstDifference(before: unknown, now: unknown, path: string[] = []): Difference | null {
+  return allDifferences(before, now, path)[0] ?? null;
+}
+
+export function describeDifference(d: Difference, before: string, now: string): string {
   return `${optionName(d[0])} differs: ${show(d[1])} in ${before}, ${show(d[2])} ${now}`;
+}
+
+/** `512, pocket_ligand=1024`: image sizes per task as --size takes them (the commonest first). */
+function sizesText(sizes: Record<string, unknown>): string {
+  const tally = new Map<unknown, number>();
+  for (const n of Object.values(sizes)) tally.set(n, (tally.get(n) ?? 0) + 1);
+  if (tally.size === 0) return '(none)';
+  const common = [...tally].sort((a, b) => b[1] - a[1])[0][0];
+  return [String(common), ...Object.entries(sizes).filter(([, n]) => n !== common).map(([t, n]) => `${t}=${n}`)].join(', ');
+}
+
+const tasksText = (tasks: unknown) => (Array.isArray(tasks) ? tasks.join(',') : show(tasks));
+
+/**
+ * Every difference between two runs' identities (the `dataset` objects, with `inputs`
+ * spread in when a resume compares them), one phrase each naming the option with both
+ * values: `--tasks differs: translation,rotation in that run, rotation now`. The phrases come
+ * from `allDifferences`, the comparison that decides whether the runs are the same: empty
+ * when they are. `--tasks` comes first; a task's image size, question counts or template
+ * version that differ only because the task is in one of the runs are said by `--tasks`
+ * alone; the image sizes are said once, as `--size` with the sizes of the tasks both runs
+ * hold, and the counts as `--per-complex` with theirs.
+ */
+export function identityDifferences(before: Record<string, unknown>, now: Record<string, unknown>, beforeName: string, nowName: string): string[] {
+  const list = allDifferences(before, now);
+  if (list.length === 0) return [];
+  const tasksOf = (o: Record<string, unknown>) => (Array.isArray(o.tasks) ? (o.tasks as string[]) : null);
+  const [tb, tn] = [tasksOf(before), tasksOf(now)];
+  const inBoth = (task: string) => !tb || !tn || (tb.includes(task) && tn.includes(task));
+  const phrases: string[] = [];
+  let sizesSaid = false;
+  for (const d of list) {
+    const [path, b, n] = d;
+    if (path.length === 1 && path[0] === 'tasks') {
+      phrases.unshift(`--tasks differs: ${tasksText(b)} in ${beforeName}, ${tasksText(n)} ${nowName}`);
+    } else if (path.length === 1 && path[0] === 'perComplex' && typeof b === 'string' && typeof n === 'string') {
+      // `translation=4/2,rotation=6/3`: the counts of the tasks both runs hold.
+      const shared = (text: string) => text.split(',').filter((e) => inBoth(e.split('=')[0])).join(',');
+      if (shared(b) !== shared(n)) phrases.push(`--per-complex differs: ${shared(b)} in ${beforeName}, ${shared(n)} ${nowName}`);
+    } else if (path[0] === 'size' || path[0] === 'imageSizes') {
+      if (sizesSaid) continue;
+      const shared = (o: Record<string, unknown>) => (isObject(o.imageSizes) ? Object.fromEntries(Object.entries(o.imageSizes).filter(([t]) => inBoth(t))) : null);
+      const [sb, sn] = [shared(before), shared(now)];
+      if (sb && sn) {
+        if (JSON.stringify(sb) === JSON.stringify(sn)) continue; // only tasks in one run differ: --tasks says it
+        phrases.push(`--size differs: ${sizesText(sb)} in ${beforeName}, ${sizesText(sn)} ${nowName}`);
+      } else phrases.push(describeDifference(d, beforeName, nowName));
+      sizesSaid = true;
+    } else if (path[0] === 'templates' && path.length > 1 && !inBoth(path[1])) {
+      continue;
+    } else {
+      phrases.push(describeDifference(d, beforeName, nowName));
+    }
+  }
+  // Never an empty answer where the runs differ.
+  return phrases.length ? phrases : [describeDifference(list[0], beforeName, nowName)];
 }
 
 export function readIdentity(outDir: string): RunIdentity | null {
@@ -70,9 +129,9 @@ export function readIdentity(outDir: string): RunIdentity | null {
 export async function claimFolder(outDir: string, identity: RunIdentity): Promise<boolean> {
   const prior = readIdentity(outDir);
   if (prior) {
-    const d = firstDifference({ dataset: prior.dataset, inputs: prior.inputs }, { dataset: identity.dataset, inputs: identity.inputs });
-    if (d) {
-      throw new RunMismatchError(`${outDir} holds a run with other options: ${describeDifference([d[0].slice(1), d[1], d[2]], 'that run', 'now')}; rerun with the same options to resume it, or choose another --out`);
+    const differences = identityDifferences({ ...prior.inputs, ...prior.dataset }, { ...identity.inputs, ...identity.dataset }, 'that run', 'now');
+    if (differences.length) {
+      throw new RunMismatchError(`${outDir} holds a run with other options: ${differences.join('; ')}; rerun with the same options to resume it, or choose another --out`);
     }
     return true;
   }

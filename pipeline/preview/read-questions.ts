@@ -52,6 +52,50 @@ export function readQuestionsByTask(dir: string): Map<string, PreviewQuestion[]>
   return byTask;
 }
 
+/**
+ * What kind of answer a question has, for picking across kinds: a choice question's letter,
+ * a yes/no question's verdict (`Yes: ARG N, O23` is `Yes`); null for other answers.
+ */
+export function answerKind(q: { answer: string; options?: readonly unknown[] }): string | null {
+  if (q.options?.length) return /^[A-Z]$/.test(q.answer.trim()) ? q.answer.trim() : null;
+  const verdict = /^(yes|no)\b/i.exec(q.answer.trim());
+  return verdict ? verdict[1][0].toUpperCase() + verdict[1].slice(1).toLowerCase() : null;
+}
+
+/**
+ * `n` questions for a contact sheet, across the kinds of answer (every verdict and letter
+ * the task has, as evenly as their numbers allow) and, within a kind, spread over the list
+ * (pickSpread), so both splits and many complexes show; in the list's order. A task whose
+ * answers have no kind is picked by pickSpread alone.
+ */
+export function pickAcrossAnswers<T extends { answer: string; options?: readonly unknown[] }>(list: readonly T[], n: number): T[] {
+  if (list.length <= n) return [...list];
+  const kinds = new Map<string, T[]>();
+  for (const q of list) {
+    const k = answerKind(q) ?? '';
+    kinds.set(k, [...(kinds.get(k) ?? []), q]);
+  }
+  if (kinds.size < 2) return pickSpread(list, n);
+  // Shares as even as the kinds' sizes allow: the smallest kinds are served first.
+  const order = [...kinds.entries()].sort((a, b) => a[1].length - b[1].length || (a[0] < b[0] ? -1 : 1));
+  const share = new Map<string, number>();
+  let left = n;
+  order.forEach(([k, qs], i) => {
+    const take = Math.min(qs.length, Math.floor(left / (order.length - i)));
+    share.set(k, take);
+    left -= take;
+  });
+  // What the rounding left goes to the largest kinds that have more.
+  for (const [k, qs] of [...order].reverse()) {
+    if (left === 0) break;
+    const more = Math.min(left, qs.length - share.get(k)!);
+    share.set(k, share.get(k)! + more);
+    left -= more;
+  }
+  const chosen = new Set(order.flatMap(([k, qs]) => pickSpread(qs, share.get(k)!)));
+  return list.filter((q) => chosen.has(q));
+}
+
 /** `n` questions spread evenly over the list (first included), so both splits and many complexes show. */
 export function pickSpread<T>(list: readonly T[], n: number): T[] {
   if (list.length <= n) return [...list];

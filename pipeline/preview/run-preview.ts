@@ -1,4 +1,5 @@
-// `misi-gen preview`: for each task (or one), pick n questions spread over the task and
+// `misi-gen preview`: for each task (or one), pick n questions across its answers (every
+// verdict and letter) and spread over the task and
 // write `<out>/<task>.png` (contact sheet drawn by Chromium) and `<out>/<task>.html`, plus
 // `<out>/index.html` linking them. Bad data fails with a one-line DatasetReadError.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { contactSheetPage } from './contact-sheet.ts';
 import { toPalettePng } from './palette-png.ts';
 import { imageUrlFrom, indexPageHtml, taskPageHtml } from './question-page.ts';
-import { pickSpread, readQuestionsByTask } from './read-questions.ts';
+import { pickAcrossAnswers, readQuestionsByTask } from './read-questions.ts';
 import { writeWhole } from './write-whole.ts';
 
 /** A task whose images are drawn larger than the default (TaskModule.defaultImageSize: its
@@ -58,7 +59,7 @@ export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
     log(`preview: ${t} has no questions, skipped`);
     return false;
   });
-  const picked = new Map(tasks.map((t) => [t, pickSpread(byTask.get(t)!, o.n)]));
+  const picked = new Map(tasks.map((t) => [t, pickAcrossAnswers(byTask.get(t)!, o.n)]));
   for (const list of picked.values()) for (const q of list) for (const image of q.images) {
     const path = datasetPaths(o.dir).file(image);
     if (!existsSync(path)) throw new DatasetReadError(`${path}: image of ${q.id} not found`);

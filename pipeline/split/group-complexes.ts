@@ -76,7 +76,7 @@ export async function groupSummary(c: Complex, by: SplitBy): Promise<GroupSummar
   // No scaffold known: the complex is a group of its own (it can share nothing).
   if (r.smiles === null) return { id: c.id, group: `complex:${c.id}`, note: `no scaffold (${r.reason}); grouped alone` };
   const group = r.smiles === '' ? ACYCLIC_GROUP : r.smiles;
-  return r.from === 'atoms' ? { id: c.id, group, note: `scaffold from the ligand's atoms and bonds${r.unsanitised ? ', unsanitised' : ''}` } : { id: c.id, group };
+  return r.from === 'atoms' ? { id: c.id, group, note: `the ligand has no SMILES, so its scaffold was built from its atoms and bonds as read${r.unsanitised ? ' (RDKit could not sanitise them: read as written)' : ''}; see docs/splits-export.md#scaffolds-without-smiles` } : { id: c.id, group };
 }
 
 /**

@@ -61,6 +61,12 @@ export function verifyDataset(dir: string): VerifyReport {
     if (got === null) problems.push(`${path}: listed in the manifest but does not exist`);
     else if (got !== sha) problems.push(`${path}: sha256 differs from the manifest (altered or truncated)`);
   }
+  // split.json as generate wrote it (manifests before splitSha256 was recorded: not checked).
+  if (typeof manifest.splitSha256 === 'string') {
+    const splitPath = dataset.paths.split;
+    if (!existsSync(splitPath)) problems.push(`${splitPath}: recorded in the manifest but does not exist`);
+    else if (sha256FileSync(splitPath) !== manifest.splitSha256) problems.push(`${splitPath}: sha256 differs from the manifest: replaced after the dataset was made (e.g. by misi-gen split --out into this folder), so it no longer says how these questions were split`);
+  }
   for (const [task, bySplit] of Object.entries<Record<string, number>>(manifest.counts ?? {})) {
     for (const [split, n] of Object.entries(bySplit)) {
       const got = counts[task]?.[split] ?? 0;

@@ -22,8 +22,10 @@ const END = String.raw`(?![\w'*])`;
 
 /** `ARG NH2, O22`, also `ARG 221 NH2, O22` (a residue number here is read and ignored). */
 const RESIDUE_BOND = new RegExp(String.raw`${RESIDUE}\s+(?:-?\d+[A-Za-z]?\s+)?(${ATOM})\s*,\s*(${ATOM})${END}`, 'g');
-/** `ARG 221 NH2 A, O22`; without a chain it is still a claimed bond, one that matches none. */
-const POCKET_BOND = new RegExp(String.raw`${RESIDUE}\s+${NUMBER}\s+(${ATOM})(?:\s+([A-Za-z0-9_]))?\s*,\s*(${ATOM})${END}`, 'g');
+/** `ARG 221 NH2 A, O22`; without a chain it is still a claimed bond, one that matches none.
+ * A chain is one character, `_` (no chain id), or a generated id of several chains without
+ * ids (`_1`, `_2`: structures/blank-chains.ts) or a longer mmCIF chain id (up to 4). */
+const POCKET_BOND = new RegExp(String.raw`${RESIDUE}\s+${NUMBER}\s+(${ATOM})(?:\s+([A-Za-z0-9_]{1,4}))?\s*,\s*(${ATOM})${END}`, 'g');
 
 const key = (...fields: string[]): BondKey => fields.map((f) => f.toUpperCase()).join(' ');
 

@@ -6,4 +6,7 @@
 //   2: metals mark their own model only and bar only marked planar N; Asp/Glu carboxyl H
 //      bonded by distance; COOH patterns; generic acceptors by bond order; tau symmetry 4;
 //      peptide ligands typed by templates (issue 15).
-export const HBOND_RULES_VERSION = 2;
+//   3: no rule changed, but the bonds of a PDB file with several chains without a chain id
+//      (PDBbind's 10gs) name them `_1`, `_2` (structures/blank-chains.ts), where residues of
+//      the two chains with one number were one residue before (issue 45).
+export const HBOND_RULES_VERSION = 3;

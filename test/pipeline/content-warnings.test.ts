@@ -31,7 +31,7 @@ test('a truncated mol2 beside a good SDF: ingest reads the SDF and says so on sc
   const out = join(root, 'out-bad');
   const r = run('ingest', bad, '--out', out);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stderr, /ingest: 1 complexes read, 0 rejected/);
+  assert.match(r.stderr, /ingest: 1 complex read, 0 rejected/);
   assert.ok(r.stderr.includes(`ingest: 1 complex changed on reading (the warnings are in ${join(out, 'complexes.jsonl')}): ligand read from the SDF (mol2 unusable; atom names generated) 1: 1hpv\n`), r.stderr);
   const c = JSON.parse(readFileSync(join(out, 'complexes.jsonl'), 'utf8'));
   assert.equal(c.ligand.atomNames, 'generated');

@@ -97,7 +97,7 @@ test('mixed replies: per-task numbers and both averages as worked out by hand', 
   assert.equal(json.tasks.rotation_rotation.missing, 1);
   assert.equal(json.missing, 2);
   assert.deepEqual(json.unknownIds, ['nope/1']);
-  assert.match(stderr, /1 prediction ids name no question of the test split \(ignored\): nope\/1/);
+  assert.match(stderr, /1 prediction id names no question of the test split and is ignored \(14 of 15 scored\): nope\/1/);
   assert.match(stderr, /2 of 16 questions have no prediction/);
   rmSync(dir, { recursive: true });
 });

@@ -82,7 +82,7 @@ test('bad input of every kind becomes one reject each; the good complex is still
     assert.ok(why[id].path && why[id].stage, id);
   }
   assert.equal(rejects.length, Object.keys(expect).length);
-  assert.match(r.stderr, /1 complexes read, 10 rejected/);
+  assert.match(r.stderr, /1 complex read, 10 rejected/);
   rmSync(root, { recursive: true });
 });
 
