@@ -29,6 +29,7 @@ const COMMANDS: CommandEntry[] = [
   { command: 'generate [paths...]', describe: 'Generate the dataset: questions, images and annotations for the chosen tasks', load: async () => (await import('./commands/generate.ts')).generateCommand },
   { command: 'stats <dir>', describe: 'Print figures of a generated dataset: counts, answer histograms, replaced draws', load: async () => (await import('./commands/stats.ts')).statsCommand },
   { command: 'preview <dir>', describe: 'Draw a contact sheet (PNG) and an HTML page per task of a generated dataset', load: async () => (await import('./commands/preview.ts')).previewCommand },
+  { command: 'browse <dir>', describe: 'Write a static site to look through a dataset: a filtered list, each question with its images, answer and the complex in 3D (--serve: on 127.0.0.1)', load: async () => (await import('./commands/browse.ts')).browseCommand },
   { command: 'split [paths...]', describe: 'Write the train/test split (split.json) that generate would make, without generating', load: async () => (await import('./commands/split.ts')).splitCommand },
   { command: 'export <dir>', describe: 'Write a generated dataset as llava, sharegpt (LLaMA-Factory), qwen (Qwen2.5-VL), hf (parquet + dataset card), vlmevalkit (TSV) or lmms-eval (hf + task folder)', load: async () => (await import('./commands/export.ts')).exportCommand },
   { command: 'merge <dirs...>', describe: 'Join the output folders of generate --shard i/n into one dataset', load: async () => (await import('./commands/merge.ts')).mergeCommand },
