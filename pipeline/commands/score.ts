@@ -1,17 +1,20 @@
-// `misi-gen score <dataset-dir> <predictions.jsonl> [--split test|tiny|val] [--json]`: scores a
+// `misi-gen score <dataset-dir> <predictions.jsonl>... [--split test|tiny|val] [--json]`: scores a
 // model's replies against a dataset's answers (metrics of dataset-spec.md, "Scoring").
-// stdout: the table with its definitions, or with --json the same numbers as JSON. stderr:
-// prediction lines that were skipped, ids that name no question, the count of missing ones.
+// stdout: the table with its definitions, or with --json the same numbers as JSON; given
+// several files (people of a human baseline, or runs), the mean over them with its spread
+// (score-people.ts; JSON: {files, people}). stderr: per file, prediction lines that were
+// skipped, ids that name no question, the count of missing ones.
 import { readFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
 import { DatasetReadError, readQaSplit } from '../dataset/read-dataset.ts';
-import { scoreJson, scoreTable } from '../score-table.ts';
+import { scoreJson, scoreTable, type ScoreRun } from '../score-table.ts';
+import { peopleRows, peopleTable } from '../score-people.ts';
 
 interface Args {
   dataset: string;
-  predictions: string;
+  predictions: string[];
   split: string;
   json: boolean;
 }
@@ -28,34 +31,49 @@ export const scoreCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })
-      .positional('predictions', { type: 'string', demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}' })
+      .positional('predictions', { type: 'string', array: true, demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}; several files: the mean over them with its spread' })
       .option('split', { choices: ['test', 'tiny', 'val'], default: 'test', describe: 'which questions to score against' })
       .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' }) as any,
   handler: async (args) => {
-    let predictionText: string;
+    const files = ([] as string[]).concat(args.predictions).map(String);
+    let records;
     try {
-      predictionText = await readFile(args.predictions, 'utf8');
-    } catch (e) {
-      return fail(`${args.predictions}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-    let score;
-    const { replies, problems } = readPredictionLines(predictionText);
-    try {
-      score = scoreSplit(await readQaSplit(args.dataset, args.split), replies);
+      records = await readQaSplit(args.dataset, args.split);
     } catch (e) {
       if (e instanceof DatasetReadError) return fail(e.message);
-      if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
       throw e;
     }
-    for (const p of problems.slice(0, LIST_AT_MOST)) process.stderr.write(`${args.predictions}:${p.line}: skipped: ${p.problem}\n`);
-    if (problems.length > LIST_AT_MOST) process.stderr.write(`${args.predictions}: ${problems.length - LIST_AT_MOST} more lines skipped\n`);
-    if (score.unknownIds.length) {
-      const shown = score.unknownIds.slice(0, LIST_AT_MOST).join(', ');
-      const more = score.unknownIds.length > LIST_AT_MOST ? `, and ${score.unknownIds.length - LIST_AT_MOST} more` : '';
-      process.stderr.write(`${score.unknownIds.length} prediction ids name no question of the ${args.split} split (ignored): ${shown}${more}\n`);
+    const runs: ScoreRun[] = [];
+    for (const file of files) {
+      let predictionText: string;
+      try {
+        predictionText = await readFile(file, 'utf8');
+      } catch (e) {
+        return fail(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      }
+      let score;
+      const { replies, problems } = readPredictionLines(predictionText);
+      try {
+        score = scoreSplit(records, replies);
+      } catch (e) {
+        if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
+        throw e;
+      }
+      for (const p of problems.slice(0, LIST_AT_MOST)) process.stderr.write(`${file}:${p.line}: skipped: ${p.problem}\n`);
+      if (problems.length > LIST_AT_MOST) process.stderr.write(`${file}: ${problems.length - LIST_AT_MOST} more lines skipped\n`);
+      const whose = files.length > 1 ? `${file}: ` : '';
+      if (score.unknownIds.length) {
+        const shown = score.unknownIds.slice(0, LIST_AT_MOST).join(', ');
+        const more = score.unknownIds.length > LIST_AT_MOST ? `, and ${score.unknownIds.length - LIST_AT_MOST} more` : '';
+        process.stderr.write(`${whose}${score.unknownIds.length} prediction ids name no question of the ${args.split} split (ignored): ${shown}${more}\n`);
+      }
+      if (score.missing) process.stderr.write(`${whose}${score.missing} of ${score.questions} questions have no prediction (each scores 0)\n`);
+      runs.push({ dataset: args.dataset, predictions: file, split: args.split, score, problems });
     }
-    if (score.missing) process.stderr.write(`${score.missing} of ${score.questions} questions have no prediction (each scores 0)\n`);
-    const run = { dataset: args.dataset, predictions: args.predictions, split: args.split, score, problems };
-    process.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
+    if (runs.length === 1) {
+      process.stdout.write(args.json ? JSON.stringify(scoreJson(runs[0]), null, 2) + '\n' : scoreTable(runs[0]));
+      return;
+    }
+    process.stdout.write(args.json ? JSON.stringify({ files: runs.map(scoreJson), people: peopleRows(runs) }, null, 2) + '\n' : peopleTable(runs));
   },
 };
