@@ -10,7 +10,7 @@ import { commonRoot, serveFolder } from '../browse/serve-site.ts';
 interface Args {
   dir: string;
   out?: string;
-  serve?: number;
+  serve?: string;
 }
 
 export const browseCommand: CommandModule<object, Args> = {
@@ -18,9 +18,9 @@ export const browseCommand: CommandModule<object, Args> = {
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })
       .option('out', { type: 'string', describe: 'folder for the site (default: <dir>/browse, which moves with the dataset)' })
-      .option('serve', { type: 'number', describe: 'also serve the site on 127.0.0.1 (at PORT; alone: any free port) until interrupted' })
+      .option('serve', { type: 'string', describe: 'also serve the site on 127.0.0.1 until interrupted: --serve PORT, or --serve alone (last) for any free port' })
       .check((a) => {
-        if (a.serve !== undefined && !(Number.isInteger(a.serve) && a.serve >= 0 && a.serve < 65536) && !Number.isNaN(a.serve)) throw new Error('--serve takes a port number from 0 to 65535');
+        if (a.serve !== undefined && a.serve !== '' && !/^\d{1,5}$/.test(a.serve) || Number(a.serve) > 65535) throw new Error(`--serve takes a port number from 0 to 65535, not '${a.serve}'`);
         return true;
       }) as any,
   handler: async (args) => {
@@ -43,7 +43,7 @@ export const browseCommand: CommandModule<object, Args> = {
       process.stdout.write(page + '\n');
       return;
     }
-    const port = Number.isNaN(args.serve) ? 0 : args.serve;
+    const port = Number(args.serve || 0);
     const served = await serveFolder(commonRoot([out, args.dir]), page, port);
     process.stdout.write(served.url + '\n');
     process.stderr.write('browse: serving on 127.0.0.1 only; Ctrl-C stops\n');

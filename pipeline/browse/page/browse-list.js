@@ -32,6 +32,7 @@
       indexes.forEach((ix, t) => {
         const tf = facet('task');
         tf.values.push(ix.task);
+        tf.at.set(ix.task, t);
         for (let i = 0; i < ix.ids.length; i++) { taskOf[base + i] = t; rowOf[base + i] = i; tf.codes[base + i] = t; ids.push(ix.ids[i]); }
         for (const [name, col] of Object.entries(ix.facets)) {
           const f = facet(name);
