@@ -1,7 +1,8 @@
 // `misi-gen browse`: a static site for one dataset (site/index.html opens from the file
 // system). Per task an index of facet columns (site-index.ts) and chunks of records; per
 // complex its 3D scene (renders/viewer-scene.ts); the front page's figures: counts per task
-// and split, `stats`' charts (SVG, as `stats --out` draws them) and the audit's slot. Images
+// and split, `stats`' charts (SVG, as `stats --out` draws them; not the image sizes and label
+// legibility, which read every annotation) and the audit's slot. Images
 // are not copied: pages name them relative to the site, so the site keeps working when it
 // moves together with the dataset (the default site, <dataset>/browse, always does).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -94,17 +95,18 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
     }
   }
   if (!complexes.length) problems.push(`${folder.paths.complexes}: no complexes, so no 3D views`);
-  log(`browse: ${complexes.length} complexes`);
+  log(`browse: ${complexes.length} complexes drawn for 3D, ${((Date.now() - started) / 1000).toFixed(1)} s so far`);
   const charts: { title: string; html: string; width: number }[] = [];
   let stats: ReturnType<typeof datasetStats> | null = null;
   try {
-    stats = datasetStats(o.dir);
+    stats = datasetStats(o.dir, { annotations: false });
     const bonds = await readComplexBonds(o.dir);
     for (const p of [countsPage(stats), ...stats.map(answersPage), ...(bonds ? [hbondsPage(bonds)] : [])]) charts.push({ title: p.name.replace(/\.png$/, ''), html: p.html, width: p.width });
   } catch (e) {
     if (!(e instanceof DatasetReadError)) throw e;
     problems.push(`stats: ${e.message}`);
   }
+  log(`browse: stats' figures read, ${((Date.now() - started) / 1000).toFixed(1)} s so far`);
   const audit = (o.audit ?? readAuditFiles)(o.dir);
   writeData(out, 'summary', {
     dataset: folder.dir, datasetUrl, builtAt: new Date().toISOString(), chunk: CHUNK, tasks, complexes,

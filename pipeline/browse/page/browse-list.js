@@ -7,6 +7,8 @@
   const h = /** @type {any} */ (window).h;
   const MISI = /** @type {any} */ (window).MISI;
   const PAGE = 50;
+  /** Most values a facet's list shows (the most common ones): the answers of 160,000 questions are too many for one select. */
+  const MOST_VALUES = 300;
   /** Facets first in the panel; template parameters (param.<name>) follow by name. */
   const FIRST = ['task', 'split', 'tiny', 'complex', 'answer'];
 
@@ -67,22 +69,26 @@
    * @param {any} t @param {Record<string, number>} chosen
    */
   function filter(t, chosen) {
-    const sel = Object.entries(chosen).map(([f, c]) => ({ codes: t.facets[f].codes, code: c, f }));
+    const names = Object.keys(chosen);
+    const selCodes = names.map((f) => t.facets[f].codes), selCode = names.map((f) => chosen[f]);
+    const ns = names.length;
     /** @type {Record<string, Int32Array>} */
     const counts = {};
     for (const f of t.names) counts[f] = new Int32Array(t.facets[f].values.length + 1);
-    const cols = t.names.map((/** @type {string} */ f) => [t.facets[f].codes, counts[f]]);
+    const allCodes = t.names.map((/** @type {string} */ f) => t.facets[f].codes), allCounts = t.names.map((/** @type {string} */ f) => counts[f]);
+    const selCounts = names.map((f) => counts[f]);
+    const nf = allCodes.length;
     /** @type {number[]} */
     const hits = [];
     for (let i = 0; i < t.n; i++) {
       let fails = 0, failed = -1;
-      for (let k = 0; k < sel.length; k++) {
-        if (sel[k].codes[i] !== sel[k].code) { fails++; failed = k; if (fails > 1) break; }
+      for (let k = 0; k < ns; k++) {
+        if (selCodes[k][i] !== selCode[k]) { fails++; failed = k; if (fails > 1) break; }
       }
       if (fails === 0) {
         hits.push(i);
-        for (const [codes, c] of cols) c[codes[i] + 1]++;
-      } else if (fails === 1) counts[sel[failed].f][sel[failed].codes[i] + 1]++;
+        for (let f = 0; f < nf; f++) allCounts[f][allCodes[f][i] + 1]++;
+      } else if (fails === 1) selCounts[failed][selCodes[failed][i] + 1]++;
     }
     return { hits, counts };
   }
@@ -111,12 +117,16 @@
       panel.replaceChildren(...t.names.map((/** @type {string} */ f) => {
         const values = t.facets[f].values.map((/** @type {string} */ v, /** @type {number} */ c) => ({ v, n: counts[f][c + 1] }));
         const none = counts[f][0];
-        const shown = values.filter((x) => x.n > 0 || state.chosen[f] === x.v).sort((a, b) => numericFirst(a.v, b.v));
-        const total = shown.reduce((s, x) => s + x.n, none);
+        const present = values.filter((x) => x.n > 0 || state.chosen[f] === x.v);
+        const total = present.reduce((s, x) => s + x.n, none);
+        const shown = (present.length > MOST_VALUES ? present.sort((a, b) => b.n - a.n || numericFirst(a.v, b.v)).filter((x, k) => k < MOST_VALUES || state.chosen[f] === x.v) : present)
+          .sort((a, b) => numericFirst(a.v, b.v));
+        const more = present.length - shown.length;
         const select = h('select', { 'data-facet': f, onchange: () => { const v = select.value; if (v === '*') delete state.chosen[f]; else state.chosen[f] = v; state.page = 0; update(); } },
           h('option', { value: '*' }, `all (${total})`),
           none && f.startsWith('param.') ? h('option', { value: '', selected: state.chosen[f] === '' }, `(none) (${none})`) : null,
-          shown.map((x) => h('option', { value: x.v, selected: state.chosen[f] === x.v }, `${x.v} (${x.n})`)));
+          shown.map((x) => h('option', { value: x.v, selected: state.chosen[f] === x.v }, `${x.v} (${x.n})`)),
+          more ? h('option', { disabled: true }, `... ${more} rarer values: narrow the other filters to see them`) : null);
         return h('div', {}, h('label', {}, label(f)), select);
       }));
       const pages = Math.max(1, Math.ceil(hits.length / PAGE));
