@@ -114,10 +114,12 @@
       const codes = {};
       for (const [f, v] of Object.entries(state.chosen)) codes[f] = v === '' ? -1 : t.facets[f].at.has(v) ? t.facets[f].at.get(v) : -2;
       const { hits, counts } = filter(t, codes);
-      panel.replaceChildren(...t.names.map((/** @type {string} */ f) => {
+      panel.replaceChildren(...t.names.flatMap((/** @type {string} */ f) => {
         const values = t.facets[f].values.map((/** @type {string} */ v, /** @type {number} */ c) => ({ v, n: counts[f][c + 1] }));
         const none = counts[f][0];
         const present = values.filter((x) => x.n > 0 || state.chosen[f] === x.v);
+        // A template parameter none of the questions left has (another task's) is not offered.
+        if (f.startsWith('param.') && !present.length && state.chosen[f] === undefined) return [];
         const total = present.reduce((s, x) => s + x.n, none);
         const shown = (present.length > MOST_VALUES ? present.sort((a, b) => b.n - a.n || numericFirst(a.v, b.v)).filter((x, k) => k < MOST_VALUES || state.chosen[f] === x.v) : present)
           .sort((a, b) => numericFirst(a.v, b.v));
@@ -127,7 +129,7 @@
           none && f.startsWith('param.') ? h('option', { value: '', selected: state.chosen[f] === '' }, `(none) (${none})`) : null,
           shown.map((x) => h('option', { value: x.v, selected: state.chosen[f] === x.v }, `${x.v} (${x.n})`)),
           more ? h('option', { disabled: true }, `... ${more} rarer values: narrow the other filters to see them`) : null);
-        return h('div', {}, h('label', {}, label(f)), select);
+        return [h('div', {}, h('label', {}, label(f)), select)];
       }));
       const pages = Math.max(1, Math.ceil(hits.length / PAGE));
       state.page = Math.min(state.page, pages - 1);

@@ -39,6 +39,7 @@
     const buttons = h('div', { class: 'views' });
     box.replaceChildren(h('h2', {}, `Complex ${id} in 3D`), holder, buttons, h('p', { class: 'note' }, 'Drag to turn, scroll to zoom. Colours, labels and hidden hydrogens as in the images; the buttons show the six views of the questions.'));
     const v = /** @type {any} */ (window).MisiViewer.show(holder, scene);
+    /** @type {any} */ (window).misiViewer = v; // for tests and the console: v.viewer is 3Dmol's
     let labels = true;
     buttons.append(...VIEWS.map((name) => h('button', { 'data-view': name, onclick: () => { v.setView(name); status.textContent = `${name} view`; } }, name)),
       h('button', { onclick: () => { labels = !labels; v.labels(labels); } }, 'labels on/off'), ' ', status);

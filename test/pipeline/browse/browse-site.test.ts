@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import type { Browser } from 'puppeteer-core';
 import { generate } from '../../../pipeline/generate/run-generate.ts';
+import { openDataset } from '../../../pipeline/dataset/read-dataset.ts';
 import { taskById } from '../../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../../structures/sample-path.ts';
 import { findBrowser } from '../../../renders/find-browser.ts';
@@ -27,6 +28,13 @@ let browser: Browser;
 type Rec = { id: string; task: string; split: string; complex: string; images: string[]; answer: string; truth: unknown; options?: { letter: string; image?: string; commands?: string }[] };
 const records = (dir: string, task: string): Rec[] => ['train', 'test'].flatMap((s) =>
   readFileSync(join(dir, 'qa', `${task}.${s}.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+const correlation = (xs: number[], ys: number[]) => {
+  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+  const mx = mean(xs), my = mean(ys);
+  let sxy = 0, sxx = 0, syy = 0;
+  xs.forEach((x, i) => { sxy += (x - mx) * (ys[i] - my); sxx += (x - mx) ** 2; syy += (ys[i] - my) ** 2; });
+  return sxy / Math.sqrt(sxx * syy);
+};
 const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
 
 before(async () => {
@@ -91,6 +99,22 @@ test('browse: filter to a task and a complex, open a question: its images, optio
   const viewer = (await page.$('#viewer'))!;
   const lit = await litShare(viewer);
   assert.ok(lit > 0.02, `the 3D view draws the complex (${(100 * lit).toFixed(1)} % of its pixels lit)`);
+  // Each view button turns the complex as the question's own images show it: where 3Dmol puts
+  // every atom on screen follows where the renderer put it (the images' annotations), in x and y.
+  const folder = openDataset(dataset);
+  for (const [k, view] of ['front', 'left', 'top'].entries()) {
+    const drawn = folder.annotation(rec.images[k])!.atoms!;
+    await page.click(`button[data-view=${view}]`);
+    const onScreen = await page.evaluate((id) => {
+      const w = window as unknown as { misiViewer: { viewer: { modelToScreen(p: object): { x: number; y: number } } }; MISI: { load(n: string): Promise<{ atoms: number[][] }> } };
+      return w.MISI.load(`complexes/${id}`).then((s) => s.atoms.map((a) => w.misiViewer.viewer.modelToScreen({ x: a[1], y: a[2], z: a[3] })));
+    }, rec.complex);
+    assert.equal(onScreen.length, drawn.length, `${view}: the 3D view draws the atoms the image draws`);
+    assert.ok(correlation(drawn.map((a) => a.x), onScreen.map((p) => p.x)) > 0.99, `${view}: x follows the image`);
+    assert.ok(correlation(drawn.map((a) => a.y), onScreen.map((p) => p.y)) > 0.99, `${view}: y follows the image`);
+  }
+  await page.click('button[data-view=front]');
+  await new Promise((r) => setTimeout(r, 300));
   const front = await pixels(viewer);
   await page.click('button[data-view=left]');
   await new Promise((r) => setTimeout(r, 300));
