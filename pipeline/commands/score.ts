@@ -2,7 +2,8 @@
 // model's replies against a dataset's answers (metrics of dataset-spec.md, "Scoring").
 // stdout: the table with its definitions, or with --json the same numbers as JSON; given
 // several files (people of a human baseline, or runs), the mean over them with its spread
-// (score-people.ts; JSON: {files, people}). stderr: per file, prediction lines that were
+// (score-people.ts; JSON: {files, people}). --answered-only scores each file on the questions
+// it answers (a human session's sample). stderr: per file, prediction lines that were
 // skipped, ids that name no question, the count of missing ones.
 import { readFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
@@ -17,6 +18,7 @@ interface Args {
   predictions: string[];
   split: string;
   json: boolean;
+  answeredOnly: boolean;
 }
 
 /** How many skipped lines or unknown ids stderr lists by name before summing up the rest. */
@@ -33,7 +35,8 @@ export const scoreCommand: CommandModule<object, Args> = {
       .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })
       .positional('predictions', { type: 'string', array: true, demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}; several files: the mean over them with its spread' })
       .option('split', { choices: ['test', 'tiny', 'val'], default: 'test', describe: 'which questions to score against' })
-      .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' }) as any,
+      .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' })
+      .option('answered-only', { type: 'boolean', default: false, describe: 'score only the questions a file answers (a human session asks a sample of the split); the rest are left out, not counted as 0' }) as any,
   handler: async (args) => {
     const files = ([] as string[]).concat(args.predictions).map(String);
     let records;
@@ -53,8 +56,10 @@ export const scoreCommand: CommandModule<object, Args> = {
       }
       let score;
       const { replies, problems } = readPredictionLines(predictionText);
+      const asked = args.answeredOnly ? records.filter((r) => replies.has(r.id)) : records;
+      if (args.answeredOnly) process.stderr.write(`${file}: --answered-only: ${records.length - asked.length} of ${records.length} questions of the ${args.split} split have no prediction and are left out\n`);
       try {
-        score = scoreSplit(records, replies);
+        score = scoreSplit(asked, replies);
       } catch (e) {
         if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
         throw e;

@@ -69,6 +69,23 @@
    * @param {any} t @param {Record<string, number>} chosen
    */
   function filter(t, chosen) {
+    // The last few results, by table and filters: going back to a view (the unfiltered list
+    // above all, the slowest: every facet counted over every question) costs nothing.
+    let memo = results.get(t);
+    if (!memo) results.set(t, (memo = new Map()));
+    const key = JSON.stringify(Object.entries(chosen).sort());
+    const known = memo.get(key);
+    if (known) return known;
+    const found = filterNow(t, chosen);
+    if (memo.size >= 20) memo.delete(memo.keys().next().value);
+    memo.set(key, found);
+    return found;
+  }
+  /** @type {WeakMap<object, Map<string, {hits: number[], counts: Record<string, Int32Array>}>>} */
+  const results = new WeakMap();
+
+  /** filter, computed. @param {any} t @param {Record<string, number>} chosen */
+  function filterNow(t, chosen) {
     const names = Object.keys(chosen);
     const selCodes = names.map((f) => t.facets[f].codes), selCode = names.map((f) => chosen[f]);
     const ns = names.length;
@@ -158,5 +175,5 @@
   }
 
   /** @type {any} */ (window).MisiStore = Store;
-  /** @type {any} */ (window).MisiList = { show, filter };
+  /** @type {any} */ (window).MisiList = { show, filter, filterNow };
 })();

@@ -1,8 +1,8 @@
 // `misi-gen human` answered in headless Chromium as a person would: letter buttons and keys,
 // Yes/No with bonds, typed commands and bond lists (a malformed one refused), with a scripted
 // mix of right and wrong answers, the page reloaded midway (it resumes where it stopped); the
-// downloaded file scores in `misi-gen score` exactly what the mix should, worked out by hand
-// below; with a second file, score prints the mean over the two with its spread.
+// downloaded file scores in `misi-gen score --answered-only` exactly what the mix should,
+// worked out by hand below; with a second file, score prints the mean over the two with its spread.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ before(async () => {
   if (noBrowser) return;
   await generate({
     structures: [SAMPLE_DIR], ligandsFile: SAMPLE_LIGANDS, out: dataset, tasks: TASKS.map((t) => taskById(t)!), seed: 3,
-    perComplex: 'translation=1/1,rotation_rotation=1/1,residue_ligand=1/1,pocket_ligand=1/1', testShare: 0.5, pages: 2, quiet: true, log: () => {},
+    perComplex: 'translation=2/2,rotation_rotation=2/2,residue_ligand=2/2,pocket_ligand=1/1', testShare: 0.5, pages: 2, quiet: true, log: () => {},
   });
   const r = cli('human', dataset, '--out', session, '--tasks', TASKS.join(','), '--n', '2', '--split', 'test', '--seed', '7');
   assert.equal(r.status, 0, r.stderr);
@@ -128,18 +128,26 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   for (const l of lines) assert.ok(typeof l.seconds === 'number' && l.seconds >= 0 && l.participant === 'tester-1');
   assert.deepEqual(errors, []);
 
-  const scored = cli('score', dataset, file, '--json');
+  // The session asked 2 questions of each task, a sample of the split: --answered-only scores
+  // the questions asked; without it the others count as missing (0), so a task's figure is its
+  // right answers over all its questions in the split.
+  const scored = cli('score', dataset, file, '--json', '--answered-only');
   assert.equal(scored.status, 0, scored.stderr);
   const json = JSON.parse(scored.stdout);
   for (const t of TASKS) assert.equal(json.tasks[t].composite, EXPECTED[t as keyof typeof EXPECTED], `${t}: ${JSON.stringify(json.tasks[t])}`);
   assert.equal(json.average.composite, EXPECTED.paper);
   assert.equal(json.averageAllTasks.composite, EXPECTED.all);
+  assert.equal(json.missing, 0);
+  const whole = JSON.parse(cli('score', dataset, file, '--json').stdout);
+  const inSplit = (t: string) => [...recs.values()].filter((r) => r.task === t).length;
+  assert.ok(inSplit('translation') > 2, 'the split holds more translation questions than the session asks');
+  for (const t of TASKS) assert.ok(Math.abs(whole.tasks[t].composite - (100 * MIX[t].filter(Boolean).length) / inSplit(t)) < 1e-6, `${t} over the whole split`);
 
   // A second person answering every question right: the human row is the mean of the two, with
   // its spread. sd of (x, y) over n - 1 = |x - y| / sqrt(2): 100 and 50 -> 35.36; 50 and 100 (paper) -> 35.36.
   const second = join(root, 'tester-2.test.jsonl');
   writeFileSync(second, lines.map((l) => JSON.stringify({ id: l.id, prediction: recs.get(l.id)!.answer || 'none' })).join('\n') + '\n');
-  const both = cli('score', dataset, file, second, '--json');
+  const both = cli('score', dataset, file, second, '--json', '--answered-only');
   assert.equal(both.status, 0, both.stderr);
   const people = JSON.parse(both.stdout).people as { task: string; composite: { files: number; mean: number; sd: number } }[];
   const row = (t: string) => people.find((p) => p.task === t)!.composite;
@@ -148,7 +156,7 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   assert.ok(Math.abs(row('residue_ligand').sd - 100 / Math.SQRT2) < 1e-9);
   assert.equal(row('average (paper)').mean, 75);
   assert.ok(Math.abs(row('average (paper)').sd - 50 / Math.SQRT2) < 1e-9);
-  const table = cli('score', dataset, file, second);
+  const table = cli('score', dataset, file, second, '--answered-only');
   assert.match(table.stdout, /^Human row: 2 prediction files/);
   assert.match(table.stdout, /\naverage \(paper\)\s+2\s+75\.0\s+35\.4\s+50\.0\s+100\.0/);
 });
