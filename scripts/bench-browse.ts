@@ -2,8 +2,8 @@
 // in headless Chromium opened from the file system (every task's index loaded) and a series
 // of filters, each timed from the select's change to the list drawn again (filtering,
 // counting every facet's values, drawing the panel and the page of rows: window.misiLastFilterMs,
-// and the whole change as the page's clock sees it; a view seen before is remembered, so each
-// step here is a new one). Then the filter alone (computed, not remembered) over the index
+// and the whole change as the page's clock sees it; the page remembers views seen before, which
+// is forgotten before each step here, so each is computed). Then the filter alone (computed, not remembered) over the index
 // tiled to about 160,000 questions (the full dataset's size). Prints the load average.
 // Usage: npm run bench:browse -- DIR [--out SITE] [--tile-to 160000]
 import { loadavg } from 'node:os';
@@ -39,6 +39,7 @@ try {
   const choose = (facet: string, value: string) => page.evaluate((f, v) => {
     const select = document.querySelector(`select[data-facet="${f}"]`) as HTMLSelectElement | null;
     if (!select) return { ms: -1, inner: -1, hits: `no facet ${f}` };
+    (window as unknown as { MisiList: { forget(): void } }).MisiList.forget();
     const t0 = performance.now();
     select.value = v;
     select.dispatchEvent(new Event('change'));

@@ -82,7 +82,7 @@
     return found;
   }
   /** @type {WeakMap<object, Map<string, {hits: number[], counts: Record<string, Int32Array>}>>} */
-  const results = new WeakMap();
+  let results = new WeakMap();
 
   /** filter, computed. @param {any} t @param {Record<string, number>} chosen */
   function filterNow(t, chosen) {
@@ -175,5 +175,5 @@
   }
 
   /** @type {any} */ (window).MisiStore = Store;
-  /** @type {any} */ (window).MisiList = { show, filter, filterNow };
+  /** @type {any} */ (window).MisiList = { show, filter, filterNow, forget: () => { results = new WeakMap(); } };
 })();
