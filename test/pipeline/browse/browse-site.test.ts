@@ -139,7 +139,7 @@ test('browse: the site moves with its dataset; a missing image and an unknown id
   // A record chunk that went missing is named.
   renameSync(join(moved, 'browse', 'data', 'records'), join(moved, 'browse', 'data', 'gone'));
   await page.evaluate((id) => { location.hash = `#/q/${id}`; location.reload(); }, records(moved, 'rotation_rotation')[0].id);
-  await page.waitForFunction(() => document.querySelector('main .missing')?.textContent?.includes('data/records/rotation_rotation/0.js is missing'), { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('main .missing')?.textContent?.includes('data/records/rotation_rotation/0.js is missing'));
   assert.deepEqual(errors, []);
 });
 

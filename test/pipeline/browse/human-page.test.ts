@@ -113,7 +113,7 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
     await answer(page, r, MIX[r.task][nth]);
     await page.waitForFunction((was) => document.querySelector('#question-number')?.textContent !== was, {}, `Question ${k + 1} of ${total}`);
     if (k === 3) {
-      await page.reload();
+      await page.reload({ waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => (window as unknown as { misiReady?: unknown }).misiReady !== undefined);
       assert.equal(await page.$eval('#question-number', (e) => e.textContent), `Question 5 of ${total}`, 'the reload resumes at the next question');
     }

@@ -13,6 +13,9 @@ export interface Driven {
   errors: string[];
 }
 
+/** How long a page may take to navigate or show what a test waits for. */
+export const WAIT_MS = 150_000;
+
 export async function openBrowser(): Promise<Browser> {
   return launchBrowser();
 }
@@ -24,9 +27,13 @@ export async function openPage(browser: Browser, file: string, hash = ''): Promi
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push((e as Error).message));
+  // The machine is shared: under a load of 20, software WebGL drawing a complex holds the page
+  // for tens of seconds, so waits are long and a page is ready when it says so, not at `load`.
+  page.setDefaultTimeout(WAIT_MS);
+  page.setDefaultNavigationTimeout(WAIT_MS);
   await page.setViewport({ width: 1400, height: 1000 });
-  await page.goto(pathToFileURL(file).href + hash);
-  await page.waitForFunction(() => (window as unknown as { misiReady?: unknown }).misiReady !== undefined, { timeout: 30_000 });
+  await page.goto(pathToFileURL(file).href + hash, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => (window as unknown as { misiReady?: unknown }).misiReady !== undefined);
   return { browser, page, errors };
 }
 
