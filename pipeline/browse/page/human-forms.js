@@ -1,5 +1,5 @@
 // The answer controls of the human page, one per answer form (pipeline/browse/answer-form.ts):
-// letter buttons (and keys A-D), Yes/No with a bond field for residue_ligand, a command or
+// letter buttons (and keys A-D), Yes/No (and keys Y, N) with a bond field for residue_ligand, a command or
 // bond-list field. A typed answer is accepted only when the scorer's own strict readers
 // (window.MisiScoring, the code of qa/scoring/) read it as an answer of the task's form; else
 // the page says what is wrong and waits. window.MisiForms.control(form, submit) makes one.
@@ -81,10 +81,18 @@
     if (form.kind === 'residue') {
       const bonds = field('bonds, e.g. SER OG, O2; ARG NH2, O22', residueBondsProblem, submit, 'Yes: ');
       const yesPart = h('div', { hidden: true, id: 'yes-bonds' }, 'Which bonds? ', bonds.element);
+      const yes = () => { yesPart.hidden = false; bonds.focus(); };
       return {
         element: h('div', {}, 'Your answer: ',
-          h('button', { id: 'answer-yes', onclick: () => { yesPart.hidden = false; bonds.focus(); } }, 'Yes'), ' ',
-          h('button', { id: 'answer-no', onclick: () => submit('No') }, 'No'), yesPart),
+          h('button', { id: 'answer-yes', onclick: yes }, 'Yes'), ' ',
+          h('button', { id: 'answer-no', onclick: () => submit('No') }, 'No'), h('span', { class: 'note' }, ' (or press Y or N)'), yesPart),
+        onKey: (ev) => {
+          const k = ev.key.toLowerCase();
+          if (ev.ctrlKey || ev.metaKey || ev.altKey || (k !== 'y' && k !== 'n')) return false;
+          if (k === 'y') yes();
+          else submit('No');
+          return true;
+        },
       };
     }
     if (form.kind === 'bonds') {

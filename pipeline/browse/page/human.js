@@ -52,7 +52,7 @@
     main().replaceChildren(h('h1', {}, 'Questions on molecules in space'),
       h('p', {}, `You will be asked ${session.questions.length} questions (${counts}), one at a time, each with its pictures, exactly as an AI model is asked them. Read each question to its end: it says how the pictures are drawn and in which form to answer.`),
       h('ul', {}, h('li', {}, 'Click a picture to see it full size; click again to close it.'),
-        h('li', {}, 'Choice questions: click a letter or press its key (A-D). Typed answers are checked for their form before they are accepted; a wrong form is not counted as an answer.'),
+        h('li', {}, 'Choice questions: click a letter or press its key (A-D); yes-or-no questions: Yes or No (keys Y, N). Typed answers are checked for their form before they are accepted; a wrong form is not counted as an answer.'),
         h('li', {}, 'There is no going back, and no answer is shown. The time you take on each question is recorded.'),
         h('li', {}, 'You may stop and come back: this browser keeps your progress. At the end, download your answers and send the file back.')),
       h('p', {}, 'Your name or code: ', name, ' ', h('button', { id: 'start', onclick: begin }, 'start')));

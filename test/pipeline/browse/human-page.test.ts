@@ -14,7 +14,7 @@ import { generate } from '../../../pipeline/generate/run-generate.ts';
 import { taskById } from '../../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../../structures/sample-path.ts';
 import { findBrowser } from '../../../renders/find-browser.ts';
-import { REPO } from '../../shared-structures.ts';
+import { CURRENT_CLI } from '../../spawn-cli.ts';
 import { closeBrowser, openBrowser, openPage } from './page-driver.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -28,7 +28,8 @@ let browser: Browser;
 type Rec = { id: string; task: string; answer: string; options?: { letter: string }[] };
 const testRecords = (): Map<string, Rec> => new Map(TASKS.flatMap((t) =>
   readFileSync(join(dataset, 'qa', `${t}.test.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Rec)).map((r) => [r.id, r]));
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
+// Under `npm test` the built bin (the page script then joins dist/'s compiled modules), alone the source.
+const cli = (...args: string[]) => spawnSync(process.execPath, [CURRENT_CLI, ...args], { encoding: 'utf8' });
 
 /**
  * The scripted mix, by task and by the question's place among that task's questions on the
@@ -80,7 +81,7 @@ async function answer(page: Page, r: Rec, right: boolean): Promise<void> {
     else await page.click(`button[data-letter=${wrong}]`);
   } else if (r.task === 'residue_ligand') {
     const truthNo = r.answer === 'No';
-    if (right === truthNo) return page.click('#answer-no');
+    if (right === truthNo) return page.keyboard.press('n');
     await page.click('#answer-yes');
     await typeAnswer(page, 'SER OG');
     assert.match(await page.$eval('#answer-check', (e) => e.textContent ?? ''), /Not accepted/);
