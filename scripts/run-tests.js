@@ -33,6 +33,7 @@ const LONG = {
   'test/pipeline/hbond-tasks-generate.test.ts': 72,
   'test/pipeline/export-formats.test.ts': 70,
   'test/renders/image-socket.test.ts': 62,
+  'test/pipeline/browse/browse-site.test.ts': 90, // Chromium drives the site and its 3D view (software WebGL), at load 17
   'test/pipeline/fetch.test.ts': 58,
   'test/pipeline/run-summary.test.ts': 58,
 };

@@ -34,7 +34,8 @@ function bump(h: Record<string, Record<string, number>>, name: string, key: stri
   h[name][key] = (h[name][key] ?? 0) + 1;
 }
 
-export function datasetStats(dir: string): TaskStats[] {
+/** `annotations: false` leaves out what only the annotations give (image sizes, label legibility): no annotation is read. */
+export function datasetStats(dir: string, o: { annotations?: boolean } = {}): TaskStats[] {
   const dataset = openDataset(dir);
   const manifest = dataset.manifest;
   const byTask = new Map<string, TaskStats>();
@@ -44,6 +45,7 @@ export function datasetStats(dir: string): TaskStats[] {
   const seenAnnotations = new Map<string, { labels: LabelRecord[] | null; size: string | null }>();
   const annotationOf = (image: string) => {
     let hit = seenAnnotations.get(image);
+    if (!hit && o.annotations === false) return { labels: null, size: null };
     if (!hit) {
       const a = dataset.annotation(image);
       const w = a?.camera?.width, h = a?.camera?.height;

@@ -1,0 +1,73 @@
+// The pictures of docs/browse.md and docs/human-baseline.md: the browse site of a dataset
+// (front page, the list filtered to a task and a complex, a question with its 3D view) and a
+// human session (the start, a choice question, a residue_ligand answer refused for its form),
+// taken in headless Chromium from the file system, written as palette PNGs when smaller.
+// Usage: node --import tsx scripts/browse-screenshots.ts DATASET [--question ID] [--complex ID]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'puppeteer-core';
+import { flagValue } from './flag-value.ts';
+import { buildBrowseSite } from '../pipeline/browse/build-site.ts';
+import { writeHumanSession } from '../pipeline/browse/human-session.ts';
+import { toPalettePng } from '../pipeline/preview/palette-png.ts';
+import { closeBrowser, launchBrowser } from '../renders/browser.ts';
+import { REPO } from '../test/shared-structures.ts';
+
+const args = process.argv.slice(2);
+const dir = args[0];
+const questionId = flagValue(args, '--question') ?? 'rotation_rotation-1a30-002';
+const complex = questionId.split('-')[1];
+const site = join(dir, 'browse');
+const session = join(dir, 'human-docs');
+await buildBrowseSite({ dir, out: site });
+await writeHumanSession({ dir, out: session, n: 2, split: 'tiny', seed: 0, tasks: ['rotation_rotation', 'residue_ligand'] });
+mkdirSync(join(REPO, 'docs/browse'), { recursive: true });
+
+const save = async (page: Page, name: string) => {
+  const shot = Buffer.from(await page.screenshot({ type: 'png' }));
+  const small = toPalettePng(shot);
+  writeFileSync(join(REPO, 'docs/browse', name), small.length < shot.length ? small : shot);
+  console.log(`docs/browse/${name}`);
+};
+const ready = (page: Page) => page.waitForFunction(() => (window as unknown as { misiReady?: unknown }).misiReady !== undefined, { timeout: 60_000 });
+const browser = await launchBrowser();
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1360, height: 900 });
+  await page.goto(pathToFileURL(join(site, 'index.html')).href);
+  await ready(page);
+  await new Promise((r) => setTimeout(r, 800));
+  await save(page, 'front.png');
+  await page.goto(`${pathToFileURL(join(site, 'index.html')).href}#/list?task=rotation_rotation&complex=${complex}`);
+  await page.waitForSelector('#hit-count');
+  await save(page, 'list.png');
+  await page.goto(`${pathToFileURL(join(site, 'index.html')).href}#/q/${questionId}`);
+  await page.waitForSelector('#viewer canvas');
+  await page.click('button[data-view=left]');
+  await new Promise((r) => setTimeout(r, 1000));
+  await save(page, 'question.png');
+  await page.evaluate(() => document.querySelector('#options')?.scrollIntoView());
+  await new Promise((r) => setTimeout(r, 300));
+  await save(page, 'question-options.png');
+
+  const human = await browser.newPage();
+  await human.setViewport({ width: 1360, height: 900 });
+  await human.goto(pathToFileURL(join(session, 'human.html')).href);
+  await ready(human);
+  await save(human, 'human-start.png');
+  await human.type('#participant', 'p01');
+  await human.click('#start');
+  await human.waitForSelector('#question-number');
+  await save(human, 'human-choice.png');
+  await human.keyboard.press('a');
+  await human.keyboard.press('b');
+  await human.waitForSelector('#answer-yes');
+  await human.click('#answer-yes');
+  await human.type('#answer-text', 'SER OG');
+  await human.keyboard.press('Enter');
+  await human.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await save(human, 'human-refused.png');
+} finally {
+  await closeBrowser(browser);
+}
