@@ -2,7 +2,8 @@
 // per split, and the duplicates), then one line per task: clean, or what was found.
 import { BASELINE_NAMES, pct, type AuditReport } from './audit-dataset.ts';
 
-const SHORT: Record<keyof typeof BASELINE_NAMES, string> = {
+/** A baseline's short name, as tables show it. */
+export const BASELINE_LABELS: Record<keyof typeof BASELINE_NAMES, string> = {
   text: 'question text only',
   consensus: 'choices only: consensus rule',
   optionModel: 'choices only: option model',
@@ -19,7 +20,7 @@ export function formatAudit(report: AuditReport): string {
     for (const s of t.splits) {
       lines.push(`  ${s.split}: ${s.questions} questions, chance ${pct(s.chance)}`);
       for (const b of s.baselines) {
-        lines.push(`    ${SHORT[b.name].padEnd(30)} ${pct(b.score).padStart(7)}  [${pct(b.low)} - ${pct(b.high)}]  n=${b.n}${b.flagged ? '  FLAGGED' : ''}`);
+        lines.push(`    ${BASELINE_LABELS[b.name].padEnd(30)} ${pct(b.score).padStart(7)}  [${pct(b.low)} - ${pct(b.high)}]  n=${b.n}${b.flagged ? '  FLAGGED' : ''}`);
       }
     }
     lines.push(`  exact duplicates: ${Object.entries(t.duplicates).map(([s, n]) => `${s} ${n}`).join(', ')}`);
@@ -34,7 +35,7 @@ export function formatAudit(report: AuditReport): string {
 export function auditSummaryLines(report: AuditReport): string[] {
   return report.tasks.map((t) => {
     const s = t.splits.find((x) => x.questions > 0);
-    const figures = s ? `on ${s.split}, chance ${pct(s.chance)}: ${s.baselines.map((b) => `${SHORT[b.name]} ${pct(b.score)}`).join(', ')}` : 'no held-out questions';
+    const figures = s ? `on ${s.split}, chance ${pct(s.chance)}: ${s.baselines.map((b) => `${BASELINE_LABELS[b.name]} ${pct(b.score)}`).join(', ')}` : 'no held-out questions';
     const dup = Object.values(t.duplicates).reduce((a, b) => a + b, 0);
     return `${t.task}: ${t.clean ? 'clean' : 'FLAGGED'}; ${figures}; exact duplicates ${dup}`;
   });

@@ -12,14 +12,14 @@ import { openDataset, readQaFile, DatasetReadError } from '../dataset/read-datas
 import { datasetStats } from '../generate/dataset-stats.ts';
 import { answersPage, countsPage, hbondsPage } from '../preview/stats-charts.ts';
 import { viewerScene } from '../../renders/viewer-scene.ts';
-import { readAuditFiles, type AuditReader } from './audit-slot.ts';
+import { computeAudit, type AuditReader } from './audit-slot.ts';
 import { CHUNK, TaskIndexBuilder } from './site-index.ts';
 import { copyAssets, writeData } from './site-files.ts';
 
 export interface BrowseOptions {
   dir: string;
   out: string;
-  /** The audit figures for the front page (default: readAuditFiles). */
+  /** The audit figures for the front page (default: the audit computed from the dataset, computeAudit). */
   audit?: AuditReader;
   log?: (line: string) => void;
 }
@@ -107,7 +107,7 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
     problems.push(`stats: ${e.message}`);
   }
   log(`browse: stats' figures read, ${((Date.now() - started) / 1000).toFixed(1)} s so far`);
-  const audit = (o.audit ?? readAuditFiles)(o.dir);
+  const audit = (o.audit ?? computeAudit)(o.dir);
   writeData(out, 'summary', {
     dataset: folder.dir, datasetUrl, builtAt: new Date().toISOString(), chunk: CHUNK, tasks, complexes,
     counts: stats?.map((s) => ({ task: s.task, count: s.count })) ?? [], charts, audit,
