@@ -103,6 +103,6 @@ export function readTruthResidueVerdict(answer: string): ResidueVerdict {
 
 /** A dataset's pocket-ligand answer: `ARG 221 NH2 A, O22; ARG 221 N A, O23` ('' for none). */
 export function readTruthPocketBonds(answer: string): Set<BondKey> {
-  const items = strictItems(answer, /^(\S+) (-?\d+[A-Za-z]?) (\S+) (\S), (\S+)$/, 'pocket-ligand');
+  const items = strictItems(answer, /^(\S+) (-?\d+[A-Za-z]?) (\S+) ([A-Za-z0-9_]{1,4}), (\S+)$/, 'pocket-ligand');
   return new Set(items.map((f) => key(...f)));
 }

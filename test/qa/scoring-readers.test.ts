@@ -100,4 +100,8 @@ test('pocket-ligand replies: order, spacing, insertion codes, blank chains; a bo
   assert.deepEqual(readReplyPocketBonds('There are no hydrogen bonds.'), new Set());
   assert.equal(readReplyPocketBonds('I am not sure.'), undefined);
   assert.throws(() => readTruthPocketBonds('ARG 221 NH2, O22'), /not a pocket-ligand bond/);
+  // Chains without ids told apart are named _1, _2 (10gs): truth and reply read them alike.
+  const blank = readTruthPocketBonds('TRP 38 NE1 _1, O_3; TYR 7 OH _2, O_1');
+  assert.deepEqual(sorted(blank), ['TRP 38 NE1 _1 O_3', 'TYR 7 OH _2 O_1']);
+  assert.deepEqual(sorted(readReplyPocketBonds('tyr 7 oh _2, o_1; TRP 38 NE1 _1, O_3')!), sorted(blank));
 });
