@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The modules, by path from the package root without extension; the later ones use the earlier. */
-const MODULES = ['renders/commands', 'qa/scoring/answer-text', 'qa/scoring/read-commands', 'qa/scoring/read-bonds', 'qa/scoring/read-choice'];
+const MODULES = ['renders/commands', 'structures/hbonds/residue-templates', 'qa/scoring/equivalent-atoms', 'qa/scoring/answer-text', 'qa/scoring/read-commands', 'qa/scoring/read-bonds', 'qa/scoring/read-choice'];
 const ROOT = new URL('../../', import.meta.url);
 
 async function moduleText(id: string): Promise<string> {

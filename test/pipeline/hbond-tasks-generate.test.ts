@@ -188,7 +188,7 @@ test('../shared, 4 complexes: all nine tasks with the spec\'s image counts and a
     translation: /^move [xy] -?[1-4]$/, rotation: new RegExp(`^roll [xyz] ${ANGLE}$`), zooming: /^move z (4\d|5\d|60)$/,
     residue_ligand: /^(No|Yes: [A-Z0-9]{1,4} \S+, \S+(; [A-Z0-9]{1,4} \S+, \S+)*)$/,
     translation_rotation: /^[ABCD]$/, rotation_rotation: /^[ABCD]$/, docking: new RegExp(`^roll [xyz] ${ANGLE}, move x -?\\d+$`),
-    interaction_location: /^[ABCD]$/, pocket_ligand: /^[A-Z0-9]{1,4} -?\d+[A-Za-z]? \S+ \S, \S+(; [A-Z0-9]{1,4} -?\d+[A-Za-z]? \S+ \S, \S+)*$/,
+    interaction_location: /^[ABCD]$/, pocket_ligand: /^[A-Z0-9]{1,4} -?\d+[A-Za-z]? \S+ [A-Za-z0-9_]{1,4}, \S+(; [A-Z0-9]{1,4} -?\d+[A-Za-z]? \S+ [A-Za-z0-9_]{1,4}, \S+)*$/,
   };
   for (const t of TASKS) {
     const list = records(dir, t.id);

@@ -98,7 +98,8 @@ test('every task at two sizes: the same question text, answer and truth; other s
     sizes: imageSizes(TASKS, { all: size }), complexById: (id) => all.find((x) => x.complex.id === id)!,
   }).questions);
   const small = plan(384), large = plan(1024);
-  assert.ok(small.length > 100, `${small.length} questions`);
+  // Enough to exercise every task (84 on the sample: residue_ligand asks paired residues only).
+  assert.ok(small.length > 60, `${small.length} questions`);
   assert.deepEqual(large.map((q) => q.id), small.map((q) => q.id));
   assert.deepEqual(new Set(small.map((q) => q.task.id)).size, 9);
   for (const [i, q] of small.entries()) {

@@ -104,10 +104,13 @@ const RECORDED: Record<string, string[]> = {
   '1pgp': ['LYS A:183=yes', 'GLN A:259=no', 'ASN A:187=yes', 'TRP A:265=no', 'TYR A:191=yes', 'VAL A:185=no', 'ARG A:287=yes', 'ILE A:367=no', 'SER A:128=yes', 'GLY A:192=no', 'LYS A:260=yes', 'GLY A:258=no'],
   '3mht': ['ILE A:61=yes', 'GLY A:284=no', 'SER A:305=yes', 'ASN A:39=no', 'GLU A:40=yes', 'PHE A:53=no', 'LEU A:21=yes', 'LYS A:300=no', 'ASP A:60=yes', 'PHE A:24=no', 'GLY A:23=yes', 'MET A:283=no', 'TRP A:41=yes', 'VAL A:64=no'],
 };
-/** sha256 of JSON [seed, id, list] for seeds 0-3 over the set, lists as above. */
+/** sha256 of JSON [seed, id, list] for seeds 0-3 over the set, lists as above. The shared
+ * set leaves out 10gs: its pocket file's two chains without ids are now told apart (`_1`,
+ * `_2`), so its residues are named otherwise; the hash of the other 19 was computed by the
+ * code of 210c3b4, before any change to the negatives. */
 const RECORDED_HASH = {
   sample: 'e20c3498f673a21070e126e20fe0b6db268e559e20aefff81100194fdf11f6df',
-  shared: '6aa0f17efa80adf3cbf7e53bb8fa5ddb79ada91c41b0cfbb9cce87f89d223a2b',
+  shared: '8a4b5955b789b8bf1d2b1ae722f659319b18d95150870463ba10efeaf4916af1',
 };
 function hashOf(all: PreparedComplex[], negatives?: string): string {
   const h = createHash('sha256');
@@ -128,5 +131,7 @@ test('sample: --negatives stratified asks exactly the residues it asked before, 
 });
 
 test('shared (20): --negatives stratified asks exactly the residues it asked before (seeds 0-3)', { skip: NEEDS_SHARED }, async () => {
-  assert.equal(hashOf(await sharedWithBonds(), 'stratified'), RECORDED_HASH.shared);
+  const all = (await sharedWithBonds()).filter((s) => s.complex.id !== '10gs');
+  assert.equal(all.length, 19);
+  assert.equal(hashOf(all, 'stratified'), RECORDED_HASH.shared);
 });
