@@ -100,11 +100,13 @@ export async function renderBatch(pool: RenderPool, outDir: string, specs: Scene
     requests.push({ spec, out: join(outDir, p.image), annotationsOut: p.annotation === null ? null : join(outDir, p.annotation) });
   }
   if (requests.length > 0) {
-    // Before any image's annotation: an annotation on disk always has its table.
-    if (layout === 'compact') await writeAtomTables(outDir, requests.map((r) => r.spec));
-    const drawing = renderScenes(pool, requests, {
+    // The tables before any image's annotation (an annotation on disk always has its table),
+    // inside the promise the other batches wait on: no await between the checks above and
+    // marking these scenes in flight below, or another batch would draw them too.
+    const tables = layout === 'compact' ? writeAtomTables(outDir, requests.map((r) => r.spec)) : Promise.resolve();
+    const drawing = tables.then(() => renderScenes(pool, requests, {
       keepAnnotations: false, pngCompression: files.pngCompression, annotationLayout: layout === 'compact' ? 'compact' : 'full',
-    }).then((outcomes) => {
+    })).then((outcomes) => {
       outcomes.forEach((o, i) => {
         const p = scenePaths(requests[i].spec);
         if (o.status === 'failed') tally.failed.set(p.image, o.reason ?? 'unknown failure');
