@@ -4,7 +4,8 @@
 import type { CommandModule } from 'yargs';
 import { datasetStats, formatStats } from '../generate/dataset-stats.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
-import { DatasetReadError } from '../dataset/read-dataset.ts';
+import { DatasetReadError, openDataset } from '../dataset/read-dataset.ts';
+import { noAnnotationsMessage } from '../dataset/read-annotation.ts';
 import { writeStatsCharts } from '../preview/stats-charts.ts';
 import { splitAuditLines } from '../split/split-report.ts';
 
@@ -23,6 +24,8 @@ export const statsCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     try {
       const stats = datasetStats(args.dir);
+      // Image sizes and label legibility are read from the annotations.
+      if (openDataset(args.dir).annotationLayout === 'none') process.stderr.write(`stats: ${noAnnotationsMessage(args.dir)}; image sizes and label legibility are left out\n`);
       process.stdout.write(args.json ? JSON.stringify(stats, null, 2) + '\n' : formatStats(stats));
       // A split by protein: its audit and the test complexes' nearest train identities.
       if (!args.json) for (const l of splitAuditLines(args.dir)) process.stdout.write(`${l}\n`);
