@@ -21,7 +21,7 @@ export interface Versions {
    * The annotation schema this misi-gen writes (docs/annotations.md): 2, the compact layout
    * beside the full one; absent (1) in datasets made before, whose annotations are full.
    */
-  annotations: number;
+  annotationSchema: number;
   /** The browser's `--version` line. */
   browser: string;
   /** The label font file and its sha256 prefix. */
@@ -38,7 +38,7 @@ export function codeVersions(tasks: readonly TaskModule[]): CodeVersions {
     misiGen: PACKAGE_VERSION,
     renderer: RENDERER_VERSION,
     hbondRules: HBOND_RULES_VERSION,
-    annotations: ANNOTATION_SCHEMA_VERSION,
+    annotationSchema: ANNOTATION_SCHEMA_VERSION,
     templates: Object.fromEntries(tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
   };
 }
@@ -46,7 +46,7 @@ export function codeVersions(tasks: readonly TaskModule[]): CodeVersions {
 /** Every version, in the order the manifest lists them. */
 export function versions(environment: RenderEnvironment, tasks: readonly TaskModule[]): Versions {
   const code = codeVersions(tasks);
-  return { misiGen: code.misiGen, renderer: code.renderer, hbondRules: code.hbondRules, annotations: code.annotations, browser: environment.browser, font: environment.font, templates: code.templates };
+  return { misiGen: code.misiGen, renderer: code.renderer, hbondRules: code.hbondRules, annotationSchema: code.annotationSchema, browser: environment.browser, font: environment.font, templates: code.templates };
 }
 
 const show = (v: unknown) => (v === undefined ? '(not recorded)' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -65,8 +65,9 @@ export function versionDifferences(recorded: Record<string, unknown>, expected: 
   // Runs before rules were versioned followed version 1.
   const rules = recorded.hbondRules ?? 1;
   if (rules !== expected.hbondRules) out.push(`made under H-bond rules version ${recorded.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${expected.hbondRules} (versions.hbondRules)`);
-  // Runs before annotation schemas were versioned wrote schema 1 (full records only).
-  if ((recorded.annotations ?? 1) !== expected.annotations) out.push(`made under annotation schema ${recorded.annotations ?? '1 (not recorded)'}, this misi-gen writes ${expected.annotations} (versions.annotations)`);
+  // Runs before annotation schemas were versioned wrote schema 1 (full records only). Named
+  // apart from the option `annotations` (the layout), which the run identity holds beside it.
+  if ((recorded.annotationSchema ?? 1) !== expected.annotationSchema) out.push(`made under annotation schema ${recorded.annotationSchema ?? '1 (not recorded)'}, this misi-gen writes ${expected.annotationSchema} (versions.annotationSchema)`);
   const templates = recorded.templates as Record<string, unknown> | undefined;
   if (templates === undefined) out.push('made before template versions were recorded in the run (versions.templates)');
   else {
@@ -82,5 +83,5 @@ export function versionDifferences(recorded: Record<string, unknown>, expected: 
 
 /** The versions a run's identity records: all but the package's own (see versionDifferences). */
 export function identityVersions(v: Versions): Omit<Versions, 'misiGen'> {
-  return { renderer: v.renderer, hbondRules: v.hbondRules, annotations: v.annotations, browser: v.browser, font: v.font, templates: v.templates };
+  return { renderer: v.renderer, hbondRules: v.hbondRules, annotationSchema: v.annotationSchema, browser: v.browser, font: v.font, templates: v.templates };
 }

@@ -39,7 +39,7 @@ test('the manifest records the layout, the PNG setting and the annotation schema
   assert.equal(manifestOf('none').options.annotations, 'none');
   assert.equal(manifestOf('compact').options.pngCompression, 'fast');
   assert.equal(manifestOf('small').options.pngCompression, 'small');
-  assert.equal(manifestOf('compact').versions.annotations, 2);
+  assert.equal(manifestOf('compact').versions.annotationSchema, 2);
 });
 
 test('compact annotations read back as the full run wrote them, byte for byte, and are far smaller', { skip: noBrowser }, () => {

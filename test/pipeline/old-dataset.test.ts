@@ -33,7 +33,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 test('the fixture is of the old layout: full annotations only, no annotation option or version in its manifest', () => {
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
   assert.equal(manifest.options.annotations, undefined);
-  assert.equal(manifest.versions.annotations, undefined);
+  assert.equal(manifest.versions.annotationSchema, undefined);
   const names = readdirSync(join(data, 'annotations'));
   assert.ok(names.length > 0 && names.every((n) => /^[0-9a-f]{32}\.json$/.test(n)), names.join(' '));
 });
