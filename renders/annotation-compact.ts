@@ -129,12 +129,22 @@ export function compactAnnotation(a: Annotation, pose: ScenePose, labels: SceneL
 /** A compact record or table that cannot be expanded: the message says what is wrong (the caller adds the file). */
 export class CompactAnnotationError extends Error {}
 
+/** Table atom index -> [residue, atom within it], per table (a reader expands many images with one table). */
+const atomLists = new WeakMap<AtomTable, [TableResidue, number][]>();
+function atomsOf(table: AtomTable): [TableResidue, number][] {
+  let where = atomLists.get(table);
+  if (!where) {
+    where = [];
+    for (const r of table.residues) for (let k = 0; k < r.atoms.length; k++) where.push([r, k]);
+    atomLists.set(table, where);
+  }
+  return where;
+}
+
 /** The full record of an image (renders/annotation.ts) from its compact record and its complex's atom table. */
 export function expandAnnotation(c: CompactAnnotation, table: AtomTable): Annotation {
   if (table.complex !== c.complex) throw new CompactAnnotationError(`the record is of complex ${c.complex}, the table of ${table.complex}`);
-  // Table atom index -> [residue, atom within it].
-  const where: [TableResidue, number][] = [];
-  for (const r of table.residues) r.atoms.forEach((_, k) => where.push([r, k]));
+  const where = atomsOf(table);
   const { runs, x, y, depth, hidden } = c.atoms;
   const order: number[] = [];
   for (let i = 0; i + 1 < runs.length; i += 2) for (let k = 0; k < runs[i + 1]; k++) order.push(runs[i] + k);
