@@ -5,9 +5,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { annotate, type Annotation } from './annotation.ts';
+import { compactAnnotation } from './annotation-compact.ts';
 import { pageScene, pageShot } from './page-payload.ts';
-import { encodeScanlinesAsync } from './png-encode.ts';
+import { encodeScanlinesAsync, type PngCompression } from './png-encode.ts';
 import { pixelRunsToScanlines } from './pixel-runs.ts';
 import type { RenderPool } from './render-pool.ts';
 import { imageFileName, loadKey, sceneKey } from './scene-key.ts';
@@ -19,7 +22,7 @@ export interface RenderRequest {
   spec: SceneSpec;
   /** Image path; default `<outDir>/<key>.png`. */
   out?: string;
-  /** Annotation path; default next to a keyed image as `<key>.json`; null writes none. */
+  /** Annotation path; default next to a keyed image as `<key>.json` (compact: `<key>.json.gz`); null writes none. */
   annotationsOut?: string | null;
 }
 
@@ -36,8 +39,16 @@ export interface RenderOutcome {
 export interface RenderOptions {
   /** Folder for keyed images (requests without `out`). */
   outDir?: string;
-  /** zlib level of the PNG encoder (default DEFAULT_PNG_LEVEL). */
+  /** How hard the PNG encoder works (default DEFAULT_PNG_COMPRESSION; renders/png-encode.ts). */
+  pngCompression?: PngCompression;
+  /** A zlib level instead, with renderer 10's Sub-filtered rows (over `pngCompression`). */
   pngLevel?: number;
+  /**
+   * The annotation files' layout: `full`, one JSON record per image (renders/annotation.ts),
+   * or `compact`, the gzipped per-image part of renders/annotation-compact.ts (whose atom
+   * table per complex the caller writes). Default full.
+   */
+  annotationLayout?: 'full' | 'compact';
   /** Image format (default png: lossless, encoded in Node; webp and jpeg are encoded by the page). */
   format?: ImageFormat;
   /** Quality of WebP/JPEG, 0-1 (default 0.9). */
@@ -51,6 +62,8 @@ export interface RenderOptions {
  * the heap the garbage collector kept marking).
  */
 export type FileRenderOptions = RenderOptions & { keepAnnotations: false };
+
+const gzipAsync = promisify(gzip);
 
 let tmpSerial = 0;
 /** Folders this process has made (or found) already: a recursive mkdir per file cost ~0.2 ms of CPU. */
@@ -115,7 +128,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     const key = sceneKey(r.spec, format, quality);
     const keyed = r.out === undefined;
     const file = r.out ?? join(outDir, imageFileName(r.spec, format, quality));
-    const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, '.json') : null) : r.annotationsOut;
+    const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, options.annotationLayout === 'compact' ? '.json.gz' : '.json') : null) : r.annotationsOut;
     const status = keyed && existsSync(file) ? 'exists' : 'rendered';
     return { key, file, annotationFile, status };
   });
@@ -133,7 +146,8 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   // written (the annotation's text): released then, as most images wait in the pool's queue.
   const poses: (ReturnType<typeof poseScene> | undefined)[] = new Array(requests.length);
   const labels: (ReturnType<typeof sceneLabels> | undefined)[] = new Array(requests.length);
-  const annotationTexts: (string | undefined)[] = new Array(requests.length);
+  const annotationTexts: (string | Promise<Buffer> | undefined)[] = new Array(requests.length);
+  const compact = options.annotationLayout === 'compact';
   let laidOut = 0;
   const layOut = async (i: number): Promise<void> => {
     if (laidOut > 0 && laidOut % 8 === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -143,7 +157,14 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
     labels[i] = sceneLabels(requests[i].spec, pose);
     const annotation = annotate(requests[i].spec, pose, outcomes[i].key, labels[i]!);
     if (keepAnnotations) outcomes[i].annotation = annotation;
-    if (outcomes[i].annotationFile) annotationTexts[i] = JSON.stringify(annotation) + '\n';
+    if (outcomes[i].annotationFile) {
+      if (compact) {
+        // Gzipped on libuv's pool while the image is drawn; awaited (and any failure thrown) when written.
+        const zipped = gzipAsync(JSON.stringify(compactAnnotation(annotation, pose, labels[i]!)) + '\n');
+        zipped.catch(() => {});
+        annotationTexts[i] = zipped;
+      } else annotationTexts[i] = JSON.stringify(annotation) + '\n';
+    }
   };
   const drawing: Promise<void>[] = [];
   try {
@@ -161,7 +182,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
       // scene again); a retried job writes both again.
       const writeAnnotation = async (i: number) => {
         const text = annotationTexts[i];
-        if (text !== undefined) await writeAtomically(outcomes[i].annotationFile!, text); // set only with a file
+        if (text !== undefined) await writeAtomically(outcomes[i].annotationFile!, await text); // set only with a file
       };
       const run = pool.run({
         scene: pageScene(first),
@@ -171,7 +192,7 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
           const raw = pixelRunsToScanlines(img.runs, img.width, img.height, spareScanlines.pop());
           let png: Buffer;
           try {
-            png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel);
+            png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel ?? options.pngCompression);
           } finally {
             if (spareScanlines.length < MAX_SPARE_SCANLINES) spareScanlines.push(raw);
           }
@@ -201,6 +222,6 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   const thrown = (await Promise.allSettled(drawing)).find((r) => r.status === 'rejected');
   if (thrown) throw (thrown as PromiseRejectedResult).reason;
   // Scenes already on disk get their annotation now (drawn ones got theirs with the image).
-  await Promise.all(outcomes.map((o, i) => (o.status === 'exists' && o.annotationFile ? writeAtomically(o.annotationFile, annotationTexts[i]!) : undefined)));
+  await Promise.all(outcomes.map(async (o, i) => (o.status === 'exists' && o.annotationFile ? writeAtomically(o.annotationFile, await annotationTexts[i]!) : undefined)));
   return outcomes;
 }

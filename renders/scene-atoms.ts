@@ -20,6 +20,12 @@ export interface AtomIdentity {
 export interface DrawnAtom extends AtomIdentity {
   /** Index of the residue in `complex.pocket`; -1 for the ligand. */
   residueIndex: number;
+  /**
+   * Index in the complex's atom order: every atom of the pocket residues in order (hydrogens
+   * included), then every ligand atom (the compact annotations' atom table,
+   * renders/annotation-compact.ts).
+   */
+  atomIndex: number;
   /** Model frame, angstrom (before any ligand transform). */
   xyz: Vec3;
   /** Drawing colour of this atom, '#RRGGBB', or null for the element's 3Dmol colour. */
@@ -66,21 +72,23 @@ function makeDrawnScene(complex: Complex, subset: Subset, style: Style): DrawnSc
   const atoms: DrawnAtom[] = [];
   const labels: SceneLabel[] = [];
   const pocketShown = subset.kind === 'full' || subset.kind === 'pocket' || subset.kind === 'residue';
+  let pocketAtoms = 0;
+  const residueStart = complex.pocket.map((res) => (pocketAtoms += res.atoms.length) - res.atoms.length);
   if (pocketShown) {
     complex.pocket.forEach((res, residueIndex) => {
       if (subset.kind === 'residue' && !isSubsetResidue(subset, res)) return;
       const carbon = style.pocketCarbons[residueIndex % style.pocketCarbons.length];
       const first = atoms.length;
       let anchor = -1;
-      for (const a of res.atoms) {
-        if (a.isHydrogen && !style.hydrogens) continue;
+      res.atoms.forEach((a, k) => {
+        if (a.isHydrogen && !style.hydrogens) return;
         if (a.name === 'CA' && anchor < 0) anchor = atoms.length;
         atoms.push({
-          part: 'pocket', residueIndex, chain: res.chain, residueName: res.name, residueNumber: res.number,
+          part: 'pocket', residueIndex, atomIndex: residueStart[residueIndex] + k, chain: res.chain, residueName: res.name, residueNumber: res.number,
           insertionCode: res.insertionCode, atomName: a.name, element: a.element, xyz: a.xyz,
           color: atomColor(style, a.element, carbon),
         });
-      }
+      });
       if (atoms.length > first && style.labels.residues) {
         labels.push({ text: residueLabelText(complex, res), part: 'pocket', atom: anchor >= 0 ? anchor : first });
       }
@@ -91,15 +99,15 @@ function makeDrawnScene(complex: Complex, subset: Subset, style: Style): DrawnSc
   }
   if (subset.kind !== 'pocket') {
     const lig = complex.ligand;
-    for (const a of lig.atoms) {
-      if (a.isHydrogen && !style.hydrogens) continue;
+    lig.atoms.forEach((a, k) => {
+      if (a.isHydrogen && !style.hydrogens) return;
       if (style.labels.ligandAtoms) labels.push({ text: a.name, part: 'ligand', atom: atoms.length });
       atoms.push({
-        part: 'ligand', residueIndex: -1, chain: lig.chain, residueName: lig.name, residueNumber: lig.number,
+        part: 'ligand', residueIndex: -1, atomIndex: pocketAtoms + k, chain: lig.chain, residueName: lig.name, residueNumber: lig.number,
         insertionCode: lig.insertionCode, atomName: a.name, element: a.element, xyz: a.xyz,
         color: atomColor(style, a.element, style.ligandCarbon),
       });
-    }
+    });
   }
   return { atoms, labels };
 }

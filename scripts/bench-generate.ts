@@ -20,10 +20,12 @@
 // Usage: node --import tsx scripts/bench-generate.ts [--limit N] [--workers N]
 //          [--antialias edge,supersample] [--baseline ed6f01a,c01768f] [--rounds N] [--warm-up N] [--no-pymol]
 //          [--per-complex ...] [--tasks ...] [--seed N] [--test-share F] [--structures path] [--out dir] [--keep]
-//          [--sizes default,512]
+//          [--sizes default,512] [--png-compression fast,small]
 // --sizes runs every method once per image-size setting, alternated like the rest: `default`
 // (each task's own size) or a `--size` value for every task (e.g. 512, the size of every task
-// before the per-task sizes).
+// before the per-task sizes). --png-compression runs every method once per PNG setting too
+// (renders/png-encode.ts), alternated the same way. Each run also prints the bytes it wrote
+// per image, annotation and question (pipeline/dataset/dataset-bytes.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -36,6 +38,7 @@ import { pymolAvailable, pymolTimes } from '../pipeline/bench/pymol-bench.ts';
 import { BaselineError, baselineBuild, type BaselineBuild } from './baseline-build.ts';
 import { flagValue } from './flag-value.ts';
 import { datasetPaths } from '../pipeline/dataset/layout.ts';
+import { datasetBytes } from '../pipeline/dataset/dataset-bytes.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CLI = join(REPO, 'pipeline/bin/misi-gen.js');
@@ -61,6 +64,11 @@ if (args.includes('--baseline') && (!baselineRefs.length || baselineRefs.some((r
 const sizeSettings = (value('--sizes') ?? 'default').split(',').map((v) => v.trim()).filter(Boolean);
 if (!sizeSettings.length || sizeSettings.some((v) => v !== 'default' && !/^\d+$/.test(v))) {
   say('--sizes takes `default` and whole numbers of pixels, comma-separated (e.g. --sizes default,512)');
+  process.exit(2);
+}
+const pngSettings = args.includes('--png-compression') ? (value('--png-compression') ?? '').split(',').map((v) => v.trim()).filter(Boolean) : [''];
+if (!pngSettings.length) {
+  say('--png-compression takes fast and small, comma-separated');
   process.exit(2);
 }
 const rounds = Number(value('--rounds') ?? 1);
@@ -155,6 +163,12 @@ function baselineAntialias(b: BaselineBuild): string {
   const chosen = /\[default: "?([\w-]+)"?\]/.exec(option)?.[1] ?? 'its default';
   say(`baseline ${b.short} has --antialias; it is not passed, so the baseline draws with ${chosen}`);
   return chosen;
+}
+
+/** Bytes per image, annotation and question of a finished run's folder. */
+function bytesLine(out: string): string {
+  const b = datasetBytes(out);
+  return `images ${(b.perImage / 1024).toFixed(1)} KiB each (PNG ${b.pngCompression}), annotations ${(b.perAnnotation / 1024).toFixed(1)} KiB per image (${b.annotationLayout}, ${(100 * b.annotationShare).toFixed(1)} % of the images' bytes), ${(b.perQuestion / 1024).toFixed(2)} KiB per question`;
 }
 
 async function runGenerate(label: string, cli: string, extra: string[], out: string): Promise<GenerateRun> {
@@ -256,6 +270,7 @@ async function runGenerate(label: string, cli: string, extra: string[], out: str
     `CPU per image     ${((1000 * cpu) / drawn).toFixed(1)} ms (Node + browsers, sampled twice a second; what the machine could do were it not shared)`,
     `peak memory       ${(peakPss / 2 ** 20).toFixed(0)} MiB PSS of the process tree (Node + browsers; shared pages counted once); Node alone ${(peakNode / 2 ** 20).toFixed(0)} MiB`,
     `peak RSS sum      ${(peak / 2 ** 20).toFixed(0)} MiB (sum over ${peakProcesses} processes; counts pages shared between Chromium's processes once per process)`,
+    `bytes             ${bytesLine(out)}`,
     `full dataset      ${FULL_IMAGES} images: ${hours(FULL_IMAGES / rate)} here; ${hours(FULL_IMAGES / (rate * (cores + 1) / cores))} with one more core, ${(rate / cores).toFixed(2)} images/s per core`,
   ];
   process.stdout.write(lines.join('\n') + '\n\n');
@@ -263,10 +278,10 @@ async function runGenerate(label: string, cli: string, extra: string[], out: str
 }
 
 const types: RunType[] = [
-  ...methods.flatMap((m) => sizeSettings.map((v): RunType => {
-    const short = sizeSettings.length === 1 && v === 'default' ? m : `${m} size ${v}`;
-    return { name: short.replace(/ /g, '-'), label: short, short, method: m, cli: CLI, extra: ['--antialias', m, ...(v === 'default' ? [] : ['--size', v])], runs: [] };
-  })),
+  ...methods.flatMap((m) => sizeSettings.flatMap((v) => pngSettings.map((png): RunType => {
+    const short = (sizeSettings.length === 1 && v === 'default' ? m : `${m} size ${v}`) + (png ? ` png ${png}` : '');
+    return { name: short.replace(/ /g, '-'), label: short, short, method: m, cli: CLI, extra: ['--antialias', m, ...(v === 'default' ? [] : ['--size', v]), ...(png ? ['--png-compression', png] : [])], runs: [] };
+  }))),
   ...builtBaselines.map(({ build: b, antialias }): RunType => {
     const short = `${antialias} @${b.short}`;
     // Never --antialias: the commits this is for have no such option.

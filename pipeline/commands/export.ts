@@ -5,11 +5,13 @@ import type { CommandModule } from 'yargs';
 import { DatasetReadError } from '../dataset/read-dataset.ts';
 import { ExportError, FORMATS, runExport, type ExportFormat } from '../export/run-export.ts';
 import { count } from '../plural.ts';
+import { formatPlaced } from '../export/place-images.ts';
 
 interface Args {
   dir: string;
   format: ExportFormat;
   out: string;
+  'copy-images': boolean;
 }
 
 export const exportCommand: CommandModule<object, Args> = {
@@ -17,10 +19,12 @@ export const exportCommand: CommandModule<object, Args> = {
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })
       .option('format', { choices: FORMATS, demandOption: true, describe: 'export format' })
-      .option('out', { type: 'string', demandOption: true, describe: 'folder to write the export into' }) as any,
+      .option('out', { type: 'string', demandOption: true, describe: 'folder to write the export into' })
+      .option('copy-images', { type: 'boolean', default: false, describe: "copy the images (llava, sharegpt, qwen) instead of hard-linking them to the dataset's where the file system allows" }) as any,
   handler: async (args) => {
     try {
-      const s = await runExport(args.dir, args.format, args.out, (line) => process.stderr.write(line + '\n'));
+      const s = await runExport(args.dir, args.format, args.out, (line) => process.stderr.write(line + '\n'), { copyImages: args['copy-images'] });
+      if (s.placed) process.stderr.write(`export: ${formatPlaced(s.placed)}\n`);
       process.stderr.write(`export: ${args.format}: ${count(s.files.length, 'file')}, ${count(s.rows, 'row')}, ${count(s.images, 'distinct image')}, all checks passed -> ${args.out}\n`);
       process.stdout.write(`${args.out}\n`);
     } catch (e) {

@@ -1,10 +1,12 @@
 // `misi-gen generate [paths...] [--structures <paths>] [--out <dir>] [--tasks ids] [--seed N] [--limit N]
 // [--per-complex translation=4/2,...] [--test-share F] [--size PX|TASK=PX ...] [--label-font-size PX]
-// [--label-layout avoid|anchored] [--residue-framing subject|complex] [--negatives matched|paired|stratified]
-// [--antialias edge|supersample|none]`: the dataset (qa/, images/,
+// [--label-layout avoid|anchored] [--residue-framing subject|complex] [--decoys anchored|paper]
+// [--negatives paired|matched|stratified] [--antialias edge|supersample|none]
+// [--annotations compact|full|none] [--png-compression fast|small]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
-import { datasetPaths } from '../dataset/layout.ts';
+import { ANNOTATION_LAYOUTS, DEFAULT_ANNOTATION_LAYOUT, datasetPaths, type AnnotationLayout } from '../dataset/layout.ts';
+import { DEFAULT_PNG_COMPRESSION, PNG_COMPRESSIONS, type PngCompression } from '../../renders/png-encode.ts';
 import type { CommandModule } from 'yargs';
 import { IngestUsageError } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
@@ -47,6 +49,8 @@ interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreads
   'label-font-size': number;
   'label-layout': LabelLayoutMode;
   antialias: AntialiasMethod;
+  annotations: AnnotationLayout;
+  'png-compression': PngCompression;
 }
 
 const fail = (message: string, code = 1) => {
@@ -94,6 +98,8 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
       .option('workers', { type: 'number', defaultDescription: 'one per core', describe: 'rendering pages (one browser each)' })
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
+      .option('annotations', { choices: ANNOTATION_LAYOUTS, default: DEFAULT_ANNOTATION_LAYOUT, describe: 'annotation files: compact (per image what it changes, gzipped, and one atom table per complex), full (one JSON record per image, every atom spelled out) or none (docs/annotations.md); recorded in the manifest' })
+      .option('png-compression', { choices: PNG_COMPRESSIONS, default: DEFAULT_PNG_COMPRESSION, describe: 'fast, or small (about 15 % fewer PNG bytes for several times the encoding CPU: for archives); same pixels; recorded in the manifest' })
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
       .option('size', { type: 'string', describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}` })
       .option('label-font-size', { type: 'number', default: DEFAULT_STYLE.labels.fontSize, describe: 'label font size, CSS pixels (does not scale with --size)' })
@@ -147,6 +153,8 @@ export const generateCommand: CommandModule<object, Args> = {
         pages: args.workers,
         readThreads: args['read-threads'],
         antialias: args.antialias,
+        annotations: args.annotations,
+        pngCompression: args['png-compression'],
         shard: args.shard === undefined ? undefined : parseShard(args.shard),
         size: sizes.all,
         sizes: sizes.perTask,

@@ -4,7 +4,8 @@
 import type { CommandModule } from 'yargs';
 import { datasetStats, formatStats } from '../generate/dataset-stats.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
-import { DatasetReadError } from '../dataset/read-dataset.ts';
+import { DatasetReadError, openDataset } from '../dataset/read-dataset.ts';
+import { noAnnotationsMessage } from '../dataset/read-annotation.ts';
 import { writeStatsCharts } from '../preview/stats-charts.ts';
 import { splitAuditLines } from '../split/split-report.ts';
 import { auditDataset } from '../audit/audit-dataset.ts';
@@ -25,6 +26,8 @@ export const statsCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     try {
       const stats = datasetStats(args.dir);
+      // Image sizes and label legibility are read from the annotations.
+      if (openDataset(args.dir).annotationLayout === 'none') process.stderr.write(`stats: ${noAnnotationsMessage(args.dir)}; image sizes and label legibility are left out\n`);
       // The shortcut audit (misi-gen audit): per task under `audit` in the JSON, a line each in the text.
       const audit = auditDataset(args.dir);
       const withAudit = stats.map((s) => ({ ...s, audit: audit.tasks.find((t) => t.task === s.task) ?? null }));

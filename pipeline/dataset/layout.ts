@@ -4,6 +4,9 @@
 //
 //   qa/<task>.<split>.jsonl       the questions (split: train, test, val with --buffer val, tiny)
 //   images/<key>.png              the images; annotations/<key>.json, the annotation of each
+//                                 (--annotations full), or annotations/<key>.json.gz and one
+//                                 annotations/complex-<id>.json per complex (compact;
+//                                 docs/annotations.md); none with --annotations none
 //   complexes.jsonl               every complex read, rejects.jsonl what could not be made
 //   split.json, manifest.json     the split and the dataset's identity
 //   run.json                      timings and the machine of the last run (no part of the dataset)
@@ -57,9 +60,22 @@ export function imagePath(fileName: string): string {
   return `${IMAGES_DIR}/${fileName}`;
 }
 
-/** The relative path of the annotation of an image (`images/<key>.png` -> `annotations/<key>.json`). */
-export function annotationPath(image: string): string {
-  return `${ANNOTATIONS_DIR}/${image.replace(/^.*\//, '').replace(/\.\w+$/, '')}.json`;
+/** What a run writes of each image's annotation (generate --annotations; docs/annotations.md). */
+export type AnnotationLayout = 'full' | 'compact' | 'none';
+export const ANNOTATION_LAYOUTS: readonly AnnotationLayout[] = ['full', 'compact', 'none'];
+export const DEFAULT_ANNOTATION_LAYOUT: AnnotationLayout = 'compact';
+
+/**
+ * The relative path of the annotation of an image: `images/<key>.png` -> `annotations/<key>.json`
+ * (full; every dataset before annotation schema 2), or `annotations/<key>.json.gz` (compact).
+ */
+export function annotationPath(image: string, layout: AnnotationLayout = 'full'): string {
+  return `${ANNOTATIONS_DIR}/${image.replace(/^.*\//, '').replace(/\.\w+$/, '')}${layout === 'compact' ? '.json.gz' : '.json'}`;
+}
+
+/** The relative path of a complex's atom table (compact layout): `annotations/complex-<id>.json`. */
+export function atomTablePath(complexId: string): string {
+  return `${ANNOTATIONS_DIR}/complex-${encodeURIComponent(complexId)}.json`;
 }
 
 /** A part or ingest file name for a complex id (any character an id may hold is safe in it). */

@@ -24,6 +24,13 @@ export interface ManifestOptions {
   labelFontSize: number;
   labelLayout: string;
   antialias: string;
+  /**
+   * The annotation files' layout: `compact`, `full` or `none` (docs/annotations.md); absent
+   * in manifests made before there was a choice, whose annotations are `full`.
+   */
+  annotations?: string;
+  /** The PNG encoder's setting, `fast` or `small`; absent before there was a choice (renderer 10's Sub rows at zlib level 3). */
+  pngCompression?: string;
   /** The tasks' own options (TaskModule.options), e.g. residueFraming, and any later option. */
   [taskOption: string]: unknown;
 }

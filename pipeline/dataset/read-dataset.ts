@@ -14,7 +14,8 @@ import type { QuestionRecord } from '../../qa/scoring/score-split.ts';
 import type { SplitFile } from '../split/split-file.ts';
 import { tinySubset } from '../split/tiny-set.ts';
 import { sha256File } from './files.ts';
-import { annotationPath, datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, qaFileName, type QaSplit } from './layout.ts';
+import { datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, qaFileName, type AnnotationLayout, type QaSplit } from './layout.ts';
+import { AnnotationReader, annotationLayoutOf } from './read-annotation.ts';
 import type { Manifest } from './manifest-type.ts';
 import type { QaRecord } from './question-record.ts';
 import { unfinishedRun } from './unfinished-run.ts';
@@ -145,6 +146,7 @@ export class DatasetFolder {
   readonly seed: number;
   private splitFile: SplitFile | null | undefined;
   private readonly hashes = new Map<string, string>();
+  private annotationReader: AnnotationReader | undefined;
 
   constructor(dir: string, o: OpenOptions = {}) {
     this.paths = datasetPaths(dir);
@@ -206,11 +208,25 @@ export class DatasetFolder {
     return tasks;
   }
 
-  /** The annotation of an image the records name, or null when it is missing or unreadable
-   * (read each time: a caller keeps what it needs of it). */
+  /** How the annotations were written: the manifest's `options.annotations` (full before there was a choice). */
+  get annotationLayout(): AnnotationLayout {
+    return annotationLayoutOf(this.manifest);
+  }
+
+  /** The reader of this dataset's annotations, in either layout (pipeline/dataset/read-annotation.ts). */
+  get annotations(): AnnotationReader {
+    return (this.annotationReader ??= new AnnotationReader(this.dir, this.annotationLayout));
+  }
+
+  /**
+   * The annotation of an image the records name (the full record, whatever the layout), or
+   * null when it is missing or unreadable, or the dataset has none (read each time: a caller
+   * keeps what it needs of it). `annotations.read` says why instead.
+   */
   annotation(image: string): Partial<Annotation> | null {
+    if (this.annotationLayout === 'none') return null;
     try {
-      return JSON.parse(readFileSync(this.paths.file(annotationPath(image)), 'utf8')) as Partial<Annotation>;
+      return this.annotations.read(image);
     } catch {
       return null;
     }

@@ -5,6 +5,7 @@
 // from `versions()`; resume, merge and the assembly refuse to mix any of them and say which
 // (`versionDifferences`).
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
+import { ANNOTATION_SCHEMA_VERSION } from '../../renders/annotation-compact.ts';
 import type { RenderEnvironment } from '../../renders/render-environment.ts';
 import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
@@ -16,6 +17,11 @@ export interface Versions {
   /** e.g. `misi-render-8+3dmol-2.5.5`. */
   renderer: string;
   hbondRules: number;
+  /**
+   * The annotation schema this misi-gen writes (docs/annotations.md): 2, the compact layout
+   * beside the full one; absent (1) in datasets made before, whose annotations are full.
+   */
+  annotationSchema: number;
   /** The browser's `--version` line. */
   browser: string;
   /** The label font file and its sha256 prefix. */
@@ -32,6 +38,7 @@ export function codeVersions(tasks: readonly TaskModule[]): CodeVersions {
     misiGen: PACKAGE_VERSION,
     renderer: RENDERER_VERSION,
     hbondRules: HBOND_RULES_VERSION,
+    annotationSchema: ANNOTATION_SCHEMA_VERSION,
     templates: Object.fromEntries(tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
   };
 }
@@ -39,7 +46,7 @@ export function codeVersions(tasks: readonly TaskModule[]): CodeVersions {
 /** Every version, in the order the manifest lists them. */
 export function versions(environment: RenderEnvironment, tasks: readonly TaskModule[]): Versions {
   const code = codeVersions(tasks);
-  return { misiGen: code.misiGen, renderer: code.renderer, hbondRules: code.hbondRules, browser: environment.browser, font: environment.font, templates: code.templates };
+  return { misiGen: code.misiGen, renderer: code.renderer, hbondRules: code.hbondRules, annotationSchema: code.annotationSchema, browser: environment.browser, font: environment.font, templates: code.templates };
 }
 
 const show = (v: unknown) => (v === undefined ? '(not recorded)' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -58,6 +65,9 @@ export function versionDifferences(recorded: Record<string, unknown>, expected: 
   // Runs before rules were versioned followed version 1.
   const rules = recorded.hbondRules ?? 1;
   if (rules !== expected.hbondRules) out.push(`made under H-bond rules version ${recorded.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${expected.hbondRules} (versions.hbondRules)`);
+  // Runs before annotation schemas were versioned wrote schema 1 (full records only). Named
+  // apart from the option `annotations` (the layout), which the run identity holds beside it.
+  if ((recorded.annotationSchema ?? 1) !== expected.annotationSchema) out.push(`made under annotation schema ${recorded.annotationSchema ?? '1 (not recorded)'}, this misi-gen writes ${expected.annotationSchema} (versions.annotationSchema)`);
   const templates = recorded.templates as Record<string, unknown> | undefined;
   if (templates === undefined) out.push('made before template versions were recorded in the run (versions.templates)');
   else {
@@ -73,5 +83,5 @@ export function versionDifferences(recorded: Record<string, unknown>, expected: 
 
 /** The versions a run's identity records: all but the package's own (see versionDifferences). */
 export function identityVersions(v: Versions): Omit<Versions, 'misiGen'> {
-  return { renderer: v.renderer, hbondRules: v.hbondRules, browser: v.browser, font: v.font, templates: v.templates };
+  return { renderer: v.renderer, hbondRules: v.hbondRules, annotationSchema: v.annotationSchema, browser: v.browser, font: v.font, templates: v.templates };
 }

@@ -8,7 +8,7 @@ import { datasetCard } from './dataset-card.ts';
 import type { ExportedFile } from './exported.ts';
 import { readHfShard, writeHfShards } from './hf-parquet.ts';
 import { readLlava, writeLlava } from './llava.ts';
-import { placeImages } from './place-images.ts';
+import { placeImages, type PlacedImages } from './place-images.ts';
 import { readQwen, writeQwen } from './qwen.ts';
 import { loadDataset, type Dataset } from '../dataset/read-dataset.ts';
 import type { QaSplit } from '../dataset/layout.ts';
@@ -27,9 +27,16 @@ export interface ExportSummary {
   files: ExportedFile[];
   rows: number;
   images: number;
+  /** How the image files were placed under <out>/images/ (formats that refer to image files: llava, sharegpt, qwen). */
+  placed?: PlacedImages;
 }
 
-export async function runExport(datasetDir: string, format: ExportFormat, outDir: string, log: (line: string) => void = () => {}): Promise<ExportSummary> {
+export interface ExportOptions {
+  /** Copy the image files even where a hard link would do (`--copy-images`). */
+  copyImages?: boolean;
+}
+
+export async function runExport(datasetDir: string, format: ExportFormat, outDir: string, log: (line: string) => void = () => {}, options: ExportOptions = {}): Promise<ExportSummary> {
   const dataset = loadDataset(datasetDir);
   const files: ExportedFile[] = [];
   const images = new Set<string>();
@@ -62,11 +69,13 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
   if (hf) {
     await writeTextAtomically(join(outDir, 'README.md'), datasetCard({ dataset, shards, imageCount: images.size }));
     if (format === 'lmms-eval') for (const p of await writeLmmsEvalTasks(dataset, outDir, dataset.tasks)) log(`export: ${p}`);
-  } else {
-    await placeImages(datasetDir, outDir, images);
+  }
+  let placed: PlacedImages | undefined;
+  if (!hf) {
+    placed = await placeImages(datasetDir, outDir, images, options.copyImages === true);
     if (format === 'sharegpt') await writeDatasetInfo(outDir, files);
   }
-  return checked(dataset, format, outDir, files, dataset.splits, images.size);
+  return { ...await checked(dataset, format, outDir, files, dataset.splits, images.size), ...(placed ? { placed } : {}) };
 }
 
 async function checked(dataset: Dataset, format: ExportFormat, outDir: string, files: ExportedFile[], splits: readonly QaSplit[], images: number): Promise<ExportSummary> {

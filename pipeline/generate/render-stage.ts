@@ -1,21 +1,59 @@
 // The render stage: every distinct scene of the planned questions drawn once, named by its
-// scene key: `<out>/images/<key>.png` and `<out>/annotations/<key>.json`. A scene whose
-// image and annotation already exist is not drawn again; a scene another batch of this run
-// is drawing is waited for, not drawn twice. Failures are returned by image path.
+// scene key: `<out>/images/<key>.png` and its annotation, `<out>/annotations/<key>.json`
+// (full) or `<key>.json.gz` with the complex's atom table `complex-<id>.json` (compact;
+// written before any of its images), or none. A scene whose image and annotation already
+// exist is not drawn again; a scene another batch of this run is drawing is waited for, not
+// drawn twice. Failures are returned by image path.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { atomTable } from '../../renders/annotation-compact.ts';
+import type { PngCompression } from '../../renders/png-encode.ts';
 import type { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes, type RenderRequest } from '../../renders/render-scenes.ts';
 import { imageFileName } from '../../renders/scene-key.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { describeThrown } from '../../structures/reject.ts';
-import { annotationPath, imagePath } from '../dataset/layout.ts';
+import { annotationPath, atomTablePath, imagePath, temporaryPath, type AnnotationLayout } from '../dataset/layout.ts';
 
-/** Paths of a scene's files relative to the output folder (the key behind them is computed once per spec: scene-key.ts). */
-export function scenePaths(spec: SceneSpec): { image: string; annotation: string } {
+/**
+ * Paths of a scene's files relative to the output folder (the key behind them is computed
+ * once per spec: scene-key.ts); `annotation` null with layout none.
+ */
+export function scenePaths(spec: SceneSpec, layout: AnnotationLayout = 'full'): { image: string; annotation: string | null } {
   const name = imageFileName(spec);
   const image = imagePath(name);
-  return { image, annotation: annotationPath(image) };
+  return { image, annotation: layout === 'none' ? null : annotationPath(image, layout) };
+}
+
+/** What the run writes of each image besides its pixels (generate --annotations, --png-compression). */
+export interface RenderFiles {
+  annotations: AnnotationLayout;
+  pngCompression: PngCompression;
+}
+
+/** Atom tables being written by this process, by path (two batches showing one complex write it once). */
+const tablesWriting = new Map<string, Promise<void>>();
+
+/** The atom table of each complex the specs show (compact layout), unless already on disk. */
+async function writeAtomTables(outDir: string, specs: SceneSpec[]): Promise<void> {
+  const writing: Promise<void>[] = [];
+  for (const complex of new Set(specs.map((s) => s.complex))) {
+    const path = join(outDir, atomTablePath(complex.id));
+    let done = tablesWriting.get(path);
+    if (!done) {
+      if (existsSync(path)) continue;
+      done = (async () => {
+        await mkdir(dirname(path), { recursive: true });
+        const tmp = temporaryPath(path);
+        await writeFile(tmp, JSON.stringify(atomTable(complex)) + '\n');
+        await rename(tmp, path);
+      })().finally(() => tablesWriting.delete(path));
+      tablesWriting.set(path, done);
+    }
+    writing.push(done);
+  }
+  await Promise.all(writing);
 }
 
 export interface RenderTally {
@@ -38,12 +76,13 @@ export type InFlight = Map<string, Promise<void>>;
  * Scenes are drawn in one call per batch (one complex's questions) so a page loads each
  * scene once and shoots all its views.
  */
-export async function renderBatch(pool: RenderPool, outDir: string, specs: SceneSpec[], inFlight: InFlight, tally: RenderTally, onImages: (n: number) => void): Promise<void> {
+export async function renderBatch(pool: RenderPool, outDir: string, specs: SceneSpec[], inFlight: InFlight, tally: RenderTally, onImages: (n: number) => void, files: RenderFiles = { annotations: 'full', pngCompression: 'fast' }): Promise<void> {
   const requests: RenderRequest[] = [];
+  const layout = files.annotations;
   const waits: Promise<void>[] = [];
   const mine = new Set<string>();
   for (const spec of specs) {
-    const p = scenePaths(spec);
+    const p = scenePaths(spec, layout);
     if (mine.has(p.image) || tally.failed.has(p.image)) continue;
     const other = inFlight.get(p.image);
     if (other) {
@@ -53,15 +92,21 @@ export async function renderBatch(pool: RenderPool, outDir: string, specs: Scene
     mine.add(p.image);
     // Drawn earlier in this run for another complex's batch: shared, not counted again.
     if (tally.drawn?.has(p.image)) continue;
-    if (existsSync(join(outDir, p.image)) && existsSync(join(outDir, p.annotation))) {
+    if (existsSync(join(outDir, p.image)) && (p.annotation === null || existsSync(join(outDir, p.annotation)))) {
       tally.existing++;
       onImages(1);
       continue;
     }
-    requests.push({ spec, out: join(outDir, p.image), annotationsOut: join(outDir, p.annotation) });
+    requests.push({ spec, out: join(outDir, p.image), annotationsOut: p.annotation === null ? null : join(outDir, p.annotation) });
   }
   if (requests.length > 0) {
-    const drawing = renderScenes(pool, requests, { keepAnnotations: false }).then((outcomes) => {
+    // The tables before any image's annotation (an annotation on disk always has its table),
+    // inside the promise the other batches wait on: no await between the checks above and
+    // marking these scenes in flight below, or another batch would draw them too.
+    const tables = layout === 'compact' ? writeAtomTables(outDir, requests.map((r) => r.spec)) : Promise.resolve();
+    const drawing = tables.then(() => renderScenes(pool, requests, {
+      keepAnnotations: false, pngCompression: files.pngCompression, annotationLayout: layout === 'compact' ? 'compact' : 'full',
+    })).then((outcomes) => {
       outcomes.forEach((o, i) => {
         const p = scenePaths(requests[i].spec);
         if (o.status === 'failed') tally.failed.set(p.image, o.reason ?? 'unknown failure');

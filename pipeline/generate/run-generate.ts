@@ -14,7 +14,8 @@ import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
 import { identityVersions, versions } from '../dataset/versions.ts';
-import { datasetPaths, REJECTS_FILE, removeTemporaryFiles } from '../dataset/layout.ts';
+import { DEFAULT_ANNOTATION_LAYOUT, datasetPaths, REJECTS_FILE, removeTemporaryFiles, type AnnotationLayout } from '../dataset/layout.ts';
+import { DEFAULT_PNG_COMPRESSION, type PngCompression } from '../../renders/png-encode.ts';
 import { renderEnvironment } from '../../renders/render-environment.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
@@ -81,6 +82,10 @@ export interface GenerateOptions {
   readThreads?: number;
   /** How outlines are smoothed (default DEFAULT_ANTIALIAS); part of the run's identity. */
   antialias?: AntialiasMethod;
+  /** Annotation files: compact (default), full (one JSON record per image, as before) or none; part of the run's identity. */
+  annotations?: AnnotationLayout;
+  /** PNG encoder setting (default fast; renders/png-encode.ts); part of the run's identity. */
+  pngCompression?: PngCompression;
   /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
   shard?: Shard;
   /** Image width and height of every task's images, pixels (default: each task's own,
@@ -178,6 +183,8 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
     labelLayout: o.labelLayout ?? DEFAULT_STYLE.labels.layout,
     ...taskOptions,
     antialias: o.antialias ?? DEFAULT_ANTIALIAS,
+    annotations: o.annotations ?? DEFAULT_ANNOTATION_LAYOUT,
+    pngCompression: o.pngCompression ?? DEFAULT_PNG_COMPRESSION,
   };
   const browser = findBrowser();
   if (!browser) throw new NoBrowserError(NO_BROWSER_HELP);
@@ -265,6 +272,7 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,
       versions: v,
+      files: { annotations: options.annotations, pngCompression: options.pngCompression },
     });
   } finally {
     await warming; // it never rejects

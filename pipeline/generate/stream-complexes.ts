@@ -11,7 +11,7 @@ import type { ComplexStore } from './complex-store.ts';
 import { planComplex, type PlanInputs } from './plan.ts';
 import { buildRecord, byId } from './records.ts';
 import type { QaRecord } from '../dataset/question-record.ts';
-import { renderBatch, type InFlight, type RenderTally } from './render-stage.ts';
+import { renderBatch, type InFlight, type RenderFiles, type RenderTally } from './render-stage.ts';
 import { enterStage, guardComplex, guardComplexSync, type ErrorSink, type Step } from '../../structures/reject.ts';
 import { sha256File } from '../dataset/files.ts';
 import type { Versions } from '../dataset/versions.ts';
@@ -31,6 +31,8 @@ export interface StreamInputs {
   onError?: ErrorSink;
   /** The run's versions, recorded in every part. */
   versions: Versions;
+  /** Annotation layout and PNG setting (default: full annotations, fast PNG). */
+  files?: RenderFiles;
 }
 
 const sha256Of = sha256File;
@@ -48,7 +50,7 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
     const specs: SceneSpec[] = planned.questions.flatMap((q) => q.plan.images);
     // Render (every image of every question exists, or has failed, after this).
     enterStage(step, 'render');
-    await renderBatch(s.pool, s.outDir, specs, drawing, tally, () => {});
+    await renderBatch(s.pool, s.outDir, specs, drawing, tally, () => {}, s.files);
     // Write: records of questions whose images all exist; the others become rejects.
     enterStage(step, 'records');
     const part: ComplexPart = { complex: id, records: [], rejects: [...planned.rejects], replacements: planned.replacements, images: [] };

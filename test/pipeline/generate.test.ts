@@ -14,6 +14,7 @@ import { taskById } from '../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
+import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import { DEFAULT_ANTIALIAS, makeStyle } from '../../renders/style.ts';
@@ -86,7 +87,7 @@ test('files and records as the contract lists them', { skip: noBrowser }, () => 
       for (const p of r.images) {
         assert.match(p, /^images\/[0-9a-f]{32}\.png$/);
         assert.ok(existsSync(join(main, p)), p);
-        assert.ok(existsSync(join(main, p.replace(/^images\/(.*)\.png$/, 'annotations/$1.json'))), `annotation of ${p}`);
+        assert.ok(readImageAnnotation(main, p), `annotation of ${p}`);
         seen.add(p);
       }
       // The template file's own header says which version the records must carry.
@@ -117,7 +118,7 @@ test('docking: the inverse of the answer, re-rendered, is image 7 byte for byte'
   for (const r of records(main, 'docking')) {
     const answer = parseCommands(r.answer);
     const displacement = answer.slice().reverse().map((c) => ({ ...c, amount: -c.amount }));
-    const annotation = JSON.parse(readFileSync(join(main, r.images[6].replace(/^images\/(.*)\.png$/, 'annotations/$1.json')), 'utf8'));
+    const annotation = readImageAnnotation(main, r.images[6])!;
     assert.equal(annotation.ligandTransform, displacement.map((c) => `${c.kind} ${c.axis} ${c.amount}`).join(', '));
     const png = await reRender(r.id, r.complex, { ligandTransform: displacement, docking: true });
     assert.ok(png.equals(bytes(join(main, r.images[6]))), `${r.id}: the inverse of '${r.answer}' does not reproduce image 7`);
@@ -140,7 +141,7 @@ test('choice tasks: the correct option image is the re-render of the truth; opti
       const before = task === 'rotation_rotation' ? truthCommands : [];
       const png = await reRender(r.id, onto, { transform: [...before, ...truthCommands] });
       assert.ok(png.equals(bytes(join(main, r.images[first + at]))), `${r.id}: option ${r.answer} is not the truth re-rendered`);
-      const atoms = r.images.slice(first).map((p) => JSON.parse(readFileSync(join(main, p.replace(/^images\/(.*)\.png$/, 'annotations/$1.json')), 'utf8')).atoms);
+      const atoms = r.images.slice(first).map((p) => readImageAnnotation(main, p)!.atoms);
       for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) {
         const mean = atoms[i].reduce((s: number, a: any, k: number) => s + Math.hypot(a.x - atoms[j][k].x, a.y - atoms[j][k].y), 0) / atoms[i].length;
         assert.ok(mean >= 8, `${r.id}: options ${i} and ${j} only ${mean.toFixed(1)} px apart`);

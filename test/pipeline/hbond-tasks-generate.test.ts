@@ -18,6 +18,7 @@ import { taskById } from '../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { HAVE_SHARED, REPO } from '../shared-structures.ts';
+import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
 import { sharedFolders } from '../qa/hbond-complexes.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -43,7 +44,7 @@ const records = (dir: string, task: string): Rec[] => ['train', 'test'].flatMap(
   const f = join(dir, 'qa', `${task}.${s}.jsonl`);
   return readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 });
-const annotation = (dir: string, image: string) => JSON.parse(readFileSync(join(dir, image.replace(/^images\/(.*)\.png$/, 'annotations/$1.json')), 'utf8'));
+const annotation = (dir: string, image: string) => readImageAnnotation(dir, image)!;
 const complexes = (dir: string) => new Map<string, any>(readFileSync(join(dir, 'complexes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => {
   const c = JSON.parse(l);
   return [c.id, c];

@@ -14,6 +14,7 @@ import { taskById } from '../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { BIN } from '../spawn-cli.ts';
+import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
 import { darkBlocks, readPng } from './preview-pixels.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -32,7 +33,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 type Rec = { id: string; complex: string; images: string[] };
 const records = (task: string): Rec[] => readFileSync(join(dataset, 'qa', `${task}.train.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-const annotation = (image: string) => JSON.parse(readFileSync(join(dataset, 'annotations', image.replace(/^images\//, '').replace(/\.png$/, '.json')), 'utf8'));
+const annotation = (image: string) => readImageAnnotation(dataset, image)!;
 
 test('each task at its own size: PNG, annotation and manifest agree', { skip: noBrowser }, () => {
   const manifest = JSON.parse(readFileSync(join(dataset, 'manifest.json'), 'utf8'));
