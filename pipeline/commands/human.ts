@@ -3,17 +3,11 @@
 // stdout: the page (<session>/human.html); a summary on stderr.
 import type { CommandModule } from 'yargs';
 import { DatasetReadError } from '../dataset/read-dataset.ts';
-import { writeHumanSession } from '../browse/human-session.ts';
+import { writeHumanSession, type HumanOptions } from '../browse/human-session.ts';
 import { UsageError } from '../usage-error.ts';
 
-interface Args {
-  dir: string;
-  out: string;
-  tasks?: string[];
-  n: number;
-  split: 'tiny' | 'test';
-  seed: number;
-}
+/** The flags are the library's options (tasks as typed: comma-separated or repeated). */
+type Args = HumanOptions;
 
 export const humanCommand: CommandModule<object, Args> = {
   builder: (y) =>
