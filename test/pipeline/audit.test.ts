@@ -220,3 +220,27 @@ test('audit names a folder that is not a dataset and exits 1', () => {
   assert.equal(r.status, 1);
   assert.match(r.stderr, /misi-gen audit: .*no-such-dataset-here.*no such folder/);
 });
+
+test('val is scored like test, beside it, when the dataset has it (generate --buffer val)', () => {
+  // Train: the truth always the centre; test: never (a decoy is); val: always. Consensus: test 0 of 20, val 20 of 20.
+  const make = (split: string, truthAtCentre: boolean) => Array.from({ length: 20 }, (_, i) => {
+    const right = i % 4;
+    return choice('rotation_rotation', split, i, centredSet(i, truthAtCentre ? right : (right + 1) % 4), right);
+  });
+  const dir = dataset({
+    'rotation_rotation.train.jsonl': make('train', true),
+    'rotation_rotation.test.jsonl': make('test', false),
+    'rotation_rotation.val.jsonl': make('val', true),
+  });
+  try {
+    const t = auditDataset(dir).tasks[0];
+    assert.deepEqual(t.splits.map((s) => s.split), ['test', 'val']);
+    assert.equal(byName(t, 'consensus', 'test').score, 0);
+    assert.equal(byName(t, 'consensus', 'val').score, 1);
+    assert.equal(byName(t, 'consensus', 'val').flagged, true);
+    assert.deepEqual(t.duplicates, { train: 0, test: 0, val: 0 });
+    assert.match(t.findings.join('; '), /consensus 100\.0 % .* on val/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
