@@ -44,8 +44,9 @@ const run = () => generate({
   tasks: TASKS,
   seed: 0,
   // One question per complex and side; residue_ligand alternates positives and negatives
-  // starting with a positive, so its test side gets two, for a "No" on the sheet.
-  perComplex: TASKS.map((t) => `${t.id}=${t.id === 'residue_ligand' ? '1/2' : '1/1'}`).join(','),
+  // starting with a positive, so it asks two on each side (a bonded residue, then its paired
+  // negative), for a "No" on the sheet.
+  perComplex: TASKS.map((t) => `${t.id}=${t.id === 'residue_ligand' ? '2/2' : '1/1'}`).join(','),
   testShare: 0.25,
   pages: 2,
   log,
