@@ -18,11 +18,6 @@ export interface ParameterDeck<T> {
 
 export type DeckDraw<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-/** Every whole amount of the magnitudes, either sign: +m for each, then -m for each. */
-export function signedAmounts(magnitudes: readonly number[]): number[] {
-  return [1, -1].flatMap((s) => magnitudes.map((m) => s * m));
-}
-
 /** One deck per axis, its purpose `axis <a>`, its space `spaceOf(axis)`. */
 export function axisDecks<T>(axes: readonly Axis[], spaceOf: (axis: Axis) => readonly T[]): ParameterDeck<T>[] {
   return axes.map((axis) => ({ purpose: `axis ${axis}`, space: spaceOf(axis) }));

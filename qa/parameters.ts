@@ -67,12 +67,12 @@ export function undoCommands(commands: readonly Command[]): Command[] {
   return commands.slice().reverse().map((c) => ({ ...c, amount: c.amount === 0 ? 0 : -c.amount }));
 }
 
-/** Every `move <axis> d` of a translation's range, d = -4..-1, 1..4. */
+/** Every `move <axis> d` of a translation's range: d = 1..4, then -1..-4 (the decks' order). */
 export function signedMoves(axis: Axis): Command[] {
   return SIGNS.flatMap((s) => TRANSLATION_MAGNITUDES.map((m) => move(axis, s * m)));
 }
 
-/** Every `roll <axis> a` of a rotation's range, a = +-15..90 in 15 degree steps. */
+/** Every `roll <axis> a` of a rotation's range: a = 15..90 in 15 degree steps, then -15..-90. */
 export function signedRolls(axis: Axis): Command[] {
   return SIGNS.flatMap((s) => ROTATION_MAGNITUDES.map((m) => roll(axis, s * m)));
 }

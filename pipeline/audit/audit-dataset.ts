@@ -14,9 +14,9 @@
 import { createHash } from 'node:crypto';
 import { generatorFor } from '../generate/seeds.ts';
 import { eachQuestion } from '../dataset/each-question.ts';
-import { openDataset, type DatasetFolder } from '../dataset/read-dataset.ts';
+import { openDataset, optionTexts, type DatasetFolder } from '../dataset/read-dataset.ts';
 import type { QaRecord } from '../dataset/question-record.ts';
-import type { AskedQuestion } from '../../qa/task.ts';
+import type { AskedQuestion, TaskModule } from '../../qa/task.ts';
 import { scorerOf, taskById } from '../../qa/task-registry.ts';
 import { exactTextScorer, residueLigandScorer, type TaskScorer } from '../../qa/scoring/task-scorers.ts';
 import { readReplyResidueVerdict, readTruthResidueVerdict } from '../../qa/scoring/read-bonds.ts';
@@ -137,7 +137,7 @@ function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAu
   for (const split of ['test', 'val']) {
     const file = folder.file(task, split);
     if (!file) continue;
-    splits.push(auditSplit(folder, file, task, scorer, verdict, fitted, duplicates));
+    splits.push(auditSplit(folder, file, module, scorer, verdict, fitted, duplicates));
     o.onProgress?.(`audit: ${task}: ${split} scored (${splits[splits.length - 1].questions} questions)`);
   }
   const findings: string[] = [];
@@ -150,9 +150,8 @@ function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAu
   return { task, metric: verdict ? 'verdict (Yes or No right)' : `${scorer.metric} (the task's scorer)`, trainQuestions, duplicates, splits, clean: findings.length === 0, findings };
 }
 
-function auditSplit(folder: DatasetFolder, file: NonNullable<ReturnType<DatasetFolder['file']>>, task: string, scorer: TaskScorer,
+function auditSplit(folder: DatasetFolder, file: NonNullable<ReturnType<DatasetFolder['file']>>, module: TaskModule | undefined, scorer: TaskScorer,
   verdict: boolean, fitted: Fitted, duplicates: Record<string, number>): SplitAudit {
-  const module = taskById(task);
   const tallies = new Map<BaselineName, ScoreTally>();
   const tally = (name: BaselineName, score: number) => {
     if (!tallies.has(name)) tallies.set(name, new ScoreTally());
@@ -207,7 +206,7 @@ function scoreWith(scorer: TaskScorer, verdict: boolean, r: QaRecord): (reply: s
     const truth = readTruthResidueVerdict(r.answer).kind;
     return (reply) => Number(readReplyResidueVerdict(reply)?.kind === truth);
   }
-  const prepared = scorer.prepare({ answer: r.answer, options: Object.fromEntries((r.options ?? []).map((op) => [op.letter, op.commands ?? op.text ?? ''])) });
+  const prepared = scorer.prepare({ answer: r.answer, options: optionTexts(r.options) });
   return (reply) => prepared(reply).score;
 }
 

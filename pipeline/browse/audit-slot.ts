@@ -2,7 +2,7 @@
 // pipeline/audit/) computed from the dataset when the site is built, as an HTML table per task
 // (each blind baseline beside chance with its interval, the duplicates, the verdict). A caller
 // of buildBrowseSite may pass another reader; null: the front page says no audit was made.
-import { auditDataset, type AuditReport } from '../audit/audit-dataset.ts';
+import { auditDataset, pct, type AuditReport } from '../audit/audit-dataset.ts';
 import { BASELINE_LABELS } from '../audit/format-audit.ts';
 import { escapeHtml } from '../preview/html-text.ts';
 
@@ -25,8 +25,6 @@ export const computeAudit: AuditReader = (dir) => {
     return { source: 'misi-gen audit', json: `not audited: ${(e as Error).message.split('\n')[0]}` };
   }
 };
-
-const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
 
 export function auditHtml(report: AuditReport): string {
   const rows = report.tasks.flatMap((t) => t.splits.flatMap((s) => s.baselines.map((b) =>

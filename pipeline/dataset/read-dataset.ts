@@ -296,8 +296,9 @@ export async function readQaSplit(datasetDir: string, split: string): Promise<Qu
 /**
  * The options as letter -> text. `generate` writes them as a list of
  * `{letter, commands?, text?}`; a dataset written by hand may give `{A: "...", ...}`.
+ * (What a scorer's `prepare` takes as the record's options: score, eval and the audit.)
  */
-function optionTexts(raw: unknown): Record<string, string> | undefined {
+export function optionTexts(raw: unknown): Record<string, string> | undefined {
   if (Array.isArray(raw)) {
     const out: Record<string, string> = {};
     for (const o of raw as Array<Record<string, unknown>>) {

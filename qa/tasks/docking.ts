@@ -9,8 +9,8 @@
 import { formatCommands } from '../../renders/commands.ts';
 import { clearingDistance } from '../docking-clearance.ts';
 import { annotationOf } from '../option-separation.ts';
-import { move, randomRoll, roll, ROTATION_AXES, ROTATION_MAGNITUDES, undoCommands } from '../parameters.ts';
-import { axisDecks, drawFromDecks, signedAmounts } from '../parameter-decks.ts';
+import { move, randomRoll, ROTATION_AXES, signedRolls, undoCommands } from '../parameters.ts';
+import { axisDecks, drawFromDecks } from '../parameter-decks.ts';
 import { drawIndex, drawOne } from '../random.ts';
 import { readTruthCommands } from '../scoring/read-commands.ts';
 import { dockingScorer } from '../scoring/task-scorers.ts';
@@ -23,7 +23,7 @@ const DOCKING = 'docking';
 const EXTRA = [0, 1, 2] as const;
 /** Per roll axis, every (side, extra, roll angle). */
 const DECKS = axisDecks(ROTATION_AXES, (axis) => SIDES.flatMap((side) => EXTRA.flatMap((extra) =>
-  signedAmounts(ROTATION_MAGNITUDES).map((angle) => ({ side, extra, turn: roll(axis, angle) })))));
+  signedRolls(axis).map((turn) => ({ side, extra, turn })))));
 
 /** The move distances of the train answers, whole angstrom (computed once per list; [] without any). */
 const distances = new WeakMap<readonly AskedQuestion[], number[]>();

@@ -1,7 +1,7 @@
 // Task 2, rotation: `roll x|y|z a`, a in -90..90 by 15, not 0; axes cycle (balanced slot);
 // no two questions of a complex share a command (12 per axis, 36 in all).
-import { randomRoll, roll, ROTATION_AXES, ROTATION_MAGNITUDES } from '../parameters.ts';
-import { axisDecks, signedAmounts } from '../parameter-decks.ts';
+import { randomRoll, ROTATION_AXES, signedRolls } from '../parameters.ts';
+import { axisDecks } from '../parameter-decks.ts';
 import { commandScorer } from '../scoring/task-scorers.ts';
 import { rotationScore } from '../scoring/transform-scores.ts';
 import { singleTransformTask } from './single-transform.ts';
@@ -9,7 +9,7 @@ import { singleTransformTask } from './single-transform.ts';
 export const rotationTask = singleTransformTask({
   id: 'rotation',
   defaultCounts: { train: 6, test: 3 },
-  decks: axisDecks(ROTATION_AXES, (axis) => signedAmounts(ROTATION_MAGNITUDES).map((a) => roll(axis, a))),
+  decks: axisDecks(ROTATION_AXES, signedRolls),
   scorer: commandScorer('roll', 'xyz', 'composite', '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0', rotationScore),
   randomGuess: randomRoll,
 });

@@ -1,7 +1,7 @@
 // Task 1, translation: `move x|y d`, d a whole -4..4 A, not 0; axes alternate (balanced slot);
 // no two questions of a complex share a command (8 per axis, 16 in all).
-import { move, TRANSLATION_AXES, TRANSLATION_MAGNITUDES } from '../parameters.ts';
-import { axisDecks, signedAmounts } from '../parameter-decks.ts';
+import { signedMoves, TRANSLATION_AXES, TRANSLATION_MAGNITUDES } from '../parameters.ts';
+import { axisDecks } from '../parameter-decks.ts';
 import { drawOne } from '../random.ts';
 import { commandScorer } from '../scoring/task-scorers.ts';
 import { translationScore } from '../scoring/transform-scores.ts';
@@ -10,7 +10,7 @@ import { singleTransformTask } from './single-transform.ts';
 export const translationTask = singleTransformTask({
   id: 'translation',
   defaultCounts: { train: 4, test: 2 },
-  decks: axisDecks(TRANSLATION_AXES, (axis) => signedAmounts(TRANSLATION_MAGNITUDES).map((d) => move(axis, d))),
+  decks: axisDecks(TRANSLATION_AXES, signedMoves),
   scorer: commandScorer('move', 'xy', 'composite', '0 unless the axis is right, then 1 - |error| / 8 A, floored at 0', translationScore),
   randomGuess: (rng) => `move ${drawOne(rng, TRANSLATION_AXES)} ${drawOne(rng, [1, -1]) * drawOne(rng, TRANSLATION_MAGNITUDES)}`,
 });
