@@ -12,8 +12,9 @@ import type { SceneSpec } from '../renders/scene-spec.ts';
 import type { Style } from '../renders/style.ts';
 import type { Rng } from './random.ts';
 import type { TaskScorer } from './scoring/task-scorers.ts';
+import { BASE_SPLITS, type Split } from './split-names.ts';
 
-export type Split = 'train' | 'test' | 'val';
+export type { Split } from './split-names.ts';
 
 /** Image width and height of a task that names no size of its own, pixels: the camera's
  * default (renders/camera.ts), decided there once. */
@@ -29,7 +30,8 @@ export const WHOLE_POCKET_IMAGE_SIZE = 1024;
 export function defaultImageSize(task: Pick<TaskModule, 'defaultImageSize'>): number {
   return task.defaultImageSize ?? DEFAULT_IMAGE_SIZE;
 }
-export const SPLITS: readonly Split[] = ['train', 'test'];
+/** The two splits every dataset has (qa/split-names.ts). */
+export const SPLITS: readonly Split[] = BASE_SPLITS;
 
 /** A complex with the one camera every scene of it is drawn through. */
 export interface PreparedComplex {
