@@ -9,7 +9,8 @@ import type { Complex } from '../structures/model.ts';
 import { CAMERA_DEFAULTS, type Camera } from '../renders/camera.ts';
 import type { Command } from '../renders/commands.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
-import type { Style } from '../renders/style.ts';
+import type { LabelSet, Style } from '../renders/style.ts';
+import type { LabelLayoutMode } from '../renders/label-layout.ts';
 import type { Rng } from './random.ts';
 import type { TaskScorer } from './scoring/task-scorers.ts';
 import { BASE_SPLITS, type Split } from './split-names.ts';
@@ -29,6 +30,19 @@ export const WHOLE_POCKET_IMAGE_SIZE = 1024;
 /** The size a task's images are drawn at when the run names none for it, pixels. */
 export function defaultImageSize(task: Pick<TaskModule, 'defaultImageSize'>): number {
   return task.defaultImageSize ?? DEFAULT_IMAGE_SIZE;
+}
+
+/** The label layout of a task that names none of its own: labels never hide the molecule (renders/label-layout.ts). */
+export const DEFAULT_LABEL_LAYOUT: LabelLayoutMode = 'clear';
+
+/** The label set a task's images draw when the run names none for it. */
+export function defaultLabelSet(task: Pick<TaskModule, 'labelSet'>): LabelSet {
+  return task.labelSet ?? 'all';
+}
+
+/** The label layout a task's images use when the run names none for it. */
+export function defaultLabelLayout(task: Pick<TaskModule, 'labelLayout'>): LabelLayoutMode {
+  return task.labelLayout ?? DEFAULT_LABEL_LAYOUT;
 }
 /** The two splits every dataset has (qa/split-names.ts). */
 export const SPLITS: readonly Split[] = BASE_SPLITS;
@@ -140,6 +154,15 @@ export interface TaskModule {
    * Default DEFAULT_IMAGE_SIZE. Larger for the tasks whose answers name labels of a whole
    * pocket, which crowd a 512 px image (docs/labels.md). No question text may depend on it. */
   defaultImageSize?: number;
+  /** How the task's images place their labels unless the run says otherwise (`--label-layout`):
+   * DEFAULT_LABEL_LAYOUT (`clear`: labels hide nothing, those with no clear spot are left out)
+   * for a task whose answers name no label; `prefer-clear` (every label kept, moved off the
+   * molecule where a spot allows) for one whose answers name residue or ligand-atom labels
+   * (renders/label-layout.ts, docs/labels.md). */
+  labelLayout?: LabelLayoutMode;
+  /** Which labels the task's images draw unless the run says otherwise (`--labels`): `all`
+   * (every residue and ligand atom, the paper's) when absent. */
+  labelSet?: LabelSet;
   /** Template file name under qa/templates/ (or templateDir), without `.txt`. */
   template: string;
   /** Folder of the template, for a task written outside this package (absolute path).

@@ -45,8 +45,8 @@ export interface Annotation {
   atoms: AnnotatedAtom[];
   /** Every label drawn, with its box (renders/scene-labels.ts); labels of clipped atoms are not drawn. */
   labels: LabelRecord[];
-  /** Label layout (`avoid` or `anchored`) and font size, CSS pixels. */
-  labelLayout: { mode: string; fontSize: number };
+  /** Label layout (`clear`, `avoid` or `anchored`) and font size, CSS pixels; `omitted`: labels the `clear` layout left out (no spot clear of labels and molecule), only in that mode. */
+  labelLayout: { mode: string; fontSize: number; omitted?: number };
   /** What the views turn about: `complex` (heavy atoms of pocket + ligand) or `shown` (the drawn heavy atoms). */
   turnCentre: string;
 }
@@ -87,7 +87,7 @@ export function annotate(spec: SceneSpec, pose: ScenePose, key: string, labels: 
     sceneMatrix: Array.from(pose.sceneMatrix, (v) => round(v, 12)),
     atoms: annotatedAtoms(spec, pose),
     labels: labels.records,
-    labelLayout: { mode: spec.style.labels.layout, fontSize: spec.style.labels.fontSize },
+    labelLayout: { mode: spec.style.labels.layout, fontSize: spec.style.labels.fontSize, ...(spec.style.labels.layout === 'clear' ? { omitted: labels.omitted } : {}) },
     turnCentre: spec.turnCentre ?? 'complex',
   };
 }

@@ -13,11 +13,17 @@
 // overlap): a crowded spot piles onto the labels already lost instead of spoiling readable
 // ones. A label whose box does not hold its anchor gets a leader line from the anchor to the
 // box. Nothing here knows about bonds or questions, so where a label goes can never tell one.
+// `clear`: as `avoid`, but a spot must also leave the molecule uncovered (no cell of the
+// scene's clearance grid, renders/clearance-grid.ts, under the box: no atom, no bond) and lie
+// wholly inside the image; a label with no such spot is left out (`omitted`) instead of
+// being piled on, and counted by the annotation. So the labels hide neither each other nor
+// the molecule; only their leader lines (one pixel) cross it.
 // `anchored`: the box's top-left corner on the anchor (3Dmol's placement), drawn farthest
 // first, collisions left as they fall.
+import type { ClearanceGrid } from './clearance-grid.ts';
 
-export type LabelLayoutMode = 'avoid' | 'anchored';
-export const LABEL_LAYOUTS: readonly LabelLayoutMode[] = ['avoid', 'anchored'];
+export type LabelLayoutMode = 'clear' | 'prefer-clear' | 'avoid' | 'anchored';
+export const LABEL_LAYOUTS: readonly LabelLayoutMode[] = ['clear', 'prefer-clear', 'avoid', 'anchored'];
 
 /** Farthest a box may lie from its anchor (nearest point of the box), pixels. */
 export const MAX_LEADER = 40;
@@ -56,11 +62,13 @@ export interface PlacedLabel {
   inside: boolean;
   /** No free spot existed: the least-overlap candidate was taken (avoid only). */
   crowded: boolean;
+  /** No spot clear of labels and molecule existed: the label is not drawn (clear only). */
+  omitted?: boolean;
 }
 
 export interface LabelLayout {
   labels: PlacedLabel[];
-  /** Indices into `labels` in drawing order (later ones drawn over earlier ones). */
+  /** Indices into `labels` in drawing order (later ones drawn over earlier ones); omitted labels are not in it. */
   drawOrder: number[];
 }
 
@@ -187,6 +195,16 @@ class PlacedBoxes {
     }
   }
 
+  /**
+   * Moves placed box `i` to (x, y): registered in the cells of its new spot; the entries of
+   * its old cells stay, harmless, as every test reads the box's current corner and size (a
+   * box may then be counted twice by `overlap`, which only callers asking "any overlap?" do
+   * after a move).
+   */
+  move(i: number, x: number, y: number): void {
+    this.add(i, x, y, this.w[i], this.h[i]);
+  }
+
   private grow(): void {
     const item = new Int32Array(2 * this.item.length), next = new Int32Array(2 * this.next.length);
     item.set(this.item); next.set(this.next);
@@ -223,13 +241,14 @@ class PlacedBoxes {
    * first columns and rows), never twice. The areas are whole numbers, so the order they are
    * added in changes nothing.
    */
-  overlap(x: number, y: number, w: number, h: number, stopAt: number): number {
+  overlap(x: number, y: number, w: number, h: number, stopAt: number, ignore = -1): number {
     const c0 = this.col(x), c1 = this.col(x + w - 1), r0 = this.row(y), r1 = this.row(y + h - 1);
     let sum = 0;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         for (let e = this.head[r * this.cols + c]; e !== -1; e = this.next[e]) {
           const j = this.item[e];
+          if (j === ignore) continue;
           const jc = this.c0[j], jr = this.r0[j];
           if ((jc > c0 ? jc : c0) !== c || (jr > r0 ? jr : r0) !== r) continue;
           sum += this.overlapOne(j, x, y, w, h);
@@ -244,8 +263,9 @@ class PlacedBoxes {
   }
 }
 
-/** Lays out the labels of one `width` x `height` image. */
-export function layoutLabels(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode): LabelLayout {
+/** Lays out the labels of one `width` x `height` image; `clear` needs the scene's clearance grid. */
+export function layoutLabels(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode, clearance?: ClearanceGrid): LabelLayout {
+  if (inputs.length === 0) return { labels: [], drawOrder: [] };
   const labels: PlacedLabel[] = new Array(inputs.length);
   let drawOrder: number[];
   if (mode === 'anchored') {
@@ -253,6 +273,26 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
       labels[i] = { x: Math.round(l.x), y: Math.round(l.y), w: l.w, h: l.h, offset: 0, leader: false, collides: false, inside: false, crowded: false };
     });
     drawOrder = inputs.map((_, i) => i).sort((a, b) => inputs[b].depth - inputs[a].depth || b - a);
+  } else if (mode === 'clear') {
+    if (!clearance) throw new Error('the clear label layout needs the scene\'s clearance grid');
+    const order = placingOrder(inputs);
+    const placed = new PlacedBoxes(inputs.length, width, height);
+    const drawn: number[] = [];
+    for (const i of order) {
+      const l = inputs[i];
+      const spot = clearSpot(placed, clearance, l, width, height);
+      if (!spot) {
+        labels[i] = { x: Math.round(l.x), y: Math.round(l.y), w: l.w, h: l.h, offset: 0, leader: false, collides: false, inside: false, crowded: false, omitted: true };
+        continue;
+      }
+      const offset = boxDistance(l.x, l.y, spot.x, spot.y, l.w, l.h);
+      labels[i] = { x: spot.x, y: spot.y, w: l.w, h: l.h, offset, leader: offset >= LEADER_MIN, collides: false, inside: true, crowded: false };
+      placed.add(i, spot.x, spot.y, l.w, l.h);
+      drawn.push(i);
+    }
+    drawOrder = drawn.reverse();
+    markCollisions(labels.filter((l) => !l.omitted), width, height);
+    return { labels, drawOrder };
   } else {
     const order = placingOrder(inputs);
     const placed = new PlacedBoxes(inputs.length, width, height);
@@ -266,6 +306,10 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
     }
     // Drawn last = on top: the first placed (a lone residue, ligand atoms, nearest) end up over the rest.
     drawOrder = [...order].reverse();
+    if (mode === 'prefer-clear') {
+      if (!clearance) throw new Error('the prefer-clear label layout needs the scene\'s clearance grid');
+      moveOffMolecule(labels, inputs, order, placed, clearance, width, height);
+    }
   }
   markCollisions(labels, width, height);
   return { labels, drawOrder };
@@ -298,6 +342,40 @@ function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: nu
     }
   }
   return { x: ax + cand[best], y: ay + cand[best + 1], cost: bestCost };
+}
+
+/**
+ * `prefer-clear`'s second pass: in placing order, each label whose box covers part of the
+ * molecule moves to the nearest spot inside the image clear of the molecule and of every
+ * other label's box, where one exists. A move never makes a box overlap another, so the
+ * labels readable after the first pass stay readable.
+ */
+function moveOffMolecule(labels: PlacedLabel[], inputs: readonly LayoutInput[], order: readonly number[], placed: PlacedBoxes, clearance: ClearanceGrid, width: number, height: number): void {
+  for (const i of order) {
+    const p = labels[i];
+    if (clearance.covered(p.x, p.y, p.w, p.h) === 0) continue;
+    const spot = clearSpot(placed, clearance, inputs[i], width, height, i);
+    if (!spot) continue;
+    const offset = boxDistance(inputs[i].x, inputs[i].y, spot.x, spot.y, p.w, p.h);
+    labels[i] = { ...p, x: spot.x, y: spot.y, offset, leader: offset >= LEADER_MIN };
+    placed.move(i, spot.x, spot.y);
+  }
+}
+
+/** The nearest candidate inside the image that overlaps no placed box (but `ignore`'s) and no marked cell of the grid, or null. */
+function clearSpot(placed: PlacedBoxes, clearance: ClearanceGrid, l: LayoutInput, width: number, height: number, ignore = -1): { x: number; y: number } | null {
+  const ax = Math.round(l.x), ay = Math.round(l.y), w = l.w, h = l.h;
+  const cand = candidates(w, h);
+  placed.blocker = -1;
+  for (let k = 0; k < cand.length; k += 2) {
+    const x = ax + cand[k], y = ay + cand[k + 1];
+    if (x < 0 || y < 0 || x + w > width || y + h > height) continue;
+    if (placed.blocker >= 0 && placed.blocker !== ignore && placed.overlapOne(placed.blocker, x, y, w, h) > 0) continue;
+    if (clearance.covered(x, y, w, h) > 0) continue;
+    if (placed.overlap(x, y, w, h, 0, ignore) > 0) continue;
+    return { x, y };
+  }
+  return null;
 }
 
 /** Sets `collides` and `inside` of every box. */

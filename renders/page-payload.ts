@@ -5,11 +5,11 @@
 // the docking task's ligand-alone images (one camera and motion per question) share one
 // load, as do its pocket-alone images. Bonds are drawn as single sticks whatever their
 // order (as ChimeraX's stick style does).
-import type { Atom, Vec3 } from '../structures/model.ts';
-import { bondsByDistance } from '../structures/bonds-by-distance.ts';
+import type { Vec3 } from '../structures/model.ts';
+import { ligandBonds, pocketBonds } from './drawn-bonds.ts';
 import { formatCommands } from './commands.ts';
 import { multiply, transformPoint } from './rigid-motion.ts';
-import { drawnScene, type DrawnScene } from './scene-atoms.ts';
+import { drawnScene } from './scene-atoms.ts';
 import { ligandMatrixOf, ligandModelMatrix, type ScenePose } from './scene-pose.ts';
 import type { SceneSpec } from './scene-spec.ts';
 import { formatSubset } from './subset.ts';
@@ -45,25 +45,6 @@ export function loadIdentity(spec: SceneSpec): object {
   };
 }
 
-/** Bonds of a drawn scene's pocket, as pairs of drawn indices, by drawn scene (each is made once). */
-const pocketBondCache = new WeakMap<DrawnScene, Int32Array>();
-
-/** The pocket's bonds: by distance over the drawn pocket atoms (the same for every load of the scene). */
-function pocketBonds(drawn: DrawnScene): Int32Array {
-  const hit = pocketBondCache.get(drawn);
-  if (hit) return hit;
-  const pocketIdx = drawn.atoms.flatMap((a, i) => (a.part === 'pocket' ? [i] : []));
-  const pocketAtoms: Atom[] = pocketIdx.map((i, k) => ({
-    name: drawn.atoms[i].atomName, element: drawn.atoms[i].element, xyz: drawn.atoms[i].xyz,
-    occupancy: 1, serial: k + 1, isHydrogen: drawn.atoms[i].element === 'H',
-  }));
-  const bonds = bondsByDistance(pocketAtoms);
-  const pairs = new Int32Array(2 * bonds.length);
-  bonds.forEach((b, k) => { pairs[2 * k] = pocketIdx[b.a]; pairs[2 * k + 1] = pocketIdx[b.b]; });
-  pocketBondCache.set(drawn, pairs);
-  return pairs;
-}
-
 export function pageScene(spec: SceneSpec): PageScene {
   const drawn = drawnScene(spec.complex, spec.subset, spec.style);
   const ligandModel = ligandMovedInLoad(spec) ? ligandModelMatrix(ligandMatrixOf(spec), spec.camera.view) : null;
@@ -78,19 +59,8 @@ export function pageScene(spec: SceneSpec): PageScene {
   const pocket = pocketBonds(drawn);
   for (let k = 0; k < pocket.length; k += 2) link(pocket[k], pocket[k + 1]);
   // Ligand: the file's bonds, between atoms that are drawn.
-  const ligandFirst = drawn.atoms.findIndex((a) => a.part === 'ligand');
-  if (ligandFirst >= 0) {
-    const drawnIndexOf = new Map<number, number>();
-    let k = ligandFirst;
-    spec.complex.ligand.atoms.forEach((a, i) => {
-      if (a.isHydrogen && !spec.style.hydrogens) return;
-      drawnIndexOf.set(i, k++);
-    });
-    for (const b of spec.complex.ligand.bonds) {
-      const i = drawnIndexOf.get(b.a), j = drawnIndexOf.get(b.b);
-      if (i !== undefined && j !== undefined) link(i, j);
-    }
-  }
+  const ligand = ligandBonds(spec, drawn);
+  for (let k = 0; k < ligand.length; k += 2) link(ligand[k], ligand[k + 1]);
   return pageSceneOf(spec.style, spec.camera.width, spec.camera.height, atoms, drawn.labels.map((l) => l.text));
 }
 

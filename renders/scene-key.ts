@@ -37,11 +37,16 @@ const THREEDMOL_VERSION: string = createRequire(import.meta.url)('3dmol/package.
 //    readable ones, and an image with one residue label places it first
 //    (renders/label-layout.ts); images with no crowded label and more than one residue
 //    label draw what renderer 9 drew.
+// 11: two label layouts that keep labels off the molecule (renders/label-layout.ts,
+//    renders/clearance-grid.ts): `clear` (a label with no spot clear of labels and molecule is
+//    left out; annotations count them) and `prefer-clear` (every label kept, moved off the
+//    molecule where a spot allows), the defaults of generate and render by task
+//    (TaskModule.labelLayout). `avoid` and `anchored` draw what renderer 10 drew.
 // Not a renderer version: the PNG encoder's settings (--png-compression, renders/png-encode.ts)
 // change the files' bytes and never a pixel, and are part of the run's options instead
 // (datasets before them: renderer 10's Sub rows at zlib 3); nor the annotation files' layout
 // (--annotations; versions.annotationSchema), whose every layout holds the same numbers.
-export const RENDERER_VERSION = `misi-render-10+3dmol-${THREEDMOL_VERSION}`;
+export const RENDERER_VERSION = `misi-render-11+3dmol-${THREEDMOL_VERSION}`;
 
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {

@@ -5,6 +5,7 @@
 // whatever question shows it.
 import { projectEye } from './camera.ts';
 import { measureLabel, type TextMetrics } from './label-font.ts';
+import { clearanceGrid } from './clearance-grid.ts';
 import { layoutLabels, type LabelLayout, type LayoutInput } from './label-layout.ts';
 import type { ScenePose } from './scene-pose.ts';
 import type { SceneSpec } from './scene-spec.ts';
@@ -35,8 +36,10 @@ export interface LabelRecord {
 }
 
 export interface SceneLabels {
-  /** Index of each laid-out label into the scene's drawn labels (clipped ones are left out). */
+  /** Index of each laid-out label into the scene's drawn labels (clipped ones, and ones the `clear` layout leaves out, are not here). */
   labelIndex: number[];
+  /** Labels the `clear` layout left out (no spot clear of labels and molecule). */
+  omitted: number;
   layout: LabelLayout;
   records: LabelRecord[];
 }
@@ -82,8 +85,10 @@ export function layoutInputs(spec: SceneSpec, pose: ScenePose): { labelIndex: nu
 
 export function sceneLabels(spec: SceneSpec, pose: ScenePose): SceneLabels {
   const style = spec.style.labels;
-  const { labelIndex, inputs } = layoutInputs(spec, pose);
-  const layout = layoutLabels(inputs, spec.camera.width, spec.camera.height, style.layout);
+  const all = layoutInputs(spec, pose);
+  const clearance = (style.layout === 'clear' || style.layout === 'prefer-clear') && all.inputs.length ? clearanceGrid(spec, pose) : undefined;
+  const full = layoutLabels(all.inputs, spec.camera.width, spec.camera.height, style.layout, clearance);
+  const { labelIndex, inputs, layout, omitted } = withoutOmitted(all.labelIndex, all.inputs, full);
   const records = layout.labels.map((p, k): LabelRecord => {
     const l = pose.drawn.labels[labelIndex[k]];
     const a = pose.drawn.atoms[l.atom];
@@ -96,5 +101,19 @@ export function sceneLabels(spec: SceneSpec, pose: ScenePose): SceneLabels {
       leader: p.leader, collides: p.collides, inside: p.inside, crowded: p.crowded,
     };
   });
-  return { labelIndex, layout, records };
+  return { labelIndex, omitted, layout, records };
+}
+
+/** The layout of the labels drawn: omitted ones dropped, the draw order renumbered. */
+function withoutOmitted(labelIndex: number[], inputs: LayoutInput[], layout: LabelLayout) {
+  const omitted = layout.labels.filter((l) => l.omitted).length;
+  if (omitted === 0) return { labelIndex, inputs, layout, omitted };
+  const kept = layout.labels.map((_, k) => k).filter((k) => !layout.labels[k].omitted);
+  const newIndex = new Map(kept.map((k, n) => [k, n]));
+  return {
+    labelIndex: kept.map((k) => labelIndex[k]),
+    inputs: kept.map((k) => inputs[k]),
+    layout: { labels: kept.map((k) => layout.labels[k]), drawOrder: layout.drawOrder.map((k) => newIndex.get(k)!) },
+    omitted,
+  };
 }

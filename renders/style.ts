@@ -37,6 +37,8 @@ export { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from './an
  * grey 77, relative luminance 0.074: (1 + 0.05) / (0.074 + 0.05)), where 55 % gives 4.8:1.
  */
 export const LABEL_LAYOUT_DEFAULTS: Record<LabelLayoutMode, Pick<LabelStyle, 'padding' | 'backgroundOpacity' | 'lineHeight'>> = {
+  clear: { padding: 1, backgroundOpacity: 0.7, lineHeight: 1.05 },
+  'prefer-clear': { padding: 1, backgroundOpacity: 0.7, lineHeight: 1.05 },
   avoid: { padding: 1, backgroundOpacity: 0.7, lineHeight: 1.05 },
   anchored: { padding: 4, backgroundOpacity: 0.55, lineHeight: 1.25 },
 };
@@ -75,8 +77,8 @@ export const DEFAULT_STYLE: Style = {
     fontSize: 12,
     fontColor: '#FFFFFF',
     backgroundColor: '#000000',
-    ...LABEL_LAYOUT_DEFAULTS.avoid,
-    layout: 'avoid',
+    ...LABEL_LAYOUT_DEFAULTS.clear,
+    layout: 'clear',
   },
   background: '#000000',
   antialias: DEFAULT_ANTIALIAS,
@@ -108,4 +110,27 @@ export function makeStyle(overrides: StyleOverrides = {}): Style {
   else if (labels) merged.labels = { ...base.labels, ...labels };
   if (merged.pocketCarbons.length === 0) throw new Error('style.pocketCarbons must hold at least one colour');
   return merged;
+}
+
+/** Which labels a scene draws: every residue and ligand atom (the paper's), residues only, ligand atom names only, or none. */
+export type LabelSet = 'all' | 'residues' | 'ligand' | 'none';
+export const LABEL_SETS: readonly LabelSet[] = ['all', 'residues', 'ligand', 'none'];
+
+const withSetCache = new WeakMap<Style, Map<LabelSet, Style>>();
+
+/** `style` drawing the labels of `set` (the same object for the same style and set: drawn scenes are cached by style). */
+export function withLabelSet(style: Style, set: LabelSet): Style {
+  const residues = set === 'all' || set === 'residues', ligandAtoms = set === 'all' || set === 'ligand';
+  if (style.labels.residues === residues && style.labels.ligandAtoms === ligandAtoms) return style;
+  let bySet = withSetCache.get(style);
+  if (!bySet) withSetCache.set(style, (bySet = new Map()));
+  let hit = bySet.get(set);
+  if (!hit) bySet.set(set, (hit = { ...style, labels: { ...style.labels, residues, ligandAtoms } }));
+  return hit;
+}
+
+/** The label set a style draws. */
+export function labelSetOf(style: Style): LabelSet {
+  const { residues, ligandAtoms } = style.labels;
+  return residues && ligandAtoms ? 'all' : residues ? 'residues' : ligandAtoms ? 'ligand' : 'none';
 }

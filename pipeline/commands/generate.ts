@@ -32,7 +32,9 @@ import { formatTestShare } from '../split-warnings.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
 import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
-import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
+import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
+import { LABEL_SETS } from '../../renders/style.ts';
+import { parseLabelLayouts, parseLabelSets } from '../generate/label-options.ts';
 
 interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
   paths?: string[];
@@ -47,7 +49,8 @@ interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreads
   shard?: string;
   size?: string | string[];
   'label-font-size': number;
-  'label-layout': LabelLayoutMode;
+  'label-layout'?: string | string[];
+  labels?: string | string[];
   antialias: AntialiasMethod;
   annotations: AnnotationLayout;
   'png-compression': PngCompression;
@@ -74,6 +77,11 @@ function withTaskOptions<T>(y: import('yargs').Argv<T>): import('yargs').Argv<T>
 /** The values of the tasks' options as given on the line, by key. */
 function taskOptionValues(args: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(allTasks().flatMap((t) => (t.options ?? []).map((o) => [o.key, String(args[kebab(o.key)] ?? o.default)])));
+}
+
+/** The built-in tasks whose own label layout is prefer-clear, for the help. */
+function labelNamingTasks(): string {
+  return allTasks().filter((t) => t.labelLayout === 'prefer-clear').map((t) => t.id).join(', ');
 }
 
 /** `512, pocket_ligand and interaction_location 1024`: the tasks' own sizes for the help. */
@@ -103,11 +111,14 @@ export const generateCommand: CommandModule<object, Args> = {
       .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
       .option('size', { type: 'string', describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}` })
       .option('label-font-size', { type: 'number', default: DEFAULT_STYLE.labels.fontSize, describe: 'label font size, CSS pixels (does not scale with --size)' })
-      .option('label-layout', { choices: LABEL_LAYOUTS, default: DEFAULT_STYLE.labels.layout, describe: 'avoid: labels moved to collision-free spots near their atoms (leader lines); anchored: box corner on the atom' })
+      .option('label-layout', { type: 'string', describe: `where labels go, MODE for every task or TASK=MODE for one (repeatable): ${LABEL_LAYOUTS.join(', ')}. clear: labels hide neither each other nor the molecule (leader lines), those with no such spot are left out; prefer-clear: every label kept, off the molecule where a spot allows; avoid: clear of each other only (before 0.2); anchored: box corner on the atom. Default: prefer-clear for ${labelNamingTasks()}, clear for the rest (docs/labels.md)` })
+      .option('labels', { type: 'string', describe: `which labels the images draw, SET for every task or TASK=SET for one (repeatable): ${LABEL_SETS.join(', ')}; default all, but residues for ${allTasks().filter((t) => t.labelSet && t.labelSet !== 'all').map((t) => t.id).join(', ')}` })
       .check((a) => {
         const antialias = parseAntialias(String(a.antialias));
         if (typeof antialias !== 'string') throw new Error(antialias.problem);
         parseSizes(a.size, chosenTasks(a.tasks));
+        parseLabelLayouts(a['label-layout'], chosenTasks(a.tasks));
+        parseLabelSets(a.labels, chosenTasks(a.tasks));
         if (!(a['label-font-size'] >= 4 && a['label-font-size'] <= 96)) throw new Error('--label-font-size must be from 4 to 96 pixels');
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
         if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
@@ -121,6 +132,8 @@ export const generateCommand: CommandModule<object, Args> = {
       }) as any,
   handler: async (args) => {
     const sizes = parseSizes(args.size, chosenTasks(args.tasks));
+    const layouts = parseLabelLayouts(args['label-layout'], chosenTasks(args.tasks));
+    const labelSets = parseLabelSets(args.labels, chosenTasks(args.tasks));
     const paths = structurePaths(args.paths, args.structures);
     const useSample = paths.length === 0;
     // Before the browser starts and the output folder is made.
@@ -159,7 +172,10 @@ export const generateCommand: CommandModule<object, Args> = {
         size: sizes.all,
         sizes: sizes.perTask,
         labelFontSize: args['label-font-size'],
-        labelLayout: args['label-layout'],
+        labelLayout: layouts.all,
+        labelLayouts: layouts.perTask,
+        labels: labelSets.all,
+        labelSets: labelSets.perTask,
         taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),
         onInterrupt: (i) => {
           // One line: how far, and the command that goes on from there (the same one).

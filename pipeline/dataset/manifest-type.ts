@@ -22,7 +22,12 @@ export interface ManifestOptions {
   /** Image size per task id, pixels (absent in manifests made before sizes per task). */
   imageSizes?: Record<string, number>;
   labelFontSize: number;
-  labelLayout: string;
+  /** Label layout when every task has the same one; null when they differ (a string in every manifest made before layouts per task). */
+  labelLayout: string | null;
+  /** Label layout per task id (absent in manifests made before layouts per task: all had `labelLayout`). */
+  labelLayouts?: Record<string, string>;
+  /** Label set per task id, `all`, `residues`, `ligand` or `none` (absent before: all). */
+  labels?: Record<string, string>;
   antialias: string;
   /**
    * The annotation files' layout: `compact`, `full` or `none` (docs/annotations.md); absent

@@ -7,6 +7,7 @@
 import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
 import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures, type LegibilityTarget } from './label-legibility.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
+import { coverageLines, CoverageTally, imageCoverage, type CoverageFigures, type ImageCoverage } from './label-coverage.ts';
 import { count } from '../plural.ts';
 
 export interface TaskStats {
@@ -20,6 +21,9 @@ export interface TaskStats {
   imageSizes?: Record<string, number>;
   /** Label legibility (pipeline/generate/label-legibility.ts), when the annotations record labels. */
   legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares>; target?: LegibilityTarget };
+  /** How much of the molecule the labels hide (pipeline/generate/label-coverage.ts): images drawing the
+   * pocket, and images of the ligand alone (docking's), when the annotations record atoms and labels. */
+  coverage?: { whole: CoverageFigures; ligandAlone: CoverageFigures | null };
 }
 
 /** The parts of a record's meta the figures read (pipeline/generate/records.ts writes them). */
@@ -42,18 +46,24 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
   const tallies = new Map<string, LegibilityTally>();
   // Of each image's annotation, its labels and size only (no annotation, or one without
   // labels or a camera: nothing to count).
-  const seenAnnotations = new Map<string, { labels: LabelRecord[] | null; size: string | null }>();
-  const annotationOf = (image: string) => {
+  type Seen = { labels: LabelRecord[] | null; size: string | null; coverage: ImageCoverage | null; ligandAlone: boolean; omitted: number };
+  const seenAnnotations = new Map<string, Seen>();
+  const annotationOf = (image: string): Seen => {
     let hit = seenAnnotations.get(image);
-    if (!hit && o.annotations === false) return { labels: null, size: null };
+    if (!hit && o.annotations === false) return { labels: null, size: null, coverage: null, ligandAlone: false, omitted: 0 };
     if (!hit) {
       const a = dataset.annotation(image);
       const w = a?.camera?.width, h = a?.camera?.height;
-      hit = { labels: a?.labels ?? null, size: typeof w === 'number' && typeof h === 'number' ? (w === h ? String(w) : `${w} x ${h}`) : null };
+      hit = {
+        labels: a?.labels ?? null, size: typeof w === 'number' && typeof h === 'number' ? (w === h ? String(w) : `${w} x ${h}`) : null,
+        coverage: a?.atoms && a.labels ? imageCoverage(a.atoms, a.labels) : null,
+        ligandAlone: a?.subset === 'ligand', omitted: a?.labelLayout?.omitted ?? 0,
+      };
       seenAnnotations.set(image, hit);
     }
     return hit;
   };
+  const coverage = new Map<string, { whole: CoverageTally; ligandAlone: CoverageTally }>();
   const labelsOf = (image: string) => annotationOf(image).labels;
   const sizeOf = (image: string) => annotationOf(image).size;
   const sizedImages = new Map<string, Set<string>>();
@@ -79,6 +89,13 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
         seen.add(im);
         s.imageSizes ??= {};
         s.imageSizes[size] = (s.imageSizes[size] ?? 0) + 1;
+      }
+      for (const im of r.images) {
+        const a = annotationOf(im);
+        if (!a.coverage) continue;
+        const c = coverage.get(task) ?? { whole: new CoverageTally(), ligandAlone: new CoverageTally() };
+        coverage.set(task, c);
+        (a.ligandAlone ? c.ligandAlone : c.whole).addCounted(im, a.coverage, a.labels?.length ?? 0, a.omitted);
       }
       if (images.length && images.every((im) => im.labels)) {
         const tally = tallies.get(task) ?? new LegibilityTally();
@@ -111,6 +128,10 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
   for (const [task, tally] of tallies) {
     const target = legibilityTarget(task, tally.figures);
     byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures), ...(target ? { target } : {}) };
+  }
+  for (const [task, c] of coverage) {
+    const alone = c.ligandAlone.figures;
+    byTask.get(task)!.coverage = { whole: c.whole.figures, ligandAlone: alone.images ? alone : null };
   }
   return dataset.tasks.flatMap((t) => byTask.get(t) ?? []);
 }
@@ -147,6 +168,7 @@ export function formatStats(stats: TaskStats[]): string {
       if (l.referenced) out.push(`  ${'referenced'.padEnd(14)} ${l.referenced} labels, readable in all images ${pc(l.shares.referencedReadableInAll)}, in >= 4 ${pc(l.shares.referencedReadableInFour)}`);
       if (l.referenced && l.target) out.push(`  ${'target'.padEnd(14)} ${l.target.text}`);
     }
+    if (s.coverage) for (const line of coverageLines(s.coverage.whole, s.coverage.ligandAlone)) out.push(`  ${'labels hide'.padEnd(14)} ${line}`);
   }
   return out.join('\n') + '\n';
 }

@@ -4,15 +4,13 @@
 // in its camera, so the same scene at two sizes is two images with two keys.
 import { DEFAULT_IMAGE_SIZE, defaultImageSize, type PreparedComplex, type TaskModule } from '../../qa/task.ts';
 import { resizeCamera } from '../../renders/camera.ts';
+import { parsePerTask, perTaskValues, type PerTaskFlag, type PerTaskRequest } from './per-task-values.ts';
 
 export const MIN_IMAGE_SIZE = 64;
 export const MAX_IMAGE_SIZE = 4096;
 
 /** What the options asked for: a size for every task and sizes for single tasks. */
-export interface SizeRequest {
-  all?: number;
-  perTask?: Record<string, number>;
-}
+export type SizeRequest = PerTaskRequest<number>;
 
 /** Image size per task id, pixels. */
 export type ImageSizes = Record<string, number>;
@@ -25,36 +23,19 @@ function pixels(text: string, what: string): number {
   return n;
 }
 
+const SIZE_FLAG: PerTaskFlag<number> = { flag: '--size', noun: 'size', nouns: 'sizes', placeholder: 'N', parse: pixels };
+
 /**
  * Parses the `--size` values (each N, TASK=N, or several of them separated by commas) against
  * the run's tasks; throws an Error with a one-line message on bad input (a usage error).
  */
 export function parseSizes(values: string | number | readonly (string | number)[] | undefined, tasks: readonly TaskModule[]): SizeRequest {
-  const list = values === undefined ? [] : Array.isArray(values) ? values : [values as string | number];
-  const out: SizeRequest = {};
-  const perTask: Record<string, number> = {};
-  for (const part of list.flatMap((v) => String(v).split(','))) {
-    if (!part.trim()) throw new Error(`--size: empty value (give N for every task or TASK=N)`);
-    const eq = part.indexOf('=');
-    if (eq < 0) {
-      const n = pixels(part, 'size');
-      if (out.all !== undefined) throw new Error(`--size: two sizes for every task (${out.all} and ${n}); give one, and TASK=N for single tasks`);
-      out.all = n;
-      continue;
-    }
-    const id = part.slice(0, eq).trim();
-    if (!tasks.some((t) => t.id === id)) throw new Error(`--size: '${id}' is not one of the chosen tasks (${tasks.map((t) => t.id).join(', ')})`);
-    const n = pixels(part.slice(eq + 1), `size of ${id}`);
-    if (perTask[id] !== undefined) throw new Error(`--size: two sizes for ${id} (${perTask[id]} and ${n})`);
-    perTask[id] = n;
-  }
-  if (Object.keys(perTask).length) out.perTask = perTask;
-  return out;
+  return parsePerTask(SIZE_FLAG, values, tasks);
 }
 
 /** The size of every task of the run: its own request, else the size for all, else the task's default. */
 export function imageSizes(tasks: readonly TaskModule[], request: SizeRequest = {}): ImageSizes {
-  return Object.fromEntries(tasks.map((t) => [t.id, request.perTask?.[t.id] ?? request.all ?? defaultImageSize(t)]));
+  return perTaskValues(tasks, request, defaultImageSize);
 }
 
 /** The size most of the tasks use (the smaller one on a tie): what the pages warm up at. */

@@ -38,6 +38,8 @@ export interface PlanInputs {
   taskOptions?: Readonly<Record<string, string>>;
   /** Image size per task id, pixels (a task not listed: its default, TaskModule.defaultImageSize). */
   sizes?: ImageSizes;
+  /** Style per task id (its label set and layout: pipeline/generate/label-options.ts); a task not listed: `style`. */
+  styles?: Readonly<Record<string, Style>>;
 }
 
 /** A task's option values: the chosen ones, else its defaults. */
@@ -83,7 +85,7 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
       const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' }, () => task.plan({
         seed: p.seed, split, index, count: n, rng: questionGenerator(p.seed, task.id, id, index), subject: sized,
         slot: (k: number) => (Math.floor(offset * k) + index) % k,
-        splitIds: p.split.ids[split] ?? [], complexById, style: p.style, options,
+        splitIds: p.split.ids[split] ?? [], complexById, style: p.styles?.[task.id] ?? p.style, options,
       }), onError);
       if (!guarded.ok) {
         out.rejects.push({ stage: 'plan', id: qid, task: task.id, complex: id, split, index, reason: guarded.reject.reason, internal: true });

@@ -9,6 +9,9 @@ import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type AntialiasMethod } from '../../renders/style.ts';
 import { warmUpJob } from '../../renders/warm-up.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
+import type { LabelSet } from '../../renders/style.ts';
+import { labelLayouts, labelSets, taskStyles } from './label-options.ts';
+import { sharedValue } from './per-task-values.ts';
 import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
 import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
@@ -17,7 +20,7 @@ import { identityVersions, versions } from '../dataset/versions.ts';
 import { DEFAULT_ANNOTATION_LAYOUT, datasetPaths, REJECTS_FILE, removeTemporaryFiles, type AnnotationLayout } from '../dataset/layout.ts';
 import { DEFAULT_PNG_COMPRESSION, type PngCompression } from '../../renders/png-encode.ts';
 import { renderEnvironment } from '../../renders/render-environment.ts';
-import type { TaskModule } from '../../qa/task.ts';
+import { DEFAULT_LABEL_LAYOUT, type TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
 import { assemble, writeAssemblyPlan } from './assemble.ts';
 import { partExists, readPart } from './complex-part.ts';
@@ -95,8 +98,15 @@ export interface GenerateOptions {
   sizes?: Record<string, number>;
   /** Label font size, CSS pixels (default 12; does not scale with the image). */
   labelFontSize?: number;
-  /** Label placement (default avoid; renders/label-layout.ts). */
+  /** Label placement of every task's images (default: each task's own, TaskModule.labelLayout,
+   * else `clear`; renders/label-layout.ts). `avoid` is the layout before issue #42. */
   labelLayout?: LabelLayoutMode;
+  /** Label placement of single tasks by task id (over `labelLayout`). */
+  labelLayouts?: Record<string, LabelLayoutMode>;
+  /** Which labels every task's images draw (default all, the paper's). */
+  labels?: LabelSet;
+  /** Which labels single tasks' images draw, by task id (over `labels`). */
+  labelSets?: Record<string, LabelSet>;
   /** Values of the tasks' own options by key (TaskModule.options), e.g. { residueFraming: 'complex' };
    * each unset one takes its default. All are part of the run's identity. */
   taskOptions?: Record<string, string>;
@@ -166,6 +176,9 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
   // Image size per task; `size` is recorded when every task has the same one (else null).
   const sizes = imageSizes(o.tasks, { all: o.size, perTask: o.sizes });
   const sizeSet = new Set(Object.values(sizes));
+  // Label layout and set per task; `labelLayout` is recorded when every task has the same one (else null).
+  const layouts = labelLayouts(o.tasks, { all: o.labelLayout, perTask: o.labelLayouts });
+  const labelSetsOfTasks = labelSets(o.tasks, { all: o.labels, perTask: o.labelSets });
   const options = {
     tasks: o.tasks.map((t) => t.id),
     perComplex: formatCounts(counts),
@@ -180,7 +193,9 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
     size: sizeSet.size === 1 ? [...sizeSet][0] : null,
     imageSizes: sizes,
     labelFontSize: o.labelFontSize ?? DEFAULT_STYLE.labels.fontSize,
-    labelLayout: o.labelLayout ?? DEFAULT_STYLE.labels.layout,
+    labelLayout: sharedValue(layouts),
+    labelLayouts: layouts,
+    labels: labelSetsOfTasks,
     ...taskOptions,
     antialias: o.antialias ?? DEFAULT_ANTIALIAS,
     annotations: o.annotations ?? DEFAULT_ANNOTATION_LAYOUT,
@@ -188,7 +203,9 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
   };
   const browser = findBrowser();
   if (!browser) throw new NoBrowserError(NO_BROWSER_HELP);
-  const style = makeStyle({ antialias: options.antialias, labels: { layout: options.labelLayout, fontSize: options.labelFontSize } });
+  const styleOf = (layout: LabelLayoutMode) => makeStyle({ antialias: options.antialias, labels: { layout, fontSize: options.labelFontSize } });
+  const styles = taskStyles(o.tasks, layouts, labelSetsOfTasks, styleOf);
+  const style = styles[o.tasks[0]?.id] ?? styleOf(DEFAULT_LABEL_LAYOUT);
 
   // The pages start (browser, shaders) while the rest is prepared and the input ingested on
   // the other core; whatever stops the run before the pool's own `finally` closes it first.
@@ -268,7 +285,7 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
       // records and hashes sometimes left the queue empty (both pages idle ~1-2 s in a
       // 12-complex run, docs/history/rendering.md).
       outDir: o.out, seed: o.seed, ids: todo, store, pool, inFlight: pool.size * 3,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts, sizes, style, taskOptions },
+      plan: { seed: o.seed, split, tasks: o.tasks, counts, sizes, style, styles, taskOptions },
       onComplexDone: () => progress?.update(++complexesDone, mine.length, images),
       onError,
       versions: v,

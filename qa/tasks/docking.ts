@@ -39,6 +39,10 @@ function trainDistances(train: readonly AskedQuestion[]): number[] {
 export const dockingTask: TaskModule = {
   id: DOCKING,
   format: 'cloze',
+  // Residue labels only: the answer names no ligand atom, and on the small displaced ligand
+  // (a median 96 px across at 512 px) its atom names' leader lines crossed the bonds whose
+  // orientation is the roll half of the answer (docs/labels.md). `--labels docking=all` draws them.
+  labelSet: 'residues',
   imageCount: 7,
   defaultCounts: { train: 6, test: 3 },
   template: DOCKING,

@@ -40,6 +40,7 @@ export const interactionLocationTask: TaskModule = {
   // Spec: one per H-bond up to 3 / 3 (our choice of cap, as the spec suggests).
   defaultCounts: { train: 3, test: 3 },
   defaultImageSize: WHOLE_POCKET_IMAGE_SIZE,
+  labelLayout: 'prefer-clear',
   template: INTERACTION_LOCATION,
   options: [DECOYS_OPTION],
   scorer: choiceScorer(),

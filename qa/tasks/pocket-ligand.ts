@@ -13,6 +13,7 @@ export const pocketLigandTask: TaskModule = {
   imageCount: 6,
   defaultCounts: { train: 1, test: 1 },
   defaultImageSize: WHOLE_POCKET_IMAGE_SIZE,
+  labelLayout: 'prefer-clear',
   template: 'pocket_ligand',
   scorer: pocketLigandScorer,
   // Guessing atom pairs blind is near hopeless: the random baseline says there are none.

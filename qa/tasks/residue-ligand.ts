@@ -70,6 +70,7 @@ function questionsOf(seed: number, complex: Complex, rule: NegativeRule): Residu
 export const residueLigandTask: TaskModule = {
   id: RESIDUE_LIGAND,
   format: 'cloze',
+  labelLayout: 'prefer-clear',
   imageCount: 6,
   // A cap: every residue with an H-bond and as many without, up to 40 questions per complex
   // (the original averaged about 6.7; on the first 20 complexes of ../shared at most 14).

@@ -3,6 +3,7 @@
 // far, every pair of boxes compared for collisions), no grid, no early exits, no typed
 // arrays. Slow (quadratic in the labels, times the candidates); the tests and
 // scripts/check-label-layout.ts compare every box it places with the fast layout's.
+import { CELL, type ClearanceGrid } from '../../renders/clearance-grid.ts';
 import { LEADER_MIN, MAX_LEADER, SPOIL_COST, type LabelLayout, type LabelLayoutMode, type LayoutInput, type PlacedLabel } from '../../renders/label-layout.ts';
 
 const STEP = 3;
@@ -43,7 +44,29 @@ function candidateOffsets(w: number, h: number): { dx: number; dy: number }[] {
   return list;
 }
 
-export function referenceLayout(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode): LabelLayout {
+/** Marked cells of the clearance grid under a box, counted cell by cell (no summed table). */
+function markedUnder(grid: ClearanceGrid, b: Box): number {
+  let n = 0;
+  for (let row = Math.max(0, Math.floor(b.y / CELL)); row <= Math.min(grid.rows - 1, Math.floor((b.y + b.h - 1) / CELL)); row++) {
+    for (let c = Math.max(0, Math.floor(b.x / CELL)); c <= Math.min(grid.cols - 1, Math.floor((b.x + b.w - 1) / CELL)); c++) n += grid.marked[row * grid.cols + c];
+  }
+  return n;
+}
+
+/** The first candidate of `l` inside the image, over no marked cell and no box of `others`. */
+function firstClear(l: LayoutInput, others: Box[], grid: ClearanceGrid, width: number, height: number): Box | null {
+  for (const o of candidateOffsets(l.w, l.h)) {
+    const box = { x: Math.round(l.x) + o.dx, y: Math.round(l.y) + o.dy, w: l.w, h: l.h };
+    if (box.x < 0 || box.y < 0 || box.x + box.w > width || box.y + box.h > height) continue;
+    if (markedUnder(grid, box) > 0 || others.some((b) => overlap(box, b) > 0)) continue;
+    return box;
+  }
+  return null;
+}
+
+export function referenceLayout(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode, grid?: ClearanceGrid): LabelLayout {
+  if (inputs.length === 0) return { labels: [], drawOrder: [] };
+  if (mode === 'clear') return referenceClear(inputs, width, height, grid!);
   const labels: PlacedLabel[] = [];
   let drawOrder: number[];
   const blank = { offset: 0, leader: false, collides: false, inside: false, crowded: false };
@@ -80,10 +103,42 @@ export function referenceLayout(inputs: readonly LayoutInput[], width: number, h
       placed.push({ box: best!, readable: bestCost === 0 });
     }
     drawOrder = [...order].reverse();
+    if (mode === 'prefer-clear') {
+      for (const i of order) {
+        if (markedUnder(grid!, labels[i]) === 0) continue;
+        const box = firstClear(inputs[i], labels.filter((_, j) => j !== i), grid!, width, height);
+        if (!box) continue;
+        const offset = distanceToBox(inputs[i].x, inputs[i].y, box);
+        labels[i] = { ...labels[i], x: box.x, y: box.y, offset, leader: offset >= LEADER_MIN };
+      }
+    }
   }
   labels.forEach((a, i) => {
     a.inside = a.x >= 0 && a.y >= 0 && a.x + a.w <= width && a.y + a.h <= height;
     a.collides = labels.some((b, j) => j !== i && overlap(a, b) > 0);
   });
   return { labels, drawOrder };
+}
+
+/** `clear`: placing order as `avoid`, each label at its first clear candidate, or left out. */
+function referenceClear(inputs: readonly LayoutInput[], width: number, height: number, grid: ClearanceGrid): LabelLayout {
+  const lone = inputs.filter((l) => l.kind === 'residue').length === 1;
+  const rank = (l: LayoutInput) => (l.kind === 'residue' ? (lone ? -1 : 1) : 0);
+  const order = inputs.map((_, i) => i).sort((a, b) => rank(inputs[a]) - rank(inputs[b]) || inputs[a].depth - inputs[b].depth || a - b);
+  const labels: PlacedLabel[] = new Array(inputs.length);
+  const placed: Box[] = [];
+  const drawn: number[] = [];
+  for (const i of order) {
+    const l = inputs[i];
+    const box = firstClear(l, placed, grid, width, height);
+    if (!box) {
+      labels[i] = { x: Math.round(l.x), y: Math.round(l.y), w: l.w, h: l.h, offset: 0, leader: false, collides: false, inside: false, crowded: false, omitted: true };
+      continue;
+    }
+    const offset = distanceToBox(l.x, l.y, box);
+    labels[i] = { ...box, offset, leader: offset >= LEADER_MIN, collides: false, inside: true, crowded: false };
+    placed.push(box);
+    drawn.push(i);
+  }
+  return { labels, drawOrder: drawn.reverse() };
 }
