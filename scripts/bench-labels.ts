@@ -6,11 +6,15 @@
 // and image size, the share of labels collision-free and of referenced labels readable
 // (pipeline/generate/label-legibility.ts) against the targets of issues #17 and #36, and the
 // layout's time per image. Each task is measured at its own image size
-// (TaskModule.defaultImageSize, marked *) and the whole-pocket tasks at 512 px too. Also
-// checks that no image holds two residue labels with the same text (renders/label-text.ts)
-// and exits 1 if one does.
+// (TaskModule.defaultImageSize, marked *) and the whole-pocket tasks at 512 px too. Then,
+// for all nine tasks at their own sizes, how much of the molecule the labels hide
+// (pipeline/generate/label-coverage.ts: heavy atoms under a label box, labels left out, the
+// docked ligand's extent) against issue #42's floors. Each task takes its own label layout
+// and set as `generate` does (pipeline/generate/label-options.ts) unless --label-layout or
+// --labels names one for all. Also checks that no image holds two residue labels with the
+// same text (renders/label-text.ts) and exits 1 if one does.
 // Usage: node --import tsx scripts/bench-labels.ts [--limit N] [--structures path] [--seed 0]
-//          [--label-layout avoid|anchored] [--residue-framing subject|complex] [--font-size 12]
+//          [--label-layout MODE] [--labels SET] [--residue-framing subject|complex] [--font-size 12]
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +25,9 @@ import { sceneLabels } from '../renders/scene-labels.ts';
 import { sceneKey } from '../renders/scene-key.ts';
 import { DEFAULT_STYLE, makeStyle } from '../renders/style.ts';
 import { CAMERA_DEFAULTS } from '../renders/camera.ts';
-import type { LabelLayoutMode } from '../renders/label-layout.ts';
+import { annotatedAtoms } from '../renders/annotation.ts';
+import { CoverageTally } from '../pipeline/generate/label-coverage.ts';
+import { labelLayouts, labelSets, parseLabelLayouts, parseLabelSets, taskStyles } from '../pipeline/generate/label-options.ts';
 import { RESIDUE_FRAMING_OPTION, type ResidueFraming } from '../qa/tasks/residue-ligand.ts';
 import type { PreparedComplex } from '../qa/task.ts';
 import { taskById } from '../qa/task-registry.ts';
@@ -42,9 +48,15 @@ if (!existsSync(root)) {
 }
 const limit = Number(value('--limit') ?? Infinity);
 const seed = Number(value('--seed') ?? 0);
-const layout = (value('--label-layout') ?? DEFAULT_STYLE.labels.layout) as LabelLayoutMode;
 const framing = (value('--residue-framing') ?? RESIDUE_FRAMING_OPTION.default) as ResidueFraming;
-const style = makeStyle({ labels: { layout, fontSize: Number(value('--font-size') ?? DEFAULT_STYLE.labels.fontSize) } });
+const fontSize = Number(value('--font-size') ?? DEFAULT_STYLE.labels.fontSize);
+// Each task's layout and label set, as generate chooses them.
+const TASK_IDS = ['translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation', 'rotation_rotation', 'interaction_location', 'docking', 'pocket_ligand'];
+const taskList = TASK_IDS.map((id) => taskById(id)!);
+const layouts = labelLayouts(taskList, parseLabelLayouts(value('--label-layout'), taskList));
+const sets = labelSets(taskList, parseLabelSets(value('--labels'), taskList));
+const styles = taskStyles(taskList, layouts, sets, (layout) => makeStyle({ labels: { layout, fontSize } }));
+const layoutText = [...new Set(Object.values(layouts))].length === 1 ? Object.values(layouts)[0] : 'per task';
 
 const dirs = readdirSync(root).sort().slice(0, limit).map((d) => join(root, d));
 const t0 = Date.now();
@@ -64,12 +76,12 @@ const tallies = runs.map(() => new LegibilityTally());
 // generate's split by complex and question generators: the questions a dataset of these complexes holds.
 const split = decideSplit(complexes.map((c) => c.id), seed);
 const prepared = new Map(complexes.map((complex): [string, PreparedComplex] => [complex.id, { complex, camera: complexCamera(complex, { width: CAMERA_DEFAULTS.width, height: CAMERA_DEFAULTS.height }) }]));
-let layoutMs = 0, layouts = 0;
+let layoutMs = 0, layoutCount = 0;
 for (const complex of complexes) {
   for (const [r, run] of runs.entries()) {
     const task = taskById(run.task)!;
     const { questions } = planComplex(prepared.get(complex.id)!, {
-      seed, split, tasks: [task], counts: { [task.id]: task.defaultCounts }, style, complexById: (id) => prepared.get(id)!,
+      seed, split, tasks: [task], counts: { [task.id]: task.defaultCounts }, style: styles[task.id], complexById: (id) => prepared.get(id)!,
       taskOptions: { residueFraming: framing }, sizes: { [task.id]: run.size },
     });
     const known = new Map<string, ReturnType<typeof sceneLabels>['records']>();
@@ -81,7 +93,7 @@ for (const complex of complexes) {
           const t = performance.now();
           labels = sceneLabels(spec, poseScene(spec)).records;
           layoutMs += performance.now() - t;
-          layouts++;
+          layoutCount++;
           known.set(key, labels);
           const seen = new Set<string>();
           for (const l of labels) {
@@ -100,7 +112,7 @@ for (const complex of complexes) {
 
 const pc = (v: number | null) => (v === null ? '   -  ' : `${(100 * v).toFixed(1).padStart(5)} %`);
 const out: string[] = [];
-out.push(`label legibility, ${complexes.length} complexes of ${root} (${split.ids.train.length} train, ${split.ids.test.length} test, seed ${seed}), layout ${layout}, residue framing ${framing}, font ${style.labels.fontSize} px`);
+out.push(`label legibility, ${complexes.length} complexes of ${root} (${split.ids.train.length} train, ${split.ids.test.length} test, seed ${seed}), layout ${layoutText}, residue framing ${framing}, font ${fontSize} px`);
 out.push('task                  size   images   labels  collision-free  referenced  readable in 6/6  in >= 4/6  target');
 runs.forEach((run, r) => {
   const f = tallies[r].figures, s = legibilityShares(f);
@@ -112,10 +124,44 @@ runs.forEach((run, r) => {
     : '(none at this size)';
   out.push(`${run.task.padEnd(21)} ${String(run.size).padStart(4)}${run.size === sizeOf(run.task) ? '*' : ' '}  ${String(f.images).padStart(6)}  ${String(f.labels).padStart(7)}  ${pc(s.collisionFree).padStart(14)}  ${String(f.referenced).padStart(10)}  ${pc(s.referencedReadableInAll).padStart(15)}  ${pc(s.referencedReadableInFour).padStart(9)}  ${target}`);
 });
-out.push(`layout: ${layouts} distinct images, ${(layoutMs / Math.max(1, layouts)).toFixed(2)} ms per image (Node, one core)`);
+out.push(`layout: ${layoutCount} distinct images, ${(layoutMs / Math.max(1, layoutCount)).toFixed(2)} ms per image (Node, one core)`);
 out.push(`* the task's own image size (TaskModule.defaultImageSize)`);
 const multi = complexes.filter((c) => pocketHasChains(c)).length;
 out.push(`residue labels: ${multi} of ${complexes.length} complexes have a pocket of more than one chain; ${duplicates.length ? `${new Set(duplicates.map((d) => d.key)).size} images hold two residue labels with the same text (${duplicates.length} repeated texts), e.g. ${duplicates.slice(0, 5).map((d) => `${d.complex} ${d.key} '${d.text}'`).join(', ')}` : 'no image holds two residue labels with the same text'}`);
+
+// How much of the molecule the labels hide, every task at its own size, its own layout and set.
+out.push('');
+out.push(`what the labels hide: heavy atoms under a label box (issue #42: whole-scene images a median of >= 80 % of the ligand and >= 60 % of the pocket uncovered; docking's ligand alone >= 80 % in every image)`);
+out.push('task                  size  layout        labels    images  drawn  left out  ligand  pocket | ligand alone: images  least  extent median  least');
+let coverageMs = 0, coverageImages = 0;
+for (const task of taskList) {
+  const whole = new CoverageTally(), alone = new CoverageTally();
+  const seen = new Set<string>();
+  for (const complex of complexes) {
+    const { questions } = planComplex(prepared.get(complex.id)!, {
+      seed, split, tasks: [task], counts: { [task.id]: task.defaultCounts }, style: styles[task.id], complexById: (id) => prepared.get(id)!,
+      taskOptions: { residueFraming: framing }, sizes: { [task.id]: sizeOf(task.id) },
+    });
+    for (const { plan } of questions) {
+      for (const spec of plan.images) {
+        const key = sceneKey(spec);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const pose = poseScene(spec);
+        const t = performance.now();
+        const labels = sceneLabels(spec, pose);
+        coverageMs += performance.now() - t;
+        coverageImages++;
+        (spec.subset.kind === 'ligand' ? alone : whole).add(key, annotatedAtoms(spec, pose), labels.records, labels.omitted);
+      }
+    }
+  }
+  const w = whole.figures, a = alone.figures;
+  const left = w.labels + w.omitted ? pc(w.omitted / (w.labels + w.omitted)) : '   -  ';
+  const aloneText = a.images ? `${String(a.images).padStart(6)}  ${pc(a.ligandUncoveredMin)}  ${String(a.ligandExtentMedian?.toFixed(0)).padStart(10)} px  ${String(a.ligandExtentMin?.toFixed(0)).padStart(4)} px` : '';
+  out.push(`${task.id.padEnd(21)} ${String(sizeOf(task.id)).padStart(4)}  ${layouts[task.id].padEnd(12)}  ${sets[task.id].padEnd(8)}  ${String(w.images).padStart(6)}  ${String(w.labels).padStart(5)}  ${left.padStart(8)}  ${pc(w.ligandUncoveredMedian)} ${pc(w.pocketUncoveredMedian)} | ${aloneText}`);
+}
+out.push(`layout with the clearance grid: ${coverageImages} distinct images, ${(coverageMs / Math.max(1, coverageImages)).toFixed(2)} ms per image (Node, one core)`);
 process.stdout.write(out.join('\n') + '\n');
 if (duplicates.length) process.exitCode = 1;
 
