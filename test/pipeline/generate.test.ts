@@ -17,7 +17,8 @@ import { REPO } from '../shared-structures.ts';
 import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
-import { DEFAULT_ANTIALIAS, makeStyle } from '../../renders/style.ts';
+import { DEFAULT_ANTIALIAS, makeStyle, withLabelSet } from '../../renders/style.ts';
+import { defaultLabelSet } from '../../qa/task.ts';
 import { parseCommands, type Command } from '../../renders/commands.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import type { Subset } from '../../renders/subset.ts';
@@ -55,7 +56,8 @@ async function reRender(name: string, complexId: string, parts: { transform?: Co
   // A docking question is framed by its own camera (qa/docking-camera.ts).
   const camera = parts.docking ? dockingCamera(c, parts.ligandTransform ?? []) : c.camera;
   const spec: SceneSpec = {
-    complex: c.complex, subset: parts.subset ?? { kind: 'full' }, style: makeStyle(), camera, view: 'front',
+    // The style generate gives the task: docking labels residues only (TaskModule.labelSet).
+    complex: c.complex, subset: parts.subset ?? { kind: 'full' }, style: parts.docking ? withLabelSet(makeStyle(), defaultLabelSet(taskById('docking')!)) : makeStyle(), camera, view: 'front',
     transform: parts.transform ?? [], ligandTransform: parts.ligandTransform ?? [],
   };
   pool ??= new RenderPool({ pages: 1 });

@@ -76,20 +76,21 @@ test('generate: usage errors exit 2 before anything runs; the choices are record
     for (const { record } of readQaFile(file)) {
       for (const image of record.images) {
         const a = dataset.annotation(image)!;
+        assert.ok(a.labels, image);
         if (record.task === 'translation') assert.equal(a.labels.length, 0, 'translation draws no label');
         if (record.task === 'docking') {
-          assert.equal(a.labelLayout.mode, 'clear');
+          assert.equal(a.labelLayout?.mode, 'clear');
           assert.ok(a.labels.every((l) => l.kind === 'residue'), 'docking draws residue labels only');
-          assert.equal(typeof a.labelLayout.omitted, 'number', 'clear counts the labels it leaves out');
+          assert.equal(typeof a.labelLayout?.omitted, 'number', 'clear counts the labels it leaves out');
           if (a.subset === 'ligand') {
             dockingLigandAlone++;
             assert.equal(a.labels.length, 0);
           }
         }
         if (record.task === 'residue_ligand') {
-          assert.equal(a.labelLayout.mode, 'avoid');
+          assert.equal(a.labelLayout?.mode, 'avoid');
           assert.ok(a.labels.some((l) => l.kind === 'ligand') && a.labels.some((l) => l.kind === 'residue'));
-          assert.equal(a.labelLayout.omitted, undefined, 'avoid leaves none out and records no count');
+          assert.equal(a.labelLayout?.omitted, undefined, 'avoid leaves none out and records no count');
         }
       }
     }
