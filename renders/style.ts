@@ -16,8 +16,10 @@ export interface LabelStyle {
   /** Box behind the text; opacity 0 draws no box. */
   backgroundColor: string;
   backgroundOpacity: number;
-  /** Where labels go (renders/label-layout.ts): `avoid` (collision-free spots, leaders) or
-   * `anchored` (3Dmol's: the box's top-left corner on the atom). */
+  /** Where labels go (renders/label-layout.ts): `clear` (off the molecule and each other, or
+   * left out), `prefer-clear` (every label, off the molecule where a spot allows), `avoid`
+   * (clear of each other where a spot allows) or `anchored` (3Dmol's: the box's top-left
+   * corner on the atom). */
   layout: LabelLayoutMode;
   /** Space between the text and its box's edges, CSS pixels. */
   padding: number;
