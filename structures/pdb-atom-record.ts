@@ -10,6 +10,11 @@ import { elementFromAtomName, normaliseElement } from './elements.ts';
 import { checkCoordinates, MAX_ABS_COORDINATE } from './check-coordinates.ts';
 import { columnDigits, columnNumber } from './fixed-columns.ts';
 import { decodeHybrid36 } from './hybrid-36.ts';
+import { notANumber } from './numeric-field.ts';
+
+const OCCUPANCY = { name: 'occupancy', where: 'columns 55-60' };
+const B_FACTOR = { name: 'B-factor', where: 'columns 61-66' };
+const RESIDUE_NUMBER = { name: 'residue number', whole: true };
 
 interface ResidueFields {
   /** Columns 18-27 as written: the cache key. */
@@ -59,8 +64,8 @@ export class PdbAtomReader {
       if (bad) return { file, line: lineNo, message: bad };
     }
     const occupancy = columnNumber(line, 54, 60, 1);
-    if (!Number.isFinite(occupancy)) return { file, line: lineNo, message: `occupancy '${line.slice(54, 60).trim()}' is not a number (columns 55-60)` };
-    if (!Number.isFinite(columnNumber(line, 60, 66, 0))) return { file, line: lineNo, message: `B-factor '${line.slice(60, 66).trim()}' is not a number (columns 61-66)` };
+    if (!Number.isFinite(occupancy)) return { file, line: lineNo, message: notANumber(OCCUPANCY, line.slice(54, 60).trim()) };
+    if (!Number.isFinite(columnNumber(line, 60, 66, 0))) return { file, line: lineNo, message: notANumber(B_FACTOR, line.slice(60, 66).trim()) };
     const serial = this.serialOf(line);
     const res = this.residueFields(line, lineNo);
     if ('message' in res) return res;
@@ -137,7 +142,7 @@ export class PdbAtomReader {
       // Some writers shift the residue number and insertion code one column left
       // (`HOH  227A`, `HOH 2018B`): read number 227 / 2018, insertion code A / B, and say so.
       const m = /^\s*(-?\d+)([A-Za-z])$/.exec(line.slice(21, 26));
-      if (!m) return { file: this.file, line: lineNo, message: `residue number '${numText}' is not a whole number` };
+      if (!m) return { file: this.file, line: lineNo, message: notANumber(RESIDUE_NUMBER, numText) };
       number = Number(m[1]);
       chain = '';
       insertionCode = m[2];
