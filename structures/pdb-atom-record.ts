@@ -33,6 +33,10 @@ export class PdbAtomReader {
   shiftedNumbers = 0;
   /** Atoms whose serial was neither a number nor hybrid-36 (`*****`). */
   unreadSerials = 0;
+  /** Atoms whose charge columns 79-80 held neither blanks nor a charge (`1+`, `2-`). */
+  unreadCharges = 0;
+  /** The line of the first of those, and what it held. */
+  firstUnreadCharge: { line: number; text: string } | null = null;
   /** True once an atom had its element in columns 77-78. */
   sawElementColumns = false;
   private lastSerial = 0;
@@ -71,6 +75,10 @@ export class PdbAtomReader {
     if ('message' in res) return res;
     const c78 = line.charCodeAt(78), c79 = line.charCodeAt(79);
     const charge = c78 >= 48 && c78 <= 57 && (c79 === 43 || c79 === 45) ? (c78 - 48) * (c79 === 45 ? -1 : 1) : undefined;
+    if (charge === undefined && line.length > 78 && line.slice(78, 80).trim() !== '') {
+      this.unreadCharges++;
+      this.firstUnreadCharge ??= { line: lineNo, text: line.slice(78, 80).trim() };
+    }
     const alt = line[16];
     return {
       name: this.nameOf(line),
