@@ -53,6 +53,8 @@ export function parseMol2(text: string, file: string): Mol2Record {
   /** Ids of the lone pairs and dummies left out: bonds to them are left out too. */
   const skippedIds = new Set<number>();
   let skippedBonds = 0;
+  /** Ids of atoms whose line was an error: their bonds add no error of their own. */
+  const failedIds = new Set<number>();
   /** The counts the molecule section gives (atoms, bonds), and where. */
   let declared: { atoms: number; bonds: number | null; line: number } | null = null;
   let atomLines = 0, bondLines = 0, atomSectionLine = 0, bondSectionLine = 0;
@@ -105,6 +107,7 @@ export function parseMol2(text: string, file: string): Mol2Record {
       const bad = checkCoordinates(xyz);
       if (bad) {
         errors.push({ file, line: i + 1, message: bad });
+        failedIds.add(id);
         continue;
       }
       const subId = f[6] === undefined ? 0 : readNumber(f[6], SUBSTRUCTURE_ID);
@@ -112,6 +115,7 @@ export function parseMol2(text: string, file: string): Mol2Record {
       const notNumber = [subId, charge].find((v) => typeof v !== 'number');
       if (notNumber !== undefined && typeof notNumber !== 'number') {
         errors.push({ file, line: i + 1, message: notNumber.message });
+        failedIds.add(id);
         continue;
       }
       const type = f[5];
@@ -123,6 +127,7 @@ export function parseMol2(text: string, file: string): Mol2Record {
       const element = elementFromSybyl(type);
       if (!element) {
         errors.push({ file, line: i + 1, message: `atom type '${type}' names no element` });
+        failedIds.add(id);
         continue;
       }
       indexById.set(id, atoms.length);
@@ -146,7 +151,9 @@ export function parseMol2(text: string, file: string): Mol2Record {
       const a = indexById.get(from);
       const b = indexById.get(to);
       if (a === undefined || b === undefined) {
-        // A bond to a lone pair or dummy left out goes with it; any other end is an error.
+        // A bond to a lone pair or dummy left out goes with it; one to an atom whose line was
+        // an error adds nothing to that error; any other end is an error.
+        if (failedIds.has(from) || failedIds.has(to)) continue;
         if ((a !== undefined || skippedIds.has(from)) && (b !== undefined || skippedIds.has(to))) skippedBonds++;
         else errors.push({ file, line: i + 1, message: `bond line does not join two atoms of the file: '${trimmed}'` });
         continue;
