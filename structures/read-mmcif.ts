@@ -61,13 +61,11 @@ export function parseMmcif(text: string, file: string): StructureRecord {
   }
   let firstModel: string | undefined;
   let unreadIds = 0;
-  let severalModels = false;
   for (const { values: f, line } of loop.rows) {
     const model = at.model >= 0 ? f[at.model] : '1';
     firstModel ??= model;
     if (model !== firstModel) {
       warnings.push({ file, line, message: 'file holds several models; only the first was read' });
-      severalModels = true;
       break;
     }
     const resName = f[at.comp];
@@ -114,7 +112,8 @@ export function parseMmcif(text: string, file: string): StructureRecord {
     if (charge !== 0) atom.formalCharge = charge as number;
     raw.push(atom);
   }
-  if (!severalModels) for (const p of loop.problems) errors.push({ file, ...p });
+  // A last row cut short is an error even past the first model: the file was damaged.
+  for (const p of loop.problems) errors.push({ file, ...p });
   if (unreadIds > 0) warnings.push({ file, message: `${unreadIds} atoms have an id that is not a whole number (_atom_site.id); numbered in file order` });
   const residues = resolveAltLocs(raw, file, warnings);
   const { info } = readMmcifEntry(text);
