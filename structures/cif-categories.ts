@@ -43,7 +43,7 @@ export interface CifCategory {
   /** Item names as written, after the `.`: `Cartn_x`. */
   items: string[];
   loop: boolean;
-  /** 1-based line of the first tag (of `loop_` for a loop). */
+  /** 1-based line of the first tag; for a loop, of its `loop_`. */
   line: number;
   rows: CifCategoryRow[];
   /** A last loop row cut short (the file truncated): where, and what, in plain words. */

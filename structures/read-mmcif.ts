@@ -10,7 +10,7 @@ import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
 import { checkCoordinates } from './check-coordinates.ts';
 import type { StructureRecord } from './read-pdb.ts';
 import { readCifCategories, readCifLoop, tokenizeCifLine } from './cif-categories.ts';
-import { numberOrNaN, readNumber, type NumericField } from './numeric-field.ts';
+import { numberOrNaN, readNumbers, type NumericField } from './numeric-field.ts';
 import { readMmcifEntry } from './mmcif-entry-info.ts';
 
 export { tokenizeCifLine };
@@ -81,35 +81,33 @@ export function parseMmcif(text: string, file: string): StructureRecord {
       errors.push({ file, line, message: bad });
       continue;
     }
-    // Blank (`.` or `?`): residue 0 (label_seq_id of non-polymers), occupancy 1, no B-factor, charge 0.
-    const number = at.seq >= 0 && !blank(f[at.seq]) ? readNumber(f[at.seq], numeric.seq) : 0;
-    const occupancy = at.occ >= 0 && !blank(f[at.occ]) ? readNumber(f[at.occ], numeric.occ) : 1;
-    const bIso = at.bIso >= 0 && !blank(f[at.bIso]) ? readNumber(f[at.bIso], numeric.bIso) : 0;
-    const charge = at.charge >= 0 && !blank(f[at.charge]) ? readNumber(f[at.charge], numeric.charge) : 0;
-    // The PDB reader's order: occupancy, B-factor, then the residue number.
-    const notNumber = [occupancy, bIso, number, charge].find((v) => typeof v !== 'number');
-    if (notNumber !== undefined && typeof notNumber !== 'number') {
-      errors.push({ file, line, message: notNumber.message });
+    // Blank (`.` or `?`): residue 0 (label_seq_id of non-polymers), occupancy 1, no B-factor,
+    // charge 0. Checked in the PDB reader's order: occupancy, B-factor, then residue number.
+    const value = (k: number) => (k >= 0 && !blank(f[k]) ? f[k] : undefined);
+    const numbers = readNumbers([[value(at.occ), numeric.occ, 1], [value(at.bIso), numeric.bIso, 0], [value(at.seq), numeric.seq, 0], [value(at.charge), numeric.charge, 0]]);
+    if (!Array.isArray(numbers)) {
+      errors.push({ file, line, message: numbers.message });
       continue;
     }
+    const [occupancy, , number, charge] = numbers;
     const idText = at.id >= 0 ? f[at.id] : '';
     if (at.id >= 0 && !/^\d+$/.test(idText)) unreadIds++;
     const atom: RawAtom = {
       name: f[at.name],
       element,
       xyz,
-      occupancy: occupancy as number,
+      occupancy,
       serial: /^\d+$/.test(idText) ? Number(idText) : raw.length + 1,
       isHydrogen: element === 'H',
       altLoc: at.alt >= 0 && !blank(f[at.alt]) ? f[at.alt] : '',
       line,
       chain: at.chain >= 0 && !blank(f[at.chain]) ? f[at.chain] : '',
       residueName: resName,
-      residueNumber: number as number,
+      residueNumber: number,
       insertionCode: at.ins >= 0 && !blank(f[at.ins]) ? f[at.ins] : '',
       hetero: heteroOf(f),
     };
-    if (charge !== 0) atom.formalCharge = charge as number;
+    if (charge !== 0) atom.formalCharge = charge;
     raw.push(atom);
   }
   // A last row cut short is an error even past the first model: the file was damaged.

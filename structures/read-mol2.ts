@@ -6,7 +6,7 @@
 import type { Bond, Diagnostic, LigandAtom } from './model.ts';
 import { normaliseElement } from './elements.ts';
 import { checkCoordinates } from './check-coordinates.ts';
-import { numberOrNaN, readNumber, type NumericField } from './numeric-field.ts';
+import { numberOrNaN, readNumber, readNumbers, type NumericField } from './numeric-field.ts';
 
 export interface Mol2Record {
   file: string;
@@ -110,14 +110,13 @@ export function parseMol2(text: string, file: string): Mol2Record {
         failedIds.add(id);
         continue;
       }
-      const subId = f[6] === undefined ? 0 : readNumber(f[6], SUBSTRUCTURE_ID);
-      const charge = f[8] === undefined ? 0 : readNumber(f[8], CHARGE);
-      const notNumber = [subId, charge].find((v) => typeof v !== 'number');
-      if (notNumber !== undefined && typeof notNumber !== 'number') {
-        errors.push({ file, line: i + 1, message: notNumber.message });
+      const numbers = readNumbers([[f[6], SUBSTRUCTURE_ID, 0], [f[8], CHARGE, 0]]);
+      if (!Array.isArray(numbers)) {
+        errors.push({ file, line: i + 1, message: numbers.message });
         failedIds.add(id);
         continue;
       }
+      const [subId] = numbers;
       const type = f[5];
       if (type === 'LP' || type === 'Du') {
         skippedLonePairs++;
@@ -132,7 +131,7 @@ export function parseMol2(text: string, file: string): Mol2Record {
       }
       indexById.set(id, atoms.length);
       if (f[7] && !substructures.includes(f[7])) substructures.push(f[7]);
-      const substructure = f[7] ? { substructure: { name: f[7], id: subId as number, atomName: f[1] } } : {};
+      const substructure = f[7] ? { substructure: { name: f[7], id: subId, atomName: f[1] } } : {};
       atoms.push({ name: f[1], element, xyz, occupancy: 1, serial: id, isHydrogen: element === 'H', sybylType: type, ...substructure });
     }
     if (section === 'BOND') {
@@ -141,13 +140,12 @@ export function parseMol2(text: string, file: string): Mol2Record {
         errors.push({ file, line: i + 1, message: `bond line has ${f.length} fields; 4 are needed (id origin target type)` });
         continue;
       }
-      const ids = BOND_FIELDS.map((field, k) => readNumber(f[k], field));
-      const notNumber = ids.find((v) => typeof v !== 'number');
-      if (notNumber !== undefined && typeof notNumber !== 'number') {
-        errors.push({ file, line: i + 1, message: notNumber.message });
+      const ids = readNumbers(BOND_FIELDS.map((field, k) => [f[k], field, 0] as const));
+      if (!Array.isArray(ids)) {
+        errors.push({ file, line: i + 1, message: ids.message });
         continue;
       }
-      const [, from, to] = ids as number[];
+      const [, from, to] = ids;
       const a = indexById.get(from);
       const b = indexById.get(to);
       if (a === undefined || b === undefined) {
