@@ -18,7 +18,7 @@ import { HAVE_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
 
 const rng = seedrandom('fuzz-readers');
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
-const CASES_PER_FILE = 40;
+const CASES_PER_FILE = 12;
 
 /** Texts that are not numbers (nor blank, nor hybrid-36, nor a shifted residue number). */
 const NOT_NUMBERS = ['x', 'NaN', 'n/a', '1,5', '--', 'inf', 'one', '1.2.3', '+-1', '0x1G', '12A'];
