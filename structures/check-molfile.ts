@@ -3,12 +3,22 @@
 // bonds joining atoms of the molecule, and the closing `M  END`. RDKit-JS would otherwise
 // read a truncated block as a smaller molecule, or throw from WebAssembly. Pure: text in,
 // located diagnostics out (empty: fine). Layout: CTfile formats (V2000 fixed columns,
-// V3000 `M  V30` lines).
+// V3000 `M  V30` lines). V2000 mass differences, charge codes and `M  CHG` entries that are
+// not whole numbers are errors here too (RDKit would reject them without saying where), and
+// a charge code outside 0-7 (RDKit would read `9` as a charge of -5).
 import type { Diagnostic } from './model.ts';
 import { checkCoincident, checkCoordinates } from './check-coordinates.ts';
 import { normaliseElement } from './elements.ts';
+import { numberOrNaN, readNumber, type NumericField } from './numeric-field.ts';
 
 const isCount = (t: string) => /^\d+$/.test(t);
+
+// V2000 atom line fields after the symbol (cols 35-36, 37-39), and the `M  CHG` entries.
+const MASS_DIFFERENCE: NumericField = { name: 'mass difference', where: 'columns 35-36', whole: true };
+const CHARGE_CODE: NumericField = { name: 'charge code', where: 'columns 37-39', whole: true };
+const CHG_COUNT: NumericField = { name: 'entry count', where: 'M  CHG', whole: true };
+const CHG_ATOM: NumericField = { name: 'atom number', where: 'M  CHG', whole: true };
+const CHG_VALUE: NumericField = { name: 'charge', where: 'M  CHG', whole: true };
 
 export function checkMolfile(text: string, file: string): Diagnostic[] {
   const all = text.split(/\r?\n/);
@@ -35,12 +45,17 @@ export function checkMolfile(text: string, file: string): Diagnostic[] {
     if (i === unended) return problem(i, `atom ${k + 1} is cut mid-line (the file ends without a line end): truncated?`);
     const f = line.trim().split(/\s+/);
     if (/^\d+$/.test(f[0] ?? '') && f.length <= 7 && !/\./.test(line)) return problem(i, `the atom block ends after ${k} atoms (this looks like a bond line); the counts line says ${atoms}`);
-    const xyz = [f[0], f[1], f[2]].map((v) => (v === undefined || v === '' ? NaN : Number(v)));
+    const xyz = [f[0], f[1], f[2]].map(numberOrNaN);
     const bad = checkCoordinates(xyz);
     if (bad) return problem(i, `atom ${k + 1}: ${bad}`);
     points.push(xyz);
     if (!f[3] || !/^[A-Za-z*#][A-Za-z]{0,2}$|^[RLA]#?$|^\*$/.test(f[3])) return problem(i, `atom ${k + 1} has no element symbol`);
     if (!normaliseElement(f[3])) return problem(i, `atom ${k + 1}: '${f[3]}' is not an element symbol`);
+    const mass = f[4] === undefined ? 0 : readNumber(f[4], MASS_DIFFERENCE);
+    if (typeof mass !== 'number') return problem(i, `atom ${k + 1}: ${mass.message}`);
+    const charge = f[5] === undefined ? 0 : readNumber(f[5], CHARGE_CODE);
+    if (typeof charge !== 'number') return problem(i, `atom ${k + 1}: ${charge.message}`);
+    if (charge < 0 || charge > 7) return problem(i, `atom ${k + 1}: charge code '${f[5]}' is not 0-7 (columns 37-39)`);
   }
   const coincident = checkCoincident(points);
   if (coincident) return problem(countsAt + 1, `the molecule has no usable coordinates: ${coincident}`);
@@ -53,8 +68,32 @@ export function checkMolfile(text: string, file: string): Diagnostic[] {
     if (![a, b].every((n) => Number.isInteger(n) && n >= 1 && n <= atoms)) return problem(i, `bond ${k + 1} does not join two of the ${atoms} atoms ('${line.trim()}')`);
     if (!Number.isInteger(order) || order < 1 || order > 8) return problem(i, `bond ${k + 1} has no bond type 1-8 ('${line.trim()}')`);
   }
-  if (!lines.slice(countsAt + 1 + atoms + bonds).some((l) => l.startsWith('M  END'))) return problem(undefined, 'no M  END line after the bond block: file truncated?');
+  const propertiesAt = countsAt + 1 + atoms + bonds;
+  const endAt = lines.findIndex((l, i) => i >= propertiesAt && l.startsWith('M  END'));
+  if (endAt < 0) return problem(undefined, 'no M  END line after the bond block: file truncated?');
+  for (let i = propertiesAt; i < endAt; i++) {
+    if (lines[i].startsWith('M  CHG')) {
+      const bad = checkChargeLine(lines[i], atoms);
+      if (bad) return problem(i, bad);
+    }
+  }
   return [];
+}
+
+/** Why an `M  CHG` line (count, then atom number and charge pairs) is unusable, or null. */
+function checkChargeLine(line: string, atoms: number): string | null {
+  const [count, ...rest] = line.slice(6).trim().split(/\s+/);
+  const n = readNumber(count ?? '', CHG_COUNT);
+  if (typeof n !== 'number') return n.message;
+  if (rest.length < 2 * n) return `M  CHG says ${n} entries but holds ${Math.floor(rest.length / 2)}`;
+  for (let k = 0; k < n; k++) {
+    const atom = readNumber(rest[2 * k], CHG_ATOM);
+    if (typeof atom !== 'number') return atom.message;
+    if (atom < 1 || atom > atoms) return `M  CHG names atom ${atom}; the molecule has ${atoms}`;
+    const charge = readNumber(rest[2 * k + 1], CHG_VALUE);
+    if (typeof charge !== 'number') return charge.message;
+  }
+  return null;
 }
 
 function checkV3000(lines: string[], countsAt: number, file: string): Diagnostic[] {

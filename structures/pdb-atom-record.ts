@@ -10,6 +10,11 @@ import { elementFromAtomName, normaliseElement } from './elements.ts';
 import { checkCoordinates, MAX_ABS_COORDINATE } from './check-coordinates.ts';
 import { columnDigits, columnNumber } from './fixed-columns.ts';
 import { decodeHybrid36 } from './hybrid-36.ts';
+import { notANumber } from './numeric-field.ts';
+
+const OCCUPANCY = { name: 'occupancy', where: 'columns 55-60' };
+const B_FACTOR = { name: 'B-factor', where: 'columns 61-66' };
+const RESIDUE_NUMBER = { name: 'residue number', whole: true };
 
 interface ResidueFields {
   /** Columns 18-27 as written: the cache key. */
@@ -28,6 +33,10 @@ export class PdbAtomReader {
   shiftedNumbers = 0;
   /** Atoms whose serial was neither a number nor hybrid-36 (`*****`). */
   unreadSerials = 0;
+  /** Atoms whose charge columns 79-80 held neither blanks nor a charge (`1+`, `2-`). */
+  unreadCharges = 0;
+  /** The line of the first of those, and what it held. */
+  firstUnreadCharge: { line: number; text: string } | null = null;
   /** True once an atom had its element in columns 77-78. */
   sawElementColumns = false;
   private lastSerial = 0;
@@ -59,13 +68,17 @@ export class PdbAtomReader {
       if (bad) return { file, line: lineNo, message: bad };
     }
     const occupancy = columnNumber(line, 54, 60, 1);
-    if (!Number.isFinite(occupancy)) return { file, line: lineNo, message: `occupancy '${line.slice(54, 60).trim()}' is not a number (columns 55-60)` };
-    if (!Number.isFinite(columnNumber(line, 60, 66, 0))) return { file, line: lineNo, message: `B-factor '${line.slice(60, 66).trim()}' is not a number (columns 61-66)` };
+    if (!Number.isFinite(occupancy)) return { file, line: lineNo, message: notANumber(OCCUPANCY, line.slice(54, 60).trim()) };
+    if (!Number.isFinite(columnNumber(line, 60, 66, 0))) return { file, line: lineNo, message: notANumber(B_FACTOR, line.slice(60, 66).trim()) };
     const serial = this.serialOf(line);
     const res = this.residueFields(line, lineNo);
     if ('message' in res) return res;
     const c78 = line.charCodeAt(78), c79 = line.charCodeAt(79);
     const charge = c78 >= 48 && c78 <= 57 && (c79 === 43 || c79 === 45) ? (c78 - 48) * (c79 === 45 ? -1 : 1) : undefined;
+    if (charge === undefined && line.length > 78 && line.slice(78, 80).trim() !== '') {
+      this.unreadCharges++;
+      this.firstUnreadCharge ??= { line: lineNo, text: line.slice(78, 80).trim() };
+    }
     const alt = line[16];
     return {
       name: this.nameOf(line),
@@ -137,7 +150,7 @@ export class PdbAtomReader {
       // Some writers shift the residue number and insertion code one column left
       // (`HOH  227A`, `HOH 2018B`): read number 227 / 2018, insertion code A / B, and say so.
       const m = /^\s*(-?\d+)([A-Za-z])$/.exec(line.slice(21, 26));
-      if (!m) return { file: this.file, line: lineNo, message: `residue number '${numText}' is not a whole number` };
+      if (!m) return { file: this.file, line: lineNo, message: notANumber(RESIDUE_NUMBER, numText) };
       number = Number(m[1]);
       chain = '';
       insertionCode = m[2];

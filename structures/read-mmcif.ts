@@ -2,31 +2,33 @@
 // StructureRecord the PDB reader gives. The authors' chain ids and residue numbers (auth_*)
 // are used, as in PDB files, so selectors read the same on both; chain ids may be several
 // characters long. The entry's release date, resolution and method: mmcif-entry-info.ts.
+// As strict as the PDB reader: a residue number, occupancy, B-factor or formal charge that is
+// not a number rejects the atom's row, in the PDB reader's words (numeric-field.ts).
 import type { Diagnostic } from './model.ts';
 import { normaliseElement, POLYMER_RESIDUES } from './elements.ts';
 import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
 import { checkCoordinates } from './check-coordinates.ts';
 import type { StructureRecord } from './read-pdb.ts';
-import { readCifCategories, tokenizeCifLine } from './cif-categories.ts';
+import { readCifCategories, readCifLoop, tokenizeCifLine } from './cif-categories.ts';
+import { numberOrNaN, readNumbers, type NumericField } from './numeric-field.ts';
 import { readMmcifEntry } from './mmcif-entry-info.ts';
 
 export { tokenizeCifLine };
 
 const blank = (v: string | undefined) => v === undefined || v === '.' || v === '?';
 
+const field = (name: string, item: string, whole = false): NumericField => ({ name, where: `_atom_site.${item}`, whole });
+
 export function parseMmcif(text: string, file: string): StructureRecord {
   const warnings: Diagnostic[] = [];
   const errors: Diagnostic[] = [];
   const raw: RawAtom[] = [];
-  const lines = text.split(/\r?\n/);
-  let i = lines.findIndex((l, k) => l.trim() === 'loop_' && lines[k + 1]?.trim().startsWith('_atom_site.'));
-  if (i < 0) {
+  const loop = readCifLoop(text, 'atom_site');
+  if (!loop) {
     errors.push({ file, message: 'no _atom_site loop: not an mmCIF coordinate file' });
     return { file, residues: [], terAfter: new Set(), conect: [], warnings, errors };
   }
-  const cols: string[] = [];
-  i++;
-  while (i < lines.length && lines[i].trim().startsWith('_atom_site.')) cols.push(lines[i++].trim().slice('_atom_site.'.length).split(/\s/)[0]);
+  const cols = loop.items;
   const col = (name: string) => cols.indexOf(name);
   const at = {
     group: col('group_PDB'), id: col('id'), type: col('type_symbol'),
@@ -36,8 +38,14 @@ export function parseMmcif(text: string, file: string): StructureRecord {
     chain: col('auth_asym_id') >= 0 ? col('auth_asym_id') : col('label_asym_id'),
     seq: col('auth_seq_id') >= 0 ? col('auth_seq_id') : col('label_seq_id'),
     ins: col('pdbx_PDB_ins_code'), x: col('Cartn_x'), y: col('Cartn_y'), z: col('Cartn_z'),
-    occ: col('occupancy'), charge: col('pdbx_formal_charge'), model: col('pdbx_PDB_model_num'),
+    occ: col('occupancy'), bIso: col('B_iso_or_equiv'), charge: col('pdbx_formal_charge'), model: col('pdbx_PDB_model_num'),
     entity: col('label_entity_id'),
+  };
+  const numeric = {
+    seq: field('residue number', cols[at.seq] ?? '', true),
+    occ: field('occupancy', 'occupancy'),
+    bIso: field('B-factor', 'B_iso_or_equiv'),
+    charge: field('formal charge', 'pdbx_formal_charge', true),
   };
   // Without group_PDB (files written by some tools), a hetero group is an atom of a
   // non-polymer or water entity (`_entity.type`), or else a residue name no polymer uses.
@@ -52,61 +60,59 @@ export function parseMmcif(text: string, file: string): StructureRecord {
     return { file, residues: [], terAfter: new Set(), conect: [], warnings, errors };
   }
   let firstModel: string | undefined;
-  let pending: string[] = [];
-  let pendingLine = 0;
-  for (; i < lines.length; i++) {
-    const t = lines[i].trim();
-    if (t === '') continue;
-    if (t.startsWith('#') || t.startsWith('_') || t === 'loop_' || t.startsWith('data_')) break;
-    if (i === lines.length - 1 && !/\n$/.test(text)) {
-      errors.push({ file, line: i + 1, message: 'the last _atom_site row is cut mid-line (no line end): file truncated?' });
-      break;
-    }
-    if (pending.length === 0) pendingLine = i + 1;
-    pending.push(...tokenizeCifLine(lines[i]));
-    if (pending.length < cols.length) continue;
-    const f = pending.slice(0, cols.length);
-    pending = pending.slice(cols.length);
+  let unreadIds = 0;
+  for (const { values: f, line } of loop.rows) {
     const model = at.model >= 0 ? f[at.model] : '1';
     firstModel ??= model;
     if (model !== firstModel) {
-      warnings.push({ file, line: pendingLine, message: 'file holds several models; only the first was read' });
+      warnings.push({ file, line, message: 'file holds several models; only the first was read' });
       break;
     }
     const resName = f[at.comp];
     const symbol = at.type >= 0 && !blank(f[at.type]) ? f[at.type] : undefined;
     const element = normaliseElement(symbol ?? f[at.name][0]);
     if (!element) {
-      errors.push({ file, line: pendingLine, message: symbol ? `type_symbol '${symbol}' of atom '${f[at.name]}' is not an element` : `no element for atom '${f[at.name]}'` });
+      errors.push({ file, line, message: symbol ? `type_symbol '${symbol}' of atom '${f[at.name]}' is not an element` : `no element for atom '${f[at.name]}'` });
       continue;
     }
-    const xyz: [number, number, number] = [Number(f[at.x]), Number(f[at.y]), Number(f[at.z])];
+    const xyz: [number, number, number] = [numberOrNaN(f[at.x]), numberOrNaN(f[at.y]), numberOrNaN(f[at.z])];
     const bad = checkCoordinates(xyz);
     if (bad) {
-      errors.push({ file, line: pendingLine, message: bad });
+      errors.push({ file, line, message: bad });
       continue;
     }
-    const seqText = at.seq >= 0 ? f[at.seq] : '.';
-    const number = blank(seqText) ? 0 : Number(seqText);
+    // Blank (`.` or `?`): residue 0 (label_seq_id of non-polymers), occupancy 1, no B-factor,
+    // charge 0. Checked in the PDB reader's order: occupancy, B-factor, then residue number.
+    const value = (k: number) => (k >= 0 && !blank(f[k]) ? f[k] : undefined);
+    const numbers = readNumbers([[value(at.occ), numeric.occ, 1], [value(at.bIso), numeric.bIso, 0], [value(at.seq), numeric.seq, 0], [value(at.charge), numeric.charge, 0]]);
+    if (!Array.isArray(numbers)) {
+      errors.push({ file, line, message: numbers.message });
+      continue;
+    }
+    const [occupancy, , number, charge] = numbers;
+    const idText = at.id >= 0 ? f[at.id] : '';
+    if (at.id >= 0 && !/^\d+$/.test(idText)) unreadIds++;
     const atom: RawAtom = {
       name: f[at.name],
       element,
       xyz,
-      occupancy: at.occ >= 0 && !blank(f[at.occ]) ? Number(f[at.occ]) : 1,
-      serial: at.id >= 0 && /^\d+$/.test(f[at.id]) ? Number(f[at.id]) : raw.length + 1,
+      occupancy,
+      serial: /^\d+$/.test(idText) ? Number(idText) : raw.length + 1,
       isHydrogen: element === 'H',
       altLoc: at.alt >= 0 && !blank(f[at.alt]) ? f[at.alt] : '',
-      line: pendingLine,
+      line,
       chain: at.chain >= 0 && !blank(f[at.chain]) ? f[at.chain] : '',
       residueName: resName,
-      residueNumber: Number.isFinite(number) ? number : 0,
+      residueNumber: number,
       insertionCode: at.ins >= 0 && !blank(f[at.ins]) ? f[at.ins] : '',
       hetero: heteroOf(f),
     };
-    if (at.charge >= 0 && !blank(f[at.charge]) && Number(f[at.charge]) !== 0) atom.formalCharge = Number(f[at.charge]);
+    if (charge !== 0) atom.formalCharge = charge;
     raw.push(atom);
   }
-  if (pending.length > 0) errors.push({ file, line: pendingLine, message: `the last _atom_site row is incomplete (${pending.length} of ${cols.length} values): file truncated?` });
+  // A last row cut short is an error even past the first model: the file was damaged.
+  for (const p of loop.problems) errors.push({ file, ...p });
+  if (unreadIds > 0) warnings.push({ file, message: `${unreadIds} atoms have an id that is not a whole number (_atom_site.id); numbered in file order` });
   const residues = resolveAltLocs(raw, file, warnings);
   const { info } = readMmcifEntry(text);
   return { file, residues, terAfter: new Set(), conect: [], warnings, errors, ...(Object.keys(info).length ? { entry: info } : {}) };

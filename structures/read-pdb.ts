@@ -106,6 +106,10 @@ export function parsePdb(text: string, file: string): StructureRecord {
   if (atoms.unreadSerials > 0) {
     warnings.push({ file, message: `${atoms.unreadSerials} atoms have a serial that is neither a number nor hybrid-36 (columns 7-11, e.g. '*****'); numbered on from the atom before` });
   }
+  if (atoms.firstUnreadCharge) {
+    const { line, text } = atoms.firstUnreadCharge;
+    warnings.push({ file, line, message: `${atoms.unreadCharges} atoms have columns 79-80 holding something that is not a charge such as 1+ or 2- (first: '${text}' on line ${line}); read as no charge` });
+  }
   if (unreadConect > 0) {
     warnings.push({ file, message: `${unreadConect} CONECT bonds name a serial that is neither a number nor hybrid-36; not read (bonds of those atoms come from distances)` });
   }
