@@ -1,5 +1,6 @@
-// The end of a run of `generate`: parts/run-log.json (timings, counts, pool and machine) and
-// the closing lines on the log. Builders are pure; the caller writes and prints.
+// The end of a run of `generate`: the run log (run.json beside the dataset: timings,
+// counts, pool and machine) and the closing lines on the log. Builders are pure; the caller
+// writes and prints.
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { complexes, count } from '../plural.ts';
 import { rejectSummary } from '../reject-summary.ts';
@@ -21,7 +22,7 @@ export interface RunFacts {
 
 export const totalSeconds = (seconds: Record<string, number>) => Object.values(seconds).reduce((a, b) => a + b, 0);
 
-/** parts/run-log.json's record. */
+/** The run log's record (run.json). */
 export function runLog(f: RunFacts, started: Date, finished: Date, pool: { size: number; launches: number; retries: number }, complexReads: number, browser: unknown) {
   const total = totalSeconds(f.seconds);
   const cpu = cpus();
