@@ -6,17 +6,11 @@
 // shard it does only its slice and leaves the assembly to `merge`. The run's parts: its
 // options, style and identity (run-options.ts), the render pool's lifetime (run-pool.ts),
 // the stages below, and the closing log and summary (run-report.ts).
-import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
-import type { AntialiasMethod } from '../../renders/style.ts';
-import type { LabelLayoutMode } from '../../renders/label-layout.ts';
-import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
 import { versions, type Versions } from '../dataset/versions.ts';
-import { datasetPaths, REJECTS_FILE, removeTemporaryFiles, type AnnotationLayout } from '../dataset/layout.ts';
-import type { PngCompression } from '../../renders/png-encode.ts';
+import { datasetPaths, REJECTS_FILE, removeTemporaryFiles } from '../dataset/layout.ts';
 import { renderEnvironment, type RenderEnvironment } from '../../renders/render-environment.ts';
-import type { TaskModule } from '../../qa/task.ts';
 import { progressReporter, runProgress } from '../progress.ts';
 import { assemble, writeAssemblyPlan } from './assemble.ts';
 import { partExists, readPart } from './complex-part.ts';
@@ -29,17 +23,16 @@ import { commonSize, imageSizes, type ImageSizes } from './image-sizes.ts';
 import { killPoint } from './crash-points.ts';
 import { ingestStage, readIngested, type IngestedList } from './ingest-stage.ts';
 import { claimFolder } from './run-identity.ts';
-import { stopOnSignals, type Interruption } from './interrupt.ts';
+import { stopOnSignals } from './interrupt.ts';
 import { checkOutForGenerate } from '../out-folder.ts';
-import { formatShard, inShard, type Shard } from './shard.ts';
+import { formatShard, inShard } from './shard.ts';
 import { splitComplexes, type ComplexSplit } from './split.ts';
-import type { ClusterEngine, SplitBy } from '../split/group-complexes.ts';
-import type { BufferSide } from '../split/split-by-protein.ts';
 import { shortfall } from '../split/split-report.ts';
 import { streamComplexes } from './stream-complexes.ts';
 import type { RenderTally } from './render-stage.ts';
 import { writeJsonFile } from './write-text.ts';
 import { complexes } from '../plural.ts';
+import type { GenerateOptions } from './generate-options.ts';
 import { clusterEngineOfRun, identityOfRun, runOptions, runStyle, taskOptionsOfRun, type RunOptions } from './run-options.ts';
 import { startRunPool, type RunPool } from './run-pool.ts';
 import { runLog, summaryLines, type RunFacts } from './run-report.ts';
@@ -48,68 +41,7 @@ import type { Style } from '../../renders/style.ts';
 /** The split by protein is short of its aim (and --allow-short was not given). */
 export class SplitShortError extends Error {}
 
-export interface GenerateOptions {
-  structures: string[];
-  ligand?: string;
-  ligandsFile?: string;
-  pocketRadius?: number;
-  pocketHydrogens?: boolean;
-  /** H-bond criteria (default: ChimeraX's, relaxed); the bonds are stored on each complex. */
-  hbonds?: HBondOptions;
-  out: string;
-  tasks: readonly TaskModule[];
-  seed: number;
-  /** Keep only the first N complexes by sorted id (before the split). */
-  limit?: number;
-  perComplex?: string;
-  testShare: number;
-  /** What a held-out group is (default: each complex); see pipeline/split/. */
-  splitBy?: SplitBy;
-  /** Identity threshold (fraction) of the split by protein. */
-  clusterThreshold?: number;
-  /** Cluster engine of the split by protein (default exact). */
-  clusterEngine?: ClusterEngine;
-  /** Split by protein: share that may be excluded (default 0.2), and whether a test side short of its aim is accepted. */
-  maxExcluded?: number;
-  /** Split by protein: `val` makes the excluded complexes a validation split (default none). */
-  buffer?: BufferSide;
-  allowShort?: boolean;
-  /** Time split: the date test starts at, and release years from a PDBbind index. */
-  splitDate?: string;
-  indexYears?: ReadonlyMap<string, string>;
-  /** Pages in the render pool; default one per core. */
-  pages?: number;
-  /** Worker threads reading the inputs (default 1: this thread); outputs do not depend on it. */
-  readThreads?: number;
-  /** How outlines are smoothed (default DEFAULT_ANTIALIAS); part of the run's identity. */
-  antialias?: AntialiasMethod;
-  /** Annotation files: compact (default), full (one JSON record per image, as before) or none; part of the run's identity. */
-  annotations?: AnnotationLayout;
-  /** PNG encoder setting (default fast; renders/png-encode.ts); part of the run's identity. */
-  pngCompression?: PngCompression;
-  /** Do only this slice of the complexes (and no assembly: `merge` joins the shards). */
-  shard?: Shard;
-  /** Image width and height of every task's images, pixels (default: each task's own,
-   * TaskModule.defaultImageSize). */
-  size?: number;
-  /** Image width and height of single tasks by task id, pixels (over `size`). */
-  sizes?: Record<string, number>;
-  /** Label font size, CSS pixels (default 12; does not scale with the image). */
-  labelFontSize?: number;
-  /** Label placement (default avoid; renders/label-layout.ts). */
-  labelLayout?: LabelLayoutMode;
-  /** Values of the tasks' own options by key (TaskModule.options), e.g. { residueFraming: 'complex' };
-   * each unset one takes its default. All are part of the run's identity. */
-  taskOptions?: Record<string, string>;
-  /** Camera of residue-ligand questions: the same as taskOptions.residueFraming (kept for callers of 0.1). */
-  residueFraming?: ResidueFraming;
-  /** Progress and notes (stderr in the CLI). */
-  log?: (line: string) => void;
-  /** Given: SIGINT and SIGTERM stop the run tidily (browsers killed, temporary files
-   * removed; interrupt.ts), then this is called with how far it got (and should exit). */
-  onInterrupt?: (i: Interruption) => void;
-  quiet?: boolean;
-}
+export type { GenerateOptions } from './generate-options.ts';
 
 export interface GenerateSummary {
   complexes: number;
@@ -179,7 +111,7 @@ function prepareRun(o: GenerateOptions, position: RunPosition): Run {
 
 /** Claims the folder for the run's identity (a folder holding another run is refused): true
  * when it resumes a run of the same options. */
-async function claimRun(run: Run, environment: RenderEnvironment, v: Versions): Promise<boolean> {
+async function claimRun(run: Run, v: Versions): Promise<boolean> {
   const resuming = await claimFolder(run.o.out, identityOfRun(run.o, run.options, v));
   if (resuming) await removeTemporaryFiles(run.o.out);
   return resuming;
@@ -285,7 +217,7 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
   // The browser build and font decide pixels too: part of the identity, and of the manifest.
   const environment = await renderEnvironment(run.browser.path).catch(rp.abandon);
   const v = versions(environment, o.tasks);
-  const resuming = await claimRun(run, environment, v).catch(rp.abandon);
+  const resuming = await claimRun(run, v).catch(rp.abandon);
   const onError = errorLog(o.out);
   const read = await ingestInputs(run, onError).catch(rp.abandon);
   run.lap('ingest');

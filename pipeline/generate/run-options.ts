@@ -14,7 +14,7 @@ import { formatCounts, type Counts } from './counts.ts';
 import { imageSizes, type ImageSizes } from './image-sizes.ts';
 import type { RunIdentity } from './run-identity.ts';
 import { formatShard } from './shard.ts';
-import type { GenerateOptions } from './run-generate.ts';
+import type { GenerateOptions } from './generate-options.ts';
 
 /** The values of every known task's options (those of tasks not run too, so a run's
  * identity does not depend on which tasks carry them): defaults, then the run's. */
