@@ -34,6 +34,7 @@ export { auditDataset, type AuditReport, type TaskAudit } from './audit/audit-da
 // Whole runs, and what comes after them.
 export { generate, type GenerateOptions, type GenerateSummary } from './generate/run-generate.ts';
 export { DEFAULT_SEED } from './generate/seeds.ts';
+export { planQuestion, type PlanQuestionOptions } from './generate/plan-question.ts';
 export { DEFAULT_TEST_SHARE } from './generate/split.ts';
 export { verifyDataset, type VerifyReport } from './verify/verify-dataset.ts';
 export { readQaSplit } from './dataset/read-dataset.ts';

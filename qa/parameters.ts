@@ -1,5 +1,5 @@
-// Parameter ranges and bins of the spatial tasks, as ../shared/docs/dataset-spec.md gives
-// them. Distances in angstrom, angles in degrees, in the screen frame of the front view
+// Parameter ranges and bins of the spatial tasks, as docs/tasks.md gives them
+// ("How the spatial tasks draw their parameters"). Distances in angstrom, angles in degrees, in the screen frame of the front view
 // (x right, y up, z toward the viewer). No value is zero.
 import type { Axis, Command } from '../renders/commands.ts';
 import { drawOne, drawOther, type Rng } from './random.ts';

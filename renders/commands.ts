@@ -1,6 +1,5 @@
 // The command language of the dataset: `move <axis> <d>` and `roll <axis> <a>`, joined by
-// commas and applied left to right (see ../shared/docs/dataset-spec.md, "Coordinate frame
-// and commands").
+// commas and applied left to right (see docs/rendering.md, "Frames and commands").
 //
 // Frame, stated once: the screen frame of the front view, x to the right, y up, z out of
 // the screen toward the viewer (right-handed). `move` distances are in angstrom, `roll`

@@ -1,21 +1,16 @@
 // Rendering a batch of scenes through a pool: scenes that share everything but their
 // transform and view are loaded once and shot together; images are named by their scene
 // key and an existing file is not drawn again; a failed scene becomes an outcome with its
-// reason while the rest goes on.
-import { existsSync } from 'node:fs';
+// reason while the rest goes on. One record per image (image-work.ts) carries it from its
+// request to its files.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { annotate, type Annotation } from './annotation.ts';
-import { compactAnnotation } from './annotation-compact.ts';
+import { dirname } from 'node:path';
+import type { Annotation } from './annotation.ts';
+import { drawJobs, layOutImage, SHOTS_PER_JOB, imageWork, type ImageWork } from './image-work.ts';
 import { pageScene, pageShot } from './page-payload.ts';
 import { encodeScanlinesAsync, type PngCompression } from './png-encode.ts';
 import { pixelRunsToScanlines } from './pixel-runs.ts';
 import type { RenderPool } from './render-pool.ts';
-import { imageFileName, loadKey, sceneKey } from './scene-key.ts';
-import { poseScene } from './scene-pose.ts';
-import { sceneLabels } from './scene-labels.ts';
 import type { ImageFormat, SceneSpec } from './scene-spec.ts';
 
 export interface RenderRequest {
@@ -63,8 +58,6 @@ export interface RenderOptions {
  */
 export type FileRenderOptions = RenderOptions & { keepAnnotations: false };
 
-const gzipAsync = promisify(gzip);
-
 let tmpSerial = 0;
 /** Folders this process has made (or found) already: a recursive mkdir per file cost ~0.2 ms of CPU. */
 const madeFolders = new Set<string>();
@@ -81,14 +74,7 @@ async function writeAtomically(path: string, data: string | Buffer): Promise<voi
   await rename(tmp, path);
 }
 
-const IMAGE_EXTENSION = /\.(png|webp|jpg|jpeg)$/;
-
-/**
- * Shots of one loaded scene handed to the pool as one job at most: a larger group is split
- * (each part loads the scene again: an estimated 10-30 ms of a page's time), so the pages start on it
- * before all its labels are laid out and both pages can share it at the end of a run.
- */
-export const SHOTS_PER_JOB = 32;
+export { SHOTS_PER_JOB };
 
 /**
  * Jobs waiting for a page, per page, before a caller lays out its next one (each call of
@@ -103,116 +89,82 @@ const JOBS_AHEAD_PER_PAGE = 2;
 const spareScanlines: Uint8Array[] = [];
 const MAX_SPARE_SCANLINES = 8;
 
-function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
 /** An outcome without its annotation record (RenderOptions.keepAnnotations false). */
 export type FileOutcome = Omit<RenderOutcome, 'annotation'>;
+
+/** Lays out images one after another, with a turn of the event loop every eight (the pages' answers get through). */
+function layOutInTurns(keepAnnotations: boolean, compact: boolean) {
+  let laidOut = 0;
+  return async (w: ImageWork): Promise<void> => {
+    if (laidOut > 0 && laidOut % 8 === 0) await new Promise((resolve) => setImmediate(resolve));
+    laidOut++;
+    layOutImage(w, keepAnnotations, compact);
+  };
+}
+
+/** An image's annotation follows its file (a run stopped between the two draws the scene
+ * again); a retried job writes both again. */
+async function writeAnnotation(w: ImageWork): Promise<void> {
+  if (w.annotationText !== undefined) await writeAtomically(w.outcome.annotationFile!, await w.annotationText); // set only with a file
+}
+
+/** One job of laid-out images of one loaded scene handed to the pool: each image's file and
+ * annotation written as it comes; settles when the job is done (failed images marked). */
+function drawJob(pool: RenderPool, job: ImageWork[], options: RenderOptions): Promise<void> {
+  const format = options.format ?? 'png';
+  const shots = job.map((w) => pageShot(w.spec, w.pose!, w.labels!));
+  for (const w of job) w.pose = w.labels = undefined;
+  return pool.run({
+    scene: pageScene(job[0].spec),
+    shots,
+    onImage: async (k, img) => {
+      const raw = pixelRunsToScanlines(img.runs, img.width, img.height, spareScanlines.pop());
+      let png: Buffer;
+      try {
+        png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel ?? options.pngCompression);
+      } finally {
+        if (spareScanlines.length < MAX_SPARE_SCANLINES) spareScanlines.push(raw);
+      }
+      await writeAtomically(job[k].outcome.file, png);
+      await writeAnnotation(job[k]);
+    },
+    encode: format === 'png' ? undefined : { format, quality: options.quality ?? 0.9 },
+    onEncoded: async (k, file) => {
+      await writeAtomically(job[k].outcome.file, file.bytes);
+      await writeAnnotation(job[k]);
+    },
+  }).then((result) => {
+    for (const w of job) w.annotationText = undefined;
+    if (!result.ok) for (const w of job) Object.assign(w.outcome, { status: 'failed', reason: result.reason });
+  });
+}
 
 export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: FileRenderOptions): Promise<FileOutcome[]>;
 export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options?: RenderOptions): Promise<RenderOutcome[]>;
 export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: RenderOptions | FileRenderOptions = {}): Promise<FileOutcome[]> {
-  const outDir = options.outDir ?? '.';
-  const format = options.format ?? 'png';
-  const quality = options.quality ?? 0.9;
   // Keys, names and what is on disk first (cheap), then poses and label layouts (~2 ms of CPU
   // per image) one job at a time (a loaded scene, or SHOTS_PER_JOB of its shots), each job
   // handed to the pool as soon as its own are done: the pages start on the first while the
   // rest are laid out (laying out a whole batch before drawing any of it left both pages
-  // idle for up to ~1 s in a 12-complex run). A turn of the event loop every few images lets
-  // the pages' answers through.
-  const outcomes: (FileOutcome & { annotation?: Annotation })[] = requests.map((r) => {
-    const key = sceneKey(r.spec, format, quality);
-    const keyed = r.out === undefined;
-    const file = r.out ?? join(outDir, imageFileName(r.spec, format, quality));
-    const annotationFile = r.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, options.annotationLayout === 'compact' ? '.json.gz' : '.json') : null) : r.annotationsOut;
-    const status = keyed && existsSync(file) ? 'exists' : 'rendered';
-    return { key, file, annotationFile, status };
-  });
-  // Group what must be drawn by loaded scene, keeping first-seen order.
-  const groups = new Map<string, number[]>();
-  outcomes.forEach((o, i) => {
-    if (o.status === 'exists') return;
-    const k = loadKey(requests[i].spec);
-    const g = groups.get(k);
-    if (g) g.push(i);
-    else groups.set(k, [i]);
-  });
+  // idle for up to ~1 s in a 12-complex run).
+  const works = requests.map((r) => imageWork(r, options));
   const keepAnnotations = !('keepAnnotations' in options && options.keepAnnotations === false);
-  // Per image, from its layout until its job is handed over (poses, labels) or its files are
-  // written (the annotation's text): released then, as most images wait in the pool's queue.
-  const poses: (ReturnType<typeof poseScene> | undefined)[] = new Array(requests.length);
-  const labels: (ReturnType<typeof sceneLabels> | undefined)[] = new Array(requests.length);
-  const annotationTexts: (string | Promise<Buffer> | undefined)[] = new Array(requests.length);
-  const compact = options.annotationLayout === 'compact';
-  let laidOut = 0;
-  const layOut = async (i: number): Promise<void> => {
-    if (laidOut > 0 && laidOut % 8 === 0) await new Promise((resolve) => setImmediate(resolve));
-    laidOut++;
-    const pose = poseScene(requests[i].spec);
-    poses[i] = pose;
-    labels[i] = sceneLabels(requests[i].spec, pose);
-    const annotation = annotate(requests[i].spec, pose, outcomes[i].key, labels[i]!);
-    if (keepAnnotations) outcomes[i].annotation = annotation;
-    if (outcomes[i].annotationFile) {
-      if (compact) {
-        // Gzipped on libuv's pool while the image is drawn; awaited (and any failure thrown) when written.
-        const zipped = gzipAsync(JSON.stringify(compactAnnotation(annotation, pose, labels[i]!)) + '\n');
-        zipped.catch(() => {});
-        annotationTexts[i] = zipped;
-      } else annotationTexts[i] = JSON.stringify(annotation) + '\n';
-    }
-  };
+  const layOut = layOutInTurns(keepAnnotations, options.annotationLayout === 'compact');
   const drawing: Promise<void>[] = [];
   try {
-    for (const members of [...groups.values()].flatMap((g) => chunks(g, SHOTS_PER_JOB))) {
+    for (const job of drawJobs(works)) {
       // Jobs are made just ahead of the pages, not all at once: what a job keeps until its
       // images are written (annotations, above all) would otherwise wait in the queue long
       // enough for V8 to move it to the old generation, whose collections mark it again
       // and again (docs/history/rendering.md, session 8).
       await pool.whenQueueBelow(JOBS_AHEAD_PER_PAGE * pool.size);
-      for (const i of members) await layOut(i);
-      const first = requests[members[0]].spec;
-      const shots = members.map((i) => pageShot(requests[i].spec, poses[i]!, labels[i]!));
-      for (const i of members) poses[i] = labels[i] = undefined;
-      // An image's annotation follows its file (a run stopped between the two draws the
-      // scene again); a retried job writes both again.
-      const writeAnnotation = async (i: number) => {
-        const text = annotationTexts[i];
-        if (text !== undefined) await writeAtomically(outcomes[i].annotationFile!, await text); // set only with a file
-      };
-      const run = pool.run({
-        scene: pageScene(first),
-        shots,
-        onImage: async (k, img) => {
-          const o = outcomes[members[k]];
-          const raw = pixelRunsToScanlines(img.runs, img.width, img.height, spareScanlines.pop());
-          let png: Buffer;
-          try {
-            png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel ?? options.pngCompression);
-          } finally {
-            if (spareScanlines.length < MAX_SPARE_SCANLINES) spareScanlines.push(raw);
-          }
-          await writeAtomically(o.file, png);
-          await writeAnnotation(members[k]);
-        },
-        encode: format === 'png' ? undefined : { format, quality },
-        onEncoded: async (k, file) => {
-          await writeAtomically(outcomes[members[k]].file, file.bytes);
-          await writeAnnotation(members[k]);
-        },
-      }).then((result) => {
-        for (const i of members) annotationTexts[i] = undefined;
-        if (!result.ok) for (const i of members) Object.assign(outcomes[i], { status: 'failed', reason: result.reason });
-      });
+      for (const w of job) await layOut(w);
+      const run = drawJob(pool, job, options);
       run.catch(() => {}); // handled below, once every scene has been handed over
       drawing.push(run);
     }
     // Scenes already on disk still get their annotation.
-    for (let i = 0; i < requests.length; i++) if (outcomes[i].status === 'exists') await layOut(i);
+    for (const w of works) if (w.outcome.status === 'exists') await layOut(w);
   } catch (e) {
     // A layout that throws: what was handed to the pool settles first.
     await Promise.allSettled(drawing);
@@ -222,6 +174,6 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   const thrown = (await Promise.allSettled(drawing)).find((r) => r.status === 'rejected');
   if (thrown) throw (thrown as PromiseRejectedResult).reason;
   // Scenes already on disk get their annotation now (drawn ones got theirs with the image).
-  await Promise.all(outcomes.map(async (o, i) => (o.status === 'exists' && o.annotationFile ? writeAtomically(o.annotationFile, await annotationTexts[i]!) : undefined)));
-  return outcomes;
+  await Promise.all(works.map(async (w) => (w.outcome.status === 'exists' && w.outcome.annotationFile ? writeAtomically(w.outcome.annotationFile, await w.annotationText!) : undefined)));
+  return works.map((w) => w.outcome);
 }

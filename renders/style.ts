@@ -1,5 +1,5 @@
-// How a scene looks: one object holding every visual choice, with the dataset-spec's
-// defaults (sticks, hydrogens hidden, O red, N blue, ligand carbons grey, pocket carbons
+// How a scene looks: one object holding every visual choice, with the defaults docs/rendering.md
+// describes (sticks, hydrogens hidden, O red, N blue, ligand carbons grey, pocket carbons
 // alternating per residue, labels on residues and ligand atoms, black background,
 // antialiased). Each part can be switched or changed; the style is part of the scene key.
 import type { LabelLayoutMode } from './label-layout.ts';

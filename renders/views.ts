@@ -1,5 +1,5 @@
 // The six canonical views: fixed rotations of the front view about the centre of what is
-// shown, as the dataset-spec's table lists them. A view after a transform applies the
+// shown, as docs/tasks.md lists them. A view after a transform applies the
 // transform first, then the view's rotation.
 import type { Command } from './commands.ts';
 

@@ -1,6 +1,7 @@
 // Plans a dataset's questions without drawing a picture: reads a complexes.jsonl written by
 // `misi-gen ingest`, splits it by complex as `generate --test-share` does, plans every
-// question of the chosen tasks with the same code `generate` runs, and writes the question
+// question of the chosen tasks with the same code `generate` runs (planComplex -> planQuestion,
+// generate's default style), and writes the question
 // records (qa/<task>.<split>.jsonl, byte for byte what generate would write) and a small
 // manifest into --out. What it cannot write: images and annotations, so an audit of such a
 // folder skips the option-image baseline. For trying an option-set or negative-drawing
@@ -13,11 +14,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Complex } from '../structures/model.ts';
 import { complexCamera } from '../renders/scene-atoms.ts';
-import { DEFAULT_STYLE } from '../renders/style.ts';
 import type { PreparedComplex } from '../qa/task.ts';
 import { allTasks, taskById } from '../qa/task-registry.ts';
 import { defaultTaskOptions } from '../qa/task-registry.ts';
 import { planComplex } from '../pipeline/generate/plan.ts';
+import { defaultRunStyles } from '../pipeline/generate/plan-question.ts';
 import { decideSplit } from '../pipeline/generate/split.ts';
 import { parseCounts } from '../pipeline/generate/counts.ts';
 import { buildRecord, byId } from '../pipeline/generate/records.ts';
@@ -53,11 +54,13 @@ const ids = [...byIdMap.keys()].sort();
 const split = decideSplit(ids, seed, Number(values['test-share']));
 const counts = parseCounts(undefined, tasks);
 const records = new Map<string, ReturnType<typeof buildRecord>[]>();
+const styles = defaultRunStyles(tasks);
+const style = styles[tasks[0].id];
 const started = Date.now();
 let rejects = 0;
 for (const id of ids) {
   const plan = planComplex(byIdMap.get(id)!, {
-    seed, split, tasks, counts, style: DEFAULT_STYLE, taskOptions,
+    seed, split, tasks, counts, style, styles, taskOptions,
     complexById: (other) => byIdMap.get(other)!,
   });
   rejects += plan.rejects.length;

@@ -1,12 +1,13 @@
 // The plan stage: for every complex, task and question index of the complex's split, run
-// the task's plan with that question's own generator. Pure: no browser, no files.
+// the task's plan with that question's own generator and context (plan-question.ts, which
+// outside callers use for one question). Pure: no browser, no files.
 import type { Style } from '../../renders/style.ts';
 import { defaultImageSize, type PreparedComplex, type QuestionPlan, type TaskModule } from '../../qa/task.ts';
-import { preparedAtSize, type ImageSizes } from './image-sizes.ts';
+import type { ImageSizes } from './image-sizes.ts';
 import type { Counts } from './counts.ts';
-import { generatorFor, questionGenerator } from './seeds.ts';
 import type { SplitAssignment } from './split.ts';
-import type { PerSplitCount, Split } from '../../qa/task.ts';
+import type { Split } from '../../qa/task.ts';
+import { optionsOfTask, planQuestion, questionCountOf, requestedCount, type PlanQuestionOptions } from './plan-question.ts';
 import { guardComplexSync, type ErrorSink } from '../../structures/reject.ts';
 import type { QuestionReject } from '../dataset/rejects.ts';
 
@@ -42,25 +43,11 @@ export interface PlanInputs {
   styles?: Readonly<Record<string, Style>>;
 }
 
-/** A task's option values: the chosen ones, else its defaults. */
-export function optionsOfTask(task: TaskModule, chosen: Readonly<Record<string, string>> = {}): Record<string, string> {
-  return Object.fromEntries((task.options ?? []).map((o) => [o.key, chosen[o.key] ?? o.default]));
-}
-
 export interface ComplexPlan {
   questions: PlannedQuestion[];
   rejects: PlanReject[];
   /** Draws replaced per task. */
   replacements: Record<string, number>;
-}
-
-/**
- * Questions asked of a complex on `split`, by the task's counts: val (`--buffer val`) is held
- * out like test and takes test's count unless its own is given (TASK=TRAIN/TEST/VAL).
- */
-export function requestedCount(counts: PerSplitCount | undefined, split: Split): number {
-  if (!counts) return 0;
-  return split === 'val' ? (counts.val ?? counts.test) : counts[split];
 }
 
 export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: ErrorSink): ComplexPlan {
@@ -72,21 +59,17 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
   const out: ComplexPlan = { questions: [], rejects: [], replacements: {} };
   for (const task of p.tasks) {
     const options = optionsOfTask(task, p.taskOptions);
-    const requested = requestedCount(p.counts[task.id], split);
-    const n = task.questionCount ? task.questionCount(subject, split, requested, options) : requested;
+    const n = questionCountOf(task, subject, split, requestedCount(p.counts[task.id], split), options);
     out.replacements[task.id] = 0;
-    const offset = generatorFor([p.seed, task.id, id, 'slot'])();
     // Every camera the task sees draws at the task's image size (same framing at any size).
-    const size = p.sizes?.[task.id] ?? defaultImageSize(task);
-    const sized = preparedAtSize(subject, size);
-    const complexById = (other: string) => preparedAtSize(p.complexById(other), size);
+    const asked: PlanQuestionOptions = {
+      seed: p.seed, count: n, splitIds: p.split.ids[split] ?? [], complexById: p.complexById, style: p.styles?.[task.id] ?? p.style,
+      options, size: p.sizes?.[task.id] ?? defaultImageSize(task),
+    };
     for (let index = 0; index < n; index++) {
       const qid = questionId(task.id, id, index);
-      const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' }, () => task.plan({
-        seed: p.seed, split, index, count: n, rng: questionGenerator(p.seed, task.id, id, index), subject: sized,
-        slot: (k: number) => (Math.floor(offset * k) + index) % k,
-        splitIds: p.split.ids[split] ?? [], complexById, style: p.styles?.[task.id] ?? p.style, options,
-      }), onError);
+      const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' },
+        () => planQuestion(task, subject, split, index, asked), onError);
       if (!guarded.ok) {
         out.rejects.push({ stage: 'plan', id: qid, task: task.id, complex: id, split, index, reason: guarded.reject.reason, internal: true });
         continue;
@@ -103,3 +86,5 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
   }
   return out;
 }
+
+export { optionsOfTask, requestedCount } from './plan-question.ts';

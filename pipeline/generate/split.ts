@@ -11,7 +11,7 @@ import { assignSides } from '../split/assign-sides.ts';
 import { byProtein, groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
 import { proteinSplitFile, splitFile, timeSplitFile, type SplitFile } from '../split/split-file.ts';
 import { splitByTime } from '../split/time-split.ts';
-import { applyBuffer, DEFAULT_MAX_EXCLUDED, splitByProtein, type Buffer, type ProteinSplit } from '../split/split-by-protein.ts';
+import { applyBuffer, DEFAULT_MAX_EXCLUDED, splitByProtein, type BufferSide, type ProteinSplit } from '../split/split-by-protein.ts';
 
 /** The original's share: 490 test complexes of 3,993. */
 export const DEFAULT_TEST_SHARE = 490 / 3993;
@@ -47,7 +47,7 @@ export interface SplitOptions {
   splitDate?: string;
   indexYears?: ReadonlyMap<string, string>;
   /** Split by protein: `val` makes the excluded complexes a validation split (default none). */
-  buffer?: Buffer;
+  buffer?: BufferSide;
   /** Split by protein: threads of the exact identity (default one per core); the split does not depend on it. */
   threads?: number;
 }

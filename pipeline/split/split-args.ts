@@ -3,7 +3,7 @@
 import type { Argv } from 'yargs';
 import { CLUSTER_ENGINES, DEFAULT_CLUSTER_THRESHOLD, SPLIT_BY, type ClusterEngine, type SplitBy } from './group-complexes.ts';
 import type { SplitFile } from './split-file.ts';
-import { BUFFERS, DEFAULT_MAX_EXCLUDED, type Buffer } from './split-by-protein.ts';
+import { BUFFERS, DEFAULT_MAX_EXCLUDED, type BufferSide } from './split-by-protein.ts';
 import { SPLIT_DATE } from './time-split.ts';
 
 export interface SplitArgs {
@@ -12,7 +12,7 @@ export interface SplitArgs {
   'cluster-engine': ClusterEngine;
   'max-excluded': number;
   'allow-short': boolean;
-  buffer: Buffer;
+  buffer: BufferSide;
   'split-date'?: string;
   index?: string;
 }
@@ -30,7 +30,7 @@ export function splitOptions<T>(y: Argv<T>): Argv<T & SplitArgs> {
     .option('cluster-engine', { choices: CLUSTER_ENGINES, default: 'exact' as ClusterEngine, describe: 'how the split by protein finds clusters: exact (every pair aligned) or mmseqs (MMseqs2 from PATH: fast for 40,000+ complexes, may miss links)' })
     .option('max-excluded', { type: 'number', default: DEFAULT_MAX_EXCLUDED, describe: 'split by protein: largest share of the complexes that may be excluded (train neighbours of test)' })
     .option('allow-short', { type: 'boolean', default: false, describe: 'split by protein: accept a test side short of --test-share (else exit 1)' })
-    .option('buffer', { choices: BUFFERS, default: 'none' as Buffer, describe: 'split by protein (and --split-from): none: the excluded complexes get no questions; val: they are a validation split (qa/<task>.val.jsonl, test\'s question counts unless --per-complex gives val its own)' })
+    .option('buffer', { choices: BUFFERS, default: 'none' as BufferSide, describe: 'split by protein (and --split-from): none: the excluded complexes get no questions; val: they are a validation split (qa/<task>.val.jsonl, test\'s question counts unless --per-complex gives val its own)' })
     .option('split-date', { type: 'string', describe: '--split-by time: test is what was released on or after this date (YYYY-MM-DD)' })
     .option('index', { type: 'string', describe: '--split-by time: a PDBbind index file (INDEX_*) whose release years date the complexes it lists' })
     .check((a: any) => {

@@ -10,7 +10,7 @@ import { linkageItems } from './protein-clusters.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
 import { auditSplit } from './audit-split.ts';
 import { EXCLUDED, TEST, TRAIN } from './seed-exclude.ts';
-import { nearestByIds, type Buffer, type ProteinSide, type ProteinSplit } from './split-by-protein.ts';
+import { nearestByIds, type BufferSide, type ProteinSide, type ProteinSplit } from './split-by-protein.ts';
 import { proteinSplitFile, type SplitFile } from './split-file.ts';
 
 export type ListedSide = 'train' | 'test' | 'val';
@@ -38,7 +38,7 @@ export interface AppliedList extends ProteinSplit {
 }
 
 /** The listed sides on the corpus `items`, audited (leaking train complexes moved to excluded with `fix`). */
-export function applySplitList(items: readonly ComplexSequences[], sides: ReadonlyMap<string, ListedSide>, o: { threshold: number; fix: boolean; minLength?: number; buffer?: Buffer; threads?: number }): AppliedList {
+export function applySplitList(items: readonly ComplexSequences[], sides: ReadonlyMap<string, ListedSide>, o: { threshold: number; fix: boolean; minLength?: number; buffer?: BufferSide; threads?: number }): AppliedList {
   const { sorted, items: linkage } = linkageItems(items, o.minLength);
   const ids = sorted.map((s) => s.id);
   const present = new Set(ids);
@@ -73,7 +73,7 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
 }
 
 /** split.json's content for a split list applied to the complexes' sequences. */
-export function splitFileFromList(items: readonly ComplexSequences[], listed: ReadonlyMap<string, ListedSide>, o: { path: string; threshold: number; fix: boolean; seed: number; buffer?: Buffer }): { file: SplitFile; applied: AppliedList } {
+export function splitFileFromList(items: readonly ComplexSequences[], listed: ReadonlyMap<string, ListedSide>, o: { path: string; threshold: number; fix: boolean; seed: number; buffer?: BufferSide }): { file: SplitFile; applied: AppliedList } {
   const applied = applySplitList(items, listed, o);
   const group = new Map(items.map((i) => [i.id, i.id]));
   const file = proteinSplitFile(applied, group, { seed: o.seed, testShare: applied.target / Math.max(1, items.length), threshold: o.threshold, engine: 'none (split list)', maxExcluded: items.length, from: o.path });

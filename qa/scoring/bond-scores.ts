@@ -1,4 +1,4 @@
-// Scores for the hydrogen-bond answers (dataset-spec.md, "Scoring"), in [0, 1].
+// Scores for the hydrogen-bond answers (docs/scoring.md, "Metrics"), in [0, 1].
 //
 // With true bonds T and predicted bonds P (each a set, so a bond listed twice counts once):
 // 0 when P lists more than twice as many bonds as T; 0.5 when P holds all of T plus bonds

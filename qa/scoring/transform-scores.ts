@@ -1,4 +1,4 @@
-// Scores for the command answers (dataset-spec.md, "Scoring"). Every score lies in [0, 1].
+// Scores for the command answers (docs/scoring.md, "Metrics"). Every score lies in [0, 1].
 //
 // Translation and rotation: 0 unless the verb and axis are right, then 1 - |error| / range,
 // floored at 0; range 8 A for translation (answers span -4..4) and 180 degrees for rotation

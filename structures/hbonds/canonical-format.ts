@@ -1,4 +1,4 @@
-// The canonical pocket-ligand answer (dataset-spec.md): each (residue atom, ligand atom)
+// The canonical pocket-ligand answer (docs/hbond-tasks.md, docs/tasks.md): each (residue atom, ligand atom)
 // pair once, whichever side donates, sorted by chain, residue number, insertion code,
 // residue atom, ligand atom; `ARG 221 NH2 A, O22; ASP 227A OD1 _, N3`.
 import type { HBond, HBondEnd } from '../model.ts';

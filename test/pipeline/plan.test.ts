@@ -8,6 +8,7 @@ import { planComplex } from '../../pipeline/generate/plan.ts';
 import { decideSplit } from '../../pipeline/generate/split.ts';
 import { parseCounts } from '../../pipeline/generate/counts.ts';
 import { taskById } from '../../qa/task-registry.ts';
+import { taskContext } from '../../qa/task-context.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { parseCommands } from '../../renders/commands.ts';
 import { sampleComplexes } from '../qa/sample-complexes.ts';
@@ -134,7 +135,7 @@ test('docking: no (side, extra, roll) repeats within a complex over 10 seeds; ro
   const [subject] = await sampleComplexes();
   const docking = taskById('docking')!;
   for (const index of [216, 217, 300]) {
-    const r = docking.plan({ seed: 0, split: 'train', index, count: index + 1, rng: () => 0.5, slot: (k) => index % k, subject, splitIds: [subject.complex.id], complexById: () => subject, style: makeStyle() });
+    const r = docking.plan(taskContext({ seed: 0, task: docking.id, split: 'train', index, count: index + 1, rng: () => 0.5, slot: (k) => index % k, subject, splitIds: [subject.complex.id], complexById: () => subject, style: makeStyle() }));
     assert.deepEqual(r, { ok: false, reason: 'no more distinct docking parameters for this complex: 216 used', replacements: 0 });
   }
 });

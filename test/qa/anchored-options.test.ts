@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import seedrandom from 'seedrandom';
 import { taskById } from '../../qa/task-registry.ts';
+import { balancedSlot, taskContext } from '../../qa/task-context.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { formatCommands } from '../../renders/commands.ts';
@@ -25,10 +26,11 @@ function plans(all: PreparedComplex[], task: TaskModule, seeds: number, perCompl
       const count = task.questionCount ? task.questionCount(subject, 'train', perComplex) : perComplex;
       const offset = seedrandom(`${seed}|${task.id}|${subject.complex.id}|slot`)();
       for (let index = 0; index < count; index++) {
-        const r = task.plan({
-          seed, split: 'train', index, count, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject,
-          slot: (n) => (Math.floor(offset * n) + index) % n, splitIds: ids, complexById: byId, style, options: { decoys },
-        });
+        // The one context builder, with this file's own generators (its rates are measured on them).
+        const r = task.plan(taskContext({
+          seed, task: task.id, split: 'train', index, count, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject,
+          slot: balancedSlot(offset, index), splitIds: ids, complexById: byId, style, options: { decoys },
+        }));
         if (r.ok) out.push(r.plan);
       }
     }

@@ -8,8 +8,8 @@
 // within 0.5 A of the screen centre on each axis and no decoy does; pocket-ligand lists all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import seedrandom from 'seedrandom';
 import { taskById } from '../../qa/task-registry.ts';
+import { planQuestion } from '../../pipeline/generate/plan-question.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
 import { fillTemplate, loadTemplate } from '../../qa/template.ts';
 import { makeStyle } from '../../renders/style.ts';
@@ -37,12 +37,9 @@ function planAll(all: PreparedComplex[], id: string, requested: number, seed = 0
   const out: Planned[] = [];
   for (const subject of all) {
     const n = task.questionCount ? task.questionCount(subject, 'train', requested, options) : requested;
-    const offset = seedrandom(`${seed}|${id}|${subject.complex.id}|slot`)();
     for (let index = 0; index < n; index++) {
-      const r = task.plan({
-        seed, split: 'train', index, count: n, rng: seedrandom(`${seed}|${id}|${subject.complex.id}|${index}`), subject,
-        slot: (k: number) => (Math.floor(offset * k) + index) % k, splitIds: [subject.complex.id], complexById: () => subject, style, options,
-      });
+      // Planned as generate plans (its seeds and slots), at the subject's camera size (scene keys compared across tasks).
+      const r = planQuestion(task, subject, 'train', index, { seed, count: n, splitIds: [subject.complex.id], complexById: () => subject, style, options, size: subject.camera.width });
       assert.ok(r.ok, `${id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);
       assert.doesNotThrow(() => fillTemplate(loadTemplate(task.template), r.plan.vars));
       out.push({ subject, index, plan: r.plan });

@@ -10,6 +10,7 @@ import type { PreparedComplex } from '../../qa/task.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { NEEDS_SHARED } from '../shared-structures.ts';
 import { sampleWithBonds, sharedWithBonds } from './hbond-complexes.ts';
+import { taskContext } from '../../qa/task-context.ts';
 
 const r = (number: number, name: string, minDistance: number, chain = 'A'): MatchCandidate => ({ residue: { chain, number, insertionCode: '' }, name, minDistance });
 const keys = (xs: MatchCandidate[]) => xs.map((x) => `${x.name} ${x.residue.number}`);
@@ -73,7 +74,7 @@ function residues(s: PreparedComplex, seed: number, negatives?: string): string[
   const options = negatives ? { residueFraming: 'subject', negatives } : undefined;
   const n = residueLigandTask.questionCount!(s, 'train', 40, options);
   return Array.from({ length: n }, (_, index) => {
-    const q = residueLigandTask.plan({ seed, split: 'train', index, count: n, rng: () => 0.5, subject: s, slot: () => 0, splitIds: [s.complex.id], complexById: () => s, style, options });
+    const q = residueLigandTask.plan(taskContext({ seed, task: residueLigandTask.id, split: 'train', index, count: n, rng: () => 0.5, subject: s, slot: () => 0, splitIds: [s.complex.id], complexById: () => s, style, options }));
     assert.ok(q.ok);
     return `${q.plan.params.residue}=${q.plan.params.verdict}`;
   });

@@ -1,5 +1,5 @@
-// Parameter ranges, bins, balance and decoy schemes, checked against the dataset-spec's
-// numbers written out here (not taken from the code under test).
+// Parameter ranges, bins, balance and decoy schemes, checked against the numbers of
+// docs/tasks.md ("How the spatial tasks draw their parameters") written out here (not taken from the code under test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import seedrandom from 'seedrandom';

@@ -1,4 +1,4 @@
-// The metrics of dataset-spec.md ("Scoring"), question by question. Every expected number
+// The metrics of docs/scoring.md ("Metrics"), question by question. Every expected number
 // is worked out by hand in the comment or expression beside it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

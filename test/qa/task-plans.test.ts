@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import seedrandom from 'seedrandom';
 import { TASKS } from '../../qa/tasks/index.ts';
 import { taskById } from '../../qa/task-registry.ts';
+import { planQuestion } from '../../pipeline/generate/plan-question.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { formatCommands, parseCommands, type Command } from '../../renders/commands.ts';
@@ -50,9 +51,8 @@ function planAll(all: PreparedComplex[], task: TaskModule, seed: string) {
   const runSeed = Math.floor(seedrandom(`${seed}|run`)() * 2 ** 31);
   for (const subject of all) {
     for (let index = 0; index < QUESTIONS; index++) {
-      const offset = seedrandom(`${seed}|${task.id}|${subject.complex.id}|slot`)();
-      const slot = (n: number) => (Math.floor(offset * n) + index) % n;
-      const r = task.plan({ seed: runSeed, split: 'train', index, count: QUESTIONS, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject, slot, splitIds: ids, complexById: byId, style });
+      // Planned as generate plans (its seeds, slots and decks; the task's image size).
+      const r = planQuestion(task, subject, 'train', index, { seed: runSeed, count: QUESTIONS, splitIds: ids, complexById: byId, style });
       assert.ok(r.ok, `${task.id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);
       out.push({ subject, plan: r.plan });
     }

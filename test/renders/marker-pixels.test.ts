@@ -1,6 +1,6 @@
 // Holds the command and view conventions to the pixels: a synthetic scene with marker
 // atoms of distinct colours on +x, +y and +z is drawn by real Chromium, and each marker
-// must appear where the dataset-spec's signs put it. Expected places are written by hand
+// must appear where the signs of docs/rendering.md ("Frames and commands") put it. Expected places are written by hand
 // from the spec's text, not computed by the renderer's code.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';

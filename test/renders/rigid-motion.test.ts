@@ -19,7 +19,7 @@ test('move translates along the screen axes', () => {
   close(moved('move y -2, move z 10', [[1, 2, 3]])[0], [1, 0, 13]);
 });
 
-test('roll signs follow the dataset-spec', () => {
+test('roll signs follow docs/rendering.md ("Frames and commands")', () => {
   const pts: Vec3[] = [[0, 0, 1], [0, 0, -1], [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0]];
   // roll z 90 turns the picture counter-clockwise: right goes up.
   close(moved('roll z 90', pts)[2], [0, 1, 0]);
