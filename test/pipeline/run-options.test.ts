@@ -20,11 +20,15 @@ const base: GenerateOptions = { structures: ['in'], out: 'out', tasks: TASKS, se
 test('the options record of a default run: its keys in order and its defaults', () => {
   const o = runOptions(base, parseCounts(undefined, TASKS), null);
   assert.deepEqual(Object.keys(o), ['tasks', 'perComplex', 'testShare', 'limit', 'ligand', 'pocketRadius', 'pocketHydrogens', 'hbonds', 'size', 'imageSizes',
-    'labelFontSize', 'labelLayout', 'residueFraming', 'negatives', 'decoys', 'antialias', 'annotations', 'pngCompression']);
+    'labelFontSize', 'labelLayout', 'labelLayouts', 'labels', 'residueFraming', 'negatives', 'decoys', 'antialias', 'annotations', 'pngCompression']);
   assert.equal(o.perComplex, 'translation=4/2,rotation=6/3,zooming=4/2,residue_ligand=40/40,translation_rotation=6/3,rotation_rotation=6/3,docking=6/3,interaction_location=3/3,pocket_ligand=1/1');
   assert.deepEqual([o.limit, o.ligand, o.pocketRadius, o.size], [12, null, null, null]);
   assert.deepEqual(o.imageSizes, { translation: 512, rotation: 512, zooming: 512, residue_ligand: 512, translation_rotation: 512, rotation_rotation: 512, docking: 512, interaction_location: 1024, pocket_ligand: 1024 });
-  assert.deepEqual([o.labelFontSize, o.labelLayout, o.antialias, o.annotations, o.pngCompression], [12, 'avoid', 'edge', 'compact', 'fast']);
+  assert.deepEqual([o.labelFontSize, o.labelLayout, o.antialias, o.annotations, o.pngCompression], [12, null, 'edge', 'compact', 'fast']);
+  const clearTasks = ['translation', 'rotation', 'zooming', 'translation_rotation', 'rotation_rotation', 'docking'];
+  assert.deepEqual(o.labelLayouts, Object.fromEntries(TASKS.map((t) => [t.id, clearTasks.includes(t.id) ? 'clear' : 'prefer-clear'])));
+  assert.deepEqual(o.labels, Object.fromEntries(TASKS.map((t) => [t.id, t.id === 'docking' ? 'residues' : 'all'])));
+  assert.equal(runOptions({ ...base, labelLayout: 'avoid' }, parseCounts(undefined, TASKS), null).labelLayout, 'avoid', 'one layout for all is recorded');
   assert.equal(runOptions({ ...base, size: 256 }, parseCounts(undefined, TASKS), null).size, 256, 'one size for all is recorded');
 });
 
