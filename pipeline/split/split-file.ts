@@ -5,63 +5,69 @@
 // adds the side `excluded` (no questions), `nearest` per test complex and `achieved`; with
 // `--buffer val` the excluded complexes are the side `val` instead (a validation split).
 import { readFile } from 'node:fs/promises';
-import type { Split } from '../../qa/task.ts';
+import { conforms, z } from '../../qa/record-problems.ts';
+import { SIDE_ORDER, type Side } from '../../qa/split-names.ts';
+import { SideCountsSchema } from '../dataset/manifest-type.ts';
 import type { SideAssignment } from './assign-sides.ts';
-import type { SplitBy } from './group-complexes.ts';
+import { SPLIT_BY_ORDER, type SplitBy } from './split-by.ts';
 import type { ProteinSplit } from './split-by-protein.ts';
 import type { TimeSplit } from './time-split.ts';
 
 /** A complex's side: train or test, or (split by protein) excluded, or val (`--buffer val`). */
-export type Side = Split | 'excluded';
+export type { Side };
 
 /** What the split by protein reached, and what its audit did. */
-export interface Achieved {
-  aimed: number;
-  test: number;
-  train: number;
-  excluded: number;
-  val: number;
+export const AchievedSchema = z.object({
+  aimed: z.number(),
+  test: z.number(),
+  train: z.number(),
+  excluded: z.number(),
+  val: z.number(),
   /** Test complexes short of the aim (0 when reached). */
-  short: number;
+  short: z.number().describe('Test complexes short of the aim (0 when reached)'),
   /** Most complexes that could be excluded (--max-excluded x complexes). */
-  maxExcluded: number;
-  engine: string;
-  threshold: number;
+  maxExcluded: z.number().describe('Most complexes that could be excluded (--max-excluded x complexes)'),
+  engine: z.string(),
+  threshold: z.number(),
   /** Test x train pairs the audit compared, the leaks it found, the train complexes it moved to excluded. */
-  pairsAudited: number;
-  leaks: number;
-  moved: number;
+  pairsAudited: z.number().describe('Test x train pairs the audit compared'),
+  leaks: z.number(),
+  moved: z.number().describe('Train complexes the audit moved to excluded'),
   /** Leaking pairs left with a complex in train (a split list applied without --fix-leaks). */
-  leaksLeft: number;
-}
+  leaksLeft: z.number().describe('Leaking pairs left with a complex in train (a split list applied without --fix-leaks)'),
+});
+export type Achieved = z.infer<typeof AchievedSchema>;
 
 /** A test complex's closest train complex (the audit's, exact identity). */
-export interface Nearest {
-  id: string;
-  identity: number;
-  compared: 'whole' | 'pocket';
-}
+export const NearestSchema = z.object({
+  id: z.string(),
+  identity: z.number(),
+  compared: z.enum(['whole', 'pocket']),
+});
+export type Nearest = z.infer<typeof NearestSchema>;
 
-export interface SplitFile {
-  by: SplitBy;
-  seed: number;
-  testShare: number;
+export const SplitFileSchema = z.object({
+  by: z.enum(SPLIT_BY_ORDER),
+  seed: z.number(),
+  testShare: z.number(),
   /** Identity threshold (fraction) of the split by protein. */
-  threshold?: number;
+  threshold: z.number().optional().describe('Identity threshold (fraction) of the split by protein'),
   /** Test complexes aimed at: round(n * testShare). */
-  target: number;
-  counts: { train: number; test: number; excluded?: number; val?: number };
+  target: z.number().describe('Test complexes aimed at: round(n * testShare)'),
+  counts: SideCountsSchema,
   /** Number of distinct groups per side. */
-  groups: { train: number; test: number };
+  groups: z.object({ train: z.number(), test: z.number() }).describe('Number of distinct groups per side'),
   /** Split by protein: aim, sides and the audit. */
-  achieved?: Achieved;
+  achieved: AchievedSchema.optional().describe('Split by protein: aim, sides and the audit'),
   /** A split applied from a list (--split-from): its path. */
-  from?: string;
+  from: z.string().optional().describe('A split applied from a list (--split-from): its path'),
   /** Time split: test is released on or after this date. */
-  splitDate?: string;
+  splitDate: z.string().optional().describe('Time split: test is released on or after this date'),
   /** Split by protein: `nearest` on every test complex (null: it has no chain to compare). */
-  complexes: { id: string; side: Side; group: string; nearest?: Nearest | null }[];
-}
+  complexes: z.array(z.object({ id: z.string(), side: z.enum(SIDE_ORDER), group: z.string(), nearest: NearestSchema.nullable().optional() }))
+    .describe('Every complex, sorted by id; split by protein: nearest on every test complex (null: no chain to compare)'),
+}).describe('split.json: how the complexes of a dataset were split');
+export type SplitFile = z.infer<typeof SplitFileSchema>;
 
 export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; testShare: number; threshold?: number }): SplitFile {
   const groupsOn = (s: 'train' | 'test') => new Set(a.ids[s].map((id) => a.group.get(id))).size;
@@ -77,15 +83,18 @@ export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; tes
   };
 }
 
+/** A split.json anywhere (`generate --split-from`, `split`): what is wrong is named by file and field. */
 export async function readSplitFile(path: string): Promise<SplitFile> {
-  let value: any;
+  let value: unknown;
   try {
     value = JSON.parse(await readFile(path, 'utf8'));
   } catch (e) {
     throw new Error(`${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON'}`);
   }
-  if (!Array.isArray(value?.complexes)) throw new Error(`${path}: no 'complexes' list (not a split.json)`);
-  return value as SplitFile;
+  if (!(value !== null && typeof value === 'object' && 'complexes' in value && Array.isArray(value.complexes))) throw new Error(`${path}: no 'complexes' list (not a split.json)`);
+  const problems: string[] = [];
+  if (!conforms(SplitFileSchema, value, problems)) throw new Error(`${path}: ${problems.join('; ')}`);
+  return value;
 }
 
 /** What a question needs for the leak check: its split, its complex, and the partners it shows. */
