@@ -20,6 +20,7 @@ import { ManifestReadSchema, type ReadManifest } from './manifest-type.ts';
 import { AnswerRecordSchema, QaRecordSchema, type AnswerRecord, type QaRecord } from './question-record.ts';
 import { conforms, type z } from '../../qa/record-problems.ts';
 import { unfinishedRun } from './unfinished-run.ts';
+import { TEST, TINY, TRAIN, VAL } from '../../qa/split-names.ts';
 
 /** A dataset that cannot be read: the message names the file (and line) and the problem. */
 export class DatasetReadError extends Error {}
@@ -195,8 +196,8 @@ export class DatasetFolder {
   questions(task: string, split: string, check: RecordCheck = 'record'): ReadQuestion<AnswerRecord>[] {
     const file = this.file(task, split);
     if (file) return readQaFile(file, check);
-    if (split === 'tiny' && this.file(task, 'test')) {
-      const test = this.questions(task, 'test', check);
+    if (split === TINY && this.file(task, TEST)) {
+      const test = this.questions(task, TEST, check);
       const of = new Map(test.map((q) => [q.record, q]));
       return tinySubset(test.map((q) => q.record), this.seed, task).map((r) => of.get(r)!);
     }
@@ -205,9 +206,9 @@ export class DatasetFolder {
 
   /** The tasks that have questions in `split` (tiny: those with a tiny or a test file), else an error. */
   tasksIn(split: string): string[] {
-    const has = (t: string) => this.file(t, split) !== undefined || (split === 'tiny' && this.file(t, 'test') !== undefined);
+    const has = (t: string) => this.file(t, split) !== undefined || (split === TINY && this.file(t, TEST) !== undefined);
     const tasks = this.tasks.filter(has);
-    if (!tasks.length) throw new DatasetReadError(`${this.paths.qaDir}: no <task>.${split}.jsonl files for the ${split} split${split === 'val' ? ' (val comes from generate --buffer val)' : ''}`);
+    if (!tasks.length) throw new DatasetReadError(`${this.paths.qaDir}: no <task>.${split}.jsonl files for the ${split} split${split === VAL ? ' (val comes from generate --buffer val)' : ''}`);
     return tasks;
   }
 
@@ -272,11 +273,11 @@ export function loadDataset(dir: string): Dataset {
   if (!tasks.length) throw new DatasetReadError(`${folder.paths.manifest}: names no task`);
   const records = new Map<string, Record<QaSplit, QaRecord[]>>();
   const of = (task: string, split: QaSplit) => folder.questions(task, split).map((q) => q.record);
-  const hasVal = tasks.some((t) => folder.file(t, 'val'));
+  const hasVal = tasks.some((t) => folder.file(t, VAL));
   for (const task of tasks) {
-    records.set(task, { train: of(task, 'train'), test: of(task, 'test'), val: folder.file(task, 'val') ? of(task, 'val') : [], tiny: of(task, 'tiny') });
+    records.set(task, { train: of(task, TRAIN), test: of(task, TEST), val: folder.file(task, VAL) ? of(task, VAL) : [], tiny: of(task, TINY) });
   }
-  const splits = QA_SPLITS.filter((s) => s !== 'val' || hasVal);
+  const splits = QA_SPLITS.filter((s) => s !== VAL || hasVal);
   return { dir, folder, manifest: folder.manifest!, split: folder.split, tasks, seed: folder.seed, records, splits };
 }
 

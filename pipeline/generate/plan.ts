@@ -9,6 +9,7 @@ import type { SplitAssignment } from './split.ts';
 import type { PerSplitCount, Split } from '../../qa/task.ts';
 import { guardComplexSync, type ErrorSink } from '../../structures/reject.ts';
 import type { QuestionReject } from '../dataset/rejects.ts';
+import { VAL } from '../../qa/split-names.ts';
 
 export interface PlannedQuestion {
   id: string;
@@ -58,7 +59,7 @@ export interface ComplexPlan {
  */
 export function requestedCount(counts: PerSplitCount | undefined, split: Split): number {
   if (!counts) return 0;
-  return split === 'val' ? (counts.val ?? counts.test) : counts[split];
+  return split === VAL ? (counts.val ?? counts.test) : counts[split];
 }
 
 export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: ErrorSink): ComplexPlan {

@@ -6,7 +6,7 @@
 // `--buffer val` the excluded complexes are the side `val` instead (a validation split).
 import { readFile } from 'node:fs/promises';
 import { conforms, z } from '../../qa/record-problems.ts';
-import { SIDE_ORDER, type Side } from '../../qa/split-names.ts';
+import { EXCLUDED, SIDE_ORDER, TEST, TRAIN, VAL, type BaseSplit, type Side } from '../../qa/split-names.ts';
 import { SideCountsSchema } from '../dataset/manifest-type.ts';
 import type { SideAssignment } from './assign-sides.ts';
 import { SPLIT_BY_ORDER, type SplitBy } from './split-by.ts';
@@ -70,7 +70,7 @@ export const SplitFileSchema = z.object({
 export type SplitFile = z.infer<typeof SplitFileSchema>;
 
 export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; testShare: number; threshold?: number }): SplitFile {
-  const groupsOn = (s: 'train' | 'test') => new Set(a.ids[s].map((id) => a.group.get(id))).size;
+  const groupsOn = (s: BaseSplit) => new Set(a.ids[s].map((id) => a.group.get(id))).size;
   return {
     by: o.by,
     seed: o.seed,
@@ -78,7 +78,7 @@ export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; tes
     ...(o.by !== 'complex' && o.by !== 'scaffold' && o.threshold !== undefined ? { threshold: o.threshold } : {}),
     target: a.target,
     counts: { train: a.ids.train.length, test: a.ids.test.length },
-    groups: { train: groupsOn('train'), test: groupsOn('test') },
+    groups: { train: groupsOn(TRAIN), test: groupsOn(TEST) },
     complexes: [...a.side.keys()].sort().map((id) => ({ id, side: a.side.get(id)!, group: a.group.get(id)! })),
   };
 }
@@ -119,7 +119,7 @@ export function splitLeaks(split: SplitFile, questions: Iterable<QuestionSides> 
     side.set(c.id, c.side);
     const group = c.group ?? c.id; // a split.json from before groups: every complex its own
     const s = groupSides.get(group) ?? new Set<Side>();
-    if (c.side !== 'excluded') s.add(c.side); // excluded is on no side
+    if (c.side !== EXCLUDED) s.add(c.side); // excluded is on no side
     groupSides.set(group, s);
   }
   // A split by protein with an audit spreads groups over the sides on purpose (seed and
@@ -132,7 +132,7 @@ export function splitLeaks(split: SplitFile, questions: Iterable<QuestionSides> 
   for (const q of questions) {
     const own = side.get(q.complex);
     if (own === undefined) problems.push(`question ${q.id}: complex ${q.complex} is not in split.json`);
-    else if (own === 'excluded') problems.push(`question ${q.id}: complex ${q.complex} is excluded`);
+    else if (own === EXCLUDED) problems.push(`question ${q.id}: complex ${q.complex} is excluded`);
     else if (own !== q.split) problems.push(`question ${q.id} is in ${q.split} but complex ${q.complex} is ${own}`);
     const partners = (q.meta as { partners?: unknown })?.partners;
     for (const p of Array.isArray(partners) ? partners : []) {
@@ -148,8 +148,8 @@ export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, str
   const ids = [...p.side.keys()].sort();
   const on = (s: Side) => ids.filter((id) => p.side.get(id) === s);
   const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
-  const val = on('val').length;
-  const counts = { train: on('train').length, test: on('test').length, excluded: on('excluded').length, ...(val ? { val } : {}) };
+  const val = on(VAL).length;
+  const counts = { train: on(TRAIN).length, test: on(TEST).length, excluded: on(EXCLUDED).length, ...(val ? { val } : {}) };
   return {
     by: o.by ?? 'protein',
     seed: o.seed,
@@ -157,16 +157,16 @@ export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, str
     threshold: o.threshold,
     target: p.target,
     counts,
-    groups: { train: groupsOn('train'), test: groupsOn('test') },
+    groups: { train: groupsOn(TRAIN), test: groupsOn(TEST) },
     achieved: {
       aimed: p.target, ...counts, val, short: Math.max(0, p.target - counts.test), maxExcluded: o.maxExcluded,
       engine: o.engine, threshold: o.threshold, pairsAudited: p.audit.pairs, leaks: p.audit.leaks.length, moved: p.audit.moved.length,
-      leaksLeft: p.audit.leaks.filter((l) => p.side.get(l.train) === 'train').length,
+      leaksLeft: p.audit.leaks.filter((l) => p.side.get(l.train) === TRAIN).length,
     },
     ...(o.from ? { from: o.from } : {}),
     complexes: ids.map((id) => {
       const side = p.side.get(id)!;
-      return side === 'test' ? { id, side, group: group.get(id) ?? id, nearest: p.nearest.get(id) ?? null } : { id, side, group: group.get(id) ?? id };
+      return side === TEST ? { id, side, group: group.get(id) ?? id, nearest: p.nearest.get(id) ?? null } : { id, side, group: group.get(id) ?? id };
     }),
   };
 }
@@ -176,10 +176,10 @@ export function timeSplitFile(t: TimeSplit, group: ReadonlyMap<string, string>, 
   const ids = [...t.side.keys()].sort();
   const on = (s: Side) => ids.filter((id) => t.side.get(id) === s);
   const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
-  const counts = { train: on('train').length, test: on('test').length, excluded: on('excluded').length };
+  const counts = { train: on(TRAIN).length, test: on(TEST).length, excluded: on(EXCLUDED).length };
   return {
     by: 'time', seed: o.seed, testShare: counts.test / Math.max(1, ids.length), target: counts.test, splitDate: o.splitDate,
-    counts, groups: { train: groupsOn('train'), test: groupsOn('test') },
+    counts, groups: { train: groupsOn(TRAIN), test: groupsOn(TEST) },
     complexes: ids.map((id) => ({ id, side: t.side.get(id)!, group: group.get(id) ?? 'no date' })),
   };
 }
