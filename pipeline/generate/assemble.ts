@@ -54,7 +54,7 @@ export interface AssembleSummary {
   /** Stage (and `internal`) of every reject, for the summary and --strict. */
   rejectKinds: { stage?: unknown; internal?: unknown; id?: unknown }[];
   /** Questions per task and side. */
-  counts?: Record<string, { train: number; test: number; val?: number }>;
+  counts?: Record<string, SideCounts>;
 }
 
 /** Complex ids in the order their question ids sort (`<task>-<complex>-<index>`). */
