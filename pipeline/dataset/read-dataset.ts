@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Annotation } from '../../renders/annotation.ts';
 import type { QuestionRecord } from '../../qa/scoring/score-split.ts';
-import { SplitFileSchema, type SplitFile } from '../split/split-file.ts';
+import { SplitFileSchema, upgradeSplitJson, type SplitFile } from '../split/split-file.ts';
 import { tinySubset } from '../split/tiny-set.ts';
 import { sha256File } from './files.ts';
 import { datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, qaFileName, type AnnotationLayout, type QaSplit } from './layout.ts';
@@ -103,8 +103,8 @@ export function questionFromLine(line: string, where: string, check: RecordCheck
   return conforms(CHECKS[check], value, problems) ? value : `${where}: ${problems.join('; ')}`;
 }
 
-/** A JSON file of the dataset checked against its schema; what is wrong is named by file and field. */
-export function readJsonRecord<S extends z.ZodType>(path: string, schema: S): z.infer<S> {
+/** A JSON file of the dataset checked against its schema (after `upgrade`, which brings an older form to today's); what is wrong is named by file and field. */
+export function readJsonRecord<S extends z.ZodType>(path: string, schema: S, upgrade?: (value: unknown) => unknown): z.infer<S> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -118,14 +118,15 @@ export function readJsonRecord<S extends z.ZodType>(path: string, schema: S): z.
     throw new DatasetReadError(`${path}: not JSON`);
   }
   const problems: string[] = [];
-  if (!conforms(schema, value, problems)) throw new DatasetReadError(`${path}: ${problems.join('; ')}`);
-  return value;
+  const read = upgrade ? upgrade(value) : value;
+  if (!conforms(schema, read, problems)) throw new DatasetReadError(`${path}: ${problems.join('; ')}`);
+  return read;
 }
 
 /** A dataset's split.json, or null when it has none. */
 export function readSplitJson(dir: string): SplitFile | null {
   const path = datasetPaths(dir).split;
-  return existsSync(path) ? readJsonRecord(path, SplitFileSchema) : null;
+  return existsSync(path) ? readJsonRecord(path, SplitFileSchema, upgradeSplitJson) : null;
 }
 
 export interface OpenOptions {

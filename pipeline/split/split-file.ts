@@ -83,6 +83,21 @@ export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; tes
   };
 }
 
+/**
+ * A split.json as older misi-gen wrote it, in today's form: each complex's side was once
+ * `split`, and before groups every complex was its own group. Anything else is left as read.
+ */
+export function upgradeSplitJson(value: unknown): unknown {
+  if (!(value !== null && typeof value === 'object' && 'complexes' in value && Array.isArray(value.complexes))) return value;
+  const complexes = value.complexes.map((c: unknown) => {
+    if (c === null || typeof c !== 'object' || !('id' in c)) return c;
+    const side = 'side' in c ? {} : 'split' in c ? { side: c.split } : {};
+    const group = 'group' in c ? {} : { group: c.id };
+    return Object.keys(side).length || Object.keys(group).length ? { ...c, ...side, ...group } : c;
+  });
+  return { ...value, complexes };
+}
+
 /** A split.json anywhere (`generate --split-from`, `split`): what is wrong is named by file and field. */
 export async function readSplitFile(path: string): Promise<SplitFile> {
   let value: unknown;
@@ -93,8 +108,9 @@ export async function readSplitFile(path: string): Promise<SplitFile> {
   }
   if (!(value !== null && typeof value === 'object' && 'complexes' in value && Array.isArray(value.complexes))) throw new Error(`${path}: no 'complexes' list (not a split.json)`);
   const problems: string[] = [];
-  if (!conforms(SplitFileSchema, value, problems)) throw new Error(`${path}: ${problems.join('; ')}`);
-  return value;
+  const upgraded = upgradeSplitJson(value);
+  if (!conforms(SplitFileSchema, upgraded, problems)) throw new Error(`${path}: ${problems.join('; ')}`);
+  return upgraded;
 }
 
 /** What a question needs for the leak check: its split, its complex, and the partners it shows. */

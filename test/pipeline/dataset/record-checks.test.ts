@@ -68,6 +68,15 @@ test('split.json: a side outside the vocabulary and a missing group are named, b
   await assert.rejects(readSplitFile(path), (e: Error) => e.message === said);
 });
 
+test('split.json of an older form (sides held as `split`, no groups) reads as today\'s', () => {
+  const dir = copy();
+  const s = json(join(dir, 'split.json'));
+  s.complexes = s.complexes.map(({ id, side }: { id: string; side: string }) => ({ id, split: side }));
+  writeFileSync(join(dir, 'split.json'), JSON.stringify(s));
+  const read = readSplitJson(dir)!;
+  assert.deepEqual(read.complexes.map((c) => [c.id, c.side, c.group]), json(join(FIXTURE, 'split.json')).complexes.map((c: { id: string; side: string }) => [c.id, c.side, c.id]));
+});
+
 test('qa files: the line and each wrong field of a bad record', () => {
   const dir = copy();
   const name = readdirSync(join(dir, 'qa')).find((n) => n.endsWith('.test.jsonl'))!;
