@@ -56,14 +56,14 @@ test('manifest.json: each wrong field named with the file', () => {
     + `field \`options.maxExcluded\` must be a number, got string; field \`counts.${task}.test\` must be a number, got null; field \`images[1].sha256\` is missing (must be a string)`);
 });
 
-test('split.json: a side outside the vocabulary and a missing group are named, by the dataset reader and by --split-from\'s', async () => {
+test('split.json: a side outside the vocabulary and a mistyped nearest identity are named, by the dataset reader and by --split-from\'s', async () => {
   const dir = copy();
   const s = json(join(dir, 'split.json'));
   s.complexes[0].side = 'holdout';
-  delete s.complexes[1].group;
+  s.complexes[1].nearest = { id: s.complexes[0].id, identity: 'high', compared: 'whole' };
   writeFileSync(join(dir, 'split.json'), JSON.stringify(s));
   const path = join(dir, 'split.json');
-  const said = `${path}: field \`complexes[0].side\` must be "train" or "test" or "val" or "excluded", got "holdout"; field \`complexes[1].group\` is missing (must be a string)`;
+  const said = `${path}: field \`complexes[0].side\` must be "train" or "test" or "val" or "excluded", got "holdout"; field \`complexes[1].nearest.identity\` must be a number, got string`;
   throwsNaming(() => readSplitJson(dir), DatasetReadError, said);
   await assert.rejects(readSplitFile(path), (e: Error) => e.message === said);
 });
