@@ -46,3 +46,17 @@ export { readPredictionLines } from '../qa/scoring/prediction-lines.ts';
 export { scoreSplit, type SplitScore } from '../qa/scoring/score-split.ts';
 export { FORMATS, runExport, type ExportFormat, type ExportOptions, type ExportSummary } from './export/run-export.ts';
 export { PACKAGE_VERSION } from './package-version.ts';
+
+// The records a dataset is made of, each declared once as a schema (zod): the type, the check
+// the readers run, and the JSON Schema of docs/schemas/ (docs/schemas.md).
+export { PUBLISHED_SCHEMAS, jsonSchemaText, type PublishedSchema } from './record-schemas.ts';
+export { recordProblems } from '../qa/record-problems.ts';
+export { AnswerRecordSchema, QaRecordSchema, RecordOptionSchema, type AnswerRecord, type QaRecord, type RecordOption } from './dataset/question-record.ts';
+export { ManifestOptionsSchema, ManifestReadSchema, ManifestSchema, type Manifest, type ManifestOptions, type ReadManifest } from './dataset/manifest-type.ts';
+export { VersionsSchema, type Versions } from './dataset/versions.ts';
+export { AnnotationSchema, AtomTableSchema, CompactAnnotationSchema } from './dataset/annotation-schema.ts';
+export { SplitFileSchema, type SplitFile } from './split/split-file.ts';
+export { RunFileSchema, RunIdentitySchema, type RunIdentity } from './generate/run-identity.ts';
+export { PredictionRecordSchema, type PredictionRecord } from '../qa/scoring/prediction-record.ts';
+// The split vocabulary (qa/split-names.ts).
+export { BASE_SPLITS, HELD_OUT_SPLITS, QA_SPLIT_ORDER, SIDE_ORDER, SPLIT_ORDER, TINY, type QaSplit, type Side, type SideCounts } from '../qa/split-names.ts';

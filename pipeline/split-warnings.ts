@@ -4,6 +4,7 @@
 // comes from, `490/3993 = 0.123` (MiSI-Bench's 490 test complexes of 3993), any other
 // value as given.
 import { DEFAULT_TEST_SHARE } from './generate/split.ts';
+import type { SideCounts } from '../qa/split-names.ts';
 
 /** Fewer test complexes than this draws a warning. */
 export const FEW_TEST_COMPLEXES = 5;
@@ -21,7 +22,7 @@ export function formatTestShare(share: number): string {
  * The warnings for a split of `complexes` (test and train counts) and, when questions were
  * made, their count per task and side. Empty when the test side is big enough.
  */
-export function splitWarnings(complexes: { train: number; test: number }, testShare: number, perTask?: Record<string, { train: number; test: number }>): string[] {
+export function splitWarnings(complexes: SideCounts, testShare: number, perTask?: Record<string, SideCounts>): string[] {
   const out: string[] = [];
   const total = complexes.train + complexes.test;
   if (total > 0 && complexes.test < FEW_TEST_COMPLEXES) {

@@ -11,7 +11,8 @@ export interface ResidueId {
   insertionCode: string;
 }
 
-export const residueKey = (r: ResidueId): string => `${r.chain || '_'}:${r.number}${r.insertionCode}`;
+/** `A:25`, `_:227A`: a residue's identity as the `residue:` subset and the records' params write it (blank chain `_`). */
+export const residueIdText = (r: ResidueId): string => `${r.chain || '_'}:${r.number}${r.insertionCode}`;
 
 export function pairResidueId(p: CanonicalPair): ResidueId {
   return { chain: p.chain, number: p.residueNumber, insertionCode: p.insertionCode };
@@ -31,7 +32,7 @@ export function findPocketResidue(complex: Complex, p: CanonicalPair): Residue |
 export function bondAtoms(complex: Complex, p: CanonicalPair): { pocket: Atom; ligand: Atom } {
   const residue = findPocketResidue(complex, p);
   const pocket = residue?.atoms.find((a) => a.name === p.residueAtom);
-  if (!pocket) throw new Error(`${complex.id}: no pocket atom ${p.residueName} ${residueKey(pairResidueId(p))} ${p.residueAtom} for a stored H-bond`);
+  if (!pocket) throw new Error(`${complex.id}: no pocket atom ${p.residueName} ${residueIdText(pairResidueId(p))} ${p.residueAtom} for a stored H-bond`);
   const ligand = complex.ligand.atoms.find((a) => a.name === p.ligandAtom);
   if (!ligand) throw new Error(`${complex.id}: no ligand atom ${p.ligandAtom} for a stored H-bond`);
   return { pocket, ligand };

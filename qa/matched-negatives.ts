@@ -13,7 +13,7 @@
 //      gap, then the smaller distance, then the residue key.
 // With a window of 0 this is "the nearest not yet taken" alone. Figures that chose the
 // numbers: docs/hbond-tasks.md ("Negatives matched by distance").
-import { residueKey, type ResidueId } from './bond-atoms.ts';
+import { residueIdText, type ResidueId } from './bond-atoms.ts';
 
 export interface MatchCandidate {
   residue: ResidueId;
@@ -39,7 +39,7 @@ export interface MatchedPair<P, T> {
   negative: T;
 }
 
-const byKey = (a: MatchCandidate, b: MatchCandidate) => (residueKey(a.residue) < residueKey(b.residue) ? -1 : residueKey(a.residue) > residueKey(b.residue) ? 1 : 0);
+const byKey = (a: MatchCandidate, b: MatchCandidate) => (residueIdText(a.residue) < residueIdText(b.residue) ? -1 : residueIdText(a.residue) > residueIdText(b.residue) ? 1 : 0);
 
 /** The pairs, in the positives' order of distance: one per positive while candidates last
  * (matched), or one per positive with a candidate within the tolerance (paired). */

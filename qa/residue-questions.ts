@@ -14,7 +14,7 @@
 // within one of each other.
 import type { Complex, Residue } from '../structures/model.ts';
 import { canonicalPairs, type CanonicalPair } from '../structures/hbonds/canonical-format.ts';
-import { pairResidueId, residueKey, type ResidueId } from './bond-atoms.ts';
+import { pairResidueId, residueIdText, type ResidueId } from './bond-atoms.ts';
 import { drawIndex, shuffled, type Rng } from './random.ts';
 import { matchNegatives, NAME_WINDOW, PAIR_TOLERANCE, type MatchRule } from './matched-negatives.ts';
 
@@ -62,26 +62,26 @@ export function residueQuestions(complex: Complex, rng: Rng, rule: NegativeRule 
   const pairs = canonicalPairs(complex.hbonds ?? []);
   const byKey = new Map<string, CanonicalPair[]>();
   for (const p of pairs) {
-    const k = residueKey(pairResidueId(p));
+    const k = residueIdText(pairResidueId(p));
     byKey.set(k, [...(byKey.get(k) ?? []), p]);
   }
   const keyCount = new Map<string, number>();
-  for (const r of complex.pocket) keyCount.set(residueKey(r), (keyCount.get(residueKey(r)) ?? 0) + 1);
+  for (const r of complex.pocket) keyCount.set(residueIdText(r), (keyCount.get(residueIdText(r)) ?? 0) + 1);
   const positives: ResidueQuestion[] = [];
   const candidates: ResidueQuestion[] = [];
   for (const r of complex.pocket) {
     const id: ResidueId = { chain: r.chain, number: r.number, insertionCode: r.insertionCode };
-    const k = residueKey(id);
+    const k = residueIdText(id);
     const own = byKey.get(k);
     const q = { residue: id, name: r.name, pairs: own ?? [], minDistance: residueLigandDistance(complex, r) };
     if (own) {
-      if (!positives.some((p) => residueKey(p.residue) === k)) positives.push(q);
+      if (!positives.some((p) => residueIdText(p.residue) === k)) positives.push(q);
     } else if (keyCount.get(k) === 1) {
       // A key two pocket groups share would draw both in one image: never a negative.
       candidates.push(q);
     }
   }
-  const ranked = candidates.sort((a, b) => a.minDistance - b.minDistance || (residueKey(a.residue) < residueKey(b.residue) ? -1 : 1));
+  const ranked = candidates.sort((a, b) => a.minDistance - b.minDistance || (residueIdText(a.residue) < residueIdText(b.residue) ? -1 : 1));
   let pos: ResidueQuestion[];
   let chosen: ResidueQuestion[];
   if (rule === 'stratified') {

@@ -8,9 +8,12 @@
 export const SPLIT_ORDER = ['train', 'test', 'val'] as const;
 export type Split = (typeof SPLIT_ORDER)[number];
 
-export const TRAIN: Split = 'train';
-export const TEST: Split = 'test';
-export const VAL: Split = 'val';
+export const TRAIN = 'train' satisfies Split;
+export const TEST = 'test' satisfies Split;
+export const VAL = 'val' satisfies Split;
+
+/** The two splits every dataset has, as a type. */
+export type BaseSplit = typeof TRAIN | typeof TEST;
 
 /** The two splits every dataset has. */
 export const BASE_SPLITS: readonly Split[] = [TRAIN, TEST];
@@ -21,7 +24,7 @@ export const HELD_OUT_SPLITS: readonly Split[] = [TEST, VAL];
 /** A complex's side: a split, or (split by protein) excluded, which gets no questions. */
 export const SIDE_ORDER = ['train', 'test', 'val', 'excluded'] as const;
 export type Side = (typeof SIDE_ORDER)[number];
-export const EXCLUDED: Side = 'excluded';
+export const EXCLUDED = 'excluded' satisfies Side;
 
 /** The fixed subset of test that `--tiny` marks (its own qa file, `<task>.tiny.jsonl`). */
 export const TINY = 'tiny' as const;
@@ -30,11 +33,19 @@ export const TINY = 'tiny' as const;
 export const QA_SPLIT_ORDER = ['train', 'test', 'val', 'tiny'] as const;
 export type QaSplit = (typeof QA_SPLIT_ORDER)[number];
 
+/** The held-out splits a model is asked (eval, export for evaluation kits): test, tiny, and val where there is one. */
+export const EVAL_SPLIT_ORDER = ['test', 'tiny', 'val'] as const;
+export type EvalSplit = (typeof EVAL_SPLIT_ORDER)[number];
+
 /** Counts per side: train and test always, val and excluded when the run has them. */
-export type SideCounts = Record<'train' | 'test', number> & Partial<Record<'val' | 'excluded', number>>;
+export type SideCounts = { train: number; test: number; val?: number; excluded?: number };
 
 export function isSplit(x: unknown): x is Split {
   return typeof x === 'string' && (SPLIT_ORDER as readonly string[]).includes(x);
+}
+
+export function isQaSplit(x: unknown): x is QaSplit {
+  return typeof x === 'string' && (QA_SPLIT_ORDER as readonly string[]).includes(x);
 }
 
 export function isSide(x: unknown): x is Side {

@@ -24,7 +24,8 @@ export interface StructureRecord {
   errors: Diagnostic[];
 }
 
-export function residueKey(r: { chain: string; number: number; insertionCode: string }): string {
+/** A residue's key for maps and sets while reading (`A|25|B`): not a text for people (qa/bond-atoms.ts's residueIdText is). */
+export function residueMapKey(r: { chain: string; number: number; insertionCode: string }): string {
   return `${r.chain}|${r.number}|${r.insertionCode}`;
 }
 
@@ -120,7 +121,7 @@ export function parsePdb(text: string, file: string): StructureRecord {
   nameBlankChains(raw, terAt, file, warnings);
   for (const n of terAt) {
     const a = raw[n - 1];
-    terAfter.add(residueKey({ chain: a.chain, number: a.residueNumber, insertionCode: a.insertionCode }));
+    terAfter.add(residueMapKey({ chain: a.chain, number: a.residueNumber, insertionCode: a.insertionCode }));
   }
   const residues = resolveAltLocs(raw, file, warnings);
   const info = entry.finish(warnings);

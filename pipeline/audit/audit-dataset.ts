@@ -26,6 +26,7 @@ import { OptionModel, type OptionExample } from './option-model.ts';
 import { mostTypicalOptionImage } from './option-images.ts';
 import { fitDistanceThreshold, nameVerdicts, residueFacts, type ResidueFacts } from './residue-baselines.ts';
 import { MajorityTable, wordingKey } from './text-majority.ts';
+import { HELD_OUT_SPLITS, TRAIN } from '../../qa/split-names.ts';
 
 /** How far over chance (in score, 0-1) a baseline's interval must start to be flagged: 3 points. */
 export const MARGIN = 0.03;
@@ -91,7 +92,7 @@ export interface AuditOptions {
 /** Audits every task of the dataset in `dir` that has train questions. */
 export function auditDataset(dir: string, o: AuditOptions = {}): AuditReport {
   const folder = openDataset(dir);
-  const tasks = folder.tasks.filter((t) => folder.file(t, 'train')).map((t) => auditTask(folder, t, o));
+  const tasks = folder.tasks.filter((t) => folder.file(t, TRAIN)).map((t) => auditTask(folder, t, o));
   return { dir, margin: MARGIN, tasks, clean: tasks.every((t) => t.clean) };
 }
 
@@ -115,7 +116,7 @@ function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAu
   const seen = new Set<string>();
   let trainQuestions = 0;
   duplicates.train = 0;
-  eachQuestion(folder.file(task, 'train')!, 'record', (r) => {
+  eachQuestion(folder.file(task, TRAIN)!, 'record', (r) => {
     trainQuestions++;
     if (repeats(seen, r)) duplicates.train++;
     majority.add(wordingKey(r.question), r.answer);
@@ -134,7 +135,7 @@ function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAu
     train,
   };
   const splits: SplitAudit[] = [];
-  for (const split of ['test', 'val']) {
+  for (const split of HELD_OUT_SPLITS) {
     const file = folder.file(task, split);
     if (!file) continue;
     splits.push(auditSplit(folder, file, module, scorer, verdict, fitted, duplicates));

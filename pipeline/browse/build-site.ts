@@ -15,6 +15,7 @@ import { viewerScene } from '../../renders/viewer-scene.ts';
 import { computeAudit, type AuditReader } from './audit-slot.ts';
 import { CHUNK, TaskIndexBuilder } from './site-index.ts';
 import { copyAssets, writeData } from './site-files.ts';
+import { TEST, TINY } from '../../qa/split-names.ts';
 
 export interface BrowseOptions {
   dir: string;
@@ -55,7 +56,7 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
   for (const task of folder.tasks) {
     let tiny = new Set<string>();
     try {
-      if (folder.file(task, 'tiny') || folder.file(task, 'test')) tiny = new Set(folder.questions(task, 'tiny', 'answer').map((q) => q.record.id));
+      if (folder.file(task, TINY) || folder.file(task, TEST)) tiny = new Set(folder.questions(task, TINY, 'answer').map((q) => q.record.id));
     } catch (e) {
       if (!(e instanceof DatasetReadError)) throw e;
       problems.push(e.message);
@@ -67,7 +68,7 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
       writeData(out, `records/${task}/${Math.floor((index.size - 1) / CHUNK)}`, chunk);
       chunk = [];
     };
-    for (const file of folder.files.filter((f) => f.task === task && f.split !== 'tiny')) {
+    for (const file of folder.files.filter((f) => f.task === task && f.split !== TINY)) {
       for (const q of readQaFile(file, 'record', (p) => problems.push(p))) {
         index.add(q.record, tiny.has(q.record.id));
         chunk.push(q.record);

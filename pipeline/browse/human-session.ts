@@ -13,6 +13,7 @@ import { shuffled } from '../../qa/random.ts';
 import { answerForm } from './answer-form.ts';
 import { scoringScript } from './scoring-script.ts';
 import { copyAssets, writeData } from './site-files.ts';
+import type { TEST, TINY } from '../../qa/split-names.ts';
 
 export interface HumanOptions {
   dir: string;
@@ -21,7 +22,7 @@ export interface HumanOptions {
   tasks?: string[];
   /** Questions per task. */
   n: number;
-  split: 'tiny' | 'test';
+  split: typeof TINY | typeof TEST;
   seed: number;
 }
 

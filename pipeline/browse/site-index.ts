@@ -4,6 +4,7 @@
 // records themselves go to chunks of CHUNK questions in index order (a page loads the one
 // chunk a question is in).
 import type { QaRecord } from '../dataset/question-record.ts';
+import { TINY } from '../../qa/split-names.ts';
 
 /** Questions per record chunk. */
 export const CHUNK = 100;
@@ -53,7 +54,7 @@ export class TaskIndexBuilder {
     const row = this.ids.length;
     this.ids.push(r.id);
     this.set('split', row, r.split);
-    this.set('tiny', row, tiny ? 'yes' : 'no');
+    this.set(TINY, row, tiny ? 'yes' : 'no');
     this.set('complex', row, r.complex);
     this.set('answer', row, r.answer);
     const params = (r.meta?.params ?? {}) as Record<string, unknown>;

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANNOTATIONS_DIR, datasetPaths, IMAGES_DIR, parseQaFileName, PARTS_DIR, QA_DIR } from './layout.ts';
 import { annotationLayoutOf } from './read-annotation.ts';
+import { TINY } from '../../qa/split-names.ts';
 
 /** The full benchmark's size (the MiSI-Bench paper): images and questions. */
 export const FULL_BENCHMARK = { images: 588_000, questions: 163_000 };
@@ -96,7 +97,7 @@ export function datasetBytes(dir: string): DatasetBytes {
     if (!parsed) continue;
     const path = join(p.qaDir, n);
     const size = statSync(path).size;
-    if (parsed.split === 'tiny') questions.tinyBytes += size;
+    if (parsed.split === TINY) questions.tinyBytes += size;
     else {
       questions.bytes += size;
       questions.count += countLines(readText(path));

@@ -2,12 +2,12 @@
 // in memory (the audit reads datasets of any size this way; readQaFile reads a file whole).
 // Each line is checked as read-dataset.ts checks it; a bad line throws, naming file and line.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { DatasetReadError, questionFromLine, type QaFile, type RecordCheck } from './read-dataset.ts';
+import { DatasetReadError, questionFromLine, type QaFile } from './read-dataset.ts';
 import type { QaRecord } from './question-record.ts';
 
 const CHUNK = 1 << 20;
 
-export function eachQuestion(file: QaFile, check: RecordCheck, visit: (record: QaRecord, line: number) => void): number {
+export function eachQuestion(file: QaFile, check: 'record', visit: (record: QaRecord, line: number) => void): number {
   let fd: number;
   try {
     fd = openSync(file.path, 'r');

@@ -22,6 +22,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { QA_SPLIT_ORDER, type QaSplit } from '../../qa/split-names.ts';
 
 export const QA_DIR = 'qa';
 export const IMAGES_DIR = 'images';
@@ -41,8 +42,8 @@ const INGEST_DIR = `${PARTS_DIR}/ingest`;
 const DONE_DIR = `${PARTS_DIR}/done`;
 
 /** The splits a dataset's qa/ files may hold: val only with `--buffer val`; tiny is a subset of test. */
-export const QA_SPLITS = ['train', 'test', 'val', 'tiny'] as const;
-export type QaSplit = (typeof QA_SPLITS)[number];
+export const QA_SPLITS = QA_SPLIT_ORDER;
+export type { QaSplit };
 
 /** `<task>.<split>.jsonl`. */
 export function qaFileName(task: string, split: string): string {

@@ -1,29 +1,49 @@
 // A question record: a line of qa/<task>.<split>.jsonl as generate writes it
-// (pipeline/generate/records.ts builds it, in this field order) and every reader reads it
-// (read-dataset.ts checks each field's type). Fields are a public contract: extend, never rename.
-import type { Split } from '../../qa/task.ts';
+// (pipeline/generate/records.ts builds it, in this field order) and every reader reads it.
+// Declared once, as a schema (qa/record-problems.ts): the type is inferred from it and the
+// readers (read-dataset.ts, each-question.ts) check each line with it; docs/schemas/ publishes
+// it. Fields are a public contract: extend, never rename.
+import { z } from '../../qa/record-problems.ts';
+import { SPLIT_ORDER } from '../../qa/split-names.ts';
 
 /** A choice option as a prompt may show it (the right one is not marked here: see `truth`). */
-export interface RecordOption {
-  letter: string;
-  image?: string;
-  commands?: string;
-  text?: string;
-}
+export const RecordOptionSchema = z.object({
+  letter: z.string(),
+  image: z.string().optional(),
+  commands: z.string().optional(),
+  text: z.string().optional(),
+});
+export type RecordOption = z.infer<typeof RecordOptionSchema>;
 
-export interface QaRecord {
-  id: string;
-  task: string;
+const present = (v: unknown) => v !== undefined;
+
+export const QaRecordSchema = z.object({
+  id: z.string(),
+  task: z.string(),
   /** The side of the question's complex (a tiny file holds test records). */
-  split: Split;
-  complex: string;
+  split: z.enum(SPLIT_ORDER).describe('The side of the question\'s complex (a tiny file holds test records)'),
+  complex: z.string(),
   /** Paths relative to the dataset folder (`images/<key>.png`), in question order. */
-  images: string[];
-  question: string;
-  answer: string;
+  images: z.array(z.string()).describe('Paths relative to the dataset folder (images/<key>.png), in question order'),
+  question: z.string(),
+  answer: z.string(),
   /** The answer as data: `{commands}`, `{letter, options}` or the task's own value. */
-  truth: unknown;
-  options?: RecordOption[];
+  truth: z.unknown().refine(present, { message: 'is missing (the answer as data)' }).describe('The answer as data: {commands}, {letter, options} or the task\'s own value'),
+  options: z.array(RecordOptionSchema).optional(),
   /** seed, generator, index, params, decoySchemes, partners, replacements, template. */
-  meta: Record<string, unknown>;
-}
+  meta: z.record(z.string(), z.unknown()).describe('seed, generator, index, params, decoySchemes, partners, replacements, template'),
+}).describe('A question record: one line of qa/<task>.<split>.jsonl');
+export type QaRecord = z.infer<typeof QaRecordSchema>;
+
+/**
+ * What scoring needs of a line, all a dataset written by hand for `score` must hold: a
+ * string id, task and answer; options as generate writes them (a list of `{letter, ...}`) or
+ * as `{A: "...", ...}` (read-dataset.ts's optionTexts reads both).
+ */
+export const AnswerRecordSchema = z.object({
+  id: z.string(),
+  task: z.string(),
+  answer: z.string(),
+  options: z.unknown().optional(),
+}).describe('What score reads of a question record: id, task and answer');
+export type AnswerRecord = z.infer<typeof AnswerRecordSchema>;

@@ -14,7 +14,9 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Annotation } from '../../renders/annotation.ts';
-import { CompactAnnotationError, expandAnnotation, isCompactAnnotation, type AtomTable } from '../../renders/annotation-compact.ts';
+import { CompactAnnotationError, expandAnnotation, type AtomTable } from '../../renders/annotation-compact.ts';
+import { conforms } from '../../qa/record-problems.ts';
+import { AnnotationSchema, AtomTableSchema, CompactAnnotationSchema } from './annotation-schema.ts';
 import { ANNOTATION_LAYOUTS, annotationPath, atomTablePath, datasetPaths, type AnnotationLayout } from './layout.ts';
 
 /** An annotation that cannot be read: the message names the file and the problem. */
@@ -82,8 +84,12 @@ export class AnnotationReader {
       throw new AnnotationReadError(`${rel}: not JSON`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AnnotationReadError(`${rel}: not a JSON object`);
-    if (!isCompactAnnotation(value)) return value as Annotation;
-    if (typeof value.complex !== 'string') throw new AnnotationReadError(`${rel}: no string 'complex'`);
+    const problems: string[] = [];
+    if (!('layout' in value && value.layout === 'compact')) {
+      if (!conforms(AnnotationSchema, value, problems)) throw new AnnotationReadError(`${rel}: ${problems.join('; ')}`);
+      return value;
+    }
+    if (!conforms(CompactAnnotationSchema, value, problems)) throw new AnnotationReadError(`${rel}: ${problems.join('; ')}`);
     const table = this.table(value.complex);
     try {
       return expandAnnotation(value, table);
@@ -104,12 +110,15 @@ export class AnnotationReader {
     } catch (e) {
       throw new AnnotationReadError(`${rel}: ${isMissing(e) ? 'missing (the atom table the compact annotations of this complex need)' : `cannot read it (${(e as NodeJS.ErrnoException).code})`}`);
     }
+    let value: unknown;
     try {
-      t = JSON.parse(text) as AtomTable;
+      value = JSON.parse(text);
     } catch {
       throw new AnnotationReadError(`${rel}: not JSON`);
     }
-    if (!t || !Array.isArray(t.residues)) throw new AnnotationReadError(`${rel}: no 'residues' list`);
+    const problems: string[] = [];
+    if (!conforms(AtomTableSchema, value, problems)) throw new AnnotationReadError(`${rel}: ${problems.join('; ')}`);
+    t = value;
     this.tables.set(complex, t);
     return t;
   }

@@ -22,8 +22,8 @@ export async function readComplexBonds(dir: string): Promise<ComplexBonds[] | nu
   if (!existsSync(file)) return null;
   const sideOf = new Map<string, string>();
   try {
-    // A split.json from before sides were named held `split`.
-    for (const c of readSplitJson(dir)?.complexes ?? []) sideOf.set(String(c.id), String(c.side ?? (c as { split?: string }).split ?? ''));
+    // A split.json from before sides were named held `split`: the reader gives it as `side`.
+    for (const c of readSplitJson(dir)?.complexes ?? []) sideOf.set(c.id, c.side);
   } catch {
     // split.json unreadable (`stats` names it): complexes are shown without a side
   }

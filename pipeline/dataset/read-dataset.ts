@@ -11,14 +11,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Annotation } from '../../renders/annotation.ts';
 import type { QuestionRecord } from '../../qa/scoring/score-split.ts';
-import type { SplitFile } from '../split/split-file.ts';
+import { SplitFileSchema, upgradeSplitJson, type SplitFile } from '../split/split-file.ts';
 import { tinySubset } from '../split/tiny-set.ts';
 import { sha256File } from './files.ts';
 import { datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, qaFileName, type AnnotationLayout, type QaSplit } from './layout.ts';
 import { AnnotationReader, annotationLayoutOf } from './read-annotation.ts';
-import type { Manifest } from './manifest-type.ts';
-import type { QaRecord } from './question-record.ts';
+import { ManifestReadSchema, type ReadManifest } from './manifest-type.ts';
+import { AnswerRecordSchema, QaRecordSchema, type AnswerRecord, type QaRecord } from './question-record.ts';
+import { conforms, type z } from '../../qa/record-problems.ts';
 import { unfinishedRun } from './unfinished-run.ts';
+import { TEST, TINY, TRAIN, VAL } from '../../qa/split-names.ts';
 
 /** A dataset that cannot be read: the message names the file (and line) and the problem. */
 export class DatasetReadError extends Error {}
@@ -39,8 +41,8 @@ export interface QaFile {
  */
 export type RecordCheck = 'answer' | 'record';
 
-export interface ReadQuestion {
-  record: QaRecord;
+export interface ReadQuestion<R extends AnswerRecord = QaRecord> {
+  record: R;
   /** The file it was read from and its line there (1-based). */
   file: QaFile;
   line: number;
@@ -51,26 +53,18 @@ export type ProblemSink = (problem: string) => void;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** What is wrong with a parsed line as a question record, one phrase each (empty: nothing). */
-function recordProblems(r: Record<string, unknown>, check: RecordCheck): string[] {
-  const strings = check === 'answer' ? ['id', 'task', 'answer'] : ['id', 'task', 'split', 'complex', 'question', 'answer'];
-  const out = strings.filter((f) => typeof r[f] !== 'string').map((f) => `no string '${f}'`);
-  if (check === 'answer') return out;
-  if (!Array.isArray(r.images) || r.images.some((p) => typeof p !== 'string')) out.push("'images' is not a list of paths");
-  if (r.truth === undefined) out.push("no 'truth'");
-  if (!isObject(r.meta)) out.push("no object 'meta'");
-  if (r.options !== undefined && (!Array.isArray(r.options) || r.options.some((o) => !isObject(o) || typeof o.letter !== 'string'))) {
-    out.push("'options' is not a list of {letter, ...}");
-  }
-  return out;
-}
+/** The schema each check reads a line with (question-record.ts). */
+const CHECKS = { answer: AnswerRecordSchema, record: QaRecordSchema } as const;
 
 /**
  * Every question of one qa file, in file order. A bad line throws, or goes to `onProblem`
  * and is skipped; with `onProblem`, a file whose last line has no newline (cut off as it
  * was written?) is a problem too.
  */
-export function readQaFile(file: QaFile, check: RecordCheck = 'record', onProblem?: ProblemSink): ReadQuestion[] {
+export function readQaFile(file: QaFile, check?: 'record', onProblem?: ProblemSink): ReadQuestion[];
+export function readQaFile(file: QaFile, check: 'answer', onProblem?: ProblemSink): ReadQuestion<AnswerRecord>[];
+export function readQaFile(file: QaFile, check: RecordCheck, onProblem?: ProblemSink): ReadQuestion<AnswerRecord>[];
+export function readQaFile(file: QaFile, check: RecordCheck = 'record', onProblem?: ProblemSink): ReadQuestion<AnswerRecord>[] {
   const problem = (text: string) => {
     if (!onProblem) throw new DatasetReadError(text);
     onProblem(text);
@@ -81,7 +75,7 @@ export function readQaFile(file: QaFile, check: RecordCheck = 'record', onProble
   } catch (e) {
     throw new DatasetReadError(`${file.path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  const out: ReadQuestion[] = [];
+  const out: ReadQuestion<AnswerRecord>[] = [];
   const lines = text.split('\n');
   if (onProblem && lines[lines.length - 1] !== '') onProblem(`${file.path}:${lines.length}: the last line is not complete (file truncated?)`);
   lines.forEach((line, i) => {
@@ -93,8 +87,11 @@ export function readQaFile(file: QaFile, check: RecordCheck = 'record', onProble
   return out;
 }
 
-/** One line of a qa file as a question record, or what is wrong with it (`where` first). */
-export function questionFromLine(line: string, where: string, check: RecordCheck): QaRecord | string {
+/** One line of a qa file as a question record, or what is wrong with it (`where` first, each field named). */
+export function questionFromLine(line: string, where: string, check?: 'record'): QaRecord | string;
+export function questionFromLine(line: string, where: string, check: 'answer'): AnswerRecord | string;
+export function questionFromLine(line: string, where: string, check: RecordCheck): AnswerRecord | string;
+export function questionFromLine(line: string, where: string, check: RecordCheck = 'record'): AnswerRecord | string {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -102,29 +99,34 @@ export function questionFromLine(line: string, where: string, check: RecordCheck
     return `${where}: not JSON`;
   }
   if (!isObject(value)) return `${where}: not a JSON object`;
-  const wrong = recordProblems(value, check);
-  if (wrong.length) return `${where}: ${wrong.join(', ')}`;
-  return value as unknown as QaRecord;
+  const problems: string[] = [];
+  return conforms(CHECKS[check], value, problems) ? value : `${where}: ${problems.join('; ')}`;
 }
 
-function readJson<T>(path: string): T {
+/** A JSON file of the dataset checked against its schema (after `upgrade`, which brings an older form to today's); what is wrong is named by file and field. */
+export function readJsonRecord<S extends z.ZodType>(path: string, schema: S, upgrade?: (value: unknown) => unknown): z.infer<S> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
     throw new DatasetReadError(`${path}: no such file (is it a folder written by 'misi-gen generate'?)`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as T;
+    value = JSON.parse(text);
   } catch {
     throw new DatasetReadError(`${path}: not JSON`);
   }
+  const problems: string[] = [];
+  const read = upgrade ? upgrade(value) : value;
+  if (!conforms(schema, read, problems)) throw new DatasetReadError(`${path}: ${problems.join('; ')}`);
+  return read;
 }
 
 /** A dataset's split.json, or null when it has none. */
 export function readSplitJson(dir: string): SplitFile | null {
   const path = datasetPaths(dir).split;
-  return existsSync(path) ? readJson<SplitFile>(path) : null;
+  return existsSync(path) ? readJsonRecord(path, SplitFileSchema, upgradeSplitJson) : null;
 }
 
 export interface OpenOptions {
@@ -136,7 +138,7 @@ export interface OpenOptions {
 export class DatasetFolder {
   readonly paths: ReturnType<typeof datasetPaths>;
   /** As written (a dataset of an older misi-gen may lack fields); null when there is none. */
-  readonly manifest: Partial<Manifest> | null;
+  readonly manifest: ReadManifest | null;
   /** The tasks the manifest names, in its order (empty without a manifest). */
   readonly manifestTasks: string[];
   /** Every task of the manifest or of a qa file: the manifest's order, then by name. */
@@ -153,7 +155,7 @@ export class DatasetFolder {
     const p = this.paths;
     const unfinished = unfinishedRun(dir);
     if (unfinished) throw new DatasetReadError(unfinished);
-    this.manifest = o.manifest === 'required' || existsSync(p.manifest) ? readJson<Partial<Manifest>>(p.manifest) : null;
+    this.manifest = o.manifest === 'required' || existsSync(p.manifest) ? readJsonRecord(p.manifest, ManifestReadSchema) : null;
     this.manifestTasks = this.manifest?.options?.tasks ?? Object.keys(this.manifest?.counts ?? {});
     this.seed = Number(this.manifest?.seed ?? 0);
     let names: string[];
@@ -189,11 +191,14 @@ export class DatasetFolder {
    * The questions of a task in a split, in file (id) order. Without a tiny file, the tiny
    * set is computed from test; any other missing file is an error naming it.
    */
-  questions(task: string, split: string, check: RecordCheck = 'record'): ReadQuestion[] {
+  questions(task: string, split: string, check?: 'record'): ReadQuestion[];
+  questions(task: string, split: string, check: 'answer'): ReadQuestion<AnswerRecord>[];
+  questions(task: string, split: string, check: RecordCheck): ReadQuestion<AnswerRecord>[];
+  questions(task: string, split: string, check: RecordCheck = 'record'): ReadQuestion<AnswerRecord>[] {
     const file = this.file(task, split);
     if (file) return readQaFile(file, check);
-    if (split === 'tiny' && this.file(task, 'test')) {
-      const test = this.questions(task, 'test', check);
+    if (split === TINY && this.file(task, TEST)) {
+      const test = this.questions(task, TEST, check);
       const of = new Map(test.map((q) => [q.record, q]));
       return tinySubset(test.map((q) => q.record), this.seed, task).map((r) => of.get(r)!);
     }
@@ -202,9 +207,9 @@ export class DatasetFolder {
 
   /** The tasks that have questions in `split` (tiny: those with a tiny or a test file), else an error. */
   tasksIn(split: string): string[] {
-    const has = (t: string) => this.file(t, split) !== undefined || (split === 'tiny' && this.file(t, 'test') !== undefined);
+    const has = (t: string) => this.file(t, split) !== undefined || (split === TINY && this.file(t, TEST) !== undefined);
     const tasks = this.tasks.filter(has);
-    if (!tasks.length) throw new DatasetReadError(`${this.paths.qaDir}: no <task>.${split}.jsonl files for the ${split} split${split === 'val' ? ' (val comes from generate --buffer val)' : ''}`);
+    if (!tasks.length) throw new DatasetReadError(`${this.paths.qaDir}: no <task>.${split}.jsonl files for the ${split} split${split === VAL ? ' (val comes from generate --buffer val)' : ''}`);
     return tasks;
   }
 
@@ -252,7 +257,7 @@ export interface Dataset {
   dir: string;
   folder: DatasetFolder;
   /** As written (a dataset of an older misi-gen may lack fields). */
-  manifest: Partial<Manifest>;
+  manifest: ReadManifest;
   split: SplitFile | null;
   tasks: string[];
   seed: number;
@@ -269,16 +274,16 @@ export function loadDataset(dir: string): Dataset {
   if (!tasks.length) throw new DatasetReadError(`${folder.paths.manifest}: names no task`);
   const records = new Map<string, Record<QaSplit, QaRecord[]>>();
   const of = (task: string, split: QaSplit) => folder.questions(task, split).map((q) => q.record);
-  const hasVal = tasks.some((t) => folder.file(t, 'val'));
+  const hasVal = tasks.some((t) => folder.file(t, VAL));
   for (const task of tasks) {
-    records.set(task, { train: of(task, 'train'), test: of(task, 'test'), val: folder.file(task, 'val') ? of(task, 'val') : [], tiny: of(task, 'tiny') });
+    records.set(task, { train: of(task, TRAIN), test: of(task, TEST), val: folder.file(task, VAL) ? of(task, VAL) : [], tiny: of(task, TINY) });
   }
-  const splits = QA_SPLITS.filter((s) => s !== 'val' || hasVal);
+  const splits = QA_SPLITS.filter((s) => s !== VAL || hasVal);
   return { dir, folder, manifest: folder.manifest!, split: folder.split, tasks, seed: folder.seed, records, splits };
 }
 
 /** `qa/<task>.<split>.jsonl:<line>`: where a question came from, as messages name it. */
-export function questionSource(q: ReadQuestion): string {
+export function questionSource(q: ReadQuestion<AnswerRecord>): string {
   return `${QA_DIR}/${qaFileName(q.file.task, q.file.split)}:${q.line}`;
 }
 

@@ -11,24 +11,26 @@ import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { loadTemplate } from '../../qa/template.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
+import { z } from '../../qa/record-problems.ts';
 
-export interface Versions {
-  misiGen: string;
+export const VersionsSchema = z.object({
+  misiGen: z.string(),
   /** e.g. `misi-render-8+3dmol-2.5.5`. */
-  renderer: string;
-  hbondRules: number;
+  renderer: z.string().describe('e.g. misi-render-8+3dmol-2.5.5'),
+  hbondRules: z.number(),
   /**
    * The annotation schema this misi-gen writes (docs/annotations.md): 2, the compact layout
    * beside the full one; absent (1) in datasets made before, whose annotations are full.
    */
-  annotationSchema: number;
+  annotationSchema: z.number().describe('The annotation schema (docs/annotations.md); absent (1) in datasets made before it was recorded'),
   /** The browser's `--version` line. */
-  browser: string;
+  browser: z.string().describe("The browser's --version line"),
   /** The label font file and its sha256 prefix. */
-  font: string;
+  font: z.string().describe('The label font file and its sha256 prefix'),
   /** Template version per task id, in the run's task order. */
-  templates: Record<string, number>;
-}
+  templates: z.record(z.string(), z.number()).describe("Template version per task id, in the run's task order"),
+});
+export type Versions = z.infer<typeof VersionsSchema>;
 
 /** The versions this checkout holds to for these tasks (all but browser and font). */
 export type CodeVersions = Omit<Versions, 'browser' | 'font'>;

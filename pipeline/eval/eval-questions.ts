@@ -4,10 +4,11 @@
 // manifest does not list).
 import type { QaRecord } from '../dataset/question-record.ts';
 import { DatasetReadError, loadDataset, type Dataset } from '../dataset/read-dataset.ts';
+import { EVAL_SPLIT_ORDER, type EvalSplit } from '../../qa/split-names.ts';
 
 /** val: a dataset generated with `--buffer val` only. */
-export const EVAL_SPLITS = ['test', 'tiny', 'val'] as const;
-export type EvalSplit = (typeof EVAL_SPLITS)[number];
+export const EVAL_SPLITS = EVAL_SPLIT_ORDER;
+export type { EvalSplit };
 
 export interface EvalSelection {
   dataset: Dataset;

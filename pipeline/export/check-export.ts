@@ -11,6 +11,7 @@ import type { ExportedFile } from './exported.ts';
 import type { Dataset } from '../dataset/read-dataset.ts';
 import { QA_SPLITS, type QaSplit } from '../dataset/layout.ts';
 import { sha256File } from '../dataset/files.ts';
+import { isSplit } from '../../qa/split-names.ts';
 
 /** `splits`: the splits the format exports (vlmevalkit: test and tiny); the others are not counted. */
 export async function checkExport(dataset: Dataset, outDir: string, files: ExportedFile[], splits: readonly QaSplit[] = QA_SPLITS): Promise<string[]> {
@@ -66,8 +67,8 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
       if (!splits.includes(split as QaSplit)) continue;
       const written = rowsPer.get(`${task}.${split}`) ?? 0;
       if (written !== list.length) problems.push(`${task} ${split}: ${written} rows written for ${list.length} questions`);
-      const counted = split === 'tiny' ? undefined : dataset.manifest?.counts?.[task]?.[split as 'train' | 'test' | 'val'];
-      if (split !== 'tiny' && typeof counted === 'number' && counted !== list.length) problems.push(`${task} ${split}: the manifest counts ${counted}, qa/ holds ${list.length}`);
+      const counted = isSplit(split) ? dataset.manifest?.counts?.[task]?.[split] : undefined;
+      if (typeof counted === 'number' && counted !== list.length) problems.push(`${task} ${split}: the manifest counts ${counted}, qa/ holds ${list.length}`);
     }
   }
   return problems;

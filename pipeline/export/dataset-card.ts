@@ -8,6 +8,7 @@ import type { Dataset } from '../dataset/read-dataset.ts';
 import { QA_SPLITS } from '../dataset/layout.ts';
 import { auditDataset } from '../audit/audit-dataset.ts';
 import { auditSummaryLines } from '../audit/format-audit.ts';
+import { TEST, TINY, TRAIN, VAL, type QaSplit } from '../../qa/split-names.ts';
 
 /** One line per task of the spec, for the task table (a task not listed points to its template). */
 const WHAT: Record<string, string> = {
@@ -45,8 +46,8 @@ function command(d: Dataset): string {
 export function datasetCard(c: CardInputs): string {
   const d = c.dataset;
   const m = d.manifest;
-  const count = (task: string, split: string) => d.records.get(task)![split as 'train'].length;
-  const total = d.tasks.reduce((n, t) => n + count(t, 'train') + count(t, 'test'), 0);
+  const count = (task: string, split: QaSplit) => d.records.get(task)![split].length;
+  const total = d.tasks.reduce((n, t) => n + count(t, TRAIN) + count(t, TEST), 0);
   const sizeCategory = total < 1000 ? 'n<1K' : total < 10000 ? '1K<n<10K' : total < 100000 ? '10K<n<100K' : '100K<n<1M';
   const configTasks = d.tasks.filter((t) => QA_SPLITS.some((s) => c.shards.get(`${t}.${s}`)?.length));
   const yaml = [
@@ -86,8 +87,8 @@ export function datasetCard(c: CardInputs): string {
     return `| \`${t}\` | ${WHAT[t] ?? `see the template qa/templates/${module?.template ?? t}.txt`} | ${module?.format ?? '-'} | ${example ? example.images.length : module?.imageCount ?? '-'} | ${answer} |`;
   });
   // A val column only in a dataset with val (`--buffer val`); the card of any other is unchanged.
-  const hasVal = d.splits.includes('val');
-  const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, 'train')} | ${count(t, 'test')} | ${hasVal ? `${count(t, 'val')} | ` : ''}${count(t, 'tiny')} | ${QA_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
+  const hasVal = d.splits.includes(VAL);
+  const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, TRAIN)} | ${count(t, TEST)} | ${hasVal ? `${count(t, VAL)} | ` : ''}${count(t, TINY)} | ${QA_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
   const complexes: { split: string }[] = m.complexes ?? [];
   const versions: Partial<Versions> = m.versions ?? {};
   return `${yaml.join('\n')}
@@ -103,7 +104,7 @@ paper (arXiv 2512.10867); it is not the original release.
 ## Provenance
 
 - Generator: misi-gen ${versions.misiGen ?? '?'}, renderer ${versions.renderer ?? '?'} (3Dmol.js in headless Chromium), templates ${Object.entries(versions.templates ?? {}).map(([k, v]) => `${k} v${v}`).join(', ')}.
-- Structures: ${complexes.length} protein-ligand complexes (${complexes.filter((x) => x.split === 'train').length} train, ${complexes.filter((x) => x.split === 'test').length} test); the sha256 of every source file is listed per complex in the generator's \`manifest.json\`.
+- Structures: ${complexes.length} protein-ligand complexes (${complexes.filter((x) => x.split === TRAIN).length} train, ${complexes.filter((x) => x.split === TEST).length} test); the sha256 of every source file is listed per complex in the generator's \`manifest.json\`.
 - Split: ${splitText}; ${split ? `${split.counts?.test ?? '?'} test complexes aimed at ${split.target ?? '?'} (test share ${split.testShare})` : ''}. Questions that pair two complexes take both from the same side.
 - Seed: **${d.seed}**. The same structures, options and seed give the same questions and, byte for byte, the same images.
 - Ground truth is computed from the geometry (camera, transforms, atom positions), never read off pixels.

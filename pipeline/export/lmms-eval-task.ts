@@ -11,14 +11,15 @@ import { writeTextAtomically } from '../generate/write-text.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
 import type { Dataset } from '../dataset/read-dataset.ts';
 import { BIN_SCRIPT } from '../package-version.ts';
+import { TEST, TINY } from '../../qa/split-names.ts';
 
 export const LMMS_TASK_DIR = 'lmms_eval_tasks/misi_bench';
 const UTILS = fileURLToPath(new URL('./lmms-eval/utils.py', import.meta.url));
 
 const q = (s: string) => JSON.stringify(s);
 
-function taskYaml(exportDir: string, task: string, split: 'test' | 'tiny'): string {
-  const name = split === 'test' ? `misi_bench_${task}` : `misi_bench_${task}_tiny`;
+function taskYaml(exportDir: string, task: string, split: typeof TEST | typeof TINY): string {
+  const name = split === TEST ? `misi_bench_${task}` : `misi_bench_${task}_tiny`;
   return [
     `# lmms-eval task: MiSI-Bench ${task}, ${split} split (written by misi-gen export --format lmms-eval).`,
     '# Columns of the hf export used: images (list of Image), question, answer, id, task, options (JSON text).',
@@ -61,15 +62,15 @@ export async function writeLmmsEvalTasks(dataset: Dataset, outDir: string, tasks
     await writeTextAtomically(join(dir, name), text);
     written.push(`${LMMS_TASK_DIR}/${name}`);
   };
-  for (const split of ['test', 'tiny'] as const) {
+  for (const split of [TEST, TINY] as const) {
     const names: string[] = [];
     for (const task of tasks) {
       if (!dataset.records.get(task)![split].length) continue;
-      const name = split === 'test' ? `misi_bench_${task}` : `misi_bench_${task}_tiny`;
+      const name = split === TEST ? `misi_bench_${task}` : `misi_bench_${task}_tiny`;
       names.push(name);
       await put(`${name}.yaml`, taskYaml(exportDir, task, split));
     }
-    const group = split === 'test' ? 'misi_bench' : 'misi_bench_tiny';
+    const group = split === TEST ? 'misi_bench' : 'misi_bench_tiny';
     await put(`${group}.yaml`, [`group: ${group}`, 'task:', ...names.map((n) => `  - ${n}`), ''].join('\n'));
   }
   const utils = (await readFile(UTILS, 'utf8')).replace('__MISI_GEN__', `'${process.execPath}' '${BIN_SCRIPT}'`);

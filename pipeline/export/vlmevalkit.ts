@@ -15,8 +15,9 @@ import type { Dataset } from '../dataset/read-dataset.ts';
 import { imagePath, temporaryPath, type QaSplit } from '../dataset/layout.ts';
 import { sha256Hex } from '../dataset/files.ts';
 import { TsvReader, tsvLine } from './tsv.ts';
+import { TEST, TINY } from '../../qa/split-names.ts';
 
-export const VLMEVALKIT_SPLITS: readonly QaSplit[] = ['test', 'tiny'];
+export const VLMEVALKIT_SPLITS: readonly QaSplit[] = [TEST, TINY];
 const LETTERS = ['A', 'B', 'C', 'D'] as const;
 export const VLMEVALKIT_COLUMNS = ['index', 'id', 'category', 'question', 'answer', ...LETTERS, 'image', 'image_path', 'split'];
 

@@ -17,6 +17,7 @@ import type { ManifestOptions } from '../dataset/manifest-type.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { writeJsonFile, writeTextAtomically } from './write-text.ts';
 import { sha256File } from '../dataset/files.ts';
+import { VAL, type Side, type SideCounts } from '../../qa/split-names.ts';
 
 /**
  * What the assembly needs besides the parts, decided before any question is drawn and kept
@@ -29,7 +30,7 @@ export interface AssemblyPlan {
   options: ManifestOptions;
   tasks: string[];
   /** Every complex read, sorted by id, with its sorted source hashes and its side (`excluded`: no questions). */
-  complexes: { id: string; split: Split | 'excluded'; sources: string[] }[];
+  complexes: { id: string; split: Side; sources: string[] }[];
   ingestRejects: DatasetReject[];
   /** The content of split.json (decided where the split is). */
   splitFile: unknown;
@@ -53,7 +54,7 @@ export interface AssembleSummary {
   /** Stage (and `internal`) of every reject, for the summary and --strict. */
   rejectKinds: { stage?: unknown; internal?: unknown; id?: unknown }[];
   /** Questions per task and side. */
-  counts?: Record<string, { train: number; test: number; val?: number }>;
+  counts?: Record<string, SideCounts>;
 }
 
 /** Complex ids in the order their question ids sort (`<task>-<complex>-<index>`). */
@@ -84,12 +85,12 @@ export async function assemble(outDir: string, onFile: () => void = () => {}, mo
 
   // qa/ files: every part once, its records to their task and split file.
   const files = new Map<string, AtomicLines>();
-  const counts: Record<string, { train: number; test: number; val?: number }> = {};
+  const counts: Record<string, SideCounts> = {};
   const replacements: Record<string, number> = {};
   // Val (`--buffer val`) has files and counts only in a run that has val complexes.
-  const splits: Split[] = plan.complexes.some((c) => c.split === 'val') ? [...SPLITS, 'val'] : [...SPLITS];
+  const splits: Split[] = plan.complexes.some((c) => c.split === VAL) ? [...SPLITS, VAL] : [...SPLITS];
   for (const t of a.tasks) {
-    counts[t.id] = splits.includes('val') ? { train: 0, test: 0, val: 0 } : { train: 0, test: 0 };
+    counts[t.id] = splits.includes(VAL) ? { train: 0, test: 0, val: 0 } : { train: 0, test: 0 };
     replacements[t.id] = 0;
     for (const s of splits) files.set(`${t.id}.${s}`, await AtomicLines.open(paths.qa(t.id, s)));
   }

@@ -9,6 +9,7 @@ import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, 
 import type { LabelRecord } from '../../renders/scene-labels.ts';
 import { coverageLines, CoverageTally, imageCoverage, type CoverageFigures, type ImageCoverage } from './label-coverage.ts';
 import { count } from '../plural.ts';
+import { BASE_SPLITS, isSplit, TINY } from '../../qa/split-names.ts';
 
 export interface TaskStats {
   task: string;
@@ -75,7 +76,7 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
     s.count[split] = (s.count[split] ?? 0) + records.length;
     // The tiny set repeats test questions: counted above, left out of the histograms and
     // replacement totals so no question is counted twice.
-    if (split === 'tiny') continue;
+    if (split === TINY) continue;
     for (const r of records) {
       const meta = r.meta as RecordMeta;
       s.replacements.written += Number(meta.replacements ?? 0);
@@ -146,9 +147,9 @@ export function formatStats(stats: TaskStats[]): string {
   const out: string[] = [];
   for (const s of stats) {
     // The tiny set is drawn from the test questions: shown apart, never added to the total.
-    const total = Object.entries(s.count).filter(([k]) => k !== 'tiny').reduce((a, [, b]) => a + b, 0);
-    const rankSplit = (k: string) => (k === 'train' ? 0 : k === 'test' ? 1 : 2);
-    const sides = Object.entries(s.count).filter(([k]) => k !== 'tiny').sort(([a], [b]) => rankSplit(a) - rankSplit(b) || (a < b ? -1 : 1));
+    const total = Object.entries(s.count).filter(([k]) => k !== TINY).reduce((a, [, b]) => a + b, 0);
+    const rankSplit = (k: string) => (isSplit(k) && BASE_SPLITS.includes(k) ? BASE_SPLITS.indexOf(k) : BASE_SPLITS.length);
+    const sides = Object.entries(s.count).filter(([k]) => k !== TINY).sort(([a], [b]) => rankSplit(a) - rankSplit(b) || (a < b ? -1 : 1));
     const tiny = s.count.tiny === undefined ? '' : `; tiny ${s.count.tiny} of the test ones`;
     const splits = sides.map(([k, v]) => `${k} ${v}`).join(', ') + tiny;
     const run = s.replacements.run === null ? '' : ` (${s.replacements.run} in the run, rejected questions included)`;

@@ -6,6 +6,7 @@ import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type Style } from '../../r
 import { taskContext } from '../../qa/task-context.ts';
 import { defaultImageSize, type PerSplitCount, type PlanResult, type PreparedComplex, type Split, type TaskContext, type TaskModule } from '../../qa/task.ts';
 import { preparedAtSize } from './image-sizes.ts';
+import { VAL } from '../../qa/split-names.ts';
 import { labelLayouts, labelSets, taskStyles } from './label-options.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import { DEFAULT_SEED } from './seeds.ts';
@@ -54,7 +55,7 @@ export function optionsOfTask(task: TaskModule, chosen: Readonly<Record<string, 
  */
 export function requestedCount(counts: PerSplitCount | undefined, split: Split): number {
   if (!counts) return 0;
-  return split === 'val' ? (counts.val ?? counts.test) : counts[split];
+  return split === VAL ? (counts.val ?? counts.test) : counts[split];
 }
 
 /** How many questions of `task` a complex yields on `split` when `requested` are asked for. */

@@ -1,7 +1,7 @@
 // Question records, the lines of `qa/<task>.<split>.jsonl` (their type: pipeline/dataset/
 // question-record.ts), built from planned questions. Field order is fixed so the same question
 // always gives the same bytes.
-import type { Command } from '../../renders/commands.ts';
+import { formatCommands, type Command } from '../../renders/commands.ts';
 import { fillTemplate, loadTemplate } from '../../qa/template.ts';
 import type { ChoiceOption, Truth } from '../../qa/task.ts';
 import type { QaRecord } from '../dataset/question-record.ts';
@@ -30,7 +30,7 @@ export function buildRecord(q: PlannedQuestion, seed: number): QaRecord {
     ? t.options.map((o) => ({
       letter: o.letter,
       ...(o.image !== undefined ? { image: images[o.image] } : {}),
-      ...(o.commands ? { commands: o.commands.map((c) => `${c.kind} ${c.axis} ${c.amount}`).join(', ') } : {}),
+      ...(o.commands ? { commands: formatCommands(o.commands) } : {}),
       ...(o.text !== undefined ? { text: o.text } : {}),
       // No decoy scheme here: `options` is what a prompt may show, so it must not mark the
       // right one. Schemes are in `truth.options` and `meta.decoySchemes`.

@@ -5,16 +5,34 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { datasetPaths } from '../dataset/layout.ts';
 import { writeJsonFile } from './write-text.ts';
+import { conforms, z } from '../../qa/record-problems.ts';
+import { ManifestOptionsSchema } from '../dataset/manifest-type.ts';
+import { VersionsSchema } from '../dataset/versions.ts';
 
 const FORMAT = 'misi-gen-run/1';
 
-export interface RunIdentity {
-  /** The manifest's options object plus seed and the versions (pipeline/dataset/versions.ts):
-   * renderer, H-bond rules, browser build, font and each task's template. */
-  dataset: Record<string, unknown>;
-  /** Where the inputs were read from and which slice: checked on resume, not on merge. */
-  inputs: Record<string, unknown>;
-}
+/** The manifest's options object plus seed and the versions (pipeline/dataset/versions.ts):
+ * renderer, H-bond rules, browser build, font and each task's template. */
+export const RunDatasetSchema = ManifestOptionsSchema.extend({ seed: z.number() }).extend(VersionsSchema.omit({ misiGen: true }).shape)
+  .describe("The manifest's options plus seed and the versions (all but misi-gen's own)");
+
+/** Where the inputs were read from and which slice: checked on resume, not on merge. */
+export const RunInputsSchema = z.object({
+  structures: z.array(z.string()),
+  ligands: z.string().nullable(),
+  shard: z.string().nullable().describe('`I/N` of a sharded run; null otherwise'),
+}).describe('Where the inputs were read from and which slice: checked on resume, not on merge');
+
+/** parts/run.json as a run writes it. */
+export const RunFileSchema = z.object({ format: z.literal(FORMAT), dataset: RunDatasetSchema, inputs: RunInputsSchema })
+  .describe('parts/run.json: the identity of a run in an output folder');
+
+/**
+ * A run's identity as read and compared: a run started by an older misi-gen may lack any
+ * option or version (the comparison then names it as not set); what is there has its type.
+ */
+export const RunIdentitySchema = z.object({ dataset: RunDatasetSchema.partial(), inputs: RunInputsSchema.partial() });
+export type RunIdentity = z.infer<typeof RunIdentitySchema>;
 
 /** A changed option on resume (or between shards on merge): the message names it. */
 export class RunMismatchError extends Error {}
@@ -117,8 +135,16 @@ export function identityDifferences(before: Record<string, unknown>, now: Record
 export function readIdentity(outDir: string): RunIdentity | null {
   const path = datasetPaths(outDir).identity;
   if (!existsSync(path)) return null;
-  const data = JSON.parse(readFileSync(path, 'utf8'));
-  if (data.format !== FORMAT) throw new RunMismatchError(`${path}: unknown run format '${data.format}' (expected ${FORMAT})`);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new RunMismatchError(`${path}: not JSON (cut off as it was written? remove the folder or choose another --out)`);
+  }
+  const format = isObject(data) ? data.format : undefined;
+  if (format !== FORMAT) throw new RunMismatchError(`${path}: unknown run format '${format}' (expected ${FORMAT})`);
+  const problems: string[] = [];
+  if (!conforms(RunIdentitySchema, data, problems)) throw new RunMismatchError(`${path}: ${problems.join('; ')}`);
   return { dataset: data.dataset, inputs: data.inputs };
 }
 

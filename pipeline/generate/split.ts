@@ -12,6 +12,7 @@ import { byProtein, groupComplexes, type ClusterEngine, type ComplexLoader, type
 import { proteinSplitFile, splitFile, timeSplitFile, type SplitFile } from '../split/split-file.ts';
 import { splitByTime } from '../split/time-split.ts';
 import { applyBuffer, DEFAULT_MAX_EXCLUDED, splitByProtein, type BufferSide, type ProteinSplit } from '../split/split-by-protein.ts';
+import { EXCLUDED, TEST, TRAIN, VAL } from '../../qa/split-names.ts';
 
 /** The original's share: 490 test complexes of 3,993. */
 export const DEFAULT_TEST_SHARE = 490 / 3993;
@@ -81,21 +82,21 @@ export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexS
     applyBuffer(p.side, o.buffer);
     const sorted = [...p.side.keys()].sort();
     const on = (s: string) => sorted.filter((id) => p.side.get(id) === s);
-    const ids = { train: on('train'), test: on('test'), ...(o.buffer === 'val' ? { val: on('val') } : {}) };
-    const side = new Map<string, Split>(sorted.filter((id) => p.side.get(id) !== 'excluded').map((id) => [id, p.side.get(id) as Split]));
+    const ids = { train: on(TRAIN), test: on(TEST), ...(o.buffer === VAL ? { val: on(VAL) } : {}) };
+    const side = new Map<string, Split>(sorted.flatMap((id) => { const s = p.side.get(id); return s !== undefined && s !== EXCLUDED ? [[id, s] as const] : []; }));
     const file = proteinSplitFile(p, grouping.groupOf, { by: grouping.by, seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
-    return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), protein: p, file };
+    return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on(EXCLUDED), protein: p, file };
   }
   if (grouping.by === 'time' && grouping.times) {
     if (!o.splitDate) throw new Error('the time split needs a split date');
     const t = splitByTime(grouping.times, o.splitDate, o.indexYears);
     const sorted = [...t.side.keys()].sort();
     const on = (s: string) => sorted.filter((id) => t.side.get(id) === s);
-    const ids = { train: on('train'), test: on('test') };
-    const side = new Map<string, Split>([...ids.train.map((id) => [id, 'train'] as const), ...ids.test.map((id) => [id, 'test'] as const)]);
+    const ids = { train: on(TRAIN), test: on(TEST) };
+    const side = new Map<string, Split>([...ids.train.map((id) => [id, TRAIN] as const), ...ids.test.map((id) => [id, TEST] as const)]);
     grouping.notes.push(...t.notes);
     const file = timeSplitFile(t, grouping.groupOf, { seed: o.seed, splitDate: o.splitDate });
-    return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on('excluded'), file };
+    return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on(EXCLUDED), file };
   }
   const a = assignSides(grouping.groupOf, o.seed, o.testShare);
   return { ...a, grouping, excluded: [], file: splitFile(a, { by: o.by, seed: o.seed, testShare: o.testShare, threshold: grouping.threshold }) };

@@ -13,6 +13,7 @@ import { escapeHtml } from './html-text.ts';
 import { toPalettePng } from './palette-png.ts';
 import { writeWhole } from './write-whole.ts';
 import { BAR_CHART_CSS, barChartSvg, type BarChart } from './svg-bars.ts';
+import { BASE_SPLITS, isSplit, TINY } from '../../qa/split-names.ts';
 
 export interface ChartPage {
   /** File name, e.g. `counts.png`. */
@@ -32,7 +33,7 @@ function splitSeries(splits: string[]): { name: string; color: string }[] {
 }
 
 function orderSplits(splits: Iterable<string>): string[] {
-  const rank = (s: string) => (s === 'train' ? 0 : s === 'test' ? 1 : 2);
+  const rank = (s: string) => (isSplit(s) && BASE_SPLITS.includes(s) ? BASE_SPLITS.indexOf(s) : BASE_SPLITS.length);
   return [...new Set(splits)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
 }
 
@@ -68,7 +69,7 @@ export function countsPage(stats: TaskStats[]): ChartPage {
     width: Math.max(560, stats.length * 90),
     height: 300,
   };
-  const note = splits.includes('tiny') ? 'tiny: the small evaluation set, a subset of test (its questions are also counted in test).' : '';
+  const note = splits.includes(TINY) ? 'tiny: the small evaluation set, a subset of test (its questions are also counted in test).' : '';
   return chartPage('counts.png', 'Questions per task and split', [chart], 1, note);
 }
 

@@ -7,6 +7,7 @@
 import type { Split } from '../../qa/task.ts';
 import { shuffled } from '../../qa/random.ts';
 import { generatorFor } from '../generate/seeds.ts';
+import { TEST, TRAIN } from '../../qa/split-names.ts';
 
 export interface SideAssignment {
   /** Side of every complex id. */
@@ -37,14 +38,14 @@ export function assignSides(groupOf: ReadonlyMap<string, string>, seed: number, 
   let inTest = 0;
   for (const g of order) {
     const ids = members.get(g)!;
-    const s: Split = inTest + ids.length <= target ? 'test' : 'train';
-    if (s === 'test') inTest += ids.length;
+    const s: Split = inTest + ids.length <= target ? TEST : TRAIN;
+    if (s === TEST) inTest += ids.length;
     for (const id of ids) side.set(id, s);
   }
   const sorted = [...groupOf.keys()].sort(byText);
   return {
     side,
-    ids: { train: sorted.filter((id) => side.get(id) === 'train'), test: sorted.filter((id) => side.get(id) === 'test') },
+    ids: { train: sorted.filter((id) => side.get(id) === TRAIN), test: sorted.filter((id) => side.get(id) === TEST) },
     group: new Map(sorted.map((id) => [id, groupOf.get(id)!])),
     target,
   };

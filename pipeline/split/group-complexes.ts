@@ -8,8 +8,10 @@ import { clusterProteins } from './protein-clusters.ts';
 import { clusterWithMmseqs } from './mmseqs-clusters.ts';
 import { timeSummary, type TimeSummary } from './time-split.ts';
 
-export type SplitBy = 'complex' | 'scaffold' | 'protein' | 'protein,scaffold' | 'time';
-export const SPLIT_BY: readonly SplitBy[] = ['complex', 'scaffold', 'protein', 'protein,scaffold', 'time'];
+import { SPLIT_BY_ORDER, type SplitBy } from './split-by.ts';
+
+export type { SplitBy } from './split-by.ts';
+export const SPLIT_BY: readonly SplitBy[] = SPLIT_BY_ORDER;
 
 /** Whether a split compares proteins (seed and exclude and the audit: split-by-protein.ts). */
 export const byProtein = (by: SplitBy): boolean => by === 'protein' || by === 'protein,scaffold';

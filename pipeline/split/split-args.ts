@@ -5,6 +5,7 @@ import { CLUSTER_ENGINES, DEFAULT_CLUSTER_THRESHOLD, SPLIT_BY, type ClusterEngin
 import type { SplitFile } from './split-file.ts';
 import { BUFFERS, DEFAULT_MAX_EXCLUDED, type BufferSide } from './split-by-protein.ts';
 import { SPLIT_DATE } from './time-split.ts';
+import { VAL } from '../../qa/split-names.ts';
 
 export interface SplitArgs {
   'split-by': SplitBy;
@@ -34,7 +35,7 @@ export function splitOptions<T>(y: Argv<T>): Argv<T & SplitArgs> {
     .option('split-date', { type: 'string', describe: '--split-by time: test is what was released on or after this date (YYYY-MM-DD)' })
     .option('index', { type: 'string', describe: '--split-by time: a PDBbind index file (INDEX_*) whose release years date the complexes it lists' })
     .check((a: any) => {
-      if (a.buffer === 'val' && a['split-by'] !== undefined && !String(a['split-by']).startsWith('protein') && a['split-from'] === undefined) throw new Error(`--buffer val needs --split-by protein or protein,scaffold (or --split-from): --split-by ${a['split-by']} has no buffer`);
+      if (a.buffer === VAL && a['split-by'] !== undefined && !String(a['split-by']).startsWith('protein') && a['split-from'] === undefined) throw new Error(`--buffer val needs --split-by protein or protein,scaffold (or --split-from): --split-by ${a['split-by']} has no buffer`);
       if (a['split-by'] === 'time' && !(typeof a['split-date'] === 'string' && SPLIT_DATE.test(a['split-date']))) throw new Error('--split-by time needs --split-date YYYY-MM-DD');
       const x = a['max-excluded'];
       if (!(typeof x === 'number' && x >= 0 && x <= 1)) throw new Error('--max-excluded must be a fraction from 0 to 1');

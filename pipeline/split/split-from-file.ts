@@ -12,8 +12,10 @@ import { auditSplit } from './audit-split.ts';
 import { EXCLUDED, TEST, TRAIN } from './seed-exclude.ts';
 import { nearestByIds, type BufferSide, type ProteinSide, type ProteinSplit } from './split-by-protein.ts';
 import { proteinSplitFile, type SplitFile } from './split-file.ts';
+import { EXCLUDED as EXCLUDED_SIDE, isSplit, TEST as TEST_SPLIT, TRAIN as TRAIN_SPLIT, VAL, type Split } from '../../qa/split-names.ts';
 
-export type ListedSide = 'train' | 'test' | 'val';
+/** A side a split list may give: a split (val is excluded unless --buffer val). */
+export type ListedSide = Split;
 
 /** The sides a split list gives, and its bad lines as `FILE:LINE: problem`. */
 export function parseSplitList(text: string, path: string): { sides: Map<string, ListedSide>; problems: string[] } {
@@ -25,7 +27,7 @@ export function parseSplitList(text: string, path: string): { sides: Map<string,
     const [id, side, ...rest] = line.split('\t');
     const where = `${path}:${k + 1}`;
     if (side === undefined || rest.length) problems.push(`${where}: expected <id><TAB>train|test|val, found ${JSON.stringify(line.slice(0, 60))}`);
-    else if (side !== 'train' && side !== 'test' && side !== 'val') problems.push(`${where}: side '${side}' is not train, test or val`);
+    else if (!isSplit(side)) problems.push(`${where}: side '${side}' is not train, test or val`);
     else if (!id) problems.push(`${where}: no id`);
     else if (sides.has(id) && sides.get(id) !== side) problems.push(`${where}: ${id} is listed as ${sides.get(id)} and as ${side}`);
     else sides.set(id, side);
@@ -46,8 +48,8 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
   const side = Uint8Array.from(ids, (id) => {
     const s = sides.get(id);
     if (s === undefined) notes.push({ id, note: 'not in the split list: excluded' });
-    else if (s === 'val' && o.buffer !== 'val') notes.push({ id, note: 'val in the split list: excluded (no questions)' });
-    return s === 'train' ? TRAIN : s === 'test' ? TEST : EXCLUDED;
+    else if (s === VAL && o.buffer !== VAL) notes.push({ id, note: 'val in the split list: excluded (no questions)' });
+    return s === TRAIN_SPLIT ? TRAIN : s === TEST_SPLIT ? TEST : EXCLUDED;
   });
   for (const id of [...sides.keys()].sort()) if (!present.has(id)) notes.push({ id, note: 'in the split list but not in the corpus' });
   const t0 = Date.now();
@@ -58,11 +60,11 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
   } finally {
     ci.close();
   }
-  const names: ProteinSide[] = ['train', 'test', 'excluded'];
+  const names: ProteinSide[] = [TRAIN_SPLIT, TEST_SPLIT, EXCLUDED_SIDE];
   const test = side.reduce((k, s) => k + (s === TEST ? 1 : 0), 0);
   return {
     // --buffer val: a complex listed val (on no side in the audit) is val.
-    side: new Map(ids.map((id, i) => [id, o.buffer === 'val' && sides.get(id) === 'val' && side[i] === EXCLUDED ? 'val' : names[side[i]]])),
+    side: new Map(ids.map((id, i) => [id, o.buffer === VAL && sides.get(id) === VAL && side[i] === EXCLUDED ? VAL : names[side[i]]])),
     nearest: nearestByIds(a, ids),
     target: test,
     excludedBySeeds: 0,

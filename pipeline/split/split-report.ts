@@ -3,6 +3,7 @@
 // (the audit's), and where the largest single-linkage groups went.
 import { readSplitJson } from '../dataset/read-dataset.ts';
 import type { SplitFile } from './split-file.ts';
+import { TEST } from '../../qa/split-names.ts';
 
 /** The shortfall sentence when test is short of the aim (null when reached). */
 export function shortfall(f: SplitFile): string | null {
@@ -26,7 +27,7 @@ export function nearestHistogram(f: SplitFile): string[] {
   const bins = new Array(11).fill(0);
   let none = 0;
   for (const c of f.complexes) {
-    if (c.side !== 'test' || c.nearest === undefined) continue;
+    if (c.side !== TEST || c.nearest === undefined) continue;
     if (c.nearest === null) none++;
     else bins[Math.min(10, Math.floor(c.nearest.identity * 10 + 1e-9))]++;
   }

@@ -8,6 +8,7 @@
 // complex whose ligand (canonical SMILES) also occurs in test leaves train for excluded.
 import type { Complex } from '../../structures/model.ts';
 import { parsePdbbindIndex } from '../../structures/pdbbind-index.ts';
+import { EXCLUDED, TEST, TRAIN, type Side, type VAL } from '../../qa/split-names.ts';
 
 export interface TimeSummary {
   id: string;
@@ -33,33 +34,36 @@ export function indexYears(text: string, path: string): { years: Map<string, str
 
 export const SPLIT_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A complex's side in a time split: no val (the time split has no buffer). */
+export type TimeSide = Exclude<Side, typeof VAL>;
+
 export interface TimeSplit {
-  side: Map<string, 'train' | 'test' | 'excluded'>;
+  side: Map<string, TimeSide>;
   /** Why a complex is excluded. */
   notes: { id: string; note: string }[];
 }
 
 export function splitByTime(items: readonly TimeSummary[], splitDate: string, years: ReadonlyMap<string, string> = new Map()): TimeSplit {
   if (!SPLIT_DATE.test(splitDate)) throw new Error(`split date ${splitDate} is not YYYY-MM-DD`);
-  const side = new Map<string, 'train' | 'test' | 'excluded'>();
+  const side = new Map<string, TimeSide>();
   const notes: TimeSplit['notes'] = [];
   const year = splitDate.slice(0, 4);
   const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const it of sorted) {
     const date = years.get(it.id.toLowerCase()) ?? it.date;
     if (date === null) {
-      side.set(it.id, 'excluded');
+      side.set(it.id, EXCLUDED);
       notes.push({ id: it.id, note: 'no release date: excluded' });
     } else if (date.length === 4) {
-      const s = date > year || (date === year && splitDate.endsWith('-01-01')) ? 'test' : date < year ? 'train' : 'excluded';
+      const s = date > year || (date === year && splitDate.endsWith('-01-01')) ? TEST : date < year ? TRAIN : EXCLUDED;
       side.set(it.id, s);
-      if (s === 'excluded') notes.push({ id: it.id, note: `released in ${date} (year only), the year of the split date: excluded` });
-    } else side.set(it.id, date >= splitDate ? 'test' : 'train');
+      if (s === EXCLUDED) notes.push({ id: it.id, note: `released in ${date} (year only), the year of the split date: excluded` });
+    } else side.set(it.id, date >= splitDate ? TEST : TRAIN);
   }
-  const testLigands = new Set(sorted.filter((it) => side.get(it.id) === 'test' && it.smiles).map((it) => it.smiles));
+  const testLigands = new Set(sorted.filter((it) => side.get(it.id) === TEST && it.smiles).map((it) => it.smiles));
   for (const it of sorted) {
-    if (side.get(it.id) === 'train' && it.smiles && testLigands.has(it.smiles)) {
-      side.set(it.id, 'excluded');
+    if (side.get(it.id) === TRAIN && it.smiles && testLigands.has(it.smiles)) {
+      side.set(it.id, EXCLUDED);
       notes.push({ id: it.id, note: 'its ligand also occurs in test: excluded' });
     }
   }

@@ -4,11 +4,12 @@ import { readFile } from 'node:fs/promises';
 import { datasetPaths } from '../dataset/layout.ts';
 import { writeTextAtomically } from '../generate/write-text.ts';
 import { tinySubset, TINY_PER_TASK } from './tiny-set.ts';
+import { TEST, TINY } from '../../qa/split-names.ts';
 
 export async function writeTinySets(outDir: string, tasks: readonly string[], seed: number, size = TINY_PER_TASK): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const task of tasks) {
-    const path = datasetPaths(outDir).qa(task, 'test');
+    const path = datasetPaths(outDir).qa(task, TEST);
     const lines = (await readFile(path, 'utf8')).split('\n').filter((l) => l.trim() !== '');
     const items = lines.map((line, i) => {
       const id = (JSON.parse(line) as { id?: unknown }).id;
@@ -16,7 +17,7 @@ export async function writeTinySets(outDir: string, tasks: readonly string[], se
       return { id, line };
     });
     const chosen = tinySubset(items, seed, task, size);
-    await writeTextAtomically(datasetPaths(outDir).qa(task, 'tiny'), chosen.map((c) => c.line + '\n').join(''));
+    await writeTextAtomically(datasetPaths(outDir).qa(task, TINY), chosen.map((c) => c.line + '\n').join(''));
     counts[task] = chosen.length;
   }
   return counts;

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { sha256FileSync } from '../dataset/files.ts';
 import { DatasetReadError, openDataset, readQaFile, type DatasetFolder } from '../dataset/read-dataset.ts';
+import { SPLIT_ORDER } from '../../qa/split-names.ts';
 
 export interface VerifyReport {
   problems: string[];
@@ -14,7 +15,7 @@ export interface VerifyReport {
 }
 
 /** The splits the manifest counts (the tiny files repeat test questions and are not counted). */
-const COUNTED_SPLITS = ['train', 'test', 'val'];
+const COUNTED_SPLITS: readonly string[] = SPLIT_ORDER;
 
 export function verifyDataset(dir: string): VerifyReport {
   const problems: string[] = [];

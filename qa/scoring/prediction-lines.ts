@@ -1,6 +1,9 @@
 // Reading a predictions file: JSON lines `{"id": "...", "prediction": "..."}`. A line that is
 // not such a record is reported with its line number and skipped; blank lines are ignored;
-// an id given twice keeps its first prediction and the repeat is reported.
+// an id given twice keeps its first prediction and the repeat is reported. The record is
+// declared in prediction-record.ts; what is wrong with a line names the field.
+import { conforms } from '../record-problems.ts';
+import { PredictionRecordSchema } from './prediction-record.ts';
 
 export interface PredictionProblem {
   /** 1-based line number in the predictions file. */
@@ -34,15 +37,13 @@ export function readPredictionLines(text: string): PredictionLines {
       problems.push({ line, problem: 'not a JSON object' });
       return;
     }
-    const { id, prediction } = value as Record<string, unknown>;
-    if (typeof id !== 'string' || id === '') {
-      problems.push({ line, problem: "no string 'id'" });
+    const wrong: string[] = [];
+    if (!conforms(PredictionRecordSchema, value, wrong)) {
+      const id = 'id' in value ? value.id : undefined;
+      problems.push({ line, problem: wrong.join('; ') + (typeof id === 'string' && id !== '' ? ` (id ${id})` : '') });
       return;
     }
-    if (typeof prediction !== 'string') {
-      problems.push({ line, problem: `no string 'prediction' for id ${id}` });
-      return;
-    }
+    const { id, prediction } = value;
     const seen = firstLine.get(id);
     if (seen !== undefined) {
       problems.push({ line, problem: `id ${id} repeats line ${seen}; the first prediction is kept` });

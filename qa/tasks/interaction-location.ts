@@ -8,7 +8,7 @@
 // per H-bond (distinct residue atom / ligand atom pair), in an order drawn once per complex,
 // up to the requested count; the correct letter takes the question's balanced slot.
 import type { Complex } from '../../structures/model.ts';
-import { canonicalPairs, type CanonicalPair } from '../../structures/hbonds/canonical-format.ts';
+import { canonicalPairs, formatCanonicalPair, type CanonicalPair } from '../../structures/hbonds/canonical-format.ts';
 import { formatCommands } from '../../renders/commands.ts';
 import { bondAtoms, residueLabel, pairResidueId } from '../bond-atoms.ts';
 import { LETTERS, MAX_REPLACEMENTS } from '../choice.ts';
@@ -68,7 +68,7 @@ export const interactionLocationTask: TaskModule = {
           truth: { kind: 'letter', letter: LETTERS[at], options },
           vars,
           params: {
-            bond: `${bond.residueName} ${bond.residueNumber}${bond.insertionCode} ${bond.residueAtom} ${bond.chain || '_'}, ${bond.ligandAtom}`,
+            bond: formatCanonicalPair(bond),
             move: texts[at],
             centroid: truth.centroid.map((v) => Math.round(v * 1000) / 1000),
             ...(drawn.anchor ? { anchor: drawn.anchor } : {}),

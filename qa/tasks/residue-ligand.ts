@@ -5,7 +5,7 @@
 // residues are asked about, positives and negatives alternating, and how the negatives are
 // chosen (`--negatives matched|paired|stratified`): qa/residue-questions.ts.
 import type { Complex } from '../../structures/model.ts';
-import { residueLabel } from '../bond-atoms.ts';
+import { residueIdText, residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
 import { NEGATIVE_RULES, residueQuestions, type NegativeRule, type ResidueQuestion } from '../residue-questions.ts';
 import { residueCamera } from '../residue-camera.ts';
@@ -98,7 +98,7 @@ export const residueLigandTask: TaskModule = {
         truth: { kind: 'data', value: { residue: { ...q.residue, name: q.name }, bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })) } },
         vars: { residue: residueLabel(q.name, q.residue), framing: FRAMING_TEXT[residueFraming] },
         params: {
-          residue: `${q.name} ${q.residue.chain || '_'}:${q.residue.number}${q.residue.insertionCode}`,
+          residue: `${q.name} ${residueIdText(q.residue)}`,
           verdict: q.pairs.length ? 'yes' : 'no',
           bonds: q.pairs.length,
           minDistance: Math.round(q.minDistance * 100) / 100,

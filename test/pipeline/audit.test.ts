@@ -27,6 +27,15 @@ function dataset(files: Record<string, Rec[]>, annotations: Record<string, unkno
 }
 
 const LETTERS = ['A', 'B', 'C', 'D'];
+
+/** A full annotation record (the fields the reader checks) of an image with one atom, at `at`. */
+const annotation = (key: string, complex: string, at: { x: number; y: number }) => ({
+  key, complex, subset: 'complex', view: 'front', transform: '', ligandTransform: '',
+  camera: { projection: 'perspective', fovDeg: 30, width: 512, height: 512, near: 1, far: 100, view: [], projectionMatrix: [] },
+  ligandMatrix: [], sceneMatrix: [],
+  atoms: [{ part: 'ligand', chain: 'A', residueName: 'LIG', residueNumber: 1, insertionCode: '', atomName: 'C1', element: 'C', ...at, depth: 0, visible: true }],
+  labels: [], labelLayout: { mode: 'avoid', fontSize: 12 }, turnCentre: 'complex',
+});
 const choice = (task: string, split: string, i: number, options: string[], right: number, images?: string[]): Rec => ({
   id: `${task}-c${split}${i}-000`, task, split, complex: `c${split}${i}`, images: images ?? [`images/${split}${i}.png`],
   question: 'Which option? Answer with its letter.', answer: LETTERS[right],
@@ -118,7 +127,7 @@ test('the most typical option image is found from the annotations', () => {
     LETTERS.forEach((l, k) => {
       // The (0, 0) image is the right option's.
       const [x, y] = at[(k - right + 4) % 4];
-      annotations[`${split}${i}${l}.json`] = { atoms: [{ x, y, depth: 0, visible: true }] };
+      annotations[`${split}${i}${l}.json`] = annotation(`${split}${i}${l}`, `c${split}${i}`, { x, y });
     });
     // Every option the same commands pattern but distinct, so choices alone say nothing of the images.
     return choice('rotation_rotation', split, i, [`roll x 15, roll y 30`, `roll x 30, roll y 45`, `roll x 45, roll y 60`, `roll x 60, roll y 75`], right, images);

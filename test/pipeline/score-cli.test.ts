@@ -225,7 +225,7 @@ test('malformed prediction lines are reported by line number and skipped', () =>
   const r = score(dir, file, '--json');
   assert.equal(r.status, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /at .*\.ts:\d+/);
-  for (const [line, why] of [[2, /not JSON/], [4, /not a JSON object/], [5, /no string 'id'/], [6, /no string 'prediction'/], [7, /repeats line 1/]] as const) {
+  for (const [line, why] of [[2, /not JSON/], [4, /not a JSON object/], [5, /field `id` must be a string, got number/], [6, /field `prediction` is missing \(must be a string\) \(id zooming\/1a30\/0\)/], [7, /repeats line 1/]] as const) {
     assert.match(r.stderr, new RegExp(`p\\.jsonl:${line}: skipped: .*${why.source}`), `line ${line}`);
   }
   const json = JSON.parse(r.stdout);

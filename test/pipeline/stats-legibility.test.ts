@@ -23,10 +23,16 @@ const ligand = (atomName: string, box: Box, anchor = { x: box.x + 2, y: box.y + 
   text: atomName, kind: 'ligand', chain: 'L', residueName: 'LIG', residueNumber: 1, insertionCode: '', atomName,
   anchor, box, leader: false, collides: false, inside: true, crowded: false,
 });
+/** A whole annotation record (the reader checks every field) of a 512 px image with these labels. */
+const annotation = (key: string, labels: unknown[]) => ({
+  key, complex: 'x', subset: 'complex', view: 'front', transform: '', ligandTransform: '',
+  camera: { projection: 'perspective', fovDeg: 30, width: 512, height: 512, near: 1, far: 100, view: [], projectionMatrix: [] },
+  ligandMatrix: [], sceneMatrix: [], atoms: [], labels, labelLayout: { mode: 'avoid', fontSize: 12 }, turnCentre: 'complex',
+});
 /** Writes six annotations `<prefix>-<view>` and returns their image paths. */
 function views(prefix: string, labelsOf: (view: number) => unknown[]): string[] {
   return [0, 1, 2, 3, 4, 5].map((v) => {
-    writeFileSync(join(dir, 'annotations', `${prefix}-${v}.json`), JSON.stringify({ camera: { width: 512, height: 512 }, labels: labelsOf(v) }));
+    writeFileSync(join(dir, 'annotations', `${prefix}-${v}.json`), JSON.stringify(annotation(`${prefix}-${v}`, labelsOf(v))));
     return `images/${prefix}-${v}.png`;
   });
 }

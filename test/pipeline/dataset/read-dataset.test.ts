@@ -66,7 +66,26 @@ test('a malformed line is named by file and line; with a problem sink the others
     'translation.train.jsonl': lines(record('translation', 'train', 2)),
     'translation.test.jsonl': lines(good[0], { ...record('translation', 'test', 4), question: undefined, images: 'images/k4.png' }),
   });
-  rejectsWith(() => loadDataset(partial), new RegExp(`^${escaped(join(partial, 'qa', 'translation.test.jsonl'))}:2: no string 'question', 'images' is not a list of paths$`));
+  rejectsWith(() => loadDataset(partial), new RegExp(`^${escaped(join(partial, 'qa', 'translation.test.jsonl'))}:2: field \`images\` must be a list, got string; field \`question\` is missing \\(must be a string\\)$`));
+  // Each kind of fault, named by field: a wrong type, a value outside the vocabulary, a bad option, no truth.
+  const faults = dataset(['translation'], {
+    'translation.train.jsonl': lines(record('translation', 'train', 2)),
+    'translation.test.jsonl': lines(
+      { ...record('translation', 'test', 5), answer: 3 },
+      { ...record('translation', 'test', 6), split: 'tset' },
+      { ...record('translation', 'test', 7), options: [{ letter: 'A', commands: 1 }] },
+      { ...record('translation', 'test', 8), truth: undefined, meta: [] },
+    ),
+  });
+  const faultFile = join(faults, 'qa', 'translation.test.jsonl');
+  const said: string[] = [];
+  readQaFile(openDataset(faults).file('translation', 'test')!, 'record', (p) => said.push(p));
+  assert.deepEqual(said, [
+    `${faultFile}:1: field \`answer\` must be a string, got number`,
+    `${faultFile}:2: field \`split\` must be "train" or "test" or "val", got "tset"`,
+    `${faultFile}:3: field \`options[0].commands\` must be a string, got number`,
+    `${faultFile}:4: field \`truth\` is missing (the answer as data); field \`meta\` must be an object, got a list`,
+  ]);
   // The scorer needs no more than id, task and answer: the same file scores.
   assert.equal((await readQaSplit(partial, 'test')).length, 2);
 });
