@@ -3,11 +3,14 @@
 // question count per split (the tiny set, a subset of test, shown apart and not added), answer histograms (by axis and value for commands, by letter
 // for choices; for the H-bond tasks verdicts per split, distances and bonds per complex) and
 // the number of draws replaced by checks; per task the image sizes (from the annotations: a
-// dataset may draw its tasks at different sizes) and the label legibility.
+// dataset may draw its tasks at different sizes) and the label legibility; per geometric task
+// what a careful observer can measure (pipeline/audit/observer-margins.ts): how many pixels
+// apart the true answer's picture and its neighbours' are.
 import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
 import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures, type LegibilityTarget } from './label-legibility.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
 import { count } from '../plural.ts';
+import { marginLines, observerMargins, type MarginRecord, type TaskMargins } from '../audit/observer-margins.ts';
 
 export interface TaskStats {
   task: string;
@@ -20,6 +23,8 @@ export interface TaskStats {
   imageSizes?: Record<string, number>;
   /** Label legibility (pipeline/generate/label-legibility.ts), when the annotations record labels. */
   legibility?: LegibilityFigures & { shares: ReturnType<typeof legibilityShares>; target?: LegibilityTarget };
+  /** Geometric tasks: pixels between the true answer's picture and its neighbours' (pipeline/audit/observer-margins.ts), when any question could be measured. */
+  margins?: TaskMargins;
 }
 
 /** The parts of a record's meta the figures read (pipeline/generate/records.ts writes them). */
@@ -57,6 +62,7 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
   const labelsOf = (image: string) => annotationOf(image).labels;
   const sizeOf = (image: string) => annotationOf(image).size;
   const sizedImages = new Map<string, Set<string>>();
+  const measured: MarginRecord[] = [];
   for (const file of dataset.files) {
     const { task, split } = file;
     const s: TaskStats = byTask.get(task) ?? { task, count: {}, histograms: {}, replacements: { written: 0, run: manifest?.replacements?.[task] ?? null } };
@@ -66,6 +72,7 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
     // The tiny set repeats test questions: counted above, left out of the histograms and
     // replacement totals so no question is counted twice.
     if (split === 'tiny') continue;
+    if (o.annotations !== false && dataset.annotationLayout !== 'none') measured.push(...records);
     for (const r of records) {
       const meta = r.meta as RecordMeta;
       s.replacements.written += Number(meta.replacements ?? 0);
@@ -112,6 +119,12 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
     const target = legibilityTarget(task, tally.figures);
     byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures), ...(target ? { target } : {}) };
   }
+  // The zooming questions state the camera distance when the manifest says so (before the
+  // option, none did).
+  const zoomStated = (manifest?.options as { zoomDistance?: unknown } | undefined)?.zoomDistance === 'stated';
+  for (const m of observerMargins(measured, (image) => dataset.annotation(image), () => zoomStated)) {
+    if (m.questions > 0) byTask.get(m.task)!.margins = m;
+  }
   return dataset.tasks.flatMap((t) => byTask.get(t) ?? []);
 }
 
@@ -147,6 +160,7 @@ export function formatStats(stats: TaskStats[]): string {
       if (l.referenced) out.push(`  ${'referenced'.padEnd(14)} ${l.referenced} labels, readable in all images ${pc(l.shares.referencedReadableInAll)}, in >= 4 ${pc(l.shares.referencedReadableInFour)}`);
       if (l.referenced && l.target) out.push(`  ${'target'.padEnd(14)} ${l.target.text}`);
     }
+    if (s.margins) for (const line of marginLines(s.margins)) out.push(`  ${line}`);
   }
   return out.join('\n') + '\n';
 }

@@ -1,8 +1,38 @@
 // Task 3, zooming: `move z d`, d a whole 40..60 A; no two questions of a complex share d (21).
+// Reading d from the pictures needs the camera's distance D to the centre of the complex: a
+// move z d scales what lies at that centre by D / (D - d), so d = D (1 - 1/s) for a size
+// ratio s. The question states D (`--zoom-distance stated`, the default since template
+// version 7) or, as the paper did, not (`unstated`: the text of version 6, word for word).
+// Measured in docs/tasks.md ("What a careful observer can measure").
 import { move, ZOOM_DISTANCES } from '../parameters.ts';
 import { drawOne } from '../random.ts';
 import { commandScorer } from '../scoring/task-scorers.ts';
+import type { TaskContext, TaskOption } from '../task.ts';
 import { singleTransformTask } from './single-transform.ts';
+
+/** Whether the question states the camera's distance to the complex's centre in Image 1. */
+export type ZoomDistance = 'stated' | 'unstated';
+export const ZOOM_DISTANCE_CHOICES: readonly ZoomDistance[] = ['stated', 'unstated'];
+export const ZOOM_DISTANCE_OPTION: TaskOption = {
+  key: 'zoomDistance',
+  choices: ZOOM_DISTANCE_CHOICES,
+  default: 'stated',
+  describe: "zooming: state the camera's distance to the complex's centre (stated), which the answer needs, or leave it out as the paper did (unstated)",
+};
+
+/** The camera distance as the question writes it: angstrom to one decimal (an error of
+ * 0.05 A in D is one of 0.05 d / D in d, under 0.04 A for every D above 70 A). */
+export function statedDistance(distance: number): string {
+  return distance.toFixed(1);
+}
+
+/** The template's {{cameraDistance}}: the sentence that states D, or nothing. */
+export function cameraDistanceText(ctx: Pick<TaskContext, 'subject' | 'options'>): string {
+  const mode = (ctx.options?.zoomDistance ?? ZOOM_DISTANCE_OPTION.default) as ZoomDistance;
+  if (mode === 'unstated') return '';
+  const d = statedDistance(ctx.subject.camera.distance);
+  return ` In Image 1 the camera is ${d} angstrom from the centre of the structure's bounding box (the point rolls turn about); "move z <d>" brings that centre to ${d} - d angstrom from the camera.`;
+}
 
 export const zoomingTask = singleTransformTask({
   id: 'zooming',
@@ -10,4 +40,6 @@ export const zoomingTask = singleTransformTask({
   decks: [{ purpose: 'distance', space: ZOOM_DISTANCES.map((d) => move('z', d)) }],
   scorer: commandScorer('move', 'z', 'exact match', 'the distance along z is exactly right', () => 0),
   randomGuess: (rng) => `move z ${drawOne(rng, ZOOM_DISTANCES)}`,
+  options: [ZOOM_DISTANCE_OPTION],
+  vars: (ctx) => ({ cameraDistance: cameraDistanceText(ctx) }),
 });
