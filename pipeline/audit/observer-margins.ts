@@ -240,6 +240,32 @@ function lacking(a: Partial<Annotation>): string | null {
   return null;
 }
 
+/** Atoms nearer the picture's centre than this share of its width are left out of the
+ * zoom reading: their whole-pixel positions say too little about a ratio. */
+const READ_RADIUS = 0.1;
+
+/**
+ * What a reader of whole pixels reads for a zooming question's d from Image 1 (`start`) and
+ * Image 4 (`moved`), knowing each atom's depth in Image 1 (from the left and top views,
+ * where it is a length in the picture; it is D + the atom's offset from the centre, so it
+ * needs D): an atom at depth z whose distance from the image centre is r1 pixels in Image 1
+ * and r4 in Image 4 was brought d = z (1 - r1 / r4) nearer. The median over the atoms
+ * visible in both at least READ_RADIUS of the width from the centre; null without any.
+ */
+export function readZoom(start: Annotation, moved: Annotation): number | null {
+  const cx = start.camera.width / 2, cy = start.camera.height / 2;
+  const reads: number[] = [];
+  start.atoms.forEach((a, i) => {
+    const b = moved.atoms[i];
+    if (a.element === 'H' || !a.visible || !b?.visible) return;
+    const r1 = Math.hypot(Math.round(a.x) - cx, Math.round(a.y) - cy);
+    const r4 = Math.hypot(Math.round(b.x) - cx, Math.round(b.y) - cy);
+    if (r1 < READ_RADIUS * start.camera.width || r4 === 0) return;
+    reads.push(a.depth * (1 - r1 / r4));
+  });
+  return reads.length ? quantile(reads.sort((x, y) => x - y), 0.5) : null;
+}
+
 /** A task's margins over its questions. */
 export interface TaskMargins {
   task: string;
@@ -260,6 +286,9 @@ export interface TaskMargins {
    * distance a reader makes who takes the median camera distance for every question
    * (d = D (1 - 1/s), so a relative error e in D is an error e d in d), angstrom. */
   cameraDistance?: Spread & { readError: Spread };
+  /** Zooming: |d read by readZoom - d| over questions, angstrom, and the share under 0.5 A
+   * (the reader's answer, rounded, is the right one). */
+  zoomReading?: Spread & { exact: number; questions: number };
 }
 
 export interface Spread {
@@ -276,7 +305,7 @@ const spread = (values: readonly number[]): Spread => {
 const UNSTATED: Record<string, string> = {
   translation: 'the scale (pixels per angstrom: camera distance and field of view) is stated by neither; bond lengths in the picture give it',
   rotation: 'nothing: angles are read from the pictures alone',
-  zooming: 'the camera distance D (d = D (1 - 1/s) for a size ratio s)',
+  zooming: 'the camera distance D (d = D (1 - 1/s) for a size ratio s) and the field of view',
   docking: 'the scale, as for translation (the move); the roll needs nothing',
   translation_rotation: 'nothing for a choice among four pictures (the neighbours are what a decoy nearest the truth would show)',
   rotation_rotation: 'nothing for a choice among four pictures (the neighbours are what a decoy nearest the truth would show)',
@@ -289,6 +318,7 @@ const UNSTATED: Record<string, string> = {
  */
 export function observerMargins(records: Iterable<MarginRecord>, annotation: (image: string) => Partial<Annotation> | null, zoomStated?: (r: MarginRecord) => boolean): TaskMargins[] {
   const byTask = new Map<string, { margins: QuestionMargin[]; skipped: number; firstSkip?: string; stated: number }>();
+  const zoomErrors: number[] = [];
   for (const r of records) {
     if (!(GEOMETRIC_TASKS as readonly string[]).includes(r.task)) continue;
     const t = byTask.get(r.task) ?? { margins: [], skipped: 0, stated: 0 };
@@ -299,8 +329,14 @@ export function observerMargins(records: Iterable<MarginRecord>, annotation: (im
       if (!pic || !ann) throw new MarginError(`${r.id}: ${pic ? `no annotation of ${pic.image}` : 'no picture of its answer in its truth'}`);
       const lacks = lacking(ann);
       if (lacks) throw new MarginError(`${r.id}: the annotation of ${pic.image} has no ${lacks}`);
-      t.margins.push(questionMargin(r, ann as Annotation));
+      const m = questionMargin(r, ann as Annotation);
+      t.margins.push(m);
       if (zoomStated?.(r)) t.stated++;
+      const first = r.task === 'zooming' && r.images.length > 1 ? annotation(r.images[0]) : null;
+      if (first && !lacking(first) && first.view === 'front' && first.transform === '') {
+        const d = readZoom(first as Annotation, ann as Annotation);
+        if (d !== null) zoomErrors.push(Math.abs(d - m.amount));
+      }
     } catch (e) {
       if (!(e instanceof MarginError)) throw e;
       t.skipped++;
@@ -330,7 +366,8 @@ export function observerMargins(records: Iterable<MarginRecord>, annotation: (im
       const typical = spread(depths).median;
       const readError = m.map((q) => (Math.abs(typical - q.centreDepth) / q.centreDepth) * Math.abs(q.amount));
       row.cameraDistance = { ...spread(depths), readError: spread(readError) };
-      if (t.stated === m.length) row.unstated = 'nothing: the question states the camera distance D (d = D (1 - 1/s) for a size ratio s)';
+      if (zoomErrors.length) row.zoomReading = { ...spread(zoomErrors), exact: zoomErrors.filter((e) => e < 0.5).length / zoomErrors.length, questions: zoomErrors.length };
+      if (t.stated === m.length) row.unstated = 'nothing: the question states the camera distance D and the field of view (d = D (1 - 1/s) for a size ratio s)';
       else if (t.stated > 0) row.unstated = `${UNSTATED.zooming}: stated in ${t.stated} of ${m.length} questions`;
     }
     out.push(row);
@@ -347,8 +384,11 @@ export function marginLines(r: TaskMargins): string[] {
   const skip = r.skipped ? `; ${r.skipped} not measured (${r.firstSkip})` : '';
   const cd = r.cameraDistance;
   const dist = cd ? `; camera distance ${band(cd)} A: taking the median misreads d by ${band(cd.readError)} A` : '';
+  const z = r.zoomReading;
+  const reading = z ? [`${'reading'.padEnd(14)} d = z (1 - r1/r4) per atom from whole pixels, knowing D: |error| ${band(z)} A, under 0.5 A in ${pc(z.exact)} of ${z.questions} questions`] : [];
   return [
     `${'margins'.padEnd(14)} px to the nearest neighbouring answer's picture (+-1 A, +-15 deg), median (5th-95th pct) of ${r.questions} questions: atom shift ${band(r.median)}, 5th pct of atoms ${band(r.p5)}, extent ${band(r.extent)}; >= ${READABLE_PX} px: ${pc(r.readable.median)} / ${pc(r.readable.p5)} / ${pc(r.readable.extent)}${skip}`,
     `${'unstated'.padEnd(14)} ${r.unstated}${dist}`,
+    ...reading,
   ];
 }

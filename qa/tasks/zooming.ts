@@ -1,8 +1,10 @@
 // Task 3, zooming: `move z d`, d a whole 40..60 A; no two questions of a complex share d (21).
 // Reading d from the pictures needs the camera's distance D to the centre of the complex: a
 // move z d scales what lies at that centre by D / (D - d), so d = D (1 - 1/s) for a size
-// ratio s. The question states D (`--zoom-distance stated`, the default since template
-// version 7) or, as the paper did, not (`unstated`: the text of version 6, word for word).
+// ratio s, and each atom's own depth (D plus its offset from the centre, a length in the left
+// and top views, turned into angstrom by the field of view). The question states D and the
+// field of view (`--zoom-distance stated`, the default since template version 7) or, as the
+// paper did, neither (`unstated`: the text of version 6, word for word).
 // Measured in docs/tasks.md ("What a careful observer can measure").
 import { move, ZOOM_DISTANCES } from '../parameters.ts';
 import { drawOne } from '../random.ts';
@@ -10,14 +12,14 @@ import { commandScorer } from '../scoring/task-scorers.ts';
 import type { TaskContext, TaskOption } from '../task.ts';
 import { singleTransformTask } from './single-transform.ts';
 
-/** Whether the question states the camera's distance to the complex's centre in Image 1. */
+/** Whether the question states the camera's distance to the complex's centre in Image 1 (and the field of view). */
 export type ZoomDistance = 'stated' | 'unstated';
 export const ZOOM_DISTANCE_CHOICES: readonly ZoomDistance[] = ['stated', 'unstated'];
 export const ZOOM_DISTANCE_OPTION: TaskOption = {
   key: 'zoomDistance',
   choices: ZOOM_DISTANCE_CHOICES,
   default: 'stated',
-  describe: "zooming: state the camera's distance to the complex's centre (stated), which the answer needs, or leave it out as the paper did (unstated)",
+  describe: "zooming: state the camera's distance to the complex's centre and its field of view (stated), which the answer needs, or leave them out as the paper did (unstated)",
 };
 
 /** The camera distance as the question writes it: angstrom to one decimal (an error of
@@ -31,7 +33,7 @@ export function cameraDistanceText(ctx: Pick<TaskContext, 'subject' | 'options'>
   const mode = (ctx.options?.zoomDistance ?? ZOOM_DISTANCE_OPTION.default) as ZoomDistance;
   if (mode === 'unstated') return '';
   const d = statedDistance(ctx.subject.camera.distance);
-  return ` In Image 1 the camera is ${d} angstrom from the centre of the structure's bounding box (the point rolls turn about); "move z <d>" brings that centre to ${d} - d angstrom from the camera.`;
+  return ` The camera's field of view is ${ctx.subject.camera.fovDeg} degrees across the picture's width; in Image 1 the camera is ${d} angstrom from the centre of the structure's bounding box (the point rolls turn about), and "move z <d>" brings that centre to ${d} - d angstrom from the camera.`;
 }
 
 export const zoomingTask = singleTransformTask({

@@ -14,7 +14,7 @@ import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import type { PreparedComplex } from '../../qa/task.ts';
-import { MarginError, observerMargins, questionMargin, unproject, type MarginRecord } from '../../pipeline/audit/observer-margins.ts';
+import { MarginError, observerMargins, questionMargin, readZoom, unproject, type MarginRecord } from '../../pipeline/audit/observer-margins.ts';
 import { sampleComplexes } from '../qa/sample-complexes.ts';
 
 const W = 512;
@@ -91,6 +91,20 @@ test('zooming: move z 50 from 100 A; the nearer neighbour (49) is f 20 (1/50 - 1
   const m40 = questionMargin({ id: 'z', task: 'zooming', images: ['i'], truth: { commands: parseCommands('move z 40') } }, annotation(at40, { transform: 'move z 40', scene: mat4.fromTranslation(new Float64Array(16), [0, 0, 40]) }));
   assert.deepEqual(m40.neighbours.map((n) => n.neighbour), ['move z 41']);
   close(m40.median, F * 20 * (1 / 59 - 1 / 60), '41 median');
+});
+
+test('zooming read from whole pixels: d = z (1 - r1 / r4) with the atoms 10 A off the axis at depth 100, then 50', () => {
+  const start = annotation([atom('pocket', [-10, 0, -100]), atom('pocket', [0, 0, -100]), atom('ligand', [10, 0, -100])], {});
+  const moved = annotation([atom('pocket', [-10, 0, -50]), atom('pocket', [0, 0, -50]), atom('ligand', [10, 0, -50])], { transform: 'move z 50', scene: mat4.fromTranslation(new Float64Array(16), [0, 0, 50]) });
+  // r1 = f 10 / 100 = 95.54 px, whole: 96 (the atom on the axis is too near the centre to
+  // count); r4 = f 10 / 50 = 191.08 px, whole: 191. Both outer atoms read 100 (1 - 96 / 191).
+  close(readZoom(start, moved)!, 100 * (1 - 96 / 191), 'd read');
+  const r = { id: 'zooming-hand-000', task: 'zooming', images: ['images/1.png', 'images/2.png', 'images/3.png', 'images/4.png'], truth: { commands: parseCommands('move z 50') } };
+  const [row] = observerMargins([r], (im) => (im === 'images/1.png' ? start : im === 'images/4.png' ? moved : null), () => true);
+  close(row.zoomReading!.median, 50 - 100 * (1 - 96 / 191), 'error');
+  assert.equal(row.zoomReading!.exact, 1);
+  assert.equal(row.cameraDistance!.median, 100);
+  assert.match(row.unstated, /^nothing: the question states the camera distance/);
 });
 
 test('rotation_rotation: the right option is measured, only its last rolls change; atoms on the roll axis do not move', () => {

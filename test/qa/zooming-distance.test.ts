@@ -1,6 +1,7 @@
 // The zooming question with and without the camera's distance (qa/tasks/zooming.ts,
 // `--zoom-distance`): unstated, the text of template version 6 (the paper's), word for word;
-// stated, the distance from the camera to the centre of the complex's bounding box.
+// stated, the field of view and the distance from the camera to the centre of the complex's
+// bounding box.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +51,7 @@ test('stated (the default): the camera distance of the front view, to 0.1 A, fro
     for (const options of [undefined, { zoomDistance: 'stated' }]) {
       const text = fillTemplate(loadTemplate('zooming'), planOne(subject, all, options).vars);
       const old = fillTemplate(loadTemplate('zooming', V6), {});
-      const sentence = ` In Image 1 the camera is ${d} angstrom from the centre of the structure's bounding box (the point rolls turn about); "move z <d>" brings that centre to ${d} - d angstrom from the camera.`;
+      const sentence = ` The camera's field of view is 30 degrees across the picture's width; in Image 1 the camera is ${d} angstrom from the centre of the structure's bounding box (the point rolls turn about), and "move z <d>" brings that centre to ${d} - d angstrom from the camera.`;
       assert.equal(text, old.replace('are cut away.\n', `are cut away.${sentence}\n`), `${subject.complex.id}: ${text.slice(-400)}`);
     }
   }
