@@ -246,14 +246,16 @@ const READ_RADIUS = 0.1;
 
 /**
  * What a reader of whole pixels reads for a zooming question's d from Image 1 (`start`) and
- * Image 4 (`moved`), knowing each atom's depth in Image 1 (from the left and top views,
- * where it is a length in the picture; it is D + the atom's offset from the centre, so it
- * needs D): an atom at depth z whose distance from the image centre is r1 pixels in Image 1
- * and r4 in Image 4 was brought d = z (1 - r1 / r4) nearer. The median over the atoms
- * visible in both at least READ_RADIUS of the width from the centre; null without any.
+ * Image 4 (`moved`), given the camera distance D: an atom at depth z whose distance from the
+ * image centre is r1 pixels in Image 1 and r4 in Image 4 was brought d = z (1 - r1 / r4)
+ * nearer. Its depth z is D plus its offset from the centre, a length in the left and top
+ * views, read there to the nearest pixel: a multiple of D / f angstrom (f the focal length
+ * in pixels, from the field of view). The median over the atoms visible in both at least
+ * READ_RADIUS of the width from the centre; null without any.
  */
-export function readZoom(start: Annotation, moved: Annotation): number | null {
+export function readZoom(start: Annotation, moved: Annotation, distance: number): number | null {
   const cx = start.camera.width / 2, cy = start.camera.height / 2;
+  const step = distance / ((start.camera.projectionMatrix[0] * start.camera.width) / 2);
   const reads: number[] = [];
   start.atoms.forEach((a, i) => {
     const b = moved.atoms[i];
@@ -261,7 +263,8 @@ export function readZoom(start: Annotation, moved: Annotation): number | null {
     const r1 = Math.hypot(Math.round(a.x) - cx, Math.round(a.y) - cy);
     const r4 = Math.hypot(Math.round(b.x) - cx, Math.round(b.y) - cy);
     if (r1 < READ_RADIUS * start.camera.width || r4 === 0) return;
-    reads.push(a.depth * (1 - r1 / r4));
+    const z = distance + Math.round((a.depth - distance) / step) * step;
+    reads.push(z * (1 - r1 / r4));
   });
   return reads.length ? quantile(reads.sort((x, y) => x - y), 0.5) : null;
 }
@@ -286,7 +289,7 @@ export interface TaskMargins {
    * distance a reader makes who takes the median camera distance for every question
    * (d = D (1 - 1/s), so a relative error e in D is an error e d in d), angstrom. */
   cameraDistance?: Spread & { readError: Spread };
-  /** Zooming: |d read by readZoom - d| over questions, angstrom, and the share under 0.5 A
+  /** Zooming: |d read by readZoom (D stated) - d| over questions, angstrom, and the share under 0.5 A
    * (the reader's answer, rounded, is the right one). */
   zoomReading?: Spread & { exact: number; questions: number };
 }
@@ -334,7 +337,7 @@ export function observerMargins(records: Iterable<MarginRecord>, annotation: (im
       if (zoomStated?.(r)) t.stated++;
       const first = r.task === 'zooming' && r.images.length > 1 ? annotation(r.images[0]) : null;
       if (first && !lacking(first) && first.view === 'front' && first.transform === '') {
-        const d = readZoom(first as Annotation, ann as Annotation);
+        const d = readZoom(first as Annotation, ann as Annotation, m.centreDepth);
         if (d !== null) zoomErrors.push(Math.abs(d - m.amount));
       }
     } catch (e) {
@@ -385,7 +388,7 @@ export function marginLines(r: TaskMargins): string[] {
   const cd = r.cameraDistance;
   const dist = cd ? `; camera distance ${band(cd)} A: taking the median misreads d by ${band(cd.readError)} A` : '';
   const z = r.zoomReading;
-  const reading = z ? [`${'reading'.padEnd(14)} d = z (1 - r1/r4) per atom from whole pixels, knowing D: |error| ${band(z)} A, under 0.5 A in ${pc(z.exact)} of ${z.questions} questions`] : [];
+  const reading = z ? [`${'reading'.padEnd(14)} d = z (1 - r1/r4) per atom, from whole pixels and D: |error| ${band(z)} A, under 0.5 A in ${pc(z.exact)} of ${z.questions} questions`] : [];
   return [
     `${'margins'.padEnd(14)} px to the nearest neighbouring answer's picture (+-1 A, +-15 deg), median (5th-95th pct) of ${r.questions} questions: atom shift ${band(r.median)}, 5th pct of atoms ${band(r.p5)}, extent ${band(r.extent)}; >= ${READABLE_PX} px: ${pc(r.readable.median)} / ${pc(r.readable.p5)} / ${pc(r.readable.extent)}${skip}`,
     `${'unstated'.padEnd(14)} ${r.unstated}${dist}`,

@@ -98,7 +98,10 @@ test('zooming read from whole pixels: d = z (1 - r1 / r4) with the atoms 10 A of
   const moved = annotation([atom('pocket', [-10, 0, -50]), atom('pocket', [0, 0, -50]), atom('ligand', [10, 0, -50])], { transform: 'move z 50', scene: mat4.fromTranslation(new Float64Array(16), [0, 0, 50]) });
   // r1 = f 10 / 100 = 95.54 px, whole: 96 (the atom on the axis is too near the centre to
   // count); r4 = f 10 / 50 = 191.08 px, whole: 191. Both outer atoms read 100 (1 - 96 / 191).
-  close(readZoom(start, moved)!, 100 * (1 - 96 / 191), 'd read');
+  close(readZoom(start, moved, 100)!, 100 * (1 - 96 / 191), 'd read');
+  // Told D = 99.9, the reader takes depth 100 as D plus a whole number of side-view pixels of
+  // 99.9 / f A: 0.1 A is 0.96 of one, so 99.9 + 99.9 / f.
+  close(readZoom(start, moved, 99.9)!, (99.9 + 99.9 / F) * (1 - 96 / 191), 'd read, depth to a pixel');
   const r = { id: 'zooming-hand-000', task: 'zooming', images: ['images/1.png', 'images/2.png', 'images/3.png', 'images/4.png'], truth: { commands: parseCommands('move z 50') } };
   const [row] = observerMargins([r], (im) => (im === 'images/1.png' ? start : im === 'images/4.png' ? moved : null), () => true);
   close(row.zoomReading!.median, 50 - 100 * (1 - 96 / 191), 'error');
