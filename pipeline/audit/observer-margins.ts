@@ -89,14 +89,14 @@ export function unproject(camera: CameraLike, atom: { x: number; y: number; dept
   return [(nx * cw - p[8] * ez - p[12]) / p[0], (ny * cw - p[9] * ez - p[13]) / p[5], ez];
 }
 
-const quantile = (sorted: readonly number[], q: number): number => {
+/** The q-quantile of sorted values, interpolated linearly between ranks (NaN of none). */
+export const quantile = (sorted: readonly number[], q: number): number => {
   if (sorted.length === 0) return NaN;
   const i = q * (sorted.length - 1);
   const lo = Math.floor(i);
   const hi = Math.ceil(i);
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
 };
-export { quantile };
 
 const extentOf = (pts: readonly { x: number; y: number }[]): number => {
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
