@@ -60,6 +60,7 @@ export const ManifestOptionsSchema = z.object({
   residueFraming: z.string().optional().describe('residue_ligand: how a residue question is framed (--residue-framing)'),
   negatives: z.string().optional().describe("residue_ligand: how its No questions are chosen (--task-option negatives=...)"),
   decoys: z.string().optional().describe('The choice tasks\' decoy options (--task-option decoys=...)'),
+  zoomDistance: z.string().optional().describe('zooming: whether its question states the camera distance, stated or unstated (--zoom-distance; absent before the option: unstated)'),
   antialias: z.string(),
   /**
    * The annotation files' layout: `compact`, `full` or `none` (docs/annotations.md); absent

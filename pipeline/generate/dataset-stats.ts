@@ -3,13 +3,16 @@
 // question count per split (the tiny set, a subset of test, shown apart and not added), answer histograms (by axis and value for commands, by letter
 // for choices; for the H-bond tasks verdicts per split, distances and bonds per complex) and
 // the number of draws replaced by checks; per task the image sizes (from the annotations: a
-// dataset may draw its tasks at different sizes) and the label legibility.
+// dataset may draw its tasks at different sizes) and the label legibility; per geometric task
+// what a careful observer can measure (pipeline/audit/observer-margins.ts): how many pixels
+// apart the true answer's picture and its neighbours' are.
 import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
 import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures, type LegibilityTarget } from './label-legibility.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
 import { coverageLines, CoverageTally, imageCoverage, type CoverageFigures, type ImageCoverage } from './label-coverage.ts';
 import { count } from '../plural.ts';
 import { BASE_SPLITS, isSplit, TINY } from '../../qa/split-names.ts';
+import { marginLines, observerMargins, type MarginRecord, type TaskMargins } from '../audit/observer-margins.ts';
 
 export interface TaskStats {
   task: string;
@@ -25,6 +28,8 @@ export interface TaskStats {
   /** How much of the molecule the labels hide (pipeline/generate/label-coverage.ts): images drawing the
    * pocket, and images of the ligand alone (docking's), when the annotations record atoms and labels. */
   coverage?: { whole: CoverageFigures; ligandAlone: CoverageFigures | null };
+  /** Geometric tasks: pixels between the true answer's picture and its neighbours' (pipeline/audit/observer-margins.ts), when any question could be measured. */
+  margins?: TaskMargins;
 }
 
 /** The parts of a record's meta the figures read (pipeline/generate/records.ts writes them). */
@@ -68,6 +73,7 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
   const labelsOf = (image: string) => annotationOf(image).labels;
   const sizeOf = (image: string) => annotationOf(image).size;
   const sizedImages = new Map<string, Set<string>>();
+  const measured: MarginRecord[] = [];
   for (const file of dataset.files) {
     const { task, split } = file;
     const s: TaskStats = byTask.get(task) ?? { task, count: {}, histograms: {}, replacements: { written: 0, run: manifest?.replacements?.[task] ?? null } };
@@ -77,6 +83,7 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
     // The tiny set repeats test questions: counted above, left out of the histograms and
     // replacement totals so no question is counted twice.
     if (split === TINY) continue;
+    if (o.annotations !== false && dataset.annotationLayout !== 'none') measured.push(...records);
     for (const r of records) {
       const meta = r.meta as RecordMeta;
       s.replacements.written += Number(meta.replacements ?? 0);
@@ -134,6 +141,12 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
     const alone = c.ligandAlone.figures;
     byTask.get(task)!.coverage = { whole: c.whole.figures, ligandAlone: alone.images ? alone : null };
   }
+  // The zooming questions state the camera distance when the manifest says so (before the
+  // option, none did).
+  const zoomStated = (manifest?.options as { zoomDistance?: unknown } | undefined)?.zoomDistance === 'stated';
+  for (const m of observerMargins(measured, (image) => dataset.annotation(image), () => zoomStated)) {
+    if (m.questions > 0) byTask.get(m.task)!.margins = m;
+  }
   return dataset.tasks.flatMap((t) => byTask.get(t) ?? []);
 }
 
@@ -170,6 +183,7 @@ export function formatStats(stats: TaskStats[]): string {
       if (l.referenced && l.target) out.push(`  ${'target'.padEnd(14)} ${l.target.text}`);
     }
     if (s.coverage) for (const line of coverageLines(s.coverage.whole, s.coverage.ligandAlone)) out.push(`  ${'labels hide'.padEnd(14)} ${line}`);
+    if (s.margins) for (const line of marginLines(s.margins)) out.push(`  ${line}`);
   }
   return out.join('\n') + '\n';
 }

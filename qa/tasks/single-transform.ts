@@ -7,7 +7,7 @@ import type { Rng } from '../random.ts';
 import { drawFromDecks, type ParameterDeck } from '../parameter-decks.ts';
 import { scene, threeViews } from '../scenes.ts';
 import type { TaskScorer } from '../scoring/task-scorers.ts';
-import type { PerSplitCount, TaskContext, TaskModule } from '../task.ts';
+import type { PerSplitCount, TaskContext, TaskModule, TaskOption } from '../task.ts';
 
 export interface SingleTransformTask {
   id: string;
@@ -18,6 +18,10 @@ export interface SingleTransformTask {
   scorer: TaskScorer;
   /** The random baseline's guess (a command from the task's answer space). */
   randomGuess: (rng: Rng) => string;
+  /** Options of the task alone (TaskModule.options). */
+  options?: readonly TaskOption[];
+  /** The template's placeholders for a question (none by default). */
+  vars?: (ctx: TaskContext) => Record<string, string>;
 }
 
 export function singleTransformTask(t: SingleTransformTask): TaskModule {
@@ -28,6 +32,7 @@ export function singleTransformTask(t: SingleTransformTask): TaskModule {
     defaultCounts: t.defaultCounts,
     template: t.id,
     scorer: t.scorer,
+    ...(t.options ? { options: t.options } : {}),
     randomGuess: (_question, rng) => t.randomGuess(rng),
     plan(ctx: TaskContext) {
       const drawn = drawFromDecks(ctx, t.id, t.decks);
@@ -40,7 +45,7 @@ export function singleTransformTask(t: SingleTransformTask): TaskModule {
           images,
           answer: formatCommands([command]),
           truth: { kind: 'commands', commands: [command] },
-          vars: {},
+          vars: t.vars ? t.vars(ctx) : {},
           params: { axis: command.axis, amount: command.amount },
           replacements: 0,
         },

@@ -26,7 +26,7 @@ test('the nine, then an added task; lookups find it; a task without a scorer is 
   const score = scorerOf(extra).prepare({ answer: 'roll x 30' });
   assert.deepEqual(score(' roll x 30 '), { score: 1, exact: true, read: true });
   assert.deepEqual(score('roll x 45'), { score: 0, exact: false, read: true });
-  assert.deepEqual(defaultTaskOptions(), { residueFraming: 'subject', negatives: 'paired', decoys: 'anchored', extraMode: 'b' });
+  assert.deepEqual(defaultTaskOptions(), { zoomDistance: 'stated', residueFraming: 'subject', negatives: 'paired', decoys: 'anchored', extraMode: 'b' });
   assert.deepEqual(allTasks().filter((t) => t.leftOutOfPaperAverage).map((t) => t.id), ['translation_rotation', 'rotation_rotation']);
 });
 

@@ -1,0 +1,397 @@
+// What a careful observer can measure (issue 42): for each question of a geometric task, how
+// far apart, in pixels, the picture of the true answer and the pictures of its neighbouring
+// answers are (a move of d vs d +- 1 A, a roll of a vs a +- 15 degrees), and what else the
+// answer depends on that the question does not say (zooming: the camera's distance).
+//
+// Everything is read from a question's record and the annotation of the one image that shows
+// the true answer's effect (docs/annotations.md); no structure is read again:
+//   - cloze tasks with a scene motion (translation, rotation, zooming): the last image, the
+//     front view after the answer's commands;
+//   - docking: the last image (pocket and displaced ligand); a neighbour changes the
+//     displacement (the answer undoes it, so its neighbours are the displacement's);
+//   - choice tasks (translation_rotation, rotation_rotation): the right option's image, whose
+//     transform ends with the right option's commands.
+// The atoms' eye-frame positions are recovered from their pixels and depths (the inverse of
+// renders/camera.ts projectEye), carried back through the annotation's motion to where they
+// were before it, moved again by the neighbour's commands (renders/rigid-motion.ts, with the
+// same centre of rotation, checked against the annotation's matrix) and projected. The
+// shift of each drawn heavy atom visible in the true picture is measured: per question the
+// median and the 5th percentile over atoms, and the change of the picture's extent (the
+// larger of its width and height over those atoms: what a ruler laid on the picture reads,
+// the measure of a change of size), each the least over the question's neighbours.
+import type { Vec3 } from '../../structures/model.ts';
+import type { Annotation } from '../../renders/annotation.ts';
+import { projectEye, type Camera } from '../../renders/camera.ts';
+import { formatCommands, parseCommands, type Command } from '../../renders/commands.ts';
+import { boundingBox, boxCentre, commandsMatrixAbout, invert, multiply, transformPoint } from '../../renders/rigid-motion.ts';
+import { viewCommands, type ViewName } from '../../renders/views.ts';
+import { ZOOM_DISTANCES } from '../../qa/parameters.ts';
+
+/** The tasks whose answers are motions (the others have nothing to shift). */
+export const GEOMETRIC_TASKS = ['translation', 'rotation', 'zooming', 'docking', 'translation_rotation', 'rotation_rotation'] as const;
+
+/** How far a neighbouring answer is: a whole angstrom for a move, 15 degrees for a roll (the answers' grids). */
+export const NEIGHBOUR_STEP: Record<Command['kind'], number> = { move: 1, roll: 15 };
+
+/** The readability bar: neighbouring answers' pictures at least this far apart, pixels. */
+export const READABLE_PX = 2;
+
+/** Whether a neighbour's command is in the task's answer space (a neighbour outside it is no answer anyone could give). */
+export function inAnswerSpace(task: string, c: Command): boolean {
+  if (c.amount === 0) return false;
+  if (task === 'zooming') return ZOOM_DISTANCES.includes(c.amount);
+  if (c.kind === 'roll') return Math.abs(c.amount) <= 90;
+  return true;
+}
+
+/** The shift between the true picture and one neighbour's, pixels. */
+export interface NeighbourShift {
+  /** The neighbour's commands (for docking: its displacement). */
+  neighbour: string;
+  median: number;
+  p5: number;
+  /** |extent of the neighbour's picture - extent of the true one|, pixels. */
+  extent: number;
+}
+
+export interface QuestionMargin {
+  id: string;
+  task: string;
+  /** The answer's commands. */
+  answer: string;
+  /** The amount of the answer's last command (zooming: its distance d). */
+  amount: number;
+  /** Heavy atoms measured (drawn, visible in the true picture, moved by the answer). */
+  atoms: number;
+  /** The least over the question's neighbours, pixels. */
+  median: number;
+  p5: number;
+  extent: number;
+  /** The true picture's extent, pixels. */
+  size: number;
+  /** Distance from the camera to the centre of rotation before the motion (the complex's
+   * framed centre: the camera distance of the front view), angstrom. */
+  centreDepth: number;
+  neighbours: NeighbourShift[];
+}
+
+type Matrix = ArrayLike<number>;
+type CameraLike = Pick<Camera, 'projectionMatrix' | 'width' | 'height'>;
+
+/** The eye-frame point an annotated atom was projected from: the inverse of projectEye for
+ * a projection matrix of mat4.perspective or mat4.ortho (no skew: p[1], p[3], p[4], p[7] zero). */
+export function unproject(camera: CameraLike, atom: { x: number; y: number; depth: number }): Vec3 {
+  const p = camera.projectionMatrix;
+  const ez = -atom.depth;
+  const cw = p[11] * ez + p[15];
+  const nx = (2 * atom.x) / camera.width - 1;
+  const ny = 1 - (2 * atom.y) / camera.height;
+  return [(nx * cw - p[8] * ez - p[12]) / p[0], (ny * cw - p[9] * ez - p[13]) / p[5], ez];
+}
+
+/** The q-quantile of sorted values, interpolated linearly between ranks (NaN of none). */
+export const quantile = (sorted: readonly number[], q: number): number => {
+  if (sorted.length === 0) return NaN;
+  const i = q * (sorted.length - 1);
+  const lo = Math.floor(i);
+  const hi = Math.ceil(i);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
+};
+
+const extentOf = (pts: readonly { x: number; y: number }[]): number => {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (const p of pts) {
+    if (p.x < x0) x0 = p.x;
+    if (p.x > x1) x1 = p.x;
+    if (p.y < y0) y0 = p.y;
+    if (p.y > y1) y1 = p.y;
+  }
+  return Math.max(x1 - x0, y1 - y0);
+};
+
+const maxDiff = (a: Matrix, b: Matrix): number => {
+  let m = 0;
+  for (let i = 0; i < 16; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
+  return m;
+};
+
+/** How far the annotation's matrix may stray from the one rebuilt from its commands (the
+ * pixels are rounded to 0.001 and the matrices to 12 decimals). */
+const MATRIX_TOLERANCE = 0.01;
+
+/** A picture that cannot be measured: the reason in plain words. */
+export class MarginError extends Error {}
+
+/** Each neighbour of `commands` (one command's amount +- its step, from `from` on) that `allowed` keeps. */
+export function neighboursOf(commands: readonly Command[], from: number, allowed: (c: Command) => boolean): Command[][] {
+  const out: Command[][] = [];
+  for (let i = from; i < commands.length; i++) {
+    for (const sign of [-1, 1]) {
+      const c = commands[i];
+      const changed = { ...c, amount: c.amount + sign * NEIGHBOUR_STEP[c.kind] };
+      if (!allowed(changed)) continue;
+      out.push(commands.map((d, k) => (k === i ? changed : d)));
+    }
+  }
+  return out;
+}
+
+/**
+ * The shifts between the true picture `ann` and its neighbours' pictures. `motion`: which
+ * motion the answer is (`scene`: the annotation's transform, whose commands from `from` on
+ * are the answer's; `ligand`: the ligand's own displacement, every command of it).
+ */
+export function pictureShifts(ann: Annotation, motion: 'scene' | 'ligand', from: number, allowed: (c: Command) => boolean): { atoms: number; size: number; centreDepth: number; neighbours: NeighbourShift[] } {
+  // projectEye reads the projection matrix and the image size alone, which the annotation has.
+  const camera = { ...ann.camera, projection: ann.camera.projection as Camera['projection'], pad: 0, distance: 0, halfWidth: 0 } satisfies Camera;
+  const heavy = ann.atoms.filter((a) => a.element !== 'H' && (motion === 'scene' || a.part === 'ligand'));
+  if (heavy.length === 0) throw new MarginError(`image ${ann.key}: no heavy atom ${motion === 'ligand' ? 'of the ligand ' : ''}drawn`);
+  const eye = heavy.map((a) => unproject(camera, a));
+  const scene = ann.sceneMatrix;
+  const view = viewCommands(ann.view as ViewName);
+  // Before: where the moved atoms were before the answer's motion; `redo(commands)` the motion
+  // of the true picture (for the check) or of a neighbour.
+  let before: Vec3[];
+  let redo: (commands: readonly Command[]) => Matrix;
+  let commands: Command[];
+  let centreDepth: number;
+  if (motion === 'scene') {
+    commands = parseCommands(ann.transform);
+    if (ann.turnCentre !== 'shown' && ann.subset !== 'full') throw new MarginError(`image ${ann.key}: turns about the complex but draws only '${ann.subset}': its centre is not in the annotation`);
+    const undo = invert(scene);
+    before = eye.map((p) => transformPoint(undo, p));
+    const centre = boxCentre(boundingBox(before));
+    centreDepth = -centre[2];
+    redo = (c) => commandsMatrixAbout([...c, ...view], () => centre);
+    const check = maxDiff(redo(commands), scene);
+    if (check > MATRIX_TOLERANCE) throw new MarginError(`image ${ann.key}: its scene matrix is not its commands' '${ann.transform}' about the drawn atoms' centre (off by ${check.toPrecision(3)})`);
+  } else {
+    commands = parseCommands(ann.ligandTransform);
+    const lig = ann.ligandMatrix;
+    const undo = invert(multiply(scene, lig));
+    before = eye.map((p) => transformPoint(undo, p));
+    const centre = boxCentre(boundingBox(before));
+    centreDepth = -centre[2];
+    redo = (c) => multiply(scene, commandsMatrixAbout(c, () => centre));
+    const check = maxDiff(redo(commands), multiply(scene, lig));
+    if (check > MATRIX_TOLERANCE) throw new MarginError(`image ${ann.key}: its ligand matrix is not its commands' '${ann.ligandTransform}' about the ligand's centre (off by ${check.toPrecision(3)})`);
+  }
+  if (from < 0 || from >= commands.length) throw new Error(`answer commands from ${from} of ${commands.length}`);
+  const visible = heavy.map((a) => a.visible);
+  const truePicture = redo(commands);
+  const project = (m: Matrix) => before.map((p) => projectEye(camera, transformPoint(m, p))).filter((_, i) => visible[i]);
+  const truth = project(truePicture);
+  if (truth.length === 0) throw new MarginError(`image ${ann.key}: no heavy atom visible`);
+  const size = extentOf(truth);
+  const neighbours = neighboursOf(commands, from, allowed).map((n): NeighbourShift => {
+    const other = project(redo(n));
+    const shifts = truth.map((p, i) => Math.hypot(other[i].x - p.x, other[i].y - p.y)).sort((a, b) => a - b);
+    return { neighbour: formatCommands(n), median: quantile(shifts, 0.5), p5: quantile(shifts, 0.05), extent: Math.abs(extentOf(other) - size) };
+  });
+  return { atoms: truth.length, size, centreDepth, neighbours };
+}
+
+/** The record fields the margins read. */
+export interface MarginRecord {
+  id: string;
+  task: string;
+  images: readonly string[];
+  truth: unknown;
+}
+
+/** Which image shows the true answer and which of its motion's commands are the answer's. */
+export function truthPicture(r: MarginRecord): { image: string; motion: 'scene' | 'ligand'; answer: Command[] } | null {
+  const t = (r.truth ?? {}) as { commands?: Command[]; letter?: string; options?: { letter: string; image?: string; commands?: Command[] }[] };
+  if (typeof t.letter === 'string' && Array.isArray(t.options)) {
+    const right = t.options.find((o) => o.letter === t.letter);
+    if (!right?.image || !right.commands?.length) return null;
+    return { image: right.image, motion: 'scene', answer: right.commands };
+  }
+  if (Array.isArray(t.commands) && r.images.length) {
+    return { image: r.images[r.images.length - 1], motion: r.task === 'docking' ? 'ligand' : 'scene', answer: t.commands };
+  }
+  return null;
+}
+
+/** One question's margins, from its record and the annotation of its true picture. */
+export function questionMargin(r: MarginRecord, ann: Annotation): QuestionMargin {
+  const pic = truthPicture(r);
+  if (!pic) throw new MarginError(`${r.id}: no picture of its answer in its truth`);
+  let from = 0;
+  if (pic.motion === 'scene') {
+    const all = parseCommands(ann.transform);
+    from = all.length - pic.answer.length;
+    if (from < 0 || formatCommands(all.slice(from)) !== formatCommands(pic.answer)) {
+      throw new MarginError(`${r.id}: image ${ann.key}'s transform '${ann.transform}' does not end with the answer '${formatCommands(pic.answer)}'`);
+    }
+  }
+  const got = pictureShifts(ann, pic.motion, from, (c) => inAnswerSpace(r.task, c));
+  if (got.neighbours.length === 0) throw new MarginError(`${r.id}: no neighbouring answer in the task's answer space`);
+  const least = (k: 'median' | 'p5' | 'extent') => Math.min(...got.neighbours.map((n) => n[k]));
+  return { id: r.id, task: r.task, answer: formatCommands(pic.answer), amount: pic.answer[pic.answer.length - 1].amount, atoms: got.atoms, median: least('median'), p5: least('p5'), extent: least('extent'), size: got.size, centreDepth: got.centreDepth, neighbours: got.neighbours };
+}
+
+/** The first field the margins need that an annotation lacks (null: none lacking). */
+function lacking(a: Partial<Annotation>): string | null {
+  if (!Array.isArray(a.atoms)) return "'atoms' list";
+  if (!Array.isArray(a.camera?.projectionMatrix) || typeof a.camera?.width !== 'number' || typeof a.camera?.height !== 'number') return "camera projection and size";
+  if (!Array.isArray(a.sceneMatrix) || !Array.isArray(a.ligandMatrix)) return "'sceneMatrix' and 'ligandMatrix'";
+  if (typeof a.transform !== 'string' || typeof a.ligandTransform !== 'string' || typeof a.view !== 'string') return "'transform', 'ligandTransform' and 'view'";
+  return null;
+}
+
+/** Atoms nearer the picture's centre than this share of its width are left out of the
+ * zoom reading: their whole-pixel positions say too little about a ratio. */
+const READ_RADIUS = 0.1;
+
+/**
+ * What a reader of whole pixels reads for a zooming question's d from Image 1 (`start`) and
+ * Image 4 (`moved`), given the camera distance D: an atom at depth z whose distance from the
+ * image centre is r1 pixels in Image 1 and r4 in Image 4 was brought d = z (1 - r1 / r4)
+ * nearer. Its depth z is D plus its offset from the centre, a length in the left and top
+ * views, read there to the nearest pixel: a multiple of D / f angstrom (f the focal length
+ * in pixels, from the field of view). The median over the atoms visible in both at least
+ * READ_RADIUS of the width from the centre; null without any.
+ */
+export function readZoom(start: Annotation, moved: Annotation, distance: number): number | null {
+  const cx = start.camera.width / 2, cy = start.camera.height / 2;
+  const step = distance / ((start.camera.projectionMatrix[0] * start.camera.width) / 2);
+  const reads: number[] = [];
+  start.atoms.forEach((a, i) => {
+    const b = moved.atoms[i];
+    if (a.element === 'H' || !a.visible || !b?.visible) return;
+    const r1 = Math.hypot(Math.round(a.x) - cx, Math.round(a.y) - cy);
+    const r4 = Math.hypot(Math.round(b.x) - cx, Math.round(b.y) - cy);
+    if (r1 < READ_RADIUS * start.camera.width || r4 === 0) return;
+    const z = distance + Math.round((a.depth - distance) / step) * step;
+    reads.push(z * (1 - r1 / r4));
+  });
+  return reads.length ? quantile(reads.sort((x, y) => x - y), 0.5) : null;
+}
+
+/** A task's margins over its questions. */
+export interface TaskMargins {
+  task: string;
+  questions: number;
+  /** Questions left out, with the first reason. */
+  skipped: number;
+  firstSkip?: string;
+  /** Over questions: 5th percentile, median and 95th percentile of each per-question figure, pixels. */
+  median: Spread;
+  p5: Spread;
+  extent: Spread;
+  size: Spread;
+  /** Share of questions whose closest neighbour is >= READABLE_PX away on each figure. */
+  readable: { median: number; p5: number; extent: number };
+  /** What the answer needs that the question does not state, in words, with figures. */
+  unstated: string;
+  /** Zooming: the camera's distance over questions, angstrom, and the error in the read
+   * distance a reader makes who takes the median camera distance for every question
+   * (d = D (1 - 1/s), so a relative error e in D is an error e d in d), angstrom. */
+  cameraDistance?: Spread & { readError: Spread };
+  /** Zooming: |d read by readZoom (D stated) - d| over questions, angstrom, and the share under 0.5 A
+   * (the reader's answer, rounded, is the right one). */
+  zoomReading?: Spread & { exact: number; questions: number };
+}
+
+export interface Spread {
+  p5: number;
+  median: number;
+  p95: number;
+}
+
+const spread = (values: readonly number[]): Spread => {
+  const s = [...values].sort((a, b) => a - b);
+  return { p5: quantile(s, 0.05), median: quantile(s, 0.5), p95: quantile(s, 0.95) };
+};
+
+const UNSTATED: Record<string, string> = {
+  translation: 'the scale (pixels per angstrom: camera distance and field of view) is stated by neither; bond lengths in the picture give it',
+  rotation: 'nothing: angles are read from the pictures alone',
+  zooming: 'the camera distance D (d = D (1 - 1/s) for a size ratio s) and the field of view',
+  docking: 'the scale, as for translation (the move); the roll needs nothing',
+  translation_rotation: 'nothing for a choice among four pictures (the neighbours are what a decoy nearest the truth would show)',
+  rotation_rotation: 'nothing for a choice among four pictures (the neighbours are what a decoy nearest the truth would show)',
+};
+
+/**
+ * Every geometric task's margins over the given records (every split the caller passes,
+ * each question once): `annotation(image)` reads an image's annotation (null: none).
+ * Tasks with no records are left out.
+ */
+export function observerMargins(records: Iterable<MarginRecord>, annotation: (image: string) => Partial<Annotation> | null, zoomStated?: (r: MarginRecord) => boolean): TaskMargins[] {
+  const byTask = new Map<string, { margins: QuestionMargin[]; skipped: number; firstSkip?: string; stated: number }>();
+  const zoomErrors: number[] = [];
+  for (const r of records) {
+    if (!(GEOMETRIC_TASKS as readonly string[]).includes(r.task)) continue;
+    const t = byTask.get(r.task) ?? { margins: [], skipped: 0, stated: 0 };
+    byTask.set(r.task, t);
+    try {
+      const pic = truthPicture(r);
+      const ann = pic ? annotation(pic.image) : null;
+      if (!pic || !ann) throw new MarginError(`${r.id}: ${pic ? `no annotation of ${pic.image}` : 'no picture of its answer in its truth'}`);
+      const lacks = lacking(ann);
+      if (lacks) throw new MarginError(`${r.id}: the annotation of ${pic.image} has no ${lacks}`);
+      const m = questionMargin(r, ann as Annotation);
+      t.margins.push(m);
+      if (zoomStated?.(r)) t.stated++;
+      const first = r.task === 'zooming' && r.images.length > 1 ? annotation(r.images[0]) : null;
+      if (first && !lacking(first) && first.view === 'front' && first.transform === '') {
+        const d = readZoom(first as Annotation, ann as Annotation, m.centreDepth);
+        if (d !== null) zoomErrors.push(Math.abs(d - m.amount));
+      }
+    } catch (e) {
+      if (!(e instanceof MarginError)) throw e;
+      t.skipped++;
+      t.firstSkip ??= e.message;
+    }
+  }
+  const out: TaskMargins[] = [];
+  for (const task of GEOMETRIC_TASKS) {
+    const t = byTask.get(task);
+    if (!t) continue;
+    const m = t.margins;
+    const share = (k: 'median' | 'p5' | 'extent') => (m.length ? m.filter((q) => q[k] >= READABLE_PX).length / m.length : NaN);
+    const row: TaskMargins = {
+      task,
+      questions: m.length,
+      skipped: t.skipped,
+      ...(t.firstSkip ? { firstSkip: t.firstSkip } : {}),
+      median: spread(m.map((q) => q.median)),
+      p5: spread(m.map((q) => q.p5)),
+      extent: spread(m.map((q) => q.extent)),
+      size: spread(m.map((q) => q.size)),
+      readable: { median: share('median'), p5: share('p5'), extent: share('extent') },
+      unstated: UNSTATED[task],
+    };
+    if (task === 'zooming' && m.length) {
+      const depths = m.map((q) => q.centreDepth);
+      const typical = spread(depths).median;
+      const readError = m.map((q) => (Math.abs(typical - q.centreDepth) / q.centreDepth) * Math.abs(q.amount));
+      row.cameraDistance = { ...spread(depths), readError: spread(readError) };
+      if (zoomErrors.length) row.zoomReading = { ...spread(zoomErrors), exact: zoomErrors.filter((e) => e < 0.5).length / zoomErrors.length, questions: zoomErrors.length };
+      if (t.stated === m.length) row.unstated = 'nothing: the question states the camera distance D and the field of view (d = D (1 - 1/s) for a size ratio s)';
+      else if (t.stated > 0) row.unstated = `${UNSTATED.zooming}: stated in ${t.stated} of ${m.length} questions`;
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+const px = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1));
+const pc = (v: number) => (Number.isNaN(v) ? '-' : `${Math.round(100 * v)}%`);
+const band = (s: Spread) => `${px(s.median)} (${px(s.p5)}-${px(s.p95)})`;
+
+/** The lines `stats` prints under a task (pipeline/generate/dataset-stats.ts). */
+export function marginLines(r: TaskMargins): string[] {
+  const skip = r.skipped ? `; ${r.skipped} not measured (${r.firstSkip})` : '';
+  const cd = r.cameraDistance;
+  const dist = cd ? `; camera distance ${band(cd)} A: taking the median misreads d by ${band(cd.readError)} A` : '';
+  const z = r.zoomReading;
+  const reading = z ? [`${'reading'.padEnd(14)} d = z (1 - r1/r4) per atom, from whole pixels and D: |error| ${band(z)} A, under 0.5 A in ${pc(z.exact)} of ${z.questions} questions`] : [];
+  return [
+    `${'margins'.padEnd(14)} px to the nearest neighbouring answer's picture (+-1 A, +-15 deg), median (5th-95th pct) of ${r.questions} questions: atom shift ${band(r.median)}, 5th pct of atoms ${band(r.p5)}, extent ${band(r.extent)}; >= ${READABLE_PX} px: ${pc(r.readable.median)} / ${pc(r.readable.p5)} / ${pc(r.readable.extent)}${skip}`,
+    `${'unstated'.padEnd(14)} ${r.unstated}${dist}`,
+    ...reading,
+  ];
+}
