@@ -47,6 +47,7 @@ export function rejectSummary(rejects: readonly RejectLike[], file: string): str
   return `${rejects.length} reject${rejects.length === 1 ? '' : 's'} (${describeRejectCounts(rejects)}) listed in ${file}${ids ? `; first ids: ${ids}` : ''}`;
 }
 
+/** What applyStrict reads of a command's flags (strictOption declares the flag). */
 export interface StrictArgs {
   strict?: boolean;
 }
@@ -58,9 +59,9 @@ const STRICT_COUNTS: Record<string, string> = {
   merge: 'any input or complex was rejected (questions that could not be planned do not count)',
 };
 
-export function strictOption<T>(y: Argv<T>, command?: string): Argv<T & StrictArgs> {
+export function strictOption<T>(y: Argv<T>, command?: string) {
   const counts = STRICT_COUNTS[command ?? ''] ?? 'any input or complex was rejected';
-  return y.option('strict', { type: 'boolean', default: false, describe: `exit ${STRICT_EXIT} when ${counts}, for CI pipelines` }) as Argv<T & StrictArgs>;
+  return y.option('strict', { type: 'boolean', default: false, describe: `exit ${STRICT_EXIT} when ${counts}, for CI pipelines` });
 }
 
 /**
