@@ -5,7 +5,8 @@
 import type { Argv } from 'yargs';
 import { PACKAGE_VERSION } from './package-version.ts';
 import { UsageError } from './usage-error.ts';
-import { EXIT, failureOf, type ExitCode } from './exit-codes.ts';
+import { EXIT, type ExitCode } from './exit-codes.ts';
+import { failureOf } from './exit-code-of.ts';
 import type { CommandDefinition, CommandIo } from './define-command.ts';
 
 export { UsageError };
@@ -87,7 +88,7 @@ const PROCESS_IO: CommandIo = { stdout: process.stdout, stderr: process.stderr }
 
 /**
  * Runs the CLI on `argv` (without node and script) in this process and returns the exit
- * status (pipeline/exit-codes.ts); everything the command prints goes to `io` (default: the
+ * status (pipeline/exit-codes.ts, pipeline/exit-code-of.ts); everything the command prints goes to `io` (default: the
  * process's stdout and stderr). An error that is not a known failure (a bug) is thrown.
  */
 export async function runCli(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {

@@ -1,4 +1,4 @@
-// Each documented exit status (README "Commands", pipeline/exit-codes.ts) from a real command
+// Each documented exit status (README "Commands", pipeline/exit-codes.ts, pipeline/exit-code-of.ts) from a real command
 // run in-process on real files: 2 for a usage error, 1 when nothing could be read, 3 with
 // --strict when something was rejected, 2 for a refused run; and the mapping itself.
 import { test, after } from 'node:test';
@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../cli-in-process.ts';
 import { SAMPLE_DIR } from '../../structures/sample-path.ts';
-import { CommandFailure, EXIT, failureOf } from '../../pipeline/exit-codes.ts';
+import { CommandFailure, EXIT } from '../../pipeline/exit-codes.ts';
+import { failureOf } from '../../pipeline/exit-code-of.ts';
 import { UsageError } from '../../pipeline/usage-error.ts';
 import { DatasetReadError } from '../../pipeline/dataset/read-dataset.ts';
 import { IngestUsageError } from '../../structures/ingest.ts';
