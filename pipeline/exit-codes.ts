@@ -1,6 +1,7 @@
-// Every exit status of the command line, named once (README "Commands", docs/generate.md): 0 done; 1 nothing could be read, or the run could not
-// go on; 2 a usage error, or a run refused before it started (an --out holding another
-// command's output, a missing --index); 3 with --strict when something was rejected.
+// Every exit status of the command line, named once (README "Commands", docs/generate.md):
+// 0 done; 1 nothing could be read, or the run could not go on; 2 a usage error, or a run
+// refused before it started (an --out holding another command's output, a missing --index);
+// 3 with --strict when something was rejected.
 // A command returns one of these from its handler or throws; which error means which status
 // is decided in one place, pipeline/exit-code-of.ts. No command sets process.exitCode itself.
 
