@@ -6,21 +6,10 @@ import { DEFAULT_TOLERANCES } from '../structures/hbonds/criteria.ts';
 import type { IngestOptions } from '../structures/ingest.ts';
 import type { HBondOptions } from '../structures/hbonds/find-hbonds.ts';
 
-export interface IngestArgs {
-  ligand?: string;
-  ligands?: string;
-  'pocket-radius': number;
-  'pocket-hydrogens': boolean;
-}
+/** The flags a shared option helper below declares, as their type (declared once, in the helper). */
+type FlagsOf<F extends (y: Argv) => Argv<unknown>> = ReturnType<F> extends Argv<infer A> ? A : never;
 
-export interface HBondArgs {
-  relax: boolean;
-  'dist-slop': number;
-  'angle-slop': number;
-  waters: boolean;
-}
-
-export function ingestOptions<T>(y: Argv<T>): Argv<T & IngestArgs> {
+export function ingestOptions<T>(y: Argv<T>) {
   return y
     .option('ligand', { type: 'string', describe: 'ligand of a whole PDB/mmCIF entry, as RES:CHAIN:NUMBER (e.g. STI:A:201) or a residue name (STI); default: the largest non-polymer, non-solvent group' })
     .option('ligands', { type: 'string', describe: 'TSV of entry id and RES:CHAIN:NUMBER (or RES), for many entries; default: a ligands.tsv beside the entries' })
@@ -29,11 +18,13 @@ export function ingestOptions<T>(y: Argv<T>): Argv<T & IngestArgs> {
     .check((a) => {
       if (!(a['pocket-radius'] > 0)) throw new Error('--pocket-radius must be a positive number of angstrom');
       return true;
-    }) as Argv<T & IngestArgs>;
+    });
 }
 
+export type IngestArgs = FlagsOf<typeof ingestOptions>;
+
 /** The H-bond criteria options (ChimeraX `hbonds` defaults: relaxed by 0.4 A and 20 degrees). */
-export function hbondOptions<T>(y: Argv<T>): Argv<T & HBondArgs> {
+export function hbondOptions<T>(y: Argv<T>) {
   return y
     .option('relax', { type: 'boolean', default: DEFAULT_TOLERANCES.relax, describe: 'relax the H-bond criteria by the slops (--no-relax: exact criteria)' })
     .option('dist-slop', { type: 'number', default: DEFAULT_TOLERANCES.distSlop, describe: 'angstrom added to H-bond distance limits when relaxing' })
@@ -42,8 +33,10 @@ export function hbondOptions<T>(y: Argv<T>): Argv<T & HBondArgs> {
     .check((a) => {
       if (!(a['dist-slop'] >= 0) || !(a['angle-slop'] >= 0)) throw new Error('--dist-slop and --angle-slop must be numbers >= 0');
       return true;
-    }) as Argv<T & HBondArgs>;
+    });
 }
+
+export type HBondArgs = FlagsOf<typeof hbondOptions>;
 
 export function hbondOptionsFrom(args: HBondArgs): HBondOptions {
   return { relax: args.relax, distSlop: args['dist-slop'], angleSlop: args['angle-slop'], waters: args.waters };

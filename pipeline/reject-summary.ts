@@ -5,9 +5,10 @@
 // property of the data, not a failure, and does not count for --strict.
 import type { Argv } from 'yargs';
 import { describeRejectCounts } from '../structures/reject.ts';
+import { EXIT, type ExitCode } from './exit-codes.ts';
 
 /** The exit status of --strict when something was rejected. */
-export const STRICT_EXIT = 3;
+export const STRICT_EXIT = EXIT.strict;
 
 type RejectLike = { stage?: unknown; internal?: unknown; id?: unknown };
 
@@ -46,6 +47,7 @@ export function rejectSummary(rejects: readonly RejectLike[], file: string): str
   return `${rejects.length} reject${rejects.length === 1 ? '' : 's'} (${describeRejectCounts(rejects)}) listed in ${file}${ids ? `; first ids: ${ids}` : ''}`;
 }
 
+/** What applyStrict reads of a command's flags (strictOption declares the flag). */
 export interface StrictArgs {
   strict?: boolean;
 }
@@ -57,16 +59,19 @@ const STRICT_COUNTS: Record<string, string> = {
   merge: 'any input or complex was rejected (questions that could not be planned do not count)',
 };
 
-export function strictOption<T>(y: Argv<T>, command?: string): Argv<T & StrictArgs> {
+export function strictOption<T>(y: Argv<T>, command?: string) {
   const counts = STRICT_COUNTS[command ?? ''] ?? 'any input or complex was rejected';
-  return y.option('strict', { type: 'boolean', default: false, describe: `exit ${STRICT_EXIT} when ${counts}, for CI pipelines` }) as Argv<T & StrictArgs>;
+  return y.option('strict', { type: 'boolean', default: false, describe: `exit ${STRICT_EXIT} when ${counts}, for CI pipelines` });
 }
 
-/** Sets exit status 3 under --strict when `rejects` holds one that counts (a worse status stays). */
-export function applyStrict(args: StrictArgs, rejects: readonly RejectLike[], log: (line: string) => void): void {
-  if (!args.strict) return;
+/**
+ * The exit status of a run that got this far with status `status`: under --strict, 3 (said
+ * through `log`) when `rejects` holds one that counts; a worse status than 0 stays.
+ */
+export function applyStrict(args: StrictArgs, rejects: readonly RejectLike[], log: (line: string) => void, status: ExitCode = EXIT.ok): ExitCode {
+  if (!args.strict || status !== EXIT.ok) return status;
   const n = strictRejects(rejects);
-  if (n === 0 || (process.exitCode !== undefined && Number(process.exitCode) !== 0)) return;
+  if (n === 0) return status;
   log(`--strict: ${n} reject${n === 1 ? '' : 's'} that count${n === 1 ? 's' : ''}; exit status ${STRICT_EXIT}`);
-  process.exitCode = STRICT_EXIT;
+  return STRICT_EXIT;
 }

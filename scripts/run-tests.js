@@ -68,11 +68,17 @@ const env = { ...process.env, MISI_TEST_DIST_BUILT: '1' };
 const started = Date.now();
 const seconds = (from) => ((Date.now() - from) / 1000).toFixed(1);
 
+/**
+ * tsx's loader by its full URL: worker threads inherit `--import`, and a bare `tsx` is looked
+ * up from the working folder, which a test running the CLI in-process sets to a temporary one.
+ */
+const TSX = import.meta.resolve('tsx');
+
 /** Runs one file in its own process; resolves with its outcome once its output is printed. */
 function runFile(file, index) {
   const countsFile = join(scratch, `${index}.json`);
   const from = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${countsFile}`, file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX, '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${countsFile}`, file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));

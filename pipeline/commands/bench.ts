@@ -9,33 +9,17 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CommandModule } from 'yargs';
-import { NoBrowserError } from '../../renders/browser.ts';
+import { defineCommand } from '../define-command.ts';
+import { CommandFailure } from '../exit-codes.ts';
 import { DEFAULT_IMAGES_PER_BROWSER, RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
-import type { ImageFormat } from '../../renders/scene-spec.ts';
 import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, parseAntialias, type AntialiasMethod } from '../../renders/antialias-methods.ts';
 import { loadBenchComplexes, subsetRequests, viewRequests } from '../bench/bench-scenes.ts';
 import { describeMemoryRun, memoryRun } from '../bench/memory-run.ts';
 import { pymolAvailable, pymolTimes } from '../bench/pymol-bench.ts';
 import { addThroughput, describeThroughput, timeRenders, type Throughput } from '../bench/throughput.ts';
 
-interface Args {
-  pages: number;
-  turns: number;
-  antialias: string;
-  rounds: number;
-  format: ImageFormat;
-  quality: number;
-  pymol: boolean;
-  sample: boolean;
-  images?: number;
-  'images-per-browser': number;
-  out?: string;
-}
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const note = (line: string) => process.stderr.write(`${line}\n`);
 const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
 
 /** The methods of `--antialias` (comma-separated), or a complaint. */
@@ -48,14 +32,14 @@ function antialiasMethods(text: string): AntialiasMethod[] {
   return [...new Set(parsed as AntialiasMethod[])];
 }
 
-export const benchCommand: CommandModule<object, Args> = {
+export const benchCommand = defineCommand({
   builder: (y) =>
     y
       .option('pages', { type: 'number', default: availableParallelism(), defaultDescription: `one per core (${availableParallelism()} here)`, describe: 'browser pages in the pool' })
       .option('turns', { type: 'number', default: 4, describe: 'turns of each complex drawn in all six views' })
       .option('antialias', { type: 'string', default: `${DEFAULT_ANTIALIAS},supersample`, describe: `antialiasing methods to time, comma-separated (${ANTIALIAS_METHODS.join(', ')})` })
       .option('rounds', { type: 'number', default: 2, describe: 'alternating rounds of the methods' })
-      .option('format', { choices: ['png', 'webp', 'jpeg'] as ImageFormat[], default: 'png' as ImageFormat, describe: 'image format' })
+      .option('format', { choices: ['png', 'webp', 'jpeg'] as const, default: 'png' as const, describe: 'image format' })
       .option('quality', { type: 'number', default: 0.9, describe: 'WebP/JPEG quality, 0-1' })
       .option('pymol', { type: 'boolean', default: true, describe: 'also time PyMOL (--no-pymol: skip)' })
       .option('sample', { type: 'boolean', default: false, describe: 'use the bundled sample even when ../shared/structures is present' })
@@ -70,15 +54,13 @@ export const benchCommand: CommandModule<object, Args> = {
         if (a.images !== undefined && !(Number.isInteger(a.images) && a.images >= 1)) throw new Error('--images must be a whole number from 1');
         if (!(a.quality > 0 && a.quality <= 1)) throw new Error('--quality must be in (0, 1]');
         return true;
-      }) as any,
-  handler: async (args) => {
+      }),
+  handler: async (args, io) => {
+    const say = (line: string) => io.stdout.write(`${line}\n`);
+    const note = (line: string) => io.stderr.write(`${line}\n`);
     const cores = availableParallelism();
     const set = await loadBenchComplexes(!args.sample);
-    if (!set.complexes.length) {
-      note('misi-gen bench: no complex could be read for the benchmark');
-      process.exitCode = 1;
-      return;
-    }
+    if (!set.complexes.length) throw new CommandFailure('no complex could be read for the benchmark');
     const dir = args.out ?? mkdtempSync(join(tmpdir(), 'misi-bench-'));
     mkdirSync(dir, { recursive: true });
     const options = { format: args.format, quality: args.quality };
@@ -140,16 +122,10 @@ export const benchCommand: CommandModule<object, Args> = {
         }
       }
       if (args.out) say(`images kept in ${dir}`);
-    } catch (e) {
-      if (e instanceof NoBrowserError) {
-        note(`misi-gen bench: ${e.message}`);
-        process.exitCode = 1;
-        return;
-      }
-      throw e;
     } finally {
+      // No browser (NoBrowserError): exit 1 (pipeline/exit-codes.ts), once the pool is closed.
       await pool.close();
       if (!args.out) rmSync(dir, { recursive: true, force: true });
     }
   },
-};
+});

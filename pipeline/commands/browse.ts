@@ -2,18 +2,12 @@
 // dataset (pipeline/browse/build-site.ts); stdout: the site's index.html (with --serve, its
 // URL on 127.0.0.1, served until interrupted). Problems found in the dataset go to stderr.
 import { join } from 'node:path';
-import type { CommandModule } from 'yargs';
-import { DatasetReadError } from '../dataset/read-dataset.ts';
+import { defineCommand } from '../define-command.ts';
 import { buildBrowseSite } from '../browse/build-site.ts';
 import { commonRoot, serveFolder } from '../browse/serve-site.ts';
 
-interface Args {
-  dir: string;
-  out?: string;
-  serve?: string;
-}
 
-export const browseCommand: CommandModule<object, Args> = {
+export const browseCommand = defineCommand({
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })
@@ -22,35 +16,26 @@ export const browseCommand: CommandModule<object, Args> = {
       .check((a) => {
         if (a.serve !== undefined && a.serve !== '' && !/^\d{1,5}$/.test(a.serve) || Number(a.serve) > 65535) throw new Error(`--serve takes a port number from 0 to 65535, not '${a.serve}'`);
         return true;
-      }) as any,
-  handler: async (args) => {
+      }),
+  handler: async (args, io) => {
     const out = args.out ?? join(args.dir, 'browse');
-    let site;
-    try {
-      site = await buildBrowseSite({ dir: args.dir, out, log: (l) => process.stderr.write(l + '\n') });
-    } catch (e) {
-      if (e instanceof DatasetReadError) {
-        process.stderr.write(`misi-gen browse: ${e.message.split('\n')[0]}\n`);
-        process.exitCode = 1;
-        return;
-      }
-      throw e;
-    }
-    for (const p of site.problems) process.stderr.write(`misi-gen browse: ${p}\n`);
-    process.stderr.write(`browse: ${site.questions} questions, ${site.complexes} complexes, ${site.seconds.toFixed(1)} s -> ${out}\n`);
+    // A dataset that cannot be read: exit 1 (pipeline/exit-codes.ts).
+    const site = await buildBrowseSite({ dir: args.dir, out, log: (l) => io.stderr.write(l + '\n') });
+    for (const p of site.problems) io.stderr.write(`misi-gen browse: ${p}\n`);
+    io.stderr.write(`browse: ${site.questions} questions, ${site.complexes} complexes, ${site.seconds.toFixed(1)} s -> ${out}\n`);
     const page = join(out, 'index.html');
     if (args.serve === undefined) {
-      process.stdout.write(page + '\n');
+      io.stdout.write(page + '\n');
       return;
     }
     const port = Number(args.serve || 0);
     const served = await serveFolder(commonRoot([out, args.dir]), page, port);
-    process.stdout.write(served.url + '\n');
-    process.stderr.write('browse: serving on 127.0.0.1 only; Ctrl-C stops\n');
+    io.stdout.write(served.url + '\n');
+    io.stderr.write('browse: serving on 127.0.0.1 only; Ctrl-C stops\n');
     await new Promise<void>((done) => {
       const stop = () => served.server.close(() => done());
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
   },
-};
+});

@@ -5,24 +5,22 @@
 // stderr: progress, retries, unanswered questions. Exit 1 when the run could not go on.
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { CommandModule } from 'yargs';
+import type { ArgumentsCamelCase, Argv } from 'yargs';
+import { defineCommand, type CommandIo, type InferredArgs } from '../define-command.ts';
+import { CommandFailure } from '../exit-codes.ts';
+import { TEST } from '../../qa/split-names.ts';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
-import { baselinePredictions, BASELINES, type Baseline } from '../eval/baselines.ts';
+import { baselinePredictions, BASELINES } from '../eval/baselines.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
 import { besidePredictions, defaultPredictionsPath, overwriteProblem, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
 import { EVAL_SPLITS, selectQuestions, type EvalSplit } from '../eval/eval-questions.ts';
 import { askQuestions } from '../eval/run-eval.ts';
 import { redact } from '../eval/chat-client.ts';
 import { ReplyCache } from '../eval/reply-cache.ts';
-import { DatasetReadError, readQaSplit } from '../dataset/read-dataset.ts';
+import { readQaSplit } from '../dataset/read-dataset.ts';
 import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable } from '../score-table.ts';
 
-interface Args {
-  dataset: string; endpoint?: string; model?: string; split: EvalSplit; tasks?: string; out?: string; force: boolean; baseline?: Baseline;
-  temperature: number; maxTokens: number; systemPrompt?: string; seed?: number; imageUrls?: string; stream: boolean;
-  concurrency: number; timeout: number; retries: number; backoff: number; apiKeyEnv: string; atomNames: string; json: boolean;
-}
 
 const EXAMPLE = `Example, with a local vLLM server:
   vllm serve Qwen/Qwen2.5-VL-7B-Instruct --port 8000 --limit-mm-per-prompt '{"image": 12}'
@@ -32,55 +30,50 @@ const EXAMPLE = `Example, with a local vLLM server:
 A hosted API reads its key from the variable --api-key-env names (default OPENAI_API_KEY).
 Floors without a model: misi-gen eval out --baseline random (out/eval/baseline-random.test.jsonl)`;
 
-function fail(message: string): void {
-  process.stderr.write(`misi-gen eval: ${message}\n`);
-  process.exitCode = 1;
-}
+/** eval's flags, declared once: the handler's and the helpers' argument type. */
+const evalOptions = (y: Argv) =>
+  y
+    .positional('dataset', { type: 'string', demandOption: true, describe: 'output folder of generate' })
+    .option('endpoint', { type: 'string', describe: 'API base of the server, e.g. http://localhost:8000/v1 (or the full .../chat/completions URL)' })
+    .option('model', { type: 'string', describe: 'model name the server serves (sent as "model")' })
+    .option('baseline', { choices: BASELINES, describe: 'no model: random (seeded guesses from each task\'s answer space) or majority (most frequent train answer per task)' })
+    .option('split', { choices: EVAL_SPLITS, default: TEST as EvalSplit, describe: 'which questions to ask' })
+    .option('tasks', { type: 'string', describe: 'comma-separated task ids (default: every task of the dataset)' })
+    .option('out', { type: 'string', defaultDescription: '<dataset>/eval/<model or baseline-NAME>.<split>.jsonl', describe: 'predictions file; <name>.meta.json and <name>.cache.jsonl go beside it' })
+    .option('force', { type: 'boolean', default: false, describe: 'replace predictions another run (other model, baseline, split, tasks or settings) wrote there' })
+    .option('temperature', { type: 'number', default: DEFAULTS.temperature, describe: 'sampling temperature' })
+    .option('max-tokens', { type: 'number', default: DEFAULTS.maxTokens, describe: 'most tokens per reply (max_tokens)' })
+    .option('system-prompt', { type: 'string', describe: 'a system message sent before every question (default: none)' })
+    .option('seed', { type: 'number', describe: 'sent as the request\'s seed (default: not sent); seeds the random baseline (default 0)' })
+    .option('image-urls', { type: 'string', describe: 'send images as <prefix>/<path in the dataset> (http:// or file://) instead of data URLs' })
+    .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed replies (server-sent events)' })
+    .option('concurrency', { type: 'number', default: DEFAULTS.concurrency, describe: 'requests in flight at once' })
+    .option('timeout', { type: 'number', default: DEFAULTS.timeoutSeconds, describe: 'seconds one request may take before it is retried' })
+    .option('retries', { type: 'number', default: DEFAULTS.retries, describe: 'further attempts after a 429, 5xx, timeout, dropped connection or malformed reply' })
+    .option('backoff', { type: 'number', default: DEFAULTS.backoffSeconds, describe: 'first wait between attempts, seconds (doubled each time, jittered, at least Retry-After)' })
+    .option('api-key-env', { type: 'string', default: DEFAULTS.apiKeyEnv, describe: 'environment variable holding the API key (sent as a Bearer token; never written anywhere)' })
+    .option('atom-names', atomNamesOption)
+    .option('json', { type: 'boolean', default: false, describe: 'print the scores as JSON instead of the table' })
+    .check((a) => {
+      if (a.baseline === undefined && (!a.endpoint || !a.model)) throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
+      if (a.endpoint !== undefined && !/^https?:\/\/[^/]/.test(String(a.endpoint))) throw new Error(`--endpoint must be an http:// or https:// URL, e.g. http://localhost:8000/v1 (got '${a.endpoint}')`);
+      if (!(a.concurrency >= 1) || !(a.timeout > 0) || !(a.retries >= 0) || !(a.backoff >= 0)) throw new Error('--concurrency must be >= 1, --timeout > 0, --retries and --backoff >= 0');
+      return true;
+    })
+    .epilogue(EXAMPLE);
 
-export const evalCommand: CommandModule<object, Args> = {
-  builder: (y) =>
-    y
-      .positional('dataset', { type: 'string', demandOption: true, describe: 'output folder of generate' })
-      .option('endpoint', { type: 'string', describe: 'API base of the server, e.g. http://localhost:8000/v1 (or the full .../chat/completions URL)' })
-      .option('model', { type: 'string', describe: 'model name the server serves (sent as "model")' })
-      .option('baseline', { choices: BASELINES, describe: 'no model: random (seeded guesses from each task\'s answer space) or majority (most frequent train answer per task)' })
-      .option('split', { choices: EVAL_SPLITS, default: 'test', describe: 'which questions to ask' })
-      .option('tasks', { type: 'string', describe: 'comma-separated task ids (default: every task of the dataset)' })
-      .option('out', { type: 'string', defaultDescription: '<dataset>/eval/<model or baseline-NAME>.<split>.jsonl', describe: 'predictions file; <name>.meta.json and <name>.cache.jsonl go beside it' })
-      .option('force', { type: 'boolean', default: false, describe: 'replace predictions another run (other model, baseline, split, tasks or settings) wrote there' })
-      .option('temperature', { type: 'number', default: DEFAULTS.temperature, describe: 'sampling temperature' })
-      .option('max-tokens', { type: 'number', default: DEFAULTS.maxTokens, describe: 'most tokens per reply (max_tokens)' })
-      .option('system-prompt', { type: 'string', describe: 'a system message sent before every question (default: none)' })
-      .option('seed', { type: 'number', describe: 'sent as the request\'s seed (default: not sent); seeds the random baseline (default 0)' })
-      .option('image-urls', { type: 'string', describe: 'send images as <prefix>/<path in the dataset> (http:// or file://) instead of data URLs' })
-      .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed replies (server-sent events)' })
-      .option('concurrency', { type: 'number', default: DEFAULTS.concurrency, describe: 'requests in flight at once' })
-      .option('timeout', { type: 'number', default: DEFAULTS.timeoutSeconds, describe: 'seconds one request may take before it is retried' })
-      .option('retries', { type: 'number', default: DEFAULTS.retries, describe: 'further attempts after a 429, 5xx, timeout, dropped connection or malformed reply' })
-      .option('backoff', { type: 'number', default: DEFAULTS.backoffSeconds, describe: 'first wait between attempts, seconds (doubled each time, jittered, at least Retry-After)' })
-      .option('api-key-env', { type: 'string', default: DEFAULTS.apiKeyEnv, describe: 'environment variable holding the API key (sent as a Bearer token; never written anywhere)' })
-      .option('atom-names', atomNamesOption)
-      .option('json', { type: 'boolean', default: false, describe: 'print the scores as JSON instead of the table' })
-      .check((a) => {
-        if (a.baseline === undefined && (!a.endpoint || !a.model)) throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
-        if (a.endpoint !== undefined && !/^https?:\/\/[^/]/.test(String(a.endpoint))) throw new Error(`--endpoint must be an http:// or https:// URL, e.g. http://localhost:8000/v1 (got '${a.endpoint}')`);
-        if (!(a.concurrency >= 1) || !(a.timeout > 0) || !(a.retries >= 0) || !(a.backoff >= 0)) throw new Error('--concurrency must be >= 1, --timeout > 0, --retries and --backoff >= 0');
-        return true;
-      })
-      .epilogue(EXAMPLE) as any,
-  handler: async (args) => {
-    let sel;
-    try {
-      sel = await selectQuestions(args.dataset, args.split, args.tasks?.split(',').map((t) => t.trim()).filter(Boolean));
-    } catch (e) {
-      if (e instanceof DatasetReadError) return fail(e.message);
-      throw e;
-    }
-    const log = (line: string) => process.stderr.write(line + '\n');
+type EvalArgs = ArgumentsCamelCase<InferredArgs<typeof evalOptions>>;
+
+export const evalCommand = defineCommand({
+  builder: evalOptions,
+  handler: async (args, io) => {
+    // A dataset that cannot be read, or without the split or tasks asked for: exit 1 (pipeline/exit-codes.ts).
+    const sel = await selectQuestions(args.dataset, args.split, args.tasks?.split(',').map((t) => t.trim()).filter(Boolean));
+    const log = (line: string) => io.stderr.write(line + '\n');
     const source = args.baseline ? { baseline: args.baseline } : { model: args.model! };
     args.out ??= defaultPredictionsPath(args.dataset, args.split, source);
     const problem = await overwriteProblem(args.out, { split: args.split, tasks: sel.tasks, source, settings: settingsOf(args) });
-    if (problem && !args.force) return fail(`${problem}; give another --out, or --force to replace it`);
+    if (problem && !args.force) throw new CommandFailure(`${problem}; give another --out, or --force to replace it`);
     if (problem) log(`eval: --force: replacing ${args.out}`);
     await mkdir(dirname(args.out), { recursive: true });
     const header = { dataset: args.dataset, split: args.split, tasks: sel.tasks, questions: sel.questions.length };
@@ -111,13 +104,13 @@ export const evalCommand: CommandModule<object, Args> = {
       }, [...replies.values()]);
       log(`eval: ${answered} of ${sel.questions.length} questions answered (${run.cached} from the cache, ${run.answeredNow} now, ${run.unanswered.length} unanswered, ${run.retried} retries) -> ${args.out}`);
     }
-    if (fatal) return fail(`${fatal}\nThe replies received so far are kept in ${besidePredictions(args.out, 'cache.jsonl')}; run the same command again to resume.`);
-    await printScores(args);
+    if (fatal) throw new CommandFailure(`${fatal}\nThe replies received so far are kept in ${besidePredictions(args.out, 'cache.jsonl')}; run the same command again to resume.`);
+    await printScores(args, io);
   },
-};
+});
 
 /** The settings the run header records (and a later run compares before writing the same file). */
-function settingsOf(args: Args): Record<string, unknown> {
+function settingsOf(args: EvalArgs): Record<string, unknown> {
   if (args.baseline) return { seed: args.seed ?? 0 };
   return {
     temperature: args.temperature, maxTokens: args.maxTokens, systemPrompt: args.systemPrompt ?? null, seed: args.seed ?? null,
@@ -138,18 +131,19 @@ function chatEndpointForHeader(endpoint: string, apiKey?: string): string {
 }
 
 /** The table (or JSON) of `misi-gen score`, over the tasks asked. */
-async function printScores(args: Args): Promise<void> {
+async function printScores(args: EvalArgs, io: CommandIo): Promise<void> {
   const { replies, problems } = readPredictionLines(await readFile(args.out!, 'utf8'));
+  const tasks = args.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
+  // A dataset that cannot be read: exit 1 (pipeline/exit-codes.ts).
+  const records = (await readQaSplit(args.dataset, args.split)).filter((r) => !tasks?.length || tasks.includes(r.task));
   let score;
   try {
-    const tasks = args.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
-    const records = (await readQaSplit(args.dataset, args.split)).filter((r) => !tasks?.length || tasks.includes(r.task));
     score = scoreSplit(records, replies, { atomNames: atomNameRuleOf(args.atomNames) });
   } catch (e) {
-    if (e instanceof DatasetReadError) return fail(e.message);
-    if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
+    // The record's file named inside the dataset folder.
+    if (e instanceof DatasetRecordError) throw new CommandFailure(`${args.dataset}/${e.message}`);
     throw e;
   }
   const run = { dataset: args.dataset, predictions: args.out!, split: args.split, score, problems };
-  process.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
+  io.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
 }

@@ -3,7 +3,8 @@
 // folder that `--structures DIR` reads as it is (pipeline/fetch/run-fetch.ts). Exit 0 with
 // rejects listed (one line each), 3 with --strict when any, 1 when no entry is in the folder,
 // 2 for usage errors.
-import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define-command.ts';
+import { EXIT } from '../exit-codes.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstOfEach, readIdLine, readIdsFile, readIndexFile, type FetchItem } from '../fetch/fetch-list.ts';
@@ -12,22 +13,9 @@ import { DEFAULT_RETRY } from '../fetch/http-get.ts';
 import { REJECTS_FILE, runFetch } from '../fetch/run-fetch.ts';
 import { progressReporter } from '../progress.ts';
 import { count } from '../plural.ts';
-import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
+import { applyStrict, rejectSummary, strictOption } from '../reject-summary.ts';
 import { UsageError } from '../usage-error.ts';
 
-interface Args extends StrictArgs {
-  entries?: string[];
-  ids?: string;
-  'pdbbind-index'?: string;
-  out: string;
-  mirror?: string;
-  concurrency: number;
-  attempts: number;
-  'retry-delay': number;
-  'recheck-missing': boolean;
-}
-
-const say = (line: string) => process.stderr.write(`fetch: ${line}\n`);
 
 function readList(path: string, read: typeof readIdsFile, flag: string): ReturnType<typeof readIdsFile> {
   let text: string;
@@ -39,7 +27,7 @@ function readList(path: string, read: typeof readIdsFile, flag: string): ReturnT
   return read(text, path);
 }
 
-export const fetchCommand: CommandModule<object, Args> = {
+export const fetchCommand = defineCommand({
   builder: (y) =>
     strictOption(y, 'fetch')
       .positional('entries', { type: 'string', array: true, describe: 'PDB ids (1abc), optionally with the ligand: 1abc:SAH or 1abc:SAH:A:328 (or give a file)' })
@@ -59,8 +47,9 @@ export const fetchCommand: CommandModule<object, Args> = {
         const mirror = mirrorTemplate(a.mirror ?? process.env[MIRROR_ENV] ?? DEFAULT_MIRROR);
         if ('error' in mirror) throw new Error(a.mirror === undefined && process.env[MIRROR_ENV] ? `$${MIRROR_ENV}: ${mirror.error}` : mirror.error);
         return true;
-      }) as any,
-  handler: async (args) => {
+      }),
+  handler: async (args, io) => {
+    const say = (line: string) => io.stderr.write(`fetch: ${line}\n`);
     const mirror = mirrorTemplate(args.mirror ?? process.env[MIRROR_ENV] ?? DEFAULT_MIRROR) as { template: string };
     const items: FetchItem[] = [];
     const problems: { id: string; path: string; stage: string; reason: string }[] = [];
@@ -93,7 +82,6 @@ export const fetchCommand: CommandModule<object, Args> = {
     const fetched = result.outcomes.filter((x) => x.fetchedNow).length;
     say(`${present} of ${count(unique.length, 'entry', 'entries')} in ${args.out} (${fetched} fetched now, ${present - fetched} already there; ${result.requests} requests); ${rejectSummary(rejects, join(args.out, REJECTS_FILE))}`);
     if (problems.length) say(`the ${problems.length === 1 ? 'list problem' : `${problems.length} list problems`} above ${problems.length === 1 ? 'is' : 'are'} not in ${REJECTS_FILE}, which lists entries`);
-    if (present === 0) process.exitCode = 1;
-    applyStrict(args, rejects, say);
+    return applyStrict(args, rejects, say, present === 0 ? EXIT.failed : EXIT.ok);
   },
-};
+});

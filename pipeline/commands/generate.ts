@@ -1,65 +1,39 @@
 // `misi-gen generate [paths...] [--structures <paths>] [--out <dir>] [--tasks ids] [--seed N] [--limit N]
 // [--per-complex translation=4/2,...] [--test-share F] [--size PX|TASK=PX ...] [--label-font-size PX]
-// [--label-layout avoid|anchored] [--residue-framing subject|complex] [--decoys anchored|paper]
+// [--label-layout MODE|TASK=MODE ...] [--labels SET|TASK=SET ...] [--residue-framing subject|complex] [--decoys anchored|paper]
 // [--negatives paired|matched|stratified] [--antialias edge|supersample|none]
 // [--annotations compact|full|none] [--png-compression fast|small]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
-import { ANNOTATION_LAYOUTS, DEFAULT_ANNOTATION_LAYOUT, datasetPaths, type AnnotationLayout } from '../dataset/layout.ts';
-import { DEFAULT_PNG_COMPRESSION, PNG_COMPRESSIONS, type PngCompression } from '../../renders/png-encode.ts';
-import type { CommandModule } from 'yargs';
-import { IngestUsageError } from '../../structures/ingest.ts';
+import { ANNOTATION_LAYOUTS, DEFAULT_ANNOTATION_LAYOUT, datasetPaths } from '../dataset/layout.ts';
+import { DEFAULT_PNG_COMPRESSION, PNG_COMPRESSIONS } from '../../renders/png-encode.ts';
+import { defineCommand, type CommandIo } from '../define-command.ts';
+import { UsageError } from '../usage-error.ts';
+import { VAL } from '../../qa/split-names.ts';
+import { CommandFailure, EXIT } from '../exit-codes.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { NoBrowserError } from '../../renders/browser.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
-import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, type AntialiasMethod } from '../../renders/style.ts';
+import { DEFAULT_ANTIALIAS, DEFAULT_STYLE } from '../../renders/style.ts';
 import { allTasks, requireTask, taskIds, taskOptionList } from '../../qa/task-registry.ts';
-import { hbondOptions, hbondOptionsFrom, ingestOptions, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
+import { hbondOptions, hbondOptionsFrom, ingestOptions } from '../ingest-options.ts';
 import { parseCounts, valCountsGiven } from '../generate/counts.ts';
 import { parseSizes } from '../generate/image-sizes.ts';
 import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
-import { generate, SplitShortError } from '../generate/run-generate.ts';
+import { generate } from '../generate/run-generate.ts';
 import { readFileSync } from 'node:fs';
 import { indexYears } from '../split/time-split.ts';
-import { RunMismatchError } from '../generate/run-identity.ts';
-import { InputChangedError } from '../generate/ingest-stage.ts';
 import { parseShard } from '../generate/shard.ts';
-import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
-import { splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
+import { splitOptions, thresholdFraction } from '../split/split-args.ts';
 import { formatTestShare } from '../split-warnings.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
-import { applyStrict, strictOption, type StrictArgs } from '../reject-summary.ts';
-import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
+import { applyStrict, strictOption } from '../reject-summary.ts';
+import { readThreadsOption } from '../read-pool/read-threads-option.ts';
 import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
 import { LABEL_SETS } from '../../renders/style.ts';
 import { parseLabelLayouts, parseLabelSets } from '../generate/label-options.ts';
 
-interface Args extends IngestArgs, HBondArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
-  paths?: string[];
-  structures?: string[];
-  out: string;
-  tasks?: string;
-  seed: number;
-  limit?: number;
-  'per-complex'?: string;
-  'test-share': number;
-  workers?: number;
-  shard?: string;
-  size?: string | string[];
-  'label-font-size': number;
-  'label-layout'?: string | string[];
-  labels?: string | string[];
-  antialias: AntialiasMethod;
-  annotations: AnnotationLayout;
-  'png-compression': PngCompression;
-}
-
-const fail = (message: string, code = 1) => {
-  process.stderr.write(`misi-gen generate: ${message}\n`);
-  process.exitCode = code;
-};
 
 function chosenTasks(text: string | undefined) {
   if (!text?.trim()) return allTasks();
@@ -93,7 +67,7 @@ function sizeDefaults(): string {
   return [String(common), ...[...bySize].map(([n, ids]) => `${ids.join(' and ')} ${n}`)].join(', ');
 }
 
-export const generateCommand: CommandModule<object, Args> = {
+export const generateCommand = defineCommand({
   builder: (y) =>
     withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))), 'generate')))
       .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
@@ -126,11 +100,11 @@ export const generateCommand: CommandModule<object, Args> = {
         if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers > 0)) throw new Error('--workers must be a positive whole number');
         parseCounts(a['per-complex'], chosenTasks(a.tasks));
         const withVal = valCountsGiven(a['per-complex']);
-        if (withVal.length && a.buffer !== 'val') throw new Error(`--per-complex: a third number (val) for ${withVal.join(', ')} needs --buffer val, which makes the val split`);
+        if (withVal.length && a.buffer !== VAL) throw new Error(`--per-complex: a third number (val) for ${withVal.join(', ')} needs --buffer val, which makes the val split`);
         if (a.shard !== undefined) parseShard(a.shard);
         return true;
-      }) as any,
-  handler: async (args) => {
+      }),
+  handler: async (args, io) => {
     const sizes = parseSizes(args.size, chosenTasks(args.tasks));
     const layouts = parseLabelLayouts(args['label-layout'], chosenTasks(args.tasks));
     const labelSets = parseLabelSets(args.labels, chosenTasks(args.tasks));
@@ -138,61 +112,61 @@ export const generateCommand: CommandModule<object, Args> = {
     const useSample = paths.length === 0;
     // Before the browser starts and the output folder is made.
     await checkInputPaths(paths);
-    if (useSample) process.stderr.write(`generate: no structure paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
-    const years = args.index === undefined ? undefined : readIndexYears(args.index);
-    if (years === null) return;
-    try {
-      const summary = await generate({
-        structures: useSample ? [SAMPLE_DIR] : paths,
-        ligand: args.ligand,
-        ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
-        pocketRadius: args['pocket-radius'],
-        pocketHydrogens: args['pocket-hydrogens'],
-        hbonds: hbondOptionsFrom(args),
-        out: args.out,
-        tasks: chosenTasks(args.tasks),
-        seed: args.seed,
-        limit: args.limit,
-        perComplex: args['per-complex'],
-        testShare: args['test-share'],
-        splitBy: args['split-by'],
-        clusterThreshold: thresholdFraction(args['cluster-threshold']),
-        clusterEngine: args['cluster-engine'],
-        maxExcluded: args['max-excluded'],
-        buffer: args.buffer,
-        allowShort: args['allow-short'],
-        splitDate: args['split-date'],
-        indexYears: years,
-        pages: args.workers,
-        readThreads: args['read-threads'],
-        antialias: args.antialias,
-        annotations: args.annotations,
-        pngCompression: args['png-compression'],
-        shard: args.shard === undefined ? undefined : parseShard(args.shard),
-        size: sizes.all,
-        sizes: sizes.perTask,
-        labelFontSize: args['label-font-size'],
-        labelLayout: layouts.all,
-        labelLayouts: layouts.perTask,
-        labels: labelSets.all,
-        labelSets: labelSets.perTask,
-        taskOptions: taskOptionValues(args as unknown as Record<string, unknown>),
-        onInterrupt: (i) => {
-          // One line: how far, and the command that goes on from there (the same one).
-          process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}generate: interrupted (${i.signal}) ${i.progress}; what was done is kept in ${i.out}. Resume with: ${resumeCommand()}\n`);
-          process.exit(i.code);
-        },
-      });
-      if (summary.complexes === 0) return fail(`no complex could be read; see ${datasetPaths(args.out).rejects}`);
-      process.stdout.write(`${args.out}\n`);
-      applyStrict(args, summary.rejectKinds, (l) => process.stderr.write(`generate: ${l}\n`));
-    } catch (e) {
-      if (e instanceof IngestUsageError || e instanceof NoBrowserError) return fail(e.message, e instanceof IngestUsageError ? 2 : 1);
-      if (e instanceof RunMismatchError || e instanceof InputChangedError || e instanceof MmseqsMissingError || e instanceof SplitShortError) return fail(e.message);
-      throw e;
-    }
+    if (useSample) io.stderr.write(`generate: no structure paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    const years = args.index === undefined ? undefined : readIndexYears(args.index, io);
+    const antialias = parseAntialias(args.antialias);
+    if (typeof antialias !== 'string') throw new UsageError(antialias.problem);
+    // The run's own failures (no browser, a folder of another run, inputs changed under it, an
+    // mmseqs missing, a split short of its aim) and a malformed --ligand: their exit status
+    // comes from pipeline/exit-codes.ts.
+    const summary = await generate({
+      structures: useSample ? [SAMPLE_DIR] : paths,
+      ligand: args.ligand,
+      ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
+      pocketRadius: args['pocket-radius'],
+      pocketHydrogens: args['pocket-hydrogens'],
+      hbonds: hbondOptionsFrom(args),
+      out: args.out,
+      tasks: chosenTasks(args.tasks),
+      seed: args.seed,
+      limit: args.limit,
+      perComplex: args['per-complex'],
+      testShare: args['test-share'],
+      splitBy: args['split-by'],
+      clusterThreshold: thresholdFraction(args['cluster-threshold']),
+      clusterEngine: args['cluster-engine'],
+      maxExcluded: args['max-excluded'],
+      buffer: args.buffer,
+      allowShort: args['allow-short'],
+      splitDate: args['split-date'],
+      indexYears: years,
+      pages: args.workers,
+      readThreads: args['read-threads'],
+      antialias,
+      annotations: args.annotations,
+      pngCompression: args['png-compression'],
+      shard: args.shard === undefined ? undefined : parseShard(args.shard),
+      size: sizes.all,
+      sizes: sizes.perTask,
+      labelFontSize: args['label-font-size'],
+      labelLayout: layouts.all,
+      labelLayouts: layouts.perTask,
+      labels: labelSets.all,
+      labelSets: labelSets.perTask,
+      taskOptions: taskOptionValues(args),
+      log: (line) => io.stderr.write(`${line}\n`),
+      onInterrupt: (i) => {
+        // One line: how far, and the command that goes on from there (the same one).
+        io.stderr.write(`${process.stderr.isTTY ? '\n' : ''}generate: interrupted (${i.signal}) ${i.progress}; what was done is kept in ${i.out}. Resume with: ${resumeCommand()}\n`);
+        // A signal was sent to the process: it ends, whoever runs the command (130, 143).
+        process.exit(i.code);
+      },
+    });
+    if (summary.complexes === 0) throw new CommandFailure(`no complex could be read; see ${datasetPaths(args.out).rejects}`);
+    io.stdout.write(`${args.out}\n`);
+    return applyStrict(args, summary.rejectKinds, (l) => io.stderr.write(`generate: ${l}\n`));
   },
-};
+});
 
 /** The command line as typed (quoted for a POSIX shell where needed), which resumes the run. */
 function resumeCommand(): string {
@@ -200,16 +174,15 @@ function resumeCommand(): string {
   return ['misi-gen', ...process.argv.slice(2)].map(quote).join(' ');
 }
 
-/** --index: release years by id from a PDBbind index (its unreadable lines on stderr; a missing file is a usage error). */
-function readIndexYears(path: string): Map<string, string> | null {
+/** --index: release years by id from a PDBbind index (its unreadable lines on stderr; a missing file refuses the run). */
+function readIndexYears(path: string, io: CommandIo): Map<string, string> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    fail(`--index ${path}: no such file`, 2);
-    return null;
+    throw new CommandFailure(`--index ${path}: no such file`, EXIT.refused);
   }
   const r = indexYears(text, path);
-  for (const p of r.problems) process.stderr.write(`generate: ${p}\n`);
+  for (const p of r.problems) io.stderr.write(`generate: ${p}\n`);
   return r.years;
 }

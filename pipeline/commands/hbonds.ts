@@ -6,23 +6,18 @@
 // 5 A, `donor -> acceptor<TAB>H-bond|no<TAB>deciding rule<TAB>reason` (prefixed by the complex
 // id and a tab when there are several), from the same decision the finder uses.
 // Progress and rejects go to stderr.
-import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define-command.ts';
+import { CommandFailure } from '../exit-codes.ts';
 import { ingest } from '../../structures/ingest.ts';
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
 import { explainComplex, formatExplainedPair } from '../../structures/hbonds/explain-complex.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { UsageError } from '../usage-error.ts';
 import { changeKind } from '../content-warnings.ts';
-import { hbondOptions, hbondOptionsFrom, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
+import { hbondOptions, hbondOptionsFrom, ingestOptions, ingestOptionsFrom, } from '../ingest-options.ts';
 
-interface Args extends IngestArgs, HBondArgs {
-  input?: string[];
-  structures?: string[];
-  json: boolean;
-  explain: boolean;
-}
 
-export const hbondsCommand: CommandModule<object, Args> = {
+export const hbondsCommand = defineCommand({
   builder: (y) =>
     hbondOptions(ingestOptions(y))
       .positional('input', { type: 'string', array: true, describe: 'PDBbind folders, parents of many, or whole PDB/mmCIF entries (or give them with --structures)' })
@@ -32,20 +27,18 @@ export const hbondsCommand: CommandModule<object, Args> = {
       .check((a) => {
         if (a.json && a.explain) throw new Error('--json and --explain cannot be combined');
         return true;
-      }) as any,
-  handler: async (args) => {
+      }),
+  handler: async (args, io) => {
     const paths = structurePaths(args.input, args.structures);
     if (!paths.length) throw new UsageError('hbonds needs a structure path (as an argument or with --structures)');
     await checkInputPaths(paths);
     const result = await ingest(paths, ingestOptionsFrom(args));
-    for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
+    for (const r of result.rejects) io.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
     if (!result.complexes.length) {
-      process.stderr.write(`misi-gen hbonds: no complex could be read from ${paths.join(', ')}\n`);
-      process.exitCode = 1;
-      return;
+      throw new CommandFailure(`no complex could be read from ${paths.join(', ')}`);
     }
     // Readings that change the answer (another ligand file, renamed atoms...): said, not only recorded.
-    for (const c of result.complexes) for (const w of c.warnings) if (changeKind(w)) process.stderr.write(`hbonds: ${c.id}: ${w.message}\n`);
+    for (const c of result.complexes) for (const w of c.warnings) if (changeKind(w)) io.stderr.write(`hbonds: ${c.id}: ${w.message}\n`);
     const several = result.complexes.length > 1;
     const out: string[] = [];
     for (const c of result.complexes) {
@@ -58,7 +51,7 @@ export const hbondsCommand: CommandModule<object, Args> = {
         out.push(several ? `${c.id}\t${formatHBondList(bonds)}` : formatHBondList(bonds));
       }
     }
-    if (out.length) process.stdout.write(out.join('\n') + '\n');
-    else if (!args.json && !args.explain) process.stdout.write('\n');
+    if (out.length) io.stdout.write(out.join('\n') + '\n');
+    else if (!args.json && !args.explain) io.stdout.write('\n');
   },
-};
+});

@@ -1,9 +1,10 @@
 // `misi-gen ingest [paths...] [--structures <paths>] [--out <dir>]`: read structures into complexes.jsonl + rejects.jsonl.
-import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define-command.ts';
+import { EXIT } from '../exit-codes.ts';
 import { ingestEachInThreads } from '../read-pool/read-in-threads.ts';
-import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
+import { readThreadsOption } from '../read-pool/read-threads-option.ts';
 import { JsonLinesWriter, writeJsonLines } from '../write-json-lines.ts';
-import { hbondOptions, ingestOptions, ingestOptionsFrom, type HBondArgs, type IngestArgs } from '../ingest-options.ts';
+import { hbondOptions, ingestOptions, ingestOptionsFrom, } from '../ingest-options.ts';
 import { progressReporter } from '../progress.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
@@ -11,22 +12,17 @@ import { errorLog } from '../generate/errors-log.ts';
 import { ContentChanges } from '../content-warnings.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { checkOutForIngest } from '../out-folder.ts';
-import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
+import { applyStrict, rejectSummary, strictOption } from '../reject-summary.ts';
 import { complexes as complexCount } from '../plural.ts';
 
-interface Args extends IngestArgs, HBondArgs, StrictArgs, ReadThreadsArgs {
-  paths?: string[];
-  structures?: string[];
-  out: string;
-}
 
-export const ingestCommand: CommandModule<object, Args> = {
+export const ingestCommand = defineCommand({
   builder: (y) =>
     readThreadsOption(strictOption(hbondOptions(ingestOptions(y))))
       .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to search, as --structures' })
       .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to search, as the positional paths (as generate and split take them)' })
-      .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a generate dataset or run is refused)' }) as any,
-  handler: async (args) => {
+      .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a generate dataset or run is refused)' }),
+  handler: async (args, io) => {
     const progress = progressReporter('ingest');
     const out = datasetPaths(args.out);
     const given = structurePaths(args.paths, args.structures);
@@ -34,7 +30,7 @@ export const ingestCommand: CommandModule<object, Args> = {
     // Before anything is written: a dataset's complexes.jsonl is not replaced unasked.
     checkOutForIngest(args.out);
     const useSample = given.length === 0;
-    if (useSample) process.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    if (useSample) io.stderr.write(`ingest: no paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
     const paths = useSample ? [SAMPLE_DIR] : given;
     const ligandsFile = args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined);
     // Each complex is written as soon as it is read (in id order), so memory stays flat.
@@ -47,12 +43,11 @@ export const ingestCommand: CommandModule<object, Args> = {
     progress.done();
     await complexes.close();
     await writeJsonLines(out.rejects, result.rejects);
-    for (const r of result.rejects) process.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
-    process.stderr.write(`ingest: ${complexCount(result.count)} read, ${result.rejects.length} rejected -> ${out.complexes}\n`);
-    if (result.rejects.length) process.stderr.write(`ingest: ${rejectSummary(result.rejects, out.rejects)}\n`);
+    for (const r of result.rejects) io.stderr.write(`rejected ${r.id} (${r.path}, ${r.stage}): ${r.reason}\n`);
+    io.stderr.write(`ingest: ${complexCount(result.count)} read, ${result.rejects.length} rejected -> ${out.complexes}\n`);
+    if (result.rejects.length) io.stderr.write(`ingest: ${rejectSummary(result.rejects, out.rejects)}\n`);
     const changed = changes.summary(out.complexes);
-    if (changed) process.stderr.write(`ingest: ${changed}\n`);
-    if (result.count === 0) process.exitCode = 1;
-    applyStrict(args, result.rejects, (l) => process.stderr.write(`ingest: ${l}\n`));
+    if (changed) io.stderr.write(`ingest: ${changed}\n`);
+    return applyStrict(args, result.rejects, (l) => io.stderr.write(`ingest: ${l}\n`), result.count === 0 ? EXIT.failed : EXIT.ok);
   },
-};
+});

@@ -2,20 +2,11 @@
 // (PNG) and a static HTML page per task, and an index page. stdout: the files written, one a
 // line; progress on stderr.
 import { join } from 'node:path';
-import type { CommandModule } from 'yargs';
-import { NoBrowserError } from '../../renders/browser.ts';
-import { DatasetReadError } from '../dataset/read-dataset.ts';
+import { defineCommand } from '../define-command.ts';
 import { runPreview } from '../preview/run-preview.ts';
 
-interface Args {
-  dir: string;
-  task?: string;
-  n: number;
-  tile: number;
-  out: string;
-}
 
-export const previewCommand: CommandModule<object, Args> = {
+export const previewCommand = defineCommand({
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })
@@ -27,19 +18,11 @@ export const previewCommand: CommandModule<object, Args> = {
         if (!Number.isInteger(a.n) || a.n < 1) throw new Error('--n must be a whole number >= 1');
         if (!Number.isInteger(a.tile) || a.tile < 16 || a.tile > 1024) throw new Error('--tile must be a whole number from 16 to 1024');
         return true;
-      }) as any,
-  handler: async (args) => {
-    try {
-      const files = await runPreview({ dir: args.dir, out: args.out, task: args.task, n: args.n, tile: args.tile, log: (l) => process.stderr.write(l + '\n') });
-      const lines = files.flatMap((f) => [join(args.out, f.sheet), join(args.out, f.page)]);
-      process.stdout.write([...lines, join(args.out, 'index.html')].join('\n') + '\n');
-    } catch (e) {
-      if (e instanceof DatasetReadError || e instanceof NoBrowserError) {
-        process.stderr.write(`misi-gen preview: ${e.message.split('\n')[0]}\n`);
-        process.exitCode = 1;
-        return;
-      }
-      throw e;
-    }
+      }),
+  handler: async (args, io) => {
+    // A dataset that cannot be read, or no browser: exit 1 (pipeline/exit-codes.ts).
+    const files = await runPreview({ dir: args.dir, out: args.out, task: args.task, n: args.n, tile: args.tile, log: (l) => io.stderr.write(l + '\n') });
+    const lines = files.flatMap((f) => [join(args.out, f.sheet), join(args.out, f.page)]);
+    io.stdout.write([...lines, join(args.out, 'index.html')].join('\n') + '\n');
   },
-};
+});

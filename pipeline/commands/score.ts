@@ -7,95 +7,87 @@
 // it answers (a human session's sample). stderr: per file, prediction lines that were
 // skipped, ids that name no question, the count of missing ones.
 import { readFile } from 'node:fs/promises';
-import type { CommandModule } from 'yargs';
+import type { ArgumentsCamelCase, Argv } from 'yargs';
+import { defineCommand, type InferredArgs } from '../define-command.ts';
+import { CommandFailure } from '../exit-codes.ts';
+import { EVAL_SPLITS, type EvalSplit } from '../eval/eval-questions.ts';
+import { TEST } from '../../qa/split-names.ts';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
-import { DatasetReadError, readQaSplit } from '../dataset/read-dataset.ts';
+import { readQaSplit } from '../dataset/read-dataset.ts';
 import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable, type ScoreRun } from '../score-table.ts';
 import { peopleRows, peopleTable } from '../score-people.ts';
 
-interface Args {
-  dataset: string;
-  predictions: string[];
-  split: string;
-  atomNames: string;
-  json: boolean;
-  answeredOnly: boolean;
-}
 
 /** How many skipped lines or unknown ids stderr lists by name before summing up the rest. */
 const LIST_AT_MOST = 20;
 
-function fail(message: string): void {
-  process.stderr.write(`misi-gen score: ${message}\n`);
-  process.exitCode = 1;
-}
+/** score's flags, declared once: the handler's and `noneMatch`'s argument type. */
+const scoreOptions = (y: Argv) =>
+  y
+    .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })
+    .positional('predictions', { type: 'string', array: true, demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}; several files: the mean over them with its spread' })
+    .option('split', { choices: EVAL_SPLITS, default: TEST as EvalSplit, describe: 'which questions to score against' })
+    .option('atom-names', atomNamesOption)
+    .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' })
+    .option('answered-only', { type: 'boolean', default: false, describe: 'score only the questions a file answers (a human session asks a sample of the split); the rest are left out, not counted as 0' });
 
-export const scoreCommand: CommandModule<object, Args> = {
-  builder: (y) =>
-    y
-      .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })
-      .positional('predictions', { type: 'string', array: true, demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}; several files: the mean over them with its spread' })
-      .option('split', { choices: ['test', 'tiny', 'val'], default: 'test', describe: 'which questions to score against' })
-      .option('atom-names', atomNamesOption)
-      .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' })
-      .option('answered-only', { type: 'boolean', default: false, describe: 'score only the questions a file answers (a human session asks a sample of the split); the rest are left out, not counted as 0' }) as any,
-  handler: async (args) => {
+type ScoreArgs = ArgumentsCamelCase<InferredArgs<typeof scoreOptions>>;
+
+export const scoreCommand = defineCommand({
+  builder: scoreOptions,
+  handler: async (args, io) => {
     const files = ([] as string[]).concat(args.predictions).map(String);
-    let records;
-    try {
-      records = await readQaSplit(args.dataset, args.split);
-    } catch (e) {
-      if (e instanceof DatasetReadError) return fail(e.message);
-      throw e;
-    }
+    // A dataset that cannot be read: exit 1 (pipeline/exit-codes.ts).
+    const records = await readQaSplit(args.dataset, args.split);
     const runs: ScoreRun[] = [];
     for (const file of files) {
       let predictionText: string;
       try {
         predictionText = await readFile(file, 'utf8');
       } catch (e) {
-        return fail(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+        throw new CommandFailure(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }
       let score;
       const { replies, problems } = readPredictionLines(predictionText);
       const asked = args.answeredOnly ? records.filter((r) => replies.has(r.id)) : records;
-      if (args.answeredOnly) process.stderr.write(`${file}: --answered-only: ${records.length - asked.length} of ${records.length} questions of the ${args.split} split have no prediction and are left out\n`);
+      if (args.answeredOnly) io.stderr.write(`${file}: --answered-only: ${records.length - asked.length} of ${records.length} questions of the ${args.split} split have no prediction and are left out\n`);
       try {
         score = scoreSplit(asked, replies, { atomNames: atomNameRuleOf(args.atomNames) });
       } catch (e) {
-        if (e instanceof DatasetRecordError) return fail(`${args.dataset}/${e.message}`);
+        // The record's file named inside the dataset folder.
+        if (e instanceof DatasetRecordError) throw new CommandFailure(`${args.dataset}/${e.message}`);
         throw e;
       }
-      for (const p of problems.slice(0, LIST_AT_MOST)) process.stderr.write(`${file}:${p.line}: skipped: ${p.problem}\n`);
-      if (problems.length > LIST_AT_MOST) process.stderr.write(`${file}: ${problems.length - LIST_AT_MOST} more lines skipped\n`);
+      for (const p of problems.slice(0, LIST_AT_MOST)) io.stderr.write(`${file}:${p.line}: skipped: ${p.problem}\n`);
+      if (problems.length > LIST_AT_MOST) io.stderr.write(`${file}: ${problems.length - LIST_AT_MOST} more lines skipped\n`);
       const whose = files.length > 1 ? `${file}: ` : '';
       if (score.unknownIds.length && score.unknownIds.length === replies.size) {
         // Not one prediction is of this dataset's questions: a score of 0 would say nothing.
-        return fail(noneMatch(args, file, score.unknownIds, records.map((q) => q.id)));
+        throw new CommandFailure(noneMatch(args, file, score.unknownIds, records.map((q) => q.id)));
       }
       if (score.unknownIds.length) {
         const n = score.unknownIds.length;
         const shown = score.unknownIds.slice(0, LIST_AT_MOST).join(', ');
         const more = n > LIST_AT_MOST ? `, and ${n - LIST_AT_MOST} more` : '';
-        process.stderr.write(`${whose}${n === 1 ? '1 prediction id names' : `${n} prediction ids name`} no question of the ${args.split} split and ${n === 1 ? 'is' : 'are'} ignored (${replies.size - n} of ${replies.size} scored): ${shown}${more}\n`);
+        io.stderr.write(`${whose}${n === 1 ? '1 prediction id names' : `${n} prediction ids name`} no question of the ${args.split} split and ${n === 1 ? 'is' : 'are'} ignored (${replies.size - n} of ${replies.size} scored): ${shown}${more}\n`);
       }
-      if (score.missing) process.stderr.write(`${whose}${score.missing} of ${score.questions} questions have no prediction (each scores 0)\n`);
+      if (score.missing) io.stderr.write(`${whose}${score.missing} of ${score.questions} questions have no prediction (each scores 0)\n`);
       runs.push({ dataset: args.dataset, predictions: file, split: args.split, score, problems });
     }
     if (runs.length === 1) {
-      process.stdout.write(args.json ? JSON.stringify(scoreJson(runs[0]), null, 2) + '\n' : scoreTable(runs[0]));
+      io.stdout.write(args.json ? JSON.stringify(scoreJson(runs[0]), null, 2) + '\n' : scoreTable(runs[0]));
       return;
     }
-    process.stdout.write(args.json ? JSON.stringify({ files: runs.map(scoreJson), people: peopleRows(runs) }, null, 2) + '\n' : peopleTable(runs));
+    io.stdout.write(args.json ? JSON.stringify({ files: runs.map(scoreJson), people: peopleRows(runs) }, null, 2) + '\n' : peopleTable(runs));
   },
-};
+});
 
 /**
  * Not one prediction id names a question of the split: the first ids beside an id of the
  * dataset (of the same task where one names it), so the difference of form shows.
  */
-function noneMatch(args: Args, file: string, unknown: readonly string[], ids: readonly string[]): string {
+function noneMatch(args: ScoreArgs, file: string, unknown: readonly string[], ids: readonly string[]): string {
   const first = unknown.slice(0, 3);
   const sorted = [...ids].sort();
   const task = sorted.map((id) => id.replace(/-[^-]+-\d+$/, '')).find((t) => first[0].startsWith(t)) ?? '';

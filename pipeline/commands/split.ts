@@ -6,19 +6,21 @@
 // stderr; the engine's internals only with --verbose. Exit 1 when the split by protein is
 // short of its aim (unless --allow-short).
 import { readFile } from 'node:fs/promises';
-import type { CommandModule } from 'yargs';
+import type { Argv } from 'yargs';
+import { defineCommand, type CommandIo, type InferredArgs } from '../define-command.ts';
+import { CommandFailure, EXIT, type ExitCode } from '../exit-codes.ts';
+import { EXCLUDED } from '../../qa/split-names.ts';
 import { ingestEachInThreads } from '../read-pool/read-in-threads.ts';
-import { readThreadsOption, type ReadThreadsArgs } from '../read-pool/read-threads-option.ts';
+import { readThreadsOption } from '../read-pool/read-threads-option.ts';
 import { siblingModule } from '../read-pool/worker-pool.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { ingestOptions, ingestOptionsFrom, type IngestArgs } from '../ingest-options.ts';
+import { ingestOptions, ingestOptionsFrom } from '../ingest-options.ts';
 import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE, splitFromGrouping } from '../generate/split.ts';
 import { groupSummaries, type GroupSummary } from '../split/group-complexes.ts';
-import { MmseqsMissingError } from '../split/mmseqs-clusters.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { datasetPaths } from '../dataset/layout.ts';
-import { describeSplit, splitOptions, thresholdFraction, type SplitArgs } from '../split/split-args.ts';
+import { describeSplit, splitOptions, thresholdFraction } from '../split/split-args.ts';
 import { errorLog } from '../generate/errors-log.ts';
 import { parseSplitList, splitFileFromList } from '../split/split-from-file.ts';
 import { indexYears } from '../split/time-split.ts';
@@ -26,41 +28,35 @@ import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../spl
 import { formatTestShare, splitWarnings } from '../split-warnings.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { checkOutForSplit, checkSplitFileForSplit } from '../out-folder.ts';
-import { applyStrict, rejectSummary, strictOption, type StrictArgs } from '../reject-summary.ts';
+import { applyStrict, rejectSummary, strictOption } from '../reject-summary.ts';
 
-interface Args extends IngestArgs, SplitArgs, StrictArgs, ReadThreadsArgs {
-  paths?: string[];
-  structures?: string[];
-  out: string;
-  seed: number;
-  'test-share': number;
-  limit?: number;
-  verbose: boolean;
-  'split-from'?: string;
-  'fix-leaks': boolean;
-  force: boolean;
-}
 
-export const splitCommand: CommandModule<object, Args> = {
+/** split's flags, declared once: the handler's and `applyList`'s argument type. */
+const splitFlags = (y: Argv) =>
+  readThreadsOption(strictOption(splitOptions(ingestOptions(y))))
+    .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
+    .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
+    .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
+    .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
+    .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
+    .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
+    .option('split-from', { type: 'string', describe: 'apply a published split (<id><TAB>train|test|val per line) and audit it by protein identity (--cluster-threshold)' })
+    .option('fix-leaks', { type: 'boolean', default: false, describe: 'with --split-from: move train complexes that leak (at the threshold with a test complex) to excluded' })
+    .option('force', { type: 'boolean', default: false, describe: 'replace split.json in a folder holding a dataset, or another split.json' })
+    .option('verbose', { type: 'boolean', default: false, describe: 'also print what the cluster engine and the split by protein did (pairs, alignments...)' });
+
+type SplitCommandArgs = InferredArgs<typeof splitFlags>;
+
+export const splitCommand = defineCommand({
   builder: (y) =>
-    readThreadsOption(strictOption(splitOptions(ingestOptions(y))))
-      .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
-      .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
-      .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
-      .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
-      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
-      .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id, as generate --limit' })
-      .option('split-from', { type: 'string', describe: 'apply a published split (<id><TAB>train|test|val per line) and audit it by protein identity (--cluster-threshold)' })
-      .option('fix-leaks', { type: 'boolean', default: false, describe: 'with --split-from: move train complexes that leak (at the threshold with a test complex) to excluded' })
-      .option('force', { type: 'boolean', default: false, describe: 'replace split.json in a folder holding a dataset, or another split.json' })
-      .option('verbose', { type: 'boolean', default: false, describe: 'also print what the cluster engine and the split by protein did (pairs, alignments...)' })
+    splitFlags(y)
       .check((a) => {
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
         if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
         if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
         return true;
-      }) as any,
-  handler: async (args) => {
+      }),
+  handler: async (args, io) => {
     const paths = structurePaths(args.paths, args.structures);
     const useSample = paths.length === 0;
     await checkInputPaths(paths);
@@ -72,9 +68,7 @@ export const splitCommand: CommandModule<object, Args> = {
       try {
         listText = await readFile(listPath, 'utf8');
       } catch {
-        process.stderr.write(`misi-gen split: --split-from ${listPath}: no such file\n`);
-        process.exitCode = 2;
-        return;
+        throw new CommandFailure(`--split-from ${listPath}: no such file`, EXIT.refused);
       }
     }
     // A split list is audited by protein identity: the sequences are what is kept.
@@ -86,52 +80,37 @@ export const splitCommand: CommandModule<object, Args> = {
     const read = await ingestEachInThreads<GroupSummary>(useSample ? [SAMPLE_DIR] : paths, ingestOptionsFrom(args, { ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined), onError: errorLog(args.out) }), (summary) => {
       if (args.limit === undefined || summaries.length < args.limit) summaries.push(summary);
     }, args['read-threads'], perComplex);
-    for (const r of read.rejects) process.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
-    if (read.rejects.length) process.stderr.write(`split: ${rejectSummary(read.rejects, 'the lines above')}\n`);
-    if (summaries.length === 0) {
-      process.stderr.write('misi-gen split: no complex could be read\n');
-      process.exitCode = 1;
-      return;
-    }
-    if (listPath !== undefined) return applyList(summaries, listPath, listText, args, read.rejects);
-    const years = args.index !== undefined ? await readIndexYears(args.index) : undefined;
-    if (years === null) return;
+    for (const r of read.rejects) io.stderr.write(`split: not read: ${r.path}: ${r.reason}\n`);
+    if (read.rejects.length) io.stderr.write(`split: ${rejectSummary(read.rejects, 'the lines above')}\n`);
+    if (summaries.length === 0) throw new CommandFailure('no complex could be read');
+    if (listPath !== undefined) return applyList(summaries, listPath, listText, args, read.rejects, io);
+    const years = args.index !== undefined ? await readIndexYears(args.index, io) : undefined;
     const o = { by, seed: args.seed, testShare: args['test-share'], threshold: thresholdFraction(args['cluster-threshold']), engine: args['cluster-engine'], maxExcluded: args['max-excluded'], buffer: args.buffer, splitDate: args['split-date'], indexYears: years };
-    let grouping;
-    try {
-      grouping = await groupSummaries(summaries, o);
-    } catch (e) {
-      if (!(e instanceof MmseqsMissingError)) throw e;
-      process.stderr.write(`misi-gen split: ${e.message}\n`);
-      process.exitCode = 1;
-      return;
-    }
+    // No mmseqs for --cluster-engine mmseqs (MmseqsMissingError): exit 1 (pipeline/exit-codes.ts).
+    const grouping = await groupSummaries(summaries, o);
     const split = splitFromGrouping(grouping, o);
-    for (const n of split.grouping.notes) process.stderr.write(`split: ${n.id}: ${n.note}\n`);
+    for (const n of split.grouping.notes) io.stderr.write(`split: ${n.id}: ${n.note}\n`);
     const path = datasetPaths(args.out).split;
     checkSplitFileForSplit(args.out, splitText(split.file), args.force, splitSummary);
     await writeJsonFile(path, split.file);
-    process.stderr.write(`${describeSplit(split.file)}\n`);
-    const said = (l: string) => process.stderr.write(`split: ${l}\n`);
+    io.stderr.write(`${describeSplit(split.file)}\n`);
+    const said = (l: string) => io.stderr.write(`split: ${l}\n`);
     const achieved = achievedLine(split.file);
     if (achieved) said(achieved);
     if (split.file.achieved) for (const l of [...nearestHistogram(split.file), ...largestGroups(split.file)]) said(l);
     if (args.verbose && grouping.engine) said(`${grouping.engine.name} engine ${grouping.engine.version}: ${Object.entries(grouping.compared ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     if (args.verbose && split.protein) said(`seed and exclude and audit: ${Object.entries(split.protein.work).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     for (const w of splitWarnings(split.file.counts, args['test-share'])) said(`warning: ${w}`);
-    process.stdout.write(`${path}\n`);
+    io.stdout.write(`${path}\n`);
     const short = shortfall(split.file);
-    if (short) {
-      process.stderr.write(`${args['allow-short'] ? 'split: accepted (--allow-short): ' : 'misi-gen split: '}${short}\n`);
-      if (!args['allow-short']) process.exitCode = 1;
-    }
-    applyStrict(args, read.rejects, said);
+    if (short) io.stderr.write(`${args['allow-short'] ? 'split: accepted (--allow-short): ' : 'misi-gen split: '}${short}\n`);
+    return applyStrict(args, read.rejects, said, short && !args['allow-short'] ? EXIT.failed : EXIT.ok);
   },
-};
+});
 
 /** --split-from: the list applied, audited, written; exit 1 when leaks are left in train. */
-async function applyList(summaries: GroupSummary[], path: string, text: string, args: Args, rejects: Parameters<typeof applyStrict>[1]): Promise<void> {
-  const said = (l: string) => process.stderr.write(`split: ${l}\n`);
+async function applyList(summaries: GroupSummary[], path: string, text: string, args: SplitCommandArgs, rejects: Parameters<typeof applyStrict>[1], io: CommandIo): Promise<ExitCode> {
+  const said = (l: string) => io.stderr.write(`split: ${l}\n`);
   const list = parseSplitList(text, path);
   for (const p of list.problems) said(p);
   const { file, applied } = splitFileFromList(summaries.map((s) => s.sequences!), list.sides, { path, threshold: thresholdFraction(args['cluster-threshold']), fix: args['fix-leaks'], seed: args.seed, buffer: args.buffer });
@@ -144,14 +123,12 @@ async function applyList(summaries: GroupSummary[], path: string, text: string, 
   said(`applied ${path}: ${describeSplit(file)}`);
   said(achievedLine(file)!);
   for (const l of nearestHistogram(file)) said(l);
-  for (const l of applied.audit.leaks.slice(0, 20)) said(`leak: test ${l.test} and train ${l.train} at ${(100 * l.identity).toFixed(1)} %${applied.side.get(l.train) === 'excluded' ? ' (train complex moved to excluded)' : ''}`);
+  for (const l of applied.audit.leaks.slice(0, 20)) said(`leak: test ${l.test} and train ${l.train} at ${(100 * l.identity).toFixed(1)} %${applied.side.get(l.train) === EXCLUDED ? ' (train complex moved to excluded)' : ''}`);
   if (applied.audit.leaks.length > 20) said(`... ${applied.audit.leaks.length - 20} more leaks`);
-  process.stdout.write(`${out}\n`);
-  if (file.achieved!.leaksLeft > 0) {
-    process.stderr.write(`misi-gen split: ${file.achieved!.leaksLeft} test-train pairs at ${(100 * file.achieved!.threshold).toFixed(0)} % identity in ${path}; --fix-leaks moves those train complexes to excluded\n`);
-    process.exitCode = 1;
-  }
-  applyStrict(args, rejects, said);
+  io.stdout.write(`${out}\n`);
+  const leaksLeft = file.achieved!.leaksLeft > 0;
+  if (leaksLeft) io.stderr.write(`misi-gen split: ${file.achieved!.leaksLeft} test-train pairs at ${(100 * file.achieved!.threshold).toFixed(0)} % identity in ${path}; --fix-leaks moves those train complexes to excluded\n`);
+  return applyStrict(args, rejects, said, leaksLeft ? EXIT.failed : EXIT.ok);
 }
 
 /** split.json's bytes as writeJsonFile writes them. */
@@ -164,17 +141,15 @@ function splitSummary(json: unknown): string {
   return `by ${String(f.by ?? '?')}, seed ${String(f.seed ?? '?')}: ${counts}`;
 }
 
-/** --index: release years by id (its bad lines on stderr), or null (exit 2) when it cannot be read. */
-async function readIndexYears(path: string): Promise<Map<string, string> | null> {
+/** --index: release years by id (its bad lines on stderr); a file that cannot be read refuses the run. */
+async function readIndexYears(path: string, io: CommandIo): Promise<Map<string, string>> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch {
-    process.stderr.write(`misi-gen split: --index ${path}: no such file\n`);
-    process.exitCode = 2;
-    return null;
+    throw new CommandFailure(`--index ${path}: no such file`, EXIT.refused);
   }
   const r = indexYears(text, path);
-  for (const p of r.problems) process.stderr.write(`split: ${p}\n`);
+  for (const p of r.problems) io.stderr.write(`split: ${p}\n`);
   return r.years;
 }

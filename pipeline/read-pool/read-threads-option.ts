@@ -3,15 +3,11 @@
 import type { Argv } from 'yargs';
 import { availableParallelism } from 'node:os';
 
-export interface ReadThreadsArgs {
-  'read-threads': number;
-}
-
-export function readThreadsOption<T>(y: Argv<T>): Argv<T & ReadThreadsArgs> {
+export function readThreadsOption<T>(y: Argv<T>) {
   return y
     .option('read-threads', { type: 'number', default: Math.max(1, availableParallelism()), describe: 'worker threads reading structures, results in id order (1: read in the main thread)' })
     .check((a) => {
       if (!(Number.isInteger(a['read-threads']) && a['read-threads'] >= 1)) throw new Error('--read-threads must be a whole number >= 1');
       return true;
-    }) as Argv<T & ReadThreadsArgs>;
+    });
 }

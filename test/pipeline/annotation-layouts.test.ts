@@ -7,25 +7,24 @@
 // and the decoded images, not from the code that writes the compact layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { REPO } from '../shared-structures.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { AnnotationReadError, readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => inProcess(args);
 const root = mkdtempSync(join(tmpdir(), 'misi-annotation-layouts-'));
 const dir = (name: string) => join(root, name);
 const RUN = ['--tasks', 'translation,residue_ligand', '--limit', '2', '--test-share', '0.5', '--size', '128', '--per-complex', 'translation=1/1,residue_ligand=1/1', '--workers', '1'];
 
-before(() => {
+before(async () => {
   if (noBrowser) return;
   for (const [name, extra] of [['compact', []], ['full', ['--annotations', 'full']], ['none', ['--annotations', 'none']], ['small', ['--png-compression', 'small']]] as const) {
-    const r = cli('generate', '--out', dir(name), ...RUN, ...extra);
+    const r = await cli('generate', '--out', dir(name), ...RUN, ...extra);
     assert.equal(r.status, 0, `${name}: ${r.stderr}`);
   }
 });
@@ -33,7 +32,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 const manifestOf = (name: string) => JSON.parse(readFileSync(join(dir(name), 'manifest.json'), 'utf8'));
 
-test('the manifest records the layout, the PNG setting and the annotation schema', { skip: noBrowser }, () => {
+test('the manifest records the layout, the PNG setting and the annotation schema', { skip: noBrowser }, async () => {
   assert.equal(manifestOf('compact').options.annotations, 'compact');
   assert.equal(manifestOf('full').options.annotations, 'full');
   assert.equal(manifestOf('none').options.annotations, 'none');
@@ -42,7 +41,7 @@ test('the manifest records the layout, the PNG setting and the annotation schema
   assert.equal(manifestOf('compact').versions.annotationSchema, 2);
 });
 
-test('compact annotations read back as the full run wrote them, byte for byte, and are far smaller', { skip: noBrowser }, () => {
+test('compact annotations read back as the full run wrote them, byte for byte, and are far smaller', { skip: noBrowser }, async () => {
   const fullNames = readdirSync(join(dir('full'), 'annotations')).sort();
   const compactNames = readdirSync(join(dir('compact'), 'annotations')).sort();
   const images = readdirSync(join(dir('full'), 'images')).sort();
@@ -65,28 +64,28 @@ test('compact annotations read back as the full run wrote them, byte for byte, a
   assert.ok(compactBytes * 5 < fullBytes, `compact ${compactBytes} bytes against full ${fullBytes}`);
 });
 
-test('stats says the same of compact and full annotations', { skip: noBrowser }, () => {
-  const a = cli('stats', dir('compact'), '--json');
-  const b = cli('stats', dir('full'), '--json');
+test('stats says the same of compact and full annotations', { skip: noBrowser }, async () => {
+  const a = await cli('stats', dir('compact'), '--json');
+  const b = await cli('stats', dir('full'), '--json');
   assert.equal(a.status, 0, a.stderr);
   assert.equal(b.status, 0, b.stderr);
   assert.deepEqual(JSON.parse(a.stdout), JSON.parse(b.stdout));
   assert.ok((JSON.parse(a.stdout) as { imageSizes?: unknown }[]).every((t) => t.imageSizes), 'image sizes from the annotations');
 });
 
-test('--annotations none: no annotation files; verify passes, stats and the reader say why there are none', { skip: noBrowser }, () => {
+test('--annotations none: no annotation files; verify passes, stats and the reader say why there are none', { skip: noBrowser }, async () => {
   const annotations = join(dir('none'), 'annotations');
   assert.ok(!existsSync(annotations) || readdirSync(annotations).length === 0);
-  const v = cli('verify', dir('none'));
+  const v = await cli('verify', dir('none'));
   assert.equal(v.status, 0, v.stderr);
-  const s = cli('stats', dir('none'), '--json');
+  const s = await cli('stats', dir('none'), '--json');
   assert.equal(s.status, 0, s.stderr);
   assert.match(s.stderr, /generated with --annotations none.*image sizes and label legibility are left out/);
   const image = `images/${readdirSync(join(dir('none'), 'images'))[0]}`;
   assert.throws(() => readImageAnnotation(dir('none'), image), (e: unknown) => e instanceof AnnotationReadError && /--annotations none/.test(e.message));
 });
 
-test('--png-compression small: the same pixels as fast, in fewer bytes', { skip: noBrowser }, () => {
+test('--png-compression small: the same pixels as fast, in fewer bytes', { skip: noBrowser }, async () => {
   const names = readdirSync(join(dir('compact'), 'images')).sort();
   assert.deepEqual(readdirSync(join(dir('small'), 'images')).sort(), names);
   let fast = 0, small = 0;
@@ -102,11 +101,11 @@ test('--png-compression small: the same pixels as fast, in fewer bytes', { skip:
   assert.ok(small < fast, `small ${small} bytes, fast ${fast}`);
 });
 
-test('a resume with another --annotations or --png-compression is refused, naming it', { skip: noBrowser }, () => {
-  let r = cli('generate', '--out', dir('compact'), ...RUN, '--annotations', 'full');
+test('a resume with another --annotations or --png-compression is refused, naming it', { skip: noBrowser }, async () => {
+  let r = await cli('generate', '--out', dir('compact'), ...RUN, '--annotations', 'full');
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /--annotations differs: "compact" in that run, "full" now/);
-  r = cli('generate', '--out', dir('compact'), ...RUN, '--png-compression', 'small');
+  r = await cli('generate', '--out', dir('compact'), ...RUN, '--png-compression', 'small');
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /--png-compression differs: "fast" in that run, "small" now/);
 });

@@ -5,14 +5,13 @@
 // flagged dataset, 0 on a clean one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditDataset, type TaskAudit } from '../../pipeline/audit/audit-dataset.ts';
 import type { QaRecord } from '../../pipeline/dataset/question-record.ts';
-import { BIN } from '../spawn-cli.ts';
 import { REPO } from '../shared-structures.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 /** A record as generate writes it, with any split name (these files are written by hand). */
 type Rec = Omit<QaRecord, "split"> & { split: string };
@@ -58,7 +57,7 @@ function centredSet(i: number, centre: number): string[] {
 
 const byName = (t: TaskAudit, name: string, split = 'test') => t.splits.find((s) => s.split === split)!.baselines.find((b) => b.name === name)!;
 
-test('a planted consensus tell is found: the truth is always the centre of the options', () => {
+test('a planted consensus tell is found: the truth is always the centre of the options', async () => {
   // Truth at the centre, under letters that cycle A-D; the consensus rule is right for all 40.
   const train = Array.from({ length: 40 }, (_, i) => choice('rotation_rotation', 'train', i, centredSet(i, i % 4), i % 4));
   const testSet = Array.from({ length: 40 }, (_, i) => choice('rotation_rotation', 'test', i, centredSet(i, i % 4), i % 4));
@@ -79,7 +78,7 @@ test('a planted consensus tell is found: the truth is always the centre of the o
   }
 });
 
-test('options with the truth off-centre as often as chance pass: consensus 25 %, the option model learns nothing', () => {
+test('options with the truth off-centre as often as chance pass: consensus 25 %, the option model learns nothing', async () => {
   // The centre is the truth in 10 of 40 test questions (i % 4 === 0) and a decoy otherwise,
   // and the right letter cycles A-D independently of where the centre sits.
   const make = (split: string) => Array.from({ length: 40 }, (_, i) => {
@@ -99,7 +98,7 @@ test('options with the truth off-centre as often as chance pass: consensus 25 %,
   }
 });
 
-test('a letter tell is learned by the option model: the truth is always under A', () => {
+test('a letter tell is learned by the option model: the truth is always under A', async () => {
   // Options all alike in shape (the centre rotates through the letters); the truth always A.
   const make = (split: string) => Array.from({ length: 60 }, (_, i) => choice('translation_rotation', split, i, centredSet(i, (i + 1) % 4), 0));
   const dir = dataset({ 'translation_rotation.train.jsonl': make('train'), 'translation_rotation.test.jsonl': make('test') });
@@ -116,7 +115,7 @@ test('a letter tell is learned by the option model: the truth is always under A'
   }
 });
 
-test('the most typical option image is found from the annotations', () => {
+test('the most typical option image is found from the annotations', async () => {
   // Option images whose one atom sits at (0,0), (10,0), (-10,0), (0,10): the first has the
   // least summed distance to the others (10 + 10 + 10 = 30 against 10 + 20 + 14.1 and more).
   const at = [[0, 0], [10, 0], [-10, 0], [0, 10]];
@@ -150,7 +149,7 @@ const residue = (split: string, i: number, name: string, distance: number, yes: 
   meta: { index: 0, params: { residue: `${name} A:${i}`, verdict: yes ? 'yes' : 'no', bonds: yes ? 1 : 0, minDistance: distance } },
 });
 
-test('residue_ligand: a verdict told by distance is found; negatives matched in distance and name pass', () => {
+test('residue_ligand: a verdict told by distance is found; negatives matched in distance and name pass', async () => {
   // Told: every Yes at 2.8-3.1 A, every No at 5-8 A; names SER for both sides alike.
   const told = (split: string) => Array.from({ length: 40 }, (_, i) => residue(split, i, i % 4 < 2 ? 'SER' : 'LEU', i % 2 ? 2.8 + (i % 4) / 10 : 5 + (i % 4), i % 2 === 1));
   let dir = dataset({ 'residue_ligand.train.jsonl': told('train'), 'residue_ligand.test.jsonl': told('test') });
@@ -178,7 +177,7 @@ test('residue_ligand: a verdict told by distance is found; negatives matched in 
   }
 });
 
-test('a question repeating another of its split and a constant answer are flagged; audit --strict exits 3, and 0 when clean', () => {
+test('a question repeating another of its split and a constant answer are flagged; audit --strict exits 3, and 0 when clean', async () => {
   const q = (split: string, i: number, answer: string, complex = `c${i}`): Rec => ({
     id: `translation-${complex}-00${i}`, task: 'translation', split, complex, images: [`images/${complex}.png`, `images/${complex}-${answer}.png`],
     question: 'Which move?', answer, truth: {}, meta: { index: i, params: {} },
@@ -193,7 +192,7 @@ test('a question repeating another of its split and a constant answer are flagge
     assert.deepEqual(t.duplicates, { train: 0, test: 1 });
     assert.equal(t.clean, false);
     assert.match(t.findings[0], /1 exact duplicate in test/);
-    const strict = spawnSync(process.execPath, [BIN, 'audit', dir, '--strict'], { encoding: 'utf8', cwd: REPO });
+    const strict = await inProcess(['audit', dir, '--strict'], { cwd: REPO });
     assert.equal(strict.status, 3, strict.stderr);
     assert.match(strict.stdout, /translation: 1 exact duplicate in test/);
   } finally {
@@ -202,7 +201,7 @@ test('a question repeating another of its split and a constant answer are flagge
   // The same without the repeat: clean, exit 0 under --strict; the JSON names the task.
   const clean = dataset({ 'translation.train.jsonl': train, 'translation.test.jsonl': testSet.slice(0, 8) });
   try {
-    const r = spawnSync(process.execPath, [BIN, 'audit', clean, '--strict', '--json'], { encoding: 'utf8', cwd: REPO });
+    const r = await inProcess(['audit', clean, '--strict', '--json'], { cwd: REPO });
     assert.equal(r.status, 0, r.stderr + r.stdout);
     const report = JSON.parse(r.stdout);
     assert.equal(report.clean, true);
@@ -224,13 +223,13 @@ test('a question repeating another of its split and a constant answer are flagge
   }
 });
 
-test('audit names a folder that is not a dataset and exits 1', () => {
-  const r = spawnSync(process.execPath, [BIN, 'audit', join(tmpdir(), 'no-such-dataset-here')], { encoding: 'utf8', cwd: REPO });
+test('audit names a folder that is not a dataset and exits 1', async () => {
+  const r = await inProcess(['audit', join(tmpdir(), 'no-such-dataset-here')], { cwd: REPO });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /misi-gen audit: .*no-such-dataset-here.*no such folder/);
 });
 
-test('val is scored like test, beside it, when the dataset has it (generate --buffer val)', () => {
+test('val is scored like test, beside it, when the dataset has it (generate --buffer val)', async () => {
   // Train: the truth always the centre; test: never (a decoy is); val: always. Consensus: test 0 of 20, val 20 of 20.
   const make = (split: string, truthAtCentre: boolean) => Array.from({ length: 20 }, (_, i) => {
     const right = i % 4;

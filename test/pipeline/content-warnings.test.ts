@@ -6,20 +6,18 @@
 // their first ids per stage. Real files: the bundled sample, cut, copied or edited.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
+import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
 import { changeKind, ContentChanges } from '../../pipeline/content-warnings.ts';
 import { ingest } from '../../structures/ingest.ts';
 import type { Diagnostic } from '../../structures/model.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const root = mkdtempSync(join(tmpdir(), 'misi-changes-'));
 after(() => rmSync(root, { recursive: true, force: true }));
-const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: root });
+const run = (...args: string[]) => inProcess(args, { cwd: root });
 
 // 1hpv of the sample, with its mol2 cut after 1500 bytes (mid atom section).
 const bad = join(root, 'bad');
@@ -27,9 +25,9 @@ mkdirSync(join(bad, '1hpv'), { recursive: true });
 for (const f of ['1hpv_ligand.sdf', '1hpv_pocket.pdb']) copyFileSync(join(SAMPLE, 'pdbbind/1hpv', f), join(bad, '1hpv', f));
 writeFileSync(join(bad, '1hpv', '1hpv_ligand.mol2'), readFileSync(join(SAMPLE, 'pdbbind/1hpv/1hpv_ligand.mol2')).subarray(0, 1500));
 
-test('a truncated mol2 beside a good SDF: ingest reads the SDF and says so on screen', () => {
+test('a truncated mol2 beside a good SDF: ingest reads the SDF and says so on screen', async () => {
   const out = join(root, 'out-bad');
-  const r = run('ingest', bad, '--out', out);
+  const r = await run('ingest', bad, '--out', out);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /ingest: 1 complex read, 0 rejected/);
   assert.ok(r.stderr.includes(`ingest: 1 complex changed on reading (the warnings are in ${join(out, 'complexes.jsonl')}): ligand read from the SDF (mol2 unusable; atom names generated) 1: 1hpv\n`), r.stderr);
@@ -39,38 +37,38 @@ test('a truncated mol2 beside a good SDF: ingest reads the SDF and says so on sc
   assert.ok(c.warnings.some((w: Diagnostic) => w.kind === 'ligand-from-sdf' && /mol2 unusable .*truncated.*; ligand read from the SDF instead/.test(w.message)));
 });
 
-test('a truncated mol2 beside a good SDF: hbonds says so too, with the reason', () => {
-  const r = run('hbonds', join(bad, '1hpv'));
+test('a truncated mol2 beside a good SDF: hbonds says so too, with the reason', async () => {
+  const r = await run('hbonds', join(bad, '1hpv'));
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /^hbonds: 1hpv: mol2 unusable \(.*file truncated.*\); ligand read from the SDF instead$/m);
 });
 
-test('the sample entry alone, without its ligands.tsv: the automatic pick is named on screen', () => {
+test('the sample entry alone, without its ligands.tsv: the automatic pick is named on screen', async () => {
   mkdirSync(join(root, 'lone-3mht'), { recursive: true });
   copyFileSync(join(SAMPLE, 'pdb-entries/3mht.pdb'), join(root, 'lone-3mht', '3mht.pdb'));
-  const r = run('ingest', join(root, 'lone-3mht'), '--out', join(root, 'out-3mht'));
+  const r = await run('ingest', join(root, 'lone-3mht'), '--out', join(root, 'out-3mht'));
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /1 complex changed on reading \(.*\): .*ligand picked automatically 1: 3mht/);
-  const beside = run('ingest', join(SAMPLE, 'pdb-entries'), '--out', join(root, 'out-3mht-listed'));
+  const beside = await run('ingest', join(SAMPLE, 'pdb-entries'), '--out', join(root, 'out-3mht-listed'));
   assert.equal(beside.status, 0, beside.stderr);
   assert.doesNotMatch(beside.stderr, /picked automatically/);
 });
 
-test('the good sample says nothing changed; a missing partner is a reject named by id', () => {
+test('the good sample says nothing changed; a missing partner is a reject named by id', async () => {
   const lone = join(root, 'lone');
   mkdirSync(join(lone, '9zzz'), { recursive: true });
   copyFileSync(join(SAMPLE, 'pdbbind/1hpv/1hpv_pocket.pdb'), join(lone, '9zzz', '9zzz_pocket.pdb'));
-  const r = run('ingest', join(SAMPLE, 'pdbbind'), lone, '--out', join(root, 'out-lone'));
+  const r = await run('ingest', join(SAMPLE, 'pdbbind'), lone, '--out', join(root, 'out-lone'));
   assert.equal(r.status, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /changed on reading/);
   assert.match(r.stderr, /ingest: 1 reject \(1 discover\) listed in .*rejects\.jsonl; first ids: discover: 9zzz\n/);
 });
 
-test('a whole entry with altlocs and no selector: both kinds named', { skip: NEEDS_SHARED }, () => {
+test('a whole entry with altlocs and no selector: both kinds named', { skip: NEEDS_SHARED }, async () => {
   // Alone in a folder: beside ../shared's ligands.tsv the entry would get its listed selector.
   mkdirSync(join(root, 'lone-entry'), { recursive: true });
   copyFileSync(join(SHARED, 'pdb-entries/1bma.pdb'), join(root, 'lone-entry', '1bma.pdb'));
-  const r = run('ingest', join(root, 'lone-entry', '1bma.pdb'), '--out', join(root, 'out-1bma'));
+  const r = await run('ingest', join(root, 'lone-entry', '1bma.pdb'), '--out', join(root, 'out-1bma'));
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /1 complex changed on reading \(.*\): ligand picked automatically 1: 1bma; alternate locations chosen 1: 1bma\n/);
 });
@@ -161,7 +159,7 @@ test('each kind is set by the reader that makes the warning, and counted by it a
   assert.equal(changes.summary('here'), '5 complexes changed on reading (the warnings are in here): ligand read from the SDF (mol2 unusable; atom names generated) 1: k-sdf; bond orders taken from the SDF 1: k-orders; ligand picked automatically 1: 3mht; atoms renamed 1: k-names; alternate locations chosen 1: k-altlocs');
 });
 
-test('the summary counts by kind alone: the same words without a kind are not counted; ids listed first five', () => {
+test('the summary counts by kind alone: the same words without a kind are not counted; ids listed first five', async () => {
   const changes = new ContentChanges();
   const renamed: Diagnostic = { file: 'x.mol2', message: 'duplicate ligand atom names made unique: N -> N_2', kind: 'atoms-renamed' };
   for (const id of ['e', 'd', 'c', 'b', 'a']) changes.add(id, [renamed]);

@@ -9,13 +9,14 @@
 // 1024 px) and each image reaches the server at its own size.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
 import { pngSize, questionsOf, startServer, type Behaviour, type FakeServer, type Question, type ServerOptions } from './fake-chat-server.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
@@ -38,9 +39,9 @@ const serve = async (o: ServerOptions): Promise<FakeServer> => {
   return s;
 };
 
-before(() => {
+before(async () => {
   if (noBrowser) return;
-  const r = spawnSync(process.execPath, [BIN, 'generate', '--out', data, '--tasks', TASKS.join(','), '--test-share', '0.5', '--workers', '1'], { encoding: 'utf8' });
+  const r = await inProcess(['generate', '--out', data, '--tasks', TASKS.join(','), '--test-share', '0.5', '--workers', '1']);
   assert.equal(r.status, 0, r.stderr);
   questions = TASKS.flatMap((t) => questionsOf(data, readFileSync(join(data, 'qa', `${t}.test.jsonl`), 'utf8').split('\n')));
 });
@@ -246,15 +247,15 @@ test('baselines: random is seeded (same seed, same bytes), majority is the most 
   assert.equal(JSON.parse(readFileSync(join(root, 'base', 'majority.meta.json'), 'utf8')).baseline, 'majority');
 });
 
-test('--help shows an example with a local vLLM server; a missing --model is a usage error', () => {
-  const help = spawnSync(process.execPath, [BIN, 'eval', '--help'], { encoding: 'utf8' });
+test('--help shows an example with a local vLLM server; a missing --model is a usage error', async () => {
+  const help = await inProcess(['eval', '--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /vllm serve .* --port 8000/);
   assert.match(help.stdout, /misi-gen eval out --endpoint http:\/\/localhost:8000\/v1/);
-  const bad = spawnSync(process.execPath, [BIN, 'eval', 'out', '--endpoint', 'http://localhost:8000/v1'], { encoding: 'utf8' });
+  const bad = await inProcess(['eval', 'out', '--endpoint', 'http://localhost:8000/v1']);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /needs --endpoint and --model/);
-  const noScheme = spawnSync(process.execPath, [BIN, 'eval', 'out', '--endpoint', 'localhost:8000/v1', '--model', 'm'], { encoding: 'utf8' });
+  const noScheme = await inProcess(['eval', 'out', '--endpoint', 'localhost:8000/v1', '--model', 'm']);
   assert.equal(noScheme.status, 2);
   assert.match(noScheme.stderr, /--endpoint must be an http:\/\/ or https:\/\/ URL/);
   assert.ok(!existsSync(join(REPO, 'preds.jsonl')));

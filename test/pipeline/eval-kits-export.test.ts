@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { REPO } from '../shared-structures.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const python = (code: string, input = '') => spawnSync('python3', ['-c', code], { encoding: 'utf8', input, maxBuffer: 1 << 28 });
@@ -22,14 +22,13 @@ const noYaml = noPython || (python('import yaml').status === 0 ? false : 'no PyY
 const root = mkdtempSync(join(tmpdir(), 'misi-kits-'));
 const data = join(root, 'data');
 const TASKS = ['translation', 'interaction_location', 'rotation_rotation'];
-const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
-const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => inProcess(args);
 const lines = (p: string): any[] => readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-before(() => {
+before(async () => {
   if (noBrowser) return;
-  const r = cli('generate', '--out', data, '--tasks', TASKS.join(','), '--test-share', '0.5', '--workers', '1');
+  const r = await cli('generate', '--out', data, '--tasks', TASKS.join(','), '--test-share', '0.5', '--workers', '1');
   assert.equal(r.status, 0, r.stderr);
 });
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -51,9 +50,9 @@ for r in body:
 print(json.dumps({'head': head, 'rows': out}))
 `;
 
-test('vlmevalkit: the TSV read back by Python csv; images decode to the dataset\'s bytes in order; counts, answers and options equal', { skip: noBrowser || noPython }, () => {
+test('vlmevalkit: the TSV read back by Python csv; images decode to the dataset\'s bytes in order; counts, answers and options equal', { skip: noBrowser || noPython }, async () => {
   const out = join(root, 'vlmevalkit');
-  const r = cli('export', data, '--format', 'vlmevalkit', '--out', out);
+  const r = await cli('export', data, '--format', 'vlmevalkit', '--out', out);
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(readdirSync(out).sort(), ['MiSI_Bench_test.tsv', 'MiSI_Bench_tiny.tsv']);
   for (const split of ['test', 'tiny']) {
@@ -93,7 +92,7 @@ print(json.dumps({name: yaml.load(open(sys.argv[1] + '/' + name), Loader=Loader)
 
 test('lmms-eval: the task YAML parses and names the hf export, its configs and columns; utils.py scores through misi-gen score', { skip: noBrowser || noYaml }, async () => {
   const out = join(root, 'lmms');
-  const r = cli('export', data, '--format', 'lmms-eval', '--out', out);
+  const r = await cli('export', data, '--format', 'lmms-eval', '--out', out);
   assert.equal(r.status, 0, r.stderr);
   const taskDir = join(out, 'lmms_eval_tasks', 'misi_bench');
   const names = readdirSync(taskDir).filter((n) => n.endsWith('.yaml')).sort();

@@ -5,7 +5,6 @@
 // split.json and the questions; the export checks catch a broken file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,21 +12,21 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { readParquet } from 'parquet-wasm/node';
 import { tableFromIPC } from 'apache-arrow';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { REPO } from '../shared-structures.ts';
 import { splitLeaks } from '../../pipeline/split/split-file.ts';
 import { checkExport } from '../../pipeline/export/check-export.ts';
 import { loadDataset } from '../../pipeline/dataset/read-dataset.ts';
 import { readLlava } from '../../pipeline/export/llava.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const root = mkdtempSync(join(tmpdir(), 'misi-export-'));
 const data = join(root, 'data');
 const TASKS = ['translation', 'translation_rotation'];
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => inProcess(args);
 
-before(() => {
+before(async () => {
   if (noBrowser) return;
-  const r = cli('generate', '--out', data, '--tasks', TASKS.join(','), '--per-complex', 'translation=1/1,translation_rotation=0/1',
+  const r = await cli('generate', '--out', data, '--tasks', TASKS.join(','), '--per-complex', 'translation=1/1,translation_rotation=0/1',
     '--split-by', 'scaffold', '--test-share', '0.7', '--seed', '5', '--workers', '1');
   assert.equal(r.status, 0, r.stderr);
 });
@@ -40,7 +39,7 @@ const allSplits = ['train', 'test', 'tiny'];
 const questions = () => TASKS.flatMap((t) => allSplits.map((s) => ({ t, s, list: qa(t, s) })));
 const manifest = () => JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
 
-test('split.json by scaffold: every complex with side and group; no leak in the split or the questions; tiny within test', { skip: noBrowser }, () => {
+test('split.json by scaffold: every complex with side and group; no leak in the split or the questions; tiny within test', { skip: noBrowser }, async () => {
   const split = JSON.parse(readFileSync(join(data, 'split.json'), 'utf8'));
   assert.equal(split.by, 'scaffold');
   assert.deepEqual(split.complexes.map((c: any) => c.id), ['1hpv', '1pgp', '3mht']);
@@ -72,10 +71,10 @@ function checkPromptRows(dir: string, rows: { id: string; images: string[]; prom
   }
 }
 
-test('llava, sharegpt, qwen: one <image> per image in order, images present, answers, counts', { skip: noBrowser }, () => {
+test('llava, sharegpt, qwen: one <image> per image in order, images present, answers, counts', { skip: noBrowser }, async () => {
   for (const format of ['llava', 'sharegpt', 'qwen']) {
     const out = join(root, format);
-    const r = cli('export', data, '--format', format, '--out', out);
+    const r = await cli('export', data, '--format', format, '--out', out);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.trim(), out);
     for (const { t, s, list } of questions()) {
@@ -107,7 +106,7 @@ function hfRows(path: string): any[] {
 }
 
 test('hf: parquet shards per task and split, every row and image embedded, small row groups, a card with configs', { skip: noBrowser }, async () => {
-  const r = cli('export', data, '--format', 'hf', '--out', hfOut);
+  const r = await cli('export', data, '--format', 'hf', '--out', hfOut);
   assert.equal(r.status, 0, r.stderr);
   for (const { t, s, list } of questions()) {
     const dir = join(hfOut, 'data', t);
@@ -147,7 +146,7 @@ test('hf: parquet shards per task and split, every row and image embedded, small
 
 // An independent reader: arrow-rs (Rust, through parquet-wasm) with Apache Arrow JS, not
 // the hyparquet family the writer comes from. (Debian ships no pyarrow.)
-test('hf: an independent parquet reader (parquet-wasm + apache-arrow) finds every row and image', { skip: noBrowser }, () => {
+test('hf: an independent parquet reader (parquet-wasm + apache-arrow) finds every row and image', { skip: noBrowser }, async () => {
   for (const { t, s, list } of questions()) {
     const dir = join(hfOut, 'data', t);
     if (!list.length) continue;

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { BIN, runCli } from '../spawn-cli.ts';
+import { BIN } from '../spawn-cli.ts';
+import { cli } from '../cli-in-process.ts';
 import { REPO } from '../shared-structures.ts';
 import { archiveOf, entryText, NO_GEMMI, startArchive } from './fake-archive.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
@@ -19,6 +20,11 @@ import { findBrowser } from '../../renders/find-browser.ts';
 const root = mkdtempSync(join(tmpdir(), 'misi-fetch-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 const FAST = ['--retry-delay', '0.05'];
+/** The command run in-process in `cwd` (the killed run below is a process of its own): its exit status as `code`, and stderr. */
+const runCli = async (args: string[], cwd: string) => {
+  const r = await cli(args, { cwd });
+  return { code: r.status, stderr: r.stderr };
+};
 const lines = (p: string) => readFileSync(p, 'utf8').split('\n').filter(Boolean);
 const entryFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.cif.gz')).sort();
 

@@ -2,37 +2,34 @@
 // command names); a word near no flag gets none; the usage error is one line, exit 2.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
 import { editDistance, nearestFlag } from '../../pipeline/flag-suggestion.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
-const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });
+const run = (...args: string[]) => inProcess(args, { cwd: REPO });
 
-test('a misspelt flag: exit 2, the nearest flag of that command suggested, nothing started', () => {
+test('a misspelt flag: exit 2, the nearest flag of that command suggested, nothing started', async () => {
   for (const [args, hint] of [
     [['generate', '--structure', 'x', '--out', 'y'], /Unknown argument: structure \(--structure: did you mean --structures\?\)/],
     [['split', '--tset-share', '0.2', '--out', 'y'], /Unknown argument: tset-share \(--tset-share: did you mean --test-share\?\)\n/],
     [['eval', 'out', '--baselin', 'random'], /did you mean --baseline\?/],
     [['hbonds', 'x', '--jsn', '--relx'], /Unknown arguments: jsn, relx \(--jsn: did you mean --json\?; --relx: did you mean --relax\?\)/],
   ] as const) {
-    const r = run(...args);
+    const r = await run(...args);
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, hint);
     assert.equal(r.stderr.split('\n').filter(Boolean).length, 2, 'the message and the help hint');
   }
 });
 
-test('a word near no flag gets no suggestion', () => {
-  const r = run('ingest', '--frobnicate', '--out', 'y');
+test('a word near no flag gets no suggestion', async () => {
+  const r = await run('ingest', '--frobnicate', '--out', 'y');
   assert.equal(r.status, 2);
   assert.match(r.stderr, /Unknown argument: frobnicate\n/);
   assert.doesNotMatch(r.stderr, /did you mean/);
 });
 
-test('edit distance counts a swap of neighbours once; short words need a close match', () => {
+test('edit distance counts a swap of neighbours once; short words need a close match', async () => {
   assert.equal(editDistance('tset', 'test'), 1);
   assert.equal(editDistance('kitten', 'sitting'), 3);
   assert.equal(nearestFlag('ot', ['out', 'seed']), 'out');

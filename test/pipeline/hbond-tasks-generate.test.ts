@@ -11,7 +11,6 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { generate, type GenerateOptions } from '../../pipeline/generate/run-generate.ts';
 import { TASKS } from '../../qa/tasks/index.ts';
 import { taskById } from '../../qa/task-registry.ts';
@@ -20,6 +19,7 @@ import { findBrowser } from '../../renders/find-browser.ts';
 import { HAVE_SHARED, REPO } from '../shared-structures.ts';
 import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
 import { sharedFolders } from '../qa/hbond-complexes.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const HBOND_TASKS = ['residue_ligand', 'interaction_location', 'pocket_ligand'];
@@ -49,7 +49,7 @@ const complexes = (dir: string) => new Map<string, any>(readFileSync(join(dir, '
   const c = JSON.parse(l);
   return [c.id, c];
 }));
-const misiGen = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
+const misiGen = (...args: string[]) => inProcess(args, { cwd: REPO });
 
 /** Distinct bonds of a stored complex record, read raw: residue (chain, number, icode, name), atoms. */
 function storedPairs(c: any) {
@@ -73,7 +73,7 @@ function eyeXY(a: any, cam: any): [number, number] {
   return [(ndcX - p[12]) / p[0], (ndcY - p[13]) / p[5]];
 }
 
-test('residue_ligand: six views of one residue + ligand; Yes lists exactly the stored bonds of that residue, No residues have none', { skip: noBrowser }, () => {
+test('residue_ligand: six views of one residue + ligand; Yes lists exactly the stored bonds of that residue, No residues have none', { skip: noBrowser }, async () => {
   const stored = complexes(out);
   const balance: Record<string, { yes: number; no: number }> = {};
   for (const r of records(out, 'residue_ligand')) {
@@ -104,7 +104,7 @@ test('residue_ligand: six views of one residue + ligand; Yes lists exactly the s
   for (const [split, b] of Object.entries(balance)) assert.equal(b.yes, b.no, `${split}: ${JSON.stringify(b)}`);
 });
 
-test('interaction_location: from the front view annotation, the right option centres the bond centroid within 0.5 A and no other does', { skip: noBrowser }, () => {
+test('interaction_location: from the front view annotation, the right option centres the bond centroid within 0.5 A and no other does', { skip: noBrowser }, async () => {
   const stored = complexes(out);
   const list = records(out, 'interaction_location');
   assert.ok(list.length >= 3);
@@ -136,8 +136,8 @@ test('interaction_location: from the front view annotation, the right option cen
   }
 });
 
-test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full views are the images interaction_location shows; translation shows three at 512 px', { skip: noBrowser }, () => {
-  const cli = misiGen('hbonds', SAMPLE_DIR, '--ligands', SAMPLE_LIGANDS);
+test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full views are the images interaction_location shows; translation shows three at 512 px', { skip: noBrowser }, async () => {
+  const cli = await misiGen('hbonds', SAMPLE_DIR, '--ligands', SAMPLE_LIGANDS);
   assert.equal(cli.status, 0, cli.stderr);
   const printed = new Map(cli.stdout.trim().split('\n').map((l) => l.split('\t') as [string, string]));
   const list = records(out, 'pocket_ligand');
@@ -159,10 +159,10 @@ test('pocket_ligand: the answer is what `misi-gen hbonds` prints; the six full v
   }
 });
 
-test('stats: verdicts per split, distances of both sides, letters, bonds per complex', { skip: noBrowser }, () => {
-  const s = misiGen('stats', out);
+test('stats: verdicts per split, distances of both sides, letters, bonds per complex', { skip: noBrowser }, async () => {
+  const s = await misiGen('stats', out);
   assert.equal(s.status, 0, s.stderr);
-  const json = JSON.parse(misiGen('stats', out, '--json').stdout);
+  const json = JSON.parse((await misiGen('stats', out, '--json')).stdout);
   const rl = json.find((x: any) => x.task === 'residue_ligand');
   for (const split of ['train', 'test']) assert.equal(rl.histograms[`verdict ${split}`].yes, rl.histograms[`verdict ${split}`].no);
   // Histograms cover train and test (a tiny set repeats test questions and is not counted again).

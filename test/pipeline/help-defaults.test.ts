@@ -3,15 +3,12 @@
 // `[default: []]` beside a required list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
-const help = (command: string) => {
-  const r = spawnSync(process.execPath, [BIN, command, '--help'], { encoding: 'utf8', cwd: REPO, env: { ...process.env, COLUMNS: '200' } });
+const help = async (command: string) => {
+  const r = await inProcess([command, '--help'], { cwd: REPO, env: { COLUMNS: '200' } });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 };
@@ -25,9 +22,9 @@ const entry = (text: string, name: string) => {
   return lines.slice(at, end).join(' ');
 };
 
-test('structure paths: as arguments or --structures, both defaulting to the bundled sample', () => {
+test('structure paths: as arguments or --structures, both defaulting to the bundled sample', async () => {
   for (const command of ['ingest', 'generate', 'split']) {
-    const h = help(command);
+    const h = await help(command);
     assert.match(h, new RegExp(`^misi-gen ${command} \\[paths\\.\\.\\.\\]`, 'm'));
     assert.match(entry(h, 'paths'), /\[default: the bundled sample\]/);
     assert.match(entry(h, '--structures'), /\[default: the bundled sample\]/);
@@ -35,13 +32,13 @@ test('structure paths: as arguments or --structures, both defaulting to the bund
   }
 });
 
-test('merge: its shard folders are required, with no empty default; bench: pages one per core; test share as a fraction', () => {
-  const merge = entry(help('merge'), 'dirs');
+test('merge: its shard folders are required, with no empty default; bench: pages one per core; test share as a fraction', async () => {
+  const merge = entry(await help('merge'), 'dirs');
   assert.match(merge, /\[required\]/);
   assert.doesNotMatch(merge, /default/);
-  assert.match(entry(help('bench'), '--pages'), new RegExp(`\\[default: one per core \\(${availableParallelism()} here\\)\\]`));
-  assert.match(entry(help('generate'), '--workers'), /\[default: one per core\]/);
-  for (const command of ['generate', 'split']) assert.match(entry(help(command), '--test-share'), /\[default: 490\/3993 = 0\.123\]/);
-  assert.match(entry(help('generate'), '--out'), /\[default: "out"\]/);
-  assert.match(entry(help('eval'), '--out'), /\[default: <dataset>\/eval\/<model or baseline-NAME>\.<split>\.jsonl\]/);
+  assert.match(entry(await help('bench'), '--pages'), new RegExp(`\\[default: one per core \\(${availableParallelism()} here\\)\\]`));
+  assert.match(entry(await help('generate'), '--workers'), /\[default: one per core\]/);
+  for (const command of ['generate', 'split']) assert.match(entry(await help(command), '--test-share'), /\[default: 490\/3993 = 0\.123\]/);
+  assert.match(entry(await help('generate'), '--out'), /\[default: "out"\]/);
+  assert.match(entry(await help('eval'), '--out'), /\[default: <dataset>\/eval\/<model or baseline-NAME>\.<split>\.jsonl\]/);
 });

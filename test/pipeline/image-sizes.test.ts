@@ -4,7 +4,6 @@
 // drawn through the same framing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,11 +18,11 @@ import { complexCamera } from '../../renders/scene-atoms.ts';
 import { sceneKey } from '../../renders/scene-key.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { sampleWithBonds } from '../qa/hbond-complexes.ts';
-import { BIN } from '../spawn-cli.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const tasks = (...ids: string[]) => ids.map((id) => taskById(id)!);
 
-test('--size values: N for every task, TASK=N for one (repeatable, comma-separated too), a task\'s own value wins', () => {
+test('--size values: N for every task, TASK=N for one (repeatable, comma-separated too), a task\'s own value wins', async () => {
   const ts = tasks('translation', 'pocket_ligand', 'interaction_location');
   assert.deepEqual(parseSizes(undefined, ts), {});
   assert.deepEqual(parseSizes('768', ts), { all: 768 });
@@ -33,13 +32,13 @@ test('--size values: N for every task, TASK=N for one (repeatable, comma-separat
   assert.deepEqual(imageSizes(ts, parseSizes('translation=256', ts)), { translation: 256, pocket_ligand: 1024, interaction_location: 1024 });
 });
 
-test('default sizes: the two whole-pocket H-bond tasks 1024 px, every other task 512', () => {
+test('default sizes: the two whole-pocket H-bond tasks 1024 px, every other task 512', async () => {
   const sizes = imageSizes(TASKS);
   assert.equal(Object.keys(sizes).length, 9);
   for (const [id, n] of Object.entries(sizes)) assert.equal(n, id === 'pocket_ligand' || id === 'interaction_location' ? 1024 : 512, id);
 });
 
-test('--size errors name the value and the problem', () => {
+test('--size errors name the value and the problem', async () => {
   const ts = tasks('translation', 'pocket_ligand');
   const cases: [string | string[], RegExp][] = [
     ['abc', /'abc' is not a whole number of pixels from 64 to 4096/],
@@ -57,7 +56,7 @@ test('--size errors name the value and the problem', () => {
   for (const [value, message] of cases) assert.throws(() => parseSizes(value, ts), message, String(value));
 });
 
-test('generate: --size usage errors exit 2 with one line before anything is read or written', () => {
+test('generate: --size usage errors exit 2 with one line before anything is read or written', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'misi-sizes-'));
   try {
     const out = join(dir, 'out');
@@ -68,13 +67,13 @@ test('generate: --size usage errors exit 2 with one line before anything is read
       [['--size', '10'], /'10' is not a whole number of pixels from 64 to 4096/],
     ];
     for (const [args, message] of cases) {
-      const r = spawnSync(process.execPath, [BIN, 'generate', '--out', out, ...args], { encoding: 'utf8' });
+      const r = await inProcess(['generate', '--out', out, ...args]);
       assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, message);
       assert.equal(r.stderr.trim().split('\n').filter((l) => /size/.test(l)).length, 1, r.stderr);
       assert.ok(!existsSync(out), `${args.join(' ')}: nothing written`);
     }
-    const help = spawnSync(process.execPath, [BIN, 'generate', '--help'], { encoding: 'utf8' });
+    const help = await inProcess(['generate', '--help']);
     assert.match(help.stdout.replace(/\s+/g, ' '), /TASK=N for one \(repeatable\); default 512, interaction_location and pocket_ligand 1024/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

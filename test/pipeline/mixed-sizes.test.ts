@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { generate } from '../../pipeline/generate/run-generate.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { BIN } from '../spawn-cli.ts';
 import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
 import { darkBlocks, readPng } from './preview-pixels.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const root = mkdtempSync(join(tmpdir(), 'misi-mixed-sizes-'));
@@ -35,7 +34,7 @@ type Rec = { id: string; complex: string; images: string[] };
 const records = (task: string): Rec[] => readFileSync(join(dataset, 'qa', `${task}.train.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const annotation = (image: string) => readImageAnnotation(dataset, image)!;
 
-test('each task at its own size: PNG, annotation and manifest agree', { skip: noBrowser }, () => {
+test('each task at its own size: PNG, annotation and manifest agree', { skip: noBrowser }, async () => {
   const manifest = JSON.parse(readFileSync(join(dataset, 'manifest.json'), 'utf8'));
   assert.deepEqual(manifest.options.imageSizes, { translation: 512, pocket_ligand: 1024 });
   assert.equal(manifest.options.size, null, 'no one size for every task');
@@ -51,7 +50,7 @@ test('each task at its own size: PNG, annotation and manifest agree', { skip: no
   }
 });
 
-test('the same front view at 512 and 1024 px is two images', { skip: noBrowser }, () => {
+test('the same front view at 512 and 1024 px is two images', { skip: noBrowser }, async () => {
   for (const t of records('translation')) {
     const p = records('pocket_ligand').find((r) => r.complex === t.complex);
     if (!p) continue;
@@ -68,19 +67,19 @@ test('the same front view at 512 and 1024 px is two images', { skip: noBrowser }
   assert.fail('no complex has both a translation and a pocket-ligand question');
 });
 
-test('stats: each task\'s images by size', { skip: noBrowser }, () => {
-  const r = spawnSync(process.execPath, [BIN, 'stats', dataset], { encoding: 'utf8' });
+test('stats: each task\'s images by size', { skip: noBrowser }, async () => {
+  const r = await inProcess(['stats', dataset]);
   assert.equal(r.status, 0, r.stderr);
   const section = (task: string) => r.stdout.split(/\n(?=\S)/).find((s) => s.startsWith(`${task}:`)) ?? '';
   const count = (task: string) => new Set(records(task).flatMap((q) => q.images)).size;
   assert.match(section('translation'), new RegExp(`\\n  images +${count('translation')} at 512 px\\n`));
   assert.match(section('pocket_ligand'), new RegExp(`\\n  images +${count('pocket_ligand')} at 1024 px\\n`));
-  const json = JSON.parse(spawnSync(process.execPath, [BIN, 'stats', dataset, '--json'], { encoding: 'utf8' }).stdout);
+  const json = JSON.parse((await inProcess(['stats', dataset, '--json'])).stdout);
   const pl = (Array.isArray(json) ? json : json.tasks).find((s: { task: string }) => s.task === 'pocket_ligand');
   assert.deepEqual(pl.imageSizes, { 1024: count('pocket_ligand') });
 });
 
-test('a contact sheet of 512 and 1024 px images: every tile the same size', { skip: noBrowser }, () => {
+test('a contact sheet of 512 and 1024 px images: every tile the same size', { skip: noBrowser }, async () => {
   // One translation question whose images alternate between the two sizes.
   const mixed = join(root, 'mixed');
   mkdirSync(join(mixed, 'qa'), { recursive: true });
@@ -94,7 +93,7 @@ test('a contact sheet of 512 and 1024 px images: every tile the same size', { sk
   assert.deepEqual(widths, [1024, 512, 1024, 512]);
 
   const out = join(root, 'preview');
-  const r = spawnSync(process.execPath, [BIN, 'preview', mixed, '--out', out, '--tile', String(TILE)], { encoding: 'utf8' });
+  const r = await inProcess(['preview', mixed, '--out', out, '--tile', String(TILE)]);
   assert.equal(r.status, 0, r.stderr);
   const blocks = darkBlocks(readPng(join(out, 'translation.png')), TILE);
   assert.equal(blocks.rows.length, 1);

@@ -3,21 +3,20 @@
 // PATH the command fails naming the package. Skips where MMseqs2 is not installed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { clusterWithMmseqs, mmseqsVersion } from '../../pipeline/split/mmseqs-clusters.ts';
 import { clusterProteins } from '../../pipeline/split/protein-clusters.ts';
 import { complexSequences, type ComplexSequences } from '../../pipeline/split/protein-sequences.ts';
 import { generatorFor } from '../../pipeline/generate/seeds.ts';
 import { ingestEach } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { NEEDS_SHARED, REPO, SHARED } from '../shared-structures.ts';
+import { NEEDS_SHARED, SHARED } from '../shared-structures.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const VERSION = mmseqsVersion();
 const NEEDS_MMSEQS: string | false = VERSION === null ? 'MMseqs2 (Debian package mmseqs2) is not on PATH' : false;
-const BIN = resolve(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 
 async function sampleSequences(): Promise<ComplexSequences[]> {
   const items: ComplexSequences[] = [];
@@ -68,13 +67,13 @@ test('mmseqs engine on ../shared: every link is one of the exact engine (its clu
 test('misi-gen split --cluster-engine mmseqs writes the split and names the engine (its internals with --verbose only)', { skip: NEEDS_MMSEQS }, async () => {
   const out = await mkdtemp(join(tmpdir(), 'mmseqs-split-'));
   try {
-    const r = spawnSync(process.execPath, [BIN, 'split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--verbose', '--out', out], { encoding: 'utf8' });
+    const r = await inProcess(['split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--verbose', '--out', out]);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, new RegExp(`mmseqs engine ${VERSION!.replace(/[.+]/g, '\\$&')}`));
     const split = JSON.parse(await readFile(join(out, 'split.json'), 'utf8'));
     assert.equal(split.complexes.length, 3);
     assert.match(split.achieved.engine, /^mmseqs /);
-    const quiet = spawnSync(process.execPath, [BIN, 'split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--out', out], { encoding: 'utf8' });
+    const quiet = await inProcess(['split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--out', out]);
     assert.equal(quiet.status, 0, quiet.stderr);
     assert.doesNotMatch(quiet.stderr, /engine|skippedJoined|boundCells/);
     assert.match(quiet.stderr, /aimed 0 test, got 0/);
@@ -86,7 +85,7 @@ test('misi-gen split --cluster-engine mmseqs writes the split and names the engi
 test('without MMseqs2 on PATH the mmseqs engine fails, naming the package', async () => {
   const out = await mkdtemp(join(tmpdir(), 'mmseqs-missing-'));
   try {
-    const r = spawnSync(process.execPath, [BIN, 'split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--out', out], { encoding: 'utf8', env: { ...process.env, PATH: '/nonexistent' } });
+    const r = await inProcess(['split', '--by', 'protein', '--cluster-engine', 'mmseqs', '--out', out], { env: { PATH: '/nonexistent' } });
     assert.equal(r.status, 1, r.stderr);
     assert.match(r.stderr, /misi-gen split: .*no `mmseqs` was found on PATH.*apt-get install mmseqs2/);
   } finally {

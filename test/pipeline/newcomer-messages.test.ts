@@ -6,66 +6,65 @@
 // measured pace. Real runs on the bundled sample with real Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { REPO, SAMPLE } from '../shared-structures.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { progressReporter } from '../../pipeline/progress.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
-const cli = (...args: string[]) => spawnSync(process.execPath, [CURRENT_CLI, ...args], { encoding: 'utf8', cwd: REPO });
+const cli = (...args: string[]) => inProcess(args, { cwd: REPO });
 const root = mkdtempSync(join(tmpdir(), 'misi-newcomer-'));
 const data = join(root, 'data');
 const RUN = ['--tasks', 'translation,rotation', '--per-complex', 'translation=1/1,rotation=1/1', '--test-share', '0.5', '--workers', '1', '--limit', '1'];
 
 let first = '';
-before(() => {
+before(async () => {
   if (noBrowser) return;
-  const r = cli('generate', '--out', data, ...RUN);
+  const r = await cli('generate', '--out', data, ...RUN);
   assert.equal(r.status, 0, r.stderr);
   first = r.stderr;
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
-test('one complex is "1 complex" in the summary', { skip: noBrowser }, () => {
+test('one complex is "1 complex" in the summary', { skip: noBrowser }, async () => {
   const summary = first.split('\n').find((l) => l.startsWith('generate: 1 complex ('));
   assert.ok(summary, first);
   assert.doesNotMatch(summary, /\b1 (complexes|questions|rejects|distinct images|image references)\b/);
 });
 
-test('a refused resume names --tasks, not the image size of a task the other run lacks', { skip: noBrowser }, () => {
-  const r = cli('generate', '--out', data, ...RUN.map((a) => (a === 'translation,rotation' ? 'rotation' : a === 'translation=1/1,rotation=1/1' ? 'rotation=1/1' : a)));
+test('a refused resume names --tasks, not the image size of a task the other run lacks', { skip: noBrowser }, async () => {
+  const r = await cli('generate', '--out', data, ...RUN.map((a) => (a === 'translation,rotation' ? 'rotation' : a === 'translation=1/1,rotation=1/1' ? 'rotation=1/1' : a)));
   assert.equal(r.status, 1, r.stderr);
   assert.ok(r.stderr.includes('holds a run with other options: --tasks differs: translation,rotation in that run, rotation now; rerun with the same options'), r.stderr);
   assert.doesNotMatch(r.stderr, /--translation|--size|--per-complex|template version/);
   // A count of a task both runs hold is said; the tasks still come first.
-  const more = cli('generate', '--out', data, ...RUN.map((a) => (a === 'translation,rotation' ? 'rotation' : a === 'translation=1/1,rotation=1/1' ? 'rotation=2/1' : a)));
+  const more = await cli('generate', '--out', data, ...RUN.map((a) => (a === 'translation,rotation' ? 'rotation' : a === 'translation=1/1,rotation=1/1' ? 'rotation=2/1' : a)));
   assert.equal(more.status, 1, more.stderr);
   assert.ok(more.stderr.includes('--tasks differs: translation,rotation in that run, rotation now; --per-complex differs: rotation=1/1 in that run, rotation=2/1 now'), more.stderr);
 });
 
-test('a refused resume names --size with both values, and every other option that differs', { skip: noBrowser }, () => {
-  const r = cli('generate', '--out', data, ...RUN, '--size', '256', '--seed', '12');
+test('a refused resume names --size with both values, and every other option that differs', { skip: noBrowser }, async () => {
+  const r = await cli('generate', '--out', data, ...RUN, '--size', '256', '--seed', '12');
   assert.equal(r.status, 1, r.stderr);
   assert.ok(r.stderr.includes('--size differs: 512 in that run, 256 now'), r.stderr);
   assert.ok(r.stderr.includes('--seed differs: 0 in that run, 12 now'), r.stderr);
   assert.doesNotMatch(r.stderr, /--rotation|--translation/);
-  const one = cli('generate', '--out', data, ...RUN, '--size', 'rotation=256');
+  const one = await cli('generate', '--out', data, ...RUN, '--size', 'rotation=256');
   assert.equal(one.status, 1, one.stderr);
   assert.ok(one.stderr.includes('--size differs: 512 in that run, 512, rotation=256 now'), one.stderr);
 });
 
-test('verify with one problem says "1 problem"', { skip: noBrowser }, () => {
+test('verify with one problem says "1 problem"', { skip: noBrowser }, async () => {
   const image = readdirSync(join(data, 'images')).sort()[0];
   const path = join(data, 'images', image);
   const bytes = readFileSync(path);
   appendFileSync(path, Buffer.from([0]));
   try {
-    const r = cli('verify', data);
+    const r = await cli('verify', data);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /: 1 problem\n/);
   } finally {
@@ -75,35 +74,35 @@ test('verify with one problem says "1 problem"', { skip: noBrowser }, () => {
   }
 });
 
-test('fetch --help offers no --task-module and speaks of entries, not questions, under --strict', () => {
-  const r = cli('fetch', '--help');
+test('fetch --help offers no --task-module and speaks of entries, not questions, under --strict', async () => {
+  const r = await cli('fetch', '--help');
   assert.equal(r.status, 0, r.stderr);
   const help = r.stdout.replace(/\s+/g, ' ');
   assert.doesNotMatch(help, /task-module/);
   assert.doesNotMatch(help, /questions/);
   assert.match(help, /--strict exit 3 when any entry could not be fetched/);
-  for (const command of ['ingest', 'split', 'hbonds', 'render']) assert.doesNotMatch(cli(command, '--help').stdout, /task-module/, command);
-  const generate = cli('generate', '--help').stdout.replace(/\s+/g, ' ');
+  for (const command of ['ingest', 'split', 'hbonds', 'render']) assert.doesNotMatch((await cli(command, '--help')).stdout, /task-module/, command);
+  const generate = (await cli('generate', '--help')).stdout.replace(/\s+/g, ' ');
   assert.match(generate, /--task-module/);
   assert.match(generate, /questions that could not be planned do not count/);
-  for (const command of ['score', 'eval', 'export', 'preview', 'stats', 'audit', 'verify', 'merge']) assert.match(cli(command, '--help').stdout, /--task-module/, command);
+  for (const command of ['score', 'eval', 'export', 'preview', 'stats', 'audit', 'verify', 'merge']) assert.match((await cli(command, '--help')).stdout, /--task-module/, command);
 });
 
-test('a bad choice names the flag as typed: --by or --split-by, never the key split-by', () => {
+test('a bad choice names the flag as typed: --by or --split-by, never the key split-by', async () => {
   for (const flag of ['--by', '--split-by']) {
-    const r = cli('split', flag, 'proteins', '--out', join(root, 'split'));
+    const r = await cli('split', flag, 'proteins', '--out', join(root, 'split'));
     assert.equal(r.status, 2);
     assert.ok(r.stderr.includes(`Invalid value for ${flag}: "proteins". Choices: "complex", "scaffold", "protein"`), r.stderr);
   }
-  const eq = cli('split', '--by=proteins', '--out', join(root, 'split'));
+  const eq = await cli('split', '--by=proteins', '--out', join(root, 'split'));
   assert.ok(eq.stderr.includes('Invalid value for --by: "proteins"'), eq.stderr);
-  const missing = cli('export', data, '--format', 'llava');
+  const missing = await cli('export', data, '--format', 'llava');
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /Missing required option: --out/);
 });
 
-test('the scaffold note says why and names a section that exists', () => {
-  const r = cli('split', '--by', 'scaffold', '--out', join(root, 'scaffold'));
+test('the scaffold note says why and names a section that exists', async () => {
+  const r = await cli('split', '--by', 'scaffold', '--out', join(root, 'scaffold'));
   assert.equal(r.status, 0, r.stderr);
   const m = /split: 3mht: the ligand has no SMILES, so its scaffold was built from its atoms and bonds as read; see (docs\/splits-export\.md)#([a-z-]+)/.exec(r.stderr);
   assert.ok(m, r.stderr);
@@ -112,9 +111,9 @@ test('the scaffold note says why and names a section that exists', () => {
   assert.ok(headings.includes(m[2]), `#${m[2]} is no heading of ${m[1]}`);
 });
 
-test('ingest: every ETA it prints is no more than the run took', () => {
+test('ingest: every ETA it prints is no more than the run took', async () => {
   const started = Date.now();
-  const r = cli('ingest', SAMPLE, '--out', join(root, 'ingest'));
+  const r = await cli('ingest', SAMPLE, '--out', join(root, 'ingest'));
   const seconds = (Date.now() - started) / 1000;
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /ingest: 3 complexes read/);

@@ -6,7 +6,6 @@
 // under test. The fixture is copied first: nothing is written into it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +13,11 @@ import { REPO } from '../shared-structures.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { openDataset } from '../../pipeline/dataset/read-dataset.ts';
 import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
 const FIXTURE = join(REPO, 'test/fixtures/dataset-210c3b4');
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => inProcess(args);
 const root = mkdtempSync(join(tmpdir(), 'misi-old-dataset-'));
 const data = join(root, 'data');
 
@@ -30,7 +30,7 @@ function records(): { task: string; split: string; images: string[] }[] {
 before(() => cpSync(FIXTURE, data, { recursive: true }));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-test('the fixture is of the old layout: full annotations only, no annotation option or version in its manifest', () => {
+test('the fixture is of the old layout: full annotations only, no annotation option or version in its manifest', async () => {
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
   assert.equal(manifest.options.annotations, undefined);
   assert.equal(manifest.versions.annotationSchema, undefined);
@@ -38,14 +38,14 @@ test('the fixture is of the old layout: full annotations only, no annotation opt
   assert.ok(names.length > 0 && names.every((n) => /^[0-9a-f]{32}\.json$/.test(n)), names.join(' '));
 });
 
-test('verify: every record and image matches the manifest', () => {
-  const r = cli('verify', data);
+test('verify: every record and image matches the manifest', async () => {
+  const r = await cli('verify', data);
   assert.equal(r.status, 0, r.stderr);
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
   assert.match(r.stderr, new RegExp(`${records().length} records and ${manifest.images.length} images match the manifest`));
 });
 
-test('the annotation reader gives each old annotation file as it is written', () => {
+test('the annotation reader gives each old annotation file as it is written', async () => {
   const folder = openDataset(data);
   assert.equal(folder.annotationLayout, 'full');
   for (const name of readdirSync(join(data, 'annotations'))) {
@@ -56,8 +56,8 @@ test('the annotation reader gives each old annotation file as it is written', ()
   }
 });
 
-test('stats: counts per split, image sizes and label legibility from the old annotations', () => {
-  const r = cli('stats', data, '--json');
+test('stats: counts per split, image sizes and label legibility from the old annotations', async () => {
+  const r = await cli('stats', data, '--json');
   assert.equal(r.status, 0, r.stderr);
   const stats = JSON.parse(r.stdout) as { task: string; count: Record<string, number>; imageSizes?: Record<string, number>; legibility?: { labels: number } }[];
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
@@ -80,9 +80,9 @@ test('stats: counts per split, image sizes and label legibility from the old ann
   }
 });
 
-test('preview: a contact sheet and a page per task', { skip: noBrowser }, () => {
+test('preview: a contact sheet and a page per task', { skip: noBrowser }, async () => {
   const out = join(root, 'preview');
-  const r = cli('preview', data, '--out', out);
+  const r = await cli('preview', data, '--out', out);
   assert.equal(r.status, 0, r.stderr);
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
   for (const task of manifest.options.tasks as string[]) {
@@ -91,15 +91,15 @@ test('preview: a contact sheet and a page per task', { skip: noBrowser }, () => 
   }
 });
 
-test('export llava: every image hard-linked (no second copy), or copied with --copy-images', () => {
+test('export llava: every image hard-linked (no second copy), or copied with --copy-images', async () => {
   const linked = join(root, 'llava');
-  let r = cli('export', data, '--format', 'llava', '--out', linked);
+  let r = await cli('export', data, '--format', 'llava', '--out', linked);
   assert.equal(r.status, 0, r.stderr);
   const images = [...new Set(records().flatMap((q) => q.images))];
   assert.match(r.stderr, new RegExp(`images: ${images.length} hard-linked`));
   for (const im of images) assert.equal(statSync(join(linked, im)).ino, statSync(join(data, im)).ino, `${im}: the dataset's own file`);
   const copied = join(root, 'llava-copied');
-  r = cli('export', data, '--format', 'llava', '--out', copied, '--copy-images');
+  r = await cli('export', data, '--format', 'llava', '--out', copied, '--copy-images');
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, new RegExp(`images: 0 hard-linked.*, ${images.length} copied`));
   for (const im of images) {
@@ -108,9 +108,9 @@ test('export llava: every image hard-linked (no second copy), or copied with --c
   }
 });
 
-test('export hf: the parquet shards carry every image', () => {
+test('export hf: the parquet shards carry every image', async () => {
   const out = join(root, 'hf');
-  const r = cli('export', data, '--format', 'hf', '--out', out);
+  const r = await cli('export', data, '--format', 'hf', '--out', out);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, new RegExp(`${new Set(records().flatMap((q) => q.images)).size} distinct images, all checks passed`));
 });

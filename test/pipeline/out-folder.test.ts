@@ -11,13 +11,17 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SAMPLE } from '../shared-structures.ts';
-import { runCli } from '../spawn-cli.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'misi-out-folder-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 /** The CLI run in `cwd`, so the default `out` is cwd/out. */
-const cli = (cwd: string, ...args: string[]) => runCli(args, cwd);
+/** The command run in-process in `cwd`: its exit status as `code`, and stderr. */
+const cli = async (cwd: string, ...args: string[]) => {
+  const r = await inProcess(args, { cwd });
+  return { code: r.status, stderr: r.stderr };
+};
 /** Every file under `dir` with the sha256 of its bytes. */
 const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()
   .filter((f) => statSync(join(dir, f)).isFile()).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));

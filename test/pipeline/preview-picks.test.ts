@@ -5,32 +5,31 @@
 // 3Dmol.js's Jmol table, the page's fallback). Real generate and preview runs (Chromium).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HAVE_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { DEFAULT_STYLE } from '../../renders/style.ts';
 import { answerKind, pickAcrossAnswers } from '../../pipeline/preview/read-questions.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
-const cli = (...args: string[]) => spawnSync(process.execPath, [CURRENT_CLI, ...args], { encoding: 'utf8', cwd: REPO });
+const cli = (...args: string[]) => inProcess(args, { cwd: REPO });
 const root = mkdtempSync(join(tmpdir(), 'misi-preview-picks-'));
 const data = join(root, 'data');
 after(() => rmSync(root, { recursive: true, force: true }));
 
-before(() => {
+before(async () => {
   if (noBrowser) return;
-  const r = cli('generate', '--out', data, '--tasks', 'residue_ligand,translation_rotation', '--per-complex', 'residue_ligand=6/6,translation_rotation=4/4', '--size', '128', '--test-share', '0.5', '--workers', '1');
+  const r = await cli('generate', '--out', data, '--tasks', 'residue_ligand,translation_rotation', '--per-complex', 'residue_ligand=6/6,translation_rotation=4/4', '--size', '128', '--test-share', '0.5', '--workers', '1');
   assert.equal(r.status, 0, r.stderr);
 });
 
 const records = (task: string) => readdirSync(join(data, 'qa')).filter((f) => f.startsWith(`${task}.`) && !f.includes('.tiny.'))
   .flatMap((f) => readFileSync(join(data, 'qa', f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
 
-test('picked across kinds of answer: a small kind is not crowded out, the list order kept', () => {
+test('picked across kinds of answer: a small kind is not crowded out, the list order kept', async () => {
   const list = [...Array.from({ length: 20 }, (_, i) => ({ id: `y${String(i).padStart(2, '0')}`, answer: 'Yes: ARG N, O1' })), ...Array.from({ length: 4 }, (_, i) => ({ id: `z${i}`, answer: 'No' }))];
   const picked = pickAcrossAnswers(list, 8);
   assert.equal(picked.length, 8);
@@ -41,13 +40,13 @@ test('picked across kinds of answer: a small kind is not crowded out, the list o
   assert.equal(answerKind({ answer: 'move x 3' }), null);
 });
 
-test('preview shows Yes and No on the residue_ligand sheet, and more than one letter on a choice sheet', { skip: noBrowser }, () => {
+test('preview shows Yes and No on the residue_ligand sheet, and more than one letter on a choice sheet', { skip: noBrowser }, async () => {
   const verdicts = new Set(records('residue_ligand').map((r) => answerKind(r)));
   assert.deepEqual([...verdicts].sort(), ['No', 'Yes'], 'the dataset holds both verdicts');
   const letters = new Set(records('translation_rotation').map((r) => r.answer));
   assert.ok(letters.size >= 2, `letters in the dataset: ${[...letters]}`);
   const out = join(root, 'preview');
-  const r = cli('preview', data, '--out', out, '--n', '4');
+  const r = await cli('preview', data, '--out', out, '--n', '4');
   assert.equal(r.status, 0, r.stderr);
   const shown = (task: string) => [...readFileSync(join(out, `${task}.html`), 'utf8').matchAll(/Answer: <b>([^<]*)<\/b>/g)].map((m) => m[1]);
   const rl = shown('residue_ligand');
@@ -84,7 +83,7 @@ function elementsIn(dir: string): Set<string> {
   return new Set([...out].filter(Boolean).map((e) => e[0] + e.slice(1).toLowerCase()));
 }
 
-test('the question text gives every element colour the renderer uses, each as drawn', { skip: noBrowser }, () => {
+test('the question text gives every element colour the renderer uses, each as drawn', { skip: noBrowser }, async () => {
   const question: string = records('residue_ligand')[0].question;
   const jmol = jmolColours();
   assert.equal(jmol.get('S'), '#FFFF30', 'the Jmol table was read');

@@ -9,13 +9,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { spawnSync } from 'node:child_process';
 import { generate } from '../../pipeline/generate/run-generate.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
 import { colourColumns, darkBlocks, readPng } from './preview-pixels.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const TASK_IDS = ['translation', 'rotation_rotation'];
@@ -33,16 +33,16 @@ before(async () => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
+  inProcess(args, { cwd: REPO });
 
 type Rec = { id: string; split: string; images: string[]; answer: string; options?: { letter: string }[]; complex: string };
 const records = (task: string): Rec[] => ['train', 'test'].flatMap((s) =>
   readFileSync(join(dataset, 'qa', `${task}.${s}.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
 
-test('preview: one sheet row per shown question, one tile per image, HTML linking existing images', { skip: noBrowser }, () => {
+test('preview: one sheet row per shown question, one tile per image, HTML linking existing images', { skip: noBrowser }, async () => {
   const out = join(root, 'preview');
   const n = 2;
-  const r = run('preview', dataset, '--out', out, '--n', String(n), '--tile', String(TILE));
+  const r = await run('preview', dataset, '--out', out, '--n', String(n), '--tile', String(TILE));
   assert.equal(r.status, 0, r.stderr);
   const listed = r.stdout.trim().split('\n');
   assert.deepEqual(listed, [...TASK_IDS.flatMap((t) => [join(out, `${t}.png`), join(out, `${t}.html`)]), join(out, 'index.html')]);
@@ -76,43 +76,43 @@ test('preview: one sheet row per shown question, one tile per image, HTML linkin
   for (const task of TASK_IDS) assert.ok(index.includes(`href="${task}.html"`) && index.includes(`href="${task}.png"`));
 });
 
-test('preview --task draws one task; bad input is one line on stderr', { skip: noBrowser }, () => {
+test('preview --task draws one task; bad input is one line on stderr', { skip: noBrowser }, async () => {
   const out = join(root, 'one');
-  const r = run('preview', dataset, '--out', out, '--task', 'translation');
+  const r = await run('preview', dataset, '--out', out, '--task', 'translation');
   assert.equal(r.status, 0, r.stderr);
   assert.ok(existsSync(join(out, 'translation.png')) && !existsSync(join(out, 'rotation_rotation.png')));
   // --n 8 with fewer questions: every question is shown.
   assert.equal(darkBlocks(readPng(join(out, 'translation.png')), 128).rows.length, records('translation').length);
 
-  const unknown = run('preview', dataset, '--out', out, '--task', 'nope');
+  const unknown = await run('preview', dataset, '--out', out, '--task', 'nope');
   assert.equal(unknown.status, 1);
   assert.match(unknown.stderr, /^misi-gen preview: .*'nope'.*\n$/);
-  const notData = run('preview', join(dataset, 'qa'), '--out', out);
+  const notData = await run('preview', join(dataset, 'qa'), '--out', out);
   assert.equal(notData.status, 1);
   assert.match(notData.stderr, /^misi-gen preview: .*no such folder.*\n$/);
 });
 
-test('preview: a task drawn larger than the default, one loaded with --task-module too, shows one image at full size', { skip: noBrowser }, () => {
+test('preview: a task drawn larger than the default, one loaded with --task-module too, shows one image at full size', { skip: noBrowser }, async () => {
   // The example's tenth task, drawn at 640 px unless told otherwise (TaskModule.defaultImageSize).
   const module = join(root, 'large-task.mjs');
   const example = pathToFileURL(join(REPO, 'docs/api-example/ligand-rotation-task.mjs')).href;
   writeFileSync(module, `import { ligandRotationTask } from ${JSON.stringify(example)};\nexport const large = { ...ligandRotationTask, id: 'ligand_rotation_large', defaultImageSize: 640 };\n`);
   const data = join(root, 'large');
-  const g = run('generate', '--out', data, '--tasks', 'translation,ligand_rotation_large', '--per-complex', 'translation=1/1,ligand_rotation_large=1/1', '--test-share', '0.5', '--workers', '1', '--task-module', module);
+  const g = await run('generate', '--out', data, '--tasks', 'translation,ligand_rotation_large', '--per-complex', 'translation=1/1,ligand_rotation_large=1/1', '--test-share', '0.5', '--workers', '1', '--task-module', module);
   assert.equal(g.status, 0, g.stderr);
   const out = join(root, 'large-preview');
-  const r = run('preview', data, '--out', out, '--n', '2', '--tile', String(TILE), '--task-module', module);
+  const r = await run('preview', data, '--out', out, '--n', '2', '--tile', String(TILE), '--task-module', module);
   assert.equal(r.status, 0, r.stderr);
   const fullRows = (task: string) => darkBlocks(readPng(join(out, `${task}.png`)), TILE).rows.filter(([a, b]) => Math.abs(b - a - 640) <= 2);
   assert.equal(fullRows('ligand_rotation_large').length, 1, 'one 640 px image under the tiles');
   assert.equal(fullRows('translation').length, 0, 'translation (512 px) shows tiles only');
 });
 
-test('stats --out: the text table on stdout, and charts with a bar per task and split and per complex', { skip: noBrowser }, () => {
+test('stats --out: the text table on stdout, and charts with a bar per task and split and per complex', { skip: noBrowser }, async () => {
   const out = join(root, 'charts');
-  const r = run('stats', dataset, '--out', out);
+  const r = await run('stats', dataset, '--out', out);
   assert.equal(r.status, 0, r.stderr);
-  assert.equal(r.stdout, run('stats', dataset).stdout, 'the table is unchanged by --out');
+  assert.equal(r.stdout, (await run('stats', dataset)).stdout, 'the table is unchanged by --out');
   const names = ['counts.png', ...TASK_IDS.map((t) => `answers-${t}.png`), 'hbonds.png'];
   assert.deepEqual(r.stderr.trim().split('\n'), names.map((f) => `stats: ${join(out, f)}`));
 

@@ -3,7 +3,6 @@
 // files from the CLI; and a split made on threads equals the one made in one thread.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +10,9 @@ import { ingestEachInThreads } from '../../pipeline/read-pool/read-in-threads.ts
 import { siblingModule } from '../../pipeline/read-pool/worker-pool.ts';
 import type { Complex } from '../../structures/model.ts';
 import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
-const cli = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });
+const cli = (args: string[]) => inProcess(args, { cwd: REPO });
 
 async function readAll(paths: string[], threads: number, ligandsFile?: string) {
   const complexes: Complex[] = [];
@@ -70,13 +68,13 @@ test('work per complex runs in the thread that read it and its result comes back
   assert.ok((one as Array<{ sequences?: { whole: unknown } }>).some((s) => s.sequences?.whole), 'whole chains read in the worker');
 });
 
-test('misi-gen ingest --read-threads 2 writes the files --read-threads 1 writes; 0 is a usage error', () => {
+test('misi-gen ingest --read-threads 2 writes the files --read-threads 1 writes; 0 is a usage error', async () => {
   const out1 = mkdtempSync(join(tmpdir(), 'misi-rt1-'));
   const out2 = mkdtempSync(join(tmpdir(), 'misi-rt2-'));
-  assert.equal(cli(['ingest', SAMPLE, '--ligands', join(SAMPLE, 'pdb-entries/ligands.tsv'), '--out', out1, '--read-threads', '1']).status, 0);
-  assert.equal(cli(['ingest', SAMPLE, '--ligands', join(SAMPLE, 'pdb-entries/ligands.tsv'), '--out', out2, '--read-threads', '2']).status, 0);
+  assert.equal((await cli(['ingest', SAMPLE, '--ligands', join(SAMPLE, 'pdb-entries/ligands.tsv'), '--out', out1, '--read-threads', '1'])).status, 0);
+  assert.equal((await cli(['ingest', SAMPLE, '--ligands', join(SAMPLE, 'pdb-entries/ligands.tsv'), '--out', out2, '--read-threads', '2'])).status, 0);
   for (const f of ['complexes.jsonl', 'rejects.jsonl']) assert.equal(readFileSync(join(out2, f), 'utf8'), readFileSync(join(out1, f), 'utf8'), f);
-  const bad = cli(['ingest', SAMPLE, '--out', out1, '--read-threads', '0']);
+  const bad = await cli(['ingest', SAMPLE, '--out', out1, '--read-threads', '0']);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--read-threads must be a whole number >= 1/);
 });

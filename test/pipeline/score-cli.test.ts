@@ -3,25 +3,24 @@
 // below; bad prediction lines, unknown and missing ids are reported, never a stack trace.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
 import { predictionLines, TEST_QUESTIONS, TINY_IDS, writeScoreFixture } from './score-fixture.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 const NINE = ['translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation', 'rotation_rotation', 'docking', 'interaction_location', 'pocket_ligand'];
 const PAPER_SEVEN = NINE.filter((t) => t !== 'translation_rotation' && t !== 'rotation_rotation');
 
-function score(dataset: string, predictions: string, ...more: string[]) {
-  const r = spawnSync(process.execPath, [BIN, 'score', dataset, predictions, ...more], { encoding: 'utf8', cwd: REPO });
+async function score(dataset: string, predictions: string, ...more: string[]) {
+  const r = await inProcess(['score', dataset, predictions, ...more], { cwd: REPO });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-function scoreJson(dataset: string, replies: [string, string][], ...more: string[]) {
+async function scoreJson(dataset: string, replies: [string, string][], ...more: string[]) {
   const file = join(dataset, 'predictions.jsonl');
   writeFileSync(file, predictionLines(replies));
-  const r = score(dataset, file, '--json', ...more);
+  const r = await score(dataset, file, '--json', ...more);
   assert.equal(r.status, 0, r.stderr);
   return { json: JSON.parse(r.stdout), stderr: r.stderr };
 }
@@ -29,9 +28,9 @@ function scoreJson(dataset: string, replies: [string, string][], ...more: string
 const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-5, `${what}: ${actual} != ${expected}`);
 
-test('the truth scores 100 on every task, both averages, composite and exact', () => {
+test('the truth scores 100 on every task, both averages, composite and exact', async () => {
   const dir = writeScoreFixture();
-  const { json, stderr } = scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.answer]));
+  const { json, stderr } = await scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.answer]));
   assert.deepEqual(Object.keys(json.tasks), NINE);
   for (const t of NINE) {
     assert.equal(json.tasks[t].composite, 100, t);
@@ -48,9 +47,9 @@ test('the truth scores 100 on every task, both averages, composite and exact', (
   rmSync(dir, { recursive: true });
 });
 
-test('wrong replies score 0 on every task', () => {
+test('wrong replies score 0 on every task', async () => {
   const dir = writeScoreFixture();
-  const { json } = scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.wrong]));
+  const { json } = await scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.wrong]));
   for (const t of NINE) {
     assert.equal(json.tasks[t].composite, 0, t);
     assert.equal(json.tasks[t].exact, 0, t);
@@ -61,9 +60,9 @@ test('wrong replies score 0 on every task', () => {
   rmSync(dir, { recursive: true });
 });
 
-test('mixed replies: per-task numbers and both averages as worked out by hand', () => {
+test('mixed replies: per-task numbers and both averages as worked out by hand', async () => {
   const dir = writeScoreFixture();
-  const { json, stderr } = scoreJson(dir, [
+  const { json, stderr } = await scoreJson(dir, [
     ['translation/1a30/0', 'The answer is move x 1.'], // 1 - 2/8 = 0.75; translation/1a30/1 missing: 0
     ['rotation/1a30/0', 'Answer: roll y 60'], // 1 - 45/180 = 0.75
     ['rotation/1a30/1', 'roll Z -90'], // 1
@@ -102,11 +101,11 @@ test('mixed replies: per-task numbers and both averages as worked out by hand', 
   rmSync(dir, { recursive: true });
 });
 
-test('the table prints every task, both averages and the definitions', () => {
+test('the table prints every task, both averages and the definitions', async () => {
   const dir = writeScoreFixture();
   const file = join(dir, 'p.jsonl');
   writeFileSync(file, predictionLines(TEST_QUESTIONS.map((q) => [q.id, q.answer])));
-  const r = score(dir, file);
+  const r = await score(dir, file);
   assert.equal(r.status, 0, r.stderr);
   for (const t of NINE) assert.match(r.stdout, new RegExp(`^${t} .* 100\\.0  100\\.0$`, 'm'), t);
   assert.match(r.stdout, /^average \(paper\) .* 100\.0  100\.0$/m);
@@ -132,9 +131,9 @@ const WRITTEN = {
   averageAllTasks: { composite: (7 * 100 + 75 + 100 / 3) / 9, exact: (7 * 100 + 50 + 0) / 9 },
 };
 
-test('equivalent atom names swapped: 100 by the headline rule, the paper rule beside it (JSON)', () => {
+test('equivalent atom names swapped: 100 by the headline rule, the paper rule beside it (JSON)', async () => {
   const dir = writeScoreFixture();
-  const { json } = scoreJson(dir, SWAPPED);
+  const { json } = await scoreJson(dir, SWAPPED);
   assert.equal(json.atomNames.headline, 'equivalent');
   assert.match(json.atomNames.rules.equivalent, /ASP OD1 = OD2, GLU OE1 = OE2, ARG NH1 = NH2, O = OXT/);
   assert.match(json.atomNames.rules.asWritten, /the paper's rule/);
@@ -156,25 +155,25 @@ test('equivalent atom names swapped: 100 by the headline rule, the paper rule be
   rmSync(dir, { recursive: true });
 });
 
-test('--atom-names as-written puts the paper rule in the headline, the other rule still beside it', () => {
+test('--atom-names as-written puts the paper rule in the headline, the other rule still beside it', async () => {
   const dir = writeScoreFixture();
-  const { json } = scoreJson(dir, SWAPPED, '--atom-names', 'as-written');
+  const { json } = await scoreJson(dir, SWAPPED, '--atom-names', 'as-written');
   assert.equal(json.atomNames.headline, 'asWritten');
   close(json.tasks.pocket_ligand.composite, WRITTEN.pocket_ligand.composite, 'pocket_ligand composite');
   close(json.average.composite, WRITTEN.average.composite, 'paper average');
   assert.equal(json.tasks.residue_ligand.exact, 50);
   assert.deepEqual(json.tasks.pocket_ligand.byAtomNames.equivalent, { composite: 100, exact: 100 });
-  const bad = score(dir, join(dir, 'predictions.jsonl'), '--atom-names', 'loose');
+  const bad = await score(dir, join(dir, 'predictions.jsonl'), '--atom-names', 'loose');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /atom-names.*Choices: "equivalent", "as-written"/s);
   rmSync(dir, { recursive: true });
 });
 
-test('the table names its headline rule and gives the H-bond tasks by the other rule below', () => {
+test('the table names its headline rule and gives the H-bond tasks by the other rule below', async () => {
   const dir = writeScoreFixture();
   const file = join(dir, 'p.jsonl');
   writeFileSync(file, predictionLines(SWAPPED));
-  const r = score(dir, file);
+  const r = await score(dir, file);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^H-bond answers: residue atom names no image can tell apart count as one \(--atom-names equivalent\)$/m);
   for (const t of NINE) assert.match(r.stdout, new RegExp(`^${t} .* 100\\.0  100\\.0$`, 'm'), t);
@@ -187,7 +186,7 @@ test('the table names its headline rule and gives the H-bond tasks by the other 
   assert.doesNotMatch(second, /^translation /m);
   assert.match(r.stdout, /--atom-names equivalent +\(the headline\) .*ARG NH1 = NH2/);
   assert.match(r.stdout, /--atom-names as-written +\(second table\) .*the paper's rule/);
-  const written = score(dir, file, '--atom-names', 'as-written');
+  const written = await score(dir, file, '--atom-names', 'as-written');
   assert.match(written.stdout, /^H-bond answers: residue atom names as written, the paper's rule \(--atom-names as-written\)$/m);
   assert.match(written.stdout, /^pocket_ligand +composite +1 +1 +0 +0 +33\.3 +0\.0$/m);
   assert.match(written.stdout, /^By the other rule, residue atom names no image can tell apart count as one/m);
@@ -195,9 +194,9 @@ test('the table names its headline rule and gives the H-bond tasks by the other 
   rmSync(dir, { recursive: true });
 });
 
-test('--split tiny scores only the tiny questions', () => {
+test('--split tiny scores only the tiny questions', async () => {
   const dir = writeScoreFixture();
-  const { json, stderr } = scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.answer]), '--split', 'tiny');
+  const { json, stderr } = await scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.answer]), '--split', 'tiny');
   assert.equal(json.split, 'tiny');
   assert.equal(json.questions, TINY_IDS.length);
   assert.equal(json.questions, 9);
@@ -208,7 +207,7 @@ test('--split tiny scores only the tiny questions', () => {
   rmSync(dir, { recursive: true });
 });
 
-test('malformed prediction lines are reported by line number and skipped', () => {
+test('malformed prediction lines are reported by line number and skipped', async () => {
   const dir = writeScoreFixture();
   const file = join(dir, 'p.jsonl');
   const good = TEST_QUESTIONS.map((q) => JSON.stringify({ id: q.id, prediction: q.answer }));
@@ -222,7 +221,7 @@ test('malformed prediction lines are reported by line number and skipped', () =>
     JSON.stringify({ id: TEST_QUESTIONS[0].id, prediction: 'move x -4' }), // 7: repeat, ignored
     ...good.slice(1), // 8...
   ].join('\n') + '\n');
-  const r = score(dir, file, '--json');
+  const r = await score(dir, file, '--json');
   assert.equal(r.status, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /at .*\.ts:\d+/);
   for (const [line, why] of [[2, /not JSON/], [4, /not a JSON object/], [5, /field `id` must be a string, got number/], [6, /field `prediction` is missing \(must be a string\) \(id zooming\/1a30\/0\)/], [7, /repeats line 1/]] as const) {
@@ -235,7 +234,7 @@ test('malformed prediction lines are reported by line number and skipped', () =>
   rmSync(dir, { recursive: true });
 });
 
-test('unusable inputs give one plain line naming the file, exit status 1', () => {
+test('unusable inputs give one plain line naming the file, exit status 1', async () => {
   const dir = writeScoreFixture();
   const file = join(dir, 'p.jsonl');
   writeFileSync(file, predictionLines([]));
@@ -246,14 +245,14 @@ test('unusable inputs give one plain line naming the file, exit status 1', () =>
   writeFileSync(join(dir, 'qa', 'zooming.test.jsonl'), '{"id":"zooming/x/0","task":"zooming","answer":"move z fifty"}\n');
   cases.push([[dir, file], /qa\/zooming\.test\.jsonl:1: question zooming\/x\/0: answer command 1 .*bad number 'fifty'/]);
   for (const [args, re] of cases) {
-    const r = score(args[0], args[1]);
+    const r = await score(args[0], args[1]);
     assert.equal(r.status, 1, args.join(' '));
     assert.match(r.stderr, re);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.equal(r.stdout, '');
   }
   writeFileSync(join(dir, 'qa', 'zooming.test.jsonl'), 'oops\n');
-  const r = score(dir, file);
+  const r = await score(dir, file);
   assert.equal(r.status, 1);
   assert.match(r.stderr, /zooming\.test\.jsonl:1: not JSON/);
   rmSync(dir, { recursive: true });

@@ -6,25 +6,24 @@
 // Real run of the CLI on the bundled sample with real Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from '../shared-structures.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { taskIds } from '../../qa/task-registry.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
-const cli = (...args: string[]) => spawnSync(process.execPath, [CURRENT_CLI, ...args], { encoding: 'utf8', cwd: REPO });
+const cli = (...args: string[]) => inProcess(args, { cwd: REPO });
 const root = mkdtempSync(join(tmpdir(), 'misi-score-ids-'));
 const data = join(root, 'data');
 interface Rec { id: string; task: string; complex: string; answer: string }
 let records: Rec[] = [];
 
-before(() => {
+before(async () => {
   if (noBrowser) return;
-  const r = cli('generate', '--out', data, '--tasks', 'translation,rotation', '--per-complex', 'translation=2/2,rotation=1/1', '--size', '128', '--test-share', '0.5', '--workers', '1');
+  const r = await cli('generate', '--out', data, '--tasks', 'translation,rotation', '--per-complex', 'translation=2/2,rotation=1/1', '--size', '128', '--test-share', '0.5', '--workers', '1');
   assert.equal(r.status, 0, r.stderr);
   records = readdirSync(join(data, 'qa')).filter((f) => f.endsWith('.test.jsonl')).sort()
     .flatMap((f) => readFileSync(join(data, 'qa', f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Rec));
@@ -39,7 +38,7 @@ function idForm(r: Rec): RegExp {
   return new RegExp(`^(${taskIds().join('|')})-[0-9a-z]{4}-\\d{${index.length}}$`);
 }
 
-test('every prediction id the docs show has the form of a real record id', { skip: noBrowser }, () => {
+test('every prediction id the docs show has the form of a real record id', { skip: noBrowser }, async () => {
   const form = idForm(records[0]);
   const docs = readdirSync(join(REPO, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(REPO, 'docs', f));
   let seen = 0;
@@ -56,10 +55,10 @@ test('every prediction id the docs show has the form of a real record id', { ski
   assert.match('translation-1a30-000', form);
 });
 
-test('predictions in the old documented form: exit 1, the first ids shown beside one of the dataset, nothing scored', { skip: noBrowser }, () => {
+test('predictions in the old documented form: exit 1, the first ids shown beside one of the dataset, nothing scored', { skip: noBrowser }, async () => {
   const file = join(root, 'old-form.jsonl');
   writeFileSync(file, records.map((r, i) => JSON.stringify({ id: `${r.task}/${r.complex}/${i}`, prediction: r.answer })).join('\n') + '\n');
-  const r = cli('score', data, file);
+  const r = await cli('score', data, file);
   assert.equal(r.status, 1, r.stderr);
   assert.equal(r.stdout, '');
   const sorted = records.map((x) => x.id).sort();
@@ -69,10 +68,10 @@ test('predictions in the old documented form: exit 1, the first ids shown beside
   assert.ok(r.stderr.includes(`its ids look like "${sameTask}"`), r.stderr);
 });
 
-test('the documented form scores; a partial match scores and says how many ids it ignored', { skip: noBrowser }, () => {
+test('the documented form scores; a partial match scores and says how many ids it ignored', { skip: noBrowser }, async () => {
   const file = join(root, 'real.jsonl');
   writeFileSync(file, [...records.map((r) => JSON.stringify({ id: r.id, prediction: r.answer })), JSON.stringify({ id: 'translation/1a30/0', prediction: 'move x 3' })].join('\n') + '\n');
-  const r = cli('score', data, file, '--json');
+  const r = await cli('score', data, file, '--json');
   assert.equal(r.status, 0, r.stderr);
   const json = JSON.parse(r.stdout);
   assert.equal(json.averageAllTasks.composite, 100);

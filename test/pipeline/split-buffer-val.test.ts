@@ -5,18 +5,16 @@
 // llava; and that the same run without --buffer writes no val at all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { splitLeaks, type SplitFile } from '../../pipeline/split/split-file.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 const TASKS = ['translation', 'translation_rotation', 'docking', 'pocket_ligand'];
 const SPLIT_ARGS = ['--split-by', 'protein', '--cluster-threshold', '0.05', '--test-share', '0.34', '--max-excluded', '1', '--tasks', TASKS.join(','), '--seed', '5'];
-const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => inProcess(args);
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
 test('generate --buffer val: excluded complexes become val with questions; verify, score --split val, export llava know val', async () => {
@@ -24,7 +22,7 @@ test('generate --buffer val: excluded complexes become val with questions; verif
   try {
     const out = join(dir, 'ds');
     // docking gives val its own count (TRAIN/TEST/VAL); the other tasks' val takes test's.
-    const g = cli('generate', '--out', out, ...SPLIT_ARGS, '--buffer', 'val', '--per-complex', 'docking=6/3/1');
+    const g = await cli('generate', '--out', out, ...SPLIT_ARGS, '--buffer', 'val', '--per-complex', 'docking=6/3/1');
     assert.equal(g.status, 0, g.stderr);
     const split = JSON.parse(readFileSync(join(out, 'split.json'), 'utf8')) as SplitFile;
     const val = split.complexes.filter((c) => c.side === 'val').map((c) => c.id);
@@ -54,12 +52,12 @@ test('generate --buffer val: excluded complexes become val with questions; verif
     }
     // Partners (translation_rotation) come from the question's own side.
     assert.deepEqual(splitLeaks(split, [...valRecords, ...TASKS.flatMap((t) => lines(join(out, 'qa', `${t}.train.jsonl`)))]), []);
-    const v = cli('verify', out);
+    const v = await cli('verify', out);
     assert.equal(v.status, 0, v.stderr + v.stdout);
     // The val answers as predictions score 100 on every task with val questions.
     const predictions = join(dir, 'val-answers.jsonl');
     writeFileSync(predictions, valRecords.map((r) => JSON.stringify({ id: r.id, prediction: r.answer })).join('\n') + '\n');
-    const s = cli('score', out, predictions, '--split', 'val', '--json');
+    const s = await cli('score', out, predictions, '--split', 'val', '--json');
     assert.equal(s.status, 0, s.stderr);
     const score = JSON.parse(s.stdout);
     assert.equal(score.split, 'val');
@@ -67,14 +65,14 @@ test('generate --buffer val: excluded complexes become val with questions; verif
     assert.ok(scored.length > 0);
     for (const [task, t] of scored) assert.equal(t.composite, 100, task);
     // export llava writes a val file per task with every val question.
-    const x = cli('export', out, '--format', 'llava', '--out', join(dir, 'llava'));
+    const x = await cli('export', out, '--format', 'llava', '--out', join(dir, 'llava'));
     assert.equal(x.status, 0, x.stderr);
     for (const t of TASKS) {
       const rows = JSON.parse(readFileSync(join(dir, 'llava', `${t}.val.json`), 'utf8'));
       assert.equal(rows.length, manifest.counts[t].val, t);
     }
     // A resume with another --buffer is refused by name.
-    const again = cli('generate', '--out', out, ...SPLIT_ARGS);
+    const again = await cli('generate', '--out', out, ...SPLIT_ARGS);
     assert.notEqual(again.status, 0);
     assert.match(again.stderr, /--buffer differs/);
   } finally {
@@ -86,7 +84,7 @@ test('the same split by protein without --buffer: excluded complexes, no val fil
   const dir = await mkdtemp(join(tmpdir(), 'misi-noval-'));
   try {
     const out = join(dir, 'ds');
-    const g = cli('generate', '--out', out, ...SPLIT_ARGS);
+    const g = await cli('generate', '--out', out, ...SPLIT_ARGS);
     assert.equal(g.status, 0, g.stderr);
     const split = JSON.parse(readFileSync(join(out, 'split.json'), 'utf8')) as SplitFile;
     assert.ok(split.complexes.some((c) => c.side === 'excluded'));
@@ -97,11 +95,11 @@ test('the same split by protein without --buffer: excluded complexes, no val fil
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     assert.equal(manifest.options.buffer, undefined);
     for (const t of TASKS) assert.equal(manifest.counts[t].val, undefined);
-    const s = cli('score', out, join(out, 'qa', 'docking.test.jsonl'), '--split', 'val');
+    const s = await cli('score', out, join(out, 'qa', 'docking.test.jsonl'), '--split', 'val');
     assert.notEqual(s.status, 0, 'no val split to score against');
     // A val count without --buffer val is a usage error, before anything is written.
     const other = join(dir, 'other');
-    const u = cli('generate', '--out', other, ...SPLIT_ARGS, '--per-complex', 'translation=4/2,docking=6/3/1');
+    const u = await cli('generate', '--out', other, ...SPLIT_ARGS, '--per-complex', 'translation=4/2,docking=6/3/1');
     assert.equal(u.status, 2, u.stderr);
     assert.match(u.stderr, /--per-complex: a third number \(val\) for docking needs --buffer val/);
     assert.ok(!existsSync(other), 'nothing written');

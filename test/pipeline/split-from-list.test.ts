@@ -4,20 +4,18 @@
 // (exit 1) and moved by --fix-leaks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { applySplitList, parseSplitList, splitFileFromList } from '../../pipeline/split/split-from-file.ts';
 import { generatorFor } from '../../pipeline/generate/seeds.ts';
 import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
 import { NEEDS_SHARED, SHARED } from '../shared-structures.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = CURRENT_CLI; // the bin under npm test (dist/ just built), else the source: never a stale dist/
 
-test('a split list: sides read, bad lines named by file and line, never thrown', () => {
+test('a split list: sides read, bad lines named by file and line, never thrown', async () => {
   const r = parseSplitList('# ATOM3D\na\ttrain\nb\ttest\r\nc\tval\n\nd\tvalid\ne train\nb\ttrain\n\tTEST\n', 'l.tsv');
   assert.deepEqual([...r.sides], [['a', 'train'], ['b', 'test'], ['c', 'val']]);
   assert.deepEqual(r.problems, [
@@ -28,7 +26,7 @@ test('a split list: sides read, bad lines named by file and line, never thrown',
   ]);
 });
 
-test('applied list: a leak found, kept without fix, moved with it; unlisted and val complexes excluded', () => {
+test('applied list: a leak found, kept without fix, moved with it; unlisted and val complexes excluded', async () => {
   const rng = generatorFor(['list-test']);
   const AA = 'ACDEFGHIKLMNPQRSTVWY';
   const a = Array.from({ length: 80 }, () => AA[Math.floor(rng() * 20)]).join('');
@@ -52,7 +50,7 @@ test('applied list: a leak found, kept without fix, moved with it; unlisted and 
   assert.ok(fixed.nearest.get('p1')!.identity < 0.3);
 });
 
-test('applied list with --buffer val: val lines are val; unlisted and audit-moved complexes stay excluded', () => {
+test('applied list with --buffer val: val lines are val; unlisted and audit-moved complexes stay excluded', async () => {
   const rng = generatorFor(['list-test-val']);
   const AA = 'ACDEFGHIKLMNPQRSTVWY';
   const seq = (n: number) => Array.from({ length: n }, () => AA[Math.floor(rng() * 20)]).join('');
@@ -77,13 +75,13 @@ test('../shared: split by protein, read back as a list, is the same split; a pla
   try {
     const pdbbind = join(SHARED, 'pdbbind');
     const inputs = readdirSync(pdbbind).sort().slice(0, 60).map((d) => join(pdbbind, d));
-    const run = (...extra: string[]) => spawnSync(process.execPath, [BIN, 'split', '--structures', ...inputs, '--test-share', '0.25', ...extra], { encoding: 'utf8' });
-    const first = run('--by', 'protein', '--out', join(dir, 'a'));
+    const run = (...extra: string[]) => inProcess(['split', '--structures', ...inputs, '--test-share', '0.25', ...extra]);
+    const first = await run('--by', 'protein', '--out', join(dir, 'a'));
     assert.equal(first.status, 0, first.stderr);
     const a = JSON.parse(await readFile(join(dir, 'a', 'split.json'), 'utf8'));
     const list = a.complexes.filter((c: any) => c.side !== 'excluded').map((c: any) => `${c.id}\t${c.side}\n`).join('');
     await writeFile(join(dir, 'list.tsv'), list);
-    const back = run('--split-from', join(dir, 'list.tsv'), '--out', join(dir, 'b'));
+    const back = await run('--split-from', join(dir, 'list.tsv'), '--out', join(dir, 'b'));
     assert.equal(back.status, 0, back.stderr);
     const b = JSON.parse(await readFile(join(dir, 'b', 'split.json'), 'utf8'));
     const sides = (f: any) => f.complexes.map((c: any) => `${c.id}:${c.side}`);
@@ -96,10 +94,10 @@ test('../shared: split by protein, read back as a list, is the same split; a pla
     const planted = [...groups.values()].find((g) => g.length >= 2 && g.every((c: any) => c.side === 'train'))?.[0];
     assert.ok(planted, 'a group of two or more all in train');
     await writeFile(join(dir, 'leaky.tsv'), list.replace(`${planted.id}\ttrain\n`, `${planted.id}\ttest\n`));
-    const leaky = run('--split-from', join(dir, 'leaky.tsv'), '--out', join(dir, 'c'));
+    const leaky = await run('--split-from', join(dir, 'leaky.tsv'), '--out', join(dir, 'c'));
     assert.equal(leaky.status, 1, leaky.stderr);
     assert.match(leaky.stderr, new RegExp(`leak: test ${planted.id} and train \\S+ at`));
-    const fixed = run('--split-from', join(dir, 'leaky.tsv'), '--fix-leaks', '--out', join(dir, 'd'));
+    const fixed = await run('--split-from', join(dir, 'leaky.tsv'), '--fix-leaks', '--out', join(dir, 'd'));
     assert.equal(fixed.status, 0, fixed.stderr);
     const d = JSON.parse(await readFile(join(dir, 'd', 'split.json'), 'utf8'));
     assert.equal(d.complexes.find((c: any) => c.id === planted.id).side, 'test');

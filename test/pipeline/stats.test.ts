@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { REPO } from '../shared-structures.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'misi-stats-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,10 +27,10 @@ writeFileSync(join(dir, 'qa', 'rotation_rotation.test.jsonl'),
   line({ id: 'rr-a-001', truth: { letter: 'A' }, meta: { replacements: 1, params: { f1: 'roll y 15', f2: 'roll z 30' }, decoySchemes: [] } }, 'test'));
 writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ options: { tasks: ['rotation', 'rotation_rotation'] }, replacements: { rotation: 0, rotation_rotation: 5 } }));
 
-const run = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), 'stats', ...args], { encoding: 'utf8', cwd: REPO });
+const run = (...args: string[]) => inProcess(['stats', ...args], { cwd: REPO });
 
-test('stats prints counts, histograms and replacements per task', () => {
-  const r = run(dir);
+test('stats prints counts, histograms and replacements per task', async () => {
+  const r = await run(dir);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, [
     'rotation: 3 questions (train 3, test 0); replaced draws 0 (0 in the run, rejected questions included)',
@@ -48,14 +48,14 @@ test('stats prints counts, histograms and replacements per task', () => {
     '  rotation: FLAGGED; no held-out questions; exact duplicates 1',
     '',
   ].join('\n'));
-  const j = JSON.parse(run(dir, '--json').stdout);
+  const j = JSON.parse((await run(dir, '--json')).stdout);
   assert.deepEqual(j.map((s: any) => s.task), ['rotation', 'rotation_rotation']);
   assert.deepEqual(j[0].audit.duplicates, { train: 1, test: 0 });
   assert.equal(j[1].audit, null);
 });
 
-test('stats on a folder without qa/ fails with one line', () => {
-  const r = run(join(dir, 'qa'));
+test('stats on a folder without qa/ fails with one line', async () => {
+  const r = await run(join(dir, 'qa'));
   assert.equal(r.status, 1);
   assert.match(r.stderr, /^misi-gen stats: .*qa\/qa: no such folder.*\n$/);
 });

@@ -2,44 +2,43 @@
 // truncated, one altered, one deleted and a malformed line, each named in its own words.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO } from '../shared-structures.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => inProcess(args);
 const root = mkdtempSync(join(tmpdir(), 'misi-verify-'));
 const data = join(root, 'data');
 
-before(() => {
+before(async () => {
   if (noBrowser) return;
-  const r = cli('generate', '--out', data, '--tasks', 'translation,rotation', '--per-complex', 'translation=1/1,rotation=1/1', '--test-share', '0.5');
+  const r = await cli('generate', '--out', data, '--tasks', 'translation,rotation', '--per-complex', 'translation=1/1,rotation=1/1', '--test-share', '0.5');
   assert.equal(r.status, 0, r.stderr);
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
-test('a whole dataset verifies', { skip: noBrowser }, () => {
-  const r = cli('verify', data);
+test('a whole dataset verifies', { skip: noBrowser }, async () => {
+  const r = await cli('verify', data);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /match the manifest/);
 });
 
-test("a dataset whose manifest records the retired 'coverage' antialiasing still verifies", { skip: noBrowser }, () => {
+test("a dataset whose manifest records the retired 'coverage' antialiasing still verifies", { skip: noBrowser }, async () => {
   const old = join(root, 'coverage');
   cpSync(data, old, { recursive: true });
   const manifestPath = join(old, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   manifest.options.antialias = 'coverage';
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-  const r = cli('verify', old);
+  const r = await cli('verify', old);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /match the manifest/);
 });
 
-test('a truncated, an altered and a missing image, and a malformed line, are each named', { skip: noBrowser }, () => {
+test('a truncated, an altered and a missing image, and a malformed line, are each named', { skip: noBrowser }, async () => {
   const bad = join(root, 'bad');
   cpSync(data, bad, { recursive: true });
   const images = readdirSync(join(bad, 'images')).sort();
@@ -51,7 +50,7 @@ test('a truncated, an altered and a missing image, and a malformed line, are eac
   const lines = readFileSync(qa, 'utf8').split('\n');
   lines[0] = lines[0].slice(0, 40);
   writeFileSync(qa, lines.join('\n'));
-  const r = cli('verify', bad);
+  const r = await cli('verify', bad);
   assert.equal(r.status, 1);
   assert.match(r.stderr, new RegExp(`images/${truncated}: sha256 differs`));
   assert.match(r.stderr, new RegExp(`images/${altered}: sha256 differs`));

@@ -6,14 +6,13 @@
 // summary counts rejects per stage, and --strict makes them exit status 3.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { HAVE_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 const root = mkdtempSync(join(tmpdir(), 'misi-fuzz-'));
 const inputs = join(root, 'in');
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -73,7 +72,7 @@ function toCif(text: string): string {
   return ['data_X', 'loop_', ...cols.map((c) => `_atom_site.${c}`), ...rows, '#', ''].join('\n');
 }
 
-before(() => {
+before(async () => {
   const [atomFrom, atomTo] = section(mol2, 'ATOM');
   const pocketAtoms = atomLines(pocket);
   const sdfLines = sdf.split('\n');
@@ -173,10 +172,10 @@ before(() => {
   writeFileSync(join(root, 'ligands.tsv'), 'entry\tligand\ngood-entry\tSAH:A:328\ncif-good\tSAH:A:328\ncif-cut\tSAH:A:328\npdb-as-cif\tSAH:A:328\n');
 });
 
-test('broken inputs among good ones: one outcome each, reasons in plain words, no crash, no stack', () => {
+test('broken inputs among good ones: one outcome each, reasons in plain words, no crash, no stack', async () => {
   assert.ok(cases.length >= 30, `${cases.length} cases`);
   const out = join(root, 'out');
-  const r = spawnSync(process.execPath, [BIN, 'ingest', inputs, '--out', out, '--ligands', join(root, 'ligands.tsv'), '--strict'], { cwd: REPO, encoding: 'utf8' });
+  const r = await inProcess(['ingest', inputs, '--out', out, '--ligands', join(root, 'ligands.tsv'), '--strict'], { cwd: REPO });
   // --strict: rejects make the exit status 3 (0 without it, as complexes were read).
   assert.equal(r.status, 3, r.stderr);
   assert.match(r.stderr, /ingest: \d+ rejects \(\d+ check, \d+ discover, \d+ pocket-cut, \d+ read-entry, \d+ read-ligand, \d+ read-pocket\) listed in .*rejects\.jsonl/);

@@ -2,24 +2,23 @@
 // collections of ../shared, and every kind of bad input, each becoming one reject.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
 
-const BIN = join(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });
+async function run(args: string[]) {
+  const r = await inProcess(args, { cwd: REPO });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 const readLines = (p: string) => readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
-test('the bundled sample reads in all three layouts, sorted by id, with provenance', () => {
+test('the bundled sample reads in all three layouts, sorted by id, with provenance', async () => {
   const out = mkdtempSync(join(tmpdir(), 'misi-ingest-'));
-  const r = run(['ingest', SAMPLE, '--ligands', join(SAMPLE, 'pdb-entries/ligands.tsv'), '--out', out]);
+  const r = await run(['ingest', SAMPLE, '--ligands', join(SAMPLE, 'pdb-entries/ligands.tsv'), '--out', out]);
   assert.equal(r.status, 0, r.stderr);
   const complexes = readLines(join(out, 'complexes.jsonl'));
   const ids = complexes.map((c) => c.id);
@@ -36,7 +35,7 @@ test('the bundled sample reads in all three layouts, sorted by id, with provenan
   rmSync(out, { recursive: true });
 });
 
-test('bad input of every kind becomes one reject each; the good complex is still read', () => {
+test('bad input of every kind becomes one reject each; the good complex is still read', async () => {
   const root = mkdtempSync(join(tmpdir(), 'misi-bad-'));
   const src = join(SAMPLE, 'pdbbind/1hpv');
   const pocket = readFileSync(join(src, '1hpv_pocket.pdb'), 'utf8');
@@ -65,7 +64,7 @@ test('bad input of every kind becomes one reject each; the good complex is still
   mk('lonely', { 'ID_ligand.sdf': sdf });
   mk('good1', { 'good1_pocket.pdb': pocket, 'good1_ligand.sdf': sdf }, 'zz-later');
   const out = join(root, 'out');
-  const r = run(['ingest', join(root, 'set'), join(root, 'zz-later'), '--out', out]);
+  const r = await run(['ingest', join(root, 'set'), join(root, 'zz-later'), '--out', out]);
   assert.equal(r.status, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /at .*\.ts:\d+/); // no stack trace
   const complexes = readLines(join(out, 'complexes.jsonl'));
@@ -86,21 +85,21 @@ test('bad input of every kind becomes one reject each; the good complex is still
   rmSync(root, { recursive: true });
 });
 
-test('nothing readable: non-zero exit; a bad option: usage error, exit 2, no stack trace', () => {
+test('nothing readable: non-zero exit; a bad option: usage error, exit 2, no stack trace', async () => {
   const root = mkdtempSync(join(tmpdir(), 'misi-none-'));
   writeFileSync(join(root, 'x_ligand.sdf'), '');
-  const r = run(['ingest', root, '--out', join(root, 'out')]);
+  const r = await run(['ingest', root, '--out', join(root, 'out')]);
   assert.equal(r.status, 1);
-  const u = run(['ingest', root, '--ligand', 'not-a-selector', '--out', join(root, 'out')]);
+  const u = await run(['ingest', root, '--ligand', 'not-a-selector', '--out', join(root, 'out')]);
   assert.equal(u.status, 2);
   assert.match(u.stderr, /RES:CHAIN:NUMBER/);
   assert.doesNotMatch(u.stderr, /\n\s+at /);
   rmSync(root, { recursive: true });
 });
 
-test('../shared: at least 99 % of PDBbind complexes and all 6 protein-ligand pairs read', { skip: NEEDS_SHARED }, () => {
+test('../shared: at least 99 % of PDBbind complexes and all 6 protein-ligand pairs read', { skip: NEEDS_SHARED }, async () => {
   const out = mkdtempSync(join(tmpdir(), 'misi-shared-'));
-  const r = run(['ingest', join(SHARED, 'pdbbind'), join(SHARED, 'protein-ligand'), '--out', out]);
+  const r = await run(['ingest', join(SHARED, 'pdbbind'), join(SHARED, 'protein-ligand'), '--out', out]);
   assert.equal(r.status, 0, r.stderr);
   const ids = new Set(readLines(join(out, 'complexes.jsonl')).map((c) => c.id));
   const pdbbind = readdirSync(join(SHARED, 'pdbbind'));
@@ -111,10 +110,10 @@ test('../shared: at least 99 % of PDBbind complexes and all 6 protein-ligand pai
   rmSync(out, { recursive: true });
 });
 
-test('../shared whole entries: every listed ligand is read, unlisted entries say why', { skip: NEEDS_SHARED }, () => {
+test('../shared whole entries: every listed ligand is read, unlisted entries say why', { skip: NEEDS_SHARED }, async () => {
   const out = mkdtempSync(join(tmpdir(), 'misi-entries-'));
   const tsv = join(SHARED, 'pdb-entries/ligands.tsv');
-  const r = run(['ingest', join(SHARED, 'pdb-entries'), '--ligands', tsv, '--out', out]);
+  const r = await run(['ingest', join(SHARED, 'pdb-entries'), '--ligands', tsv, '--out', out]);
   assert.equal(r.status, 0, r.stderr);
   const listed = readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
   const byId = new Map(readLines(join(out, 'complexes.jsonl')).map((c) => [c.id, c]));

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { Browser } from 'puppeteer-core';
 import { generate } from '../../../pipeline/generate/run-generate.ts';
 import { openDataset } from '../../../pipeline/dataset/read-dataset.ts';
@@ -18,6 +18,7 @@ import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../../structures/sample-path.ts';
 import { findBrowser } from '../../../renders/find-browser.ts';
 import { REPO } from '../../shared-structures.ts';
 import { closeBrowser, litShare, openBrowser, openPage, pixels } from './page-driver.ts';
+import { cli as inProcess } from '../../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const TASKS = ['translation', 'rotation_rotation'];
@@ -35,7 +36,7 @@ const correlation = (xs: number[], ys: number[]) => {
   xs.forEach((x, i) => { sxy += (x - mx) * (ys[i] - my); sxx += (x - mx) ** 2; syy += (ys[i] - my) ** 2; });
   return sxy / Math.sqrt(sxx * syy);
 };
-const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, 'test/source-cli.mjs'), ...args], { encoding: 'utf8', cwd: REPO });
+const cli = (...args: string[]) => inProcess(args, { cwd: REPO });
 
 before(async () => {
   if (noBrowser) return;
@@ -43,7 +44,7 @@ before(async () => {
     structures: [SAMPLE_DIR], ligandsFile: SAMPLE_LIGANDS, out: dataset, tasks: TASKS.map((t) => taskById(t)!), seed: 5,
     perComplex: 'translation=1/1,rotation_rotation=2/2', testShare: 0.5, pages: 2, quiet: true, log: () => {},
   });
-  const r = cli('browse', dataset);
+  const r = await cli('browse', dataset);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), join(dataset, 'browse', 'index.html'));
   browser = await openBrowser();

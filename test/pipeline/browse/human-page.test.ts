@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'puppeteer-core';
 import { generate } from '../../../pipeline/generate/run-generate.ts';
 import { taskById } from '../../../qa/task-registry.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../../structures/sample-path.ts';
 import { findBrowser } from '../../../renders/find-browser.ts';
-import { CURRENT_CLI } from '../../spawn-cli.ts';
 import { closeBrowser, openBrowser, openPage } from './page-driver.ts';
+import { cli as inProcess } from '../../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const TASKS = ['translation', 'rotation_rotation', 'residue_ligand', 'pocket_ligand'];
@@ -29,7 +28,7 @@ type Rec = { id: string; task: string; answer: string; options?: { letter: strin
 const testRecords = (): Map<string, Rec> => new Map(TASKS.flatMap((t) =>
   readFileSync(join(dataset, 'qa', `${t}.test.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Rec)).map((r) => [r.id, r]));
 // Under `npm test` the built bin (the page script then joins dist/'s compiled modules), alone the source.
-const cli = (...args: string[]) => spawnSync(process.execPath, [CURRENT_CLI, ...args], { encoding: 'utf8' });
+const cli = (...args: string[]) => inProcess(args);
 
 /**
  * The scripted mix, by task and by the question's place among that task's questions on the
@@ -51,7 +50,7 @@ before(async () => {
     structures: [SAMPLE_DIR], ligandsFile: SAMPLE_LIGANDS, out: dataset, tasks: TASKS.map((t) => taskById(t)!), seed: 3,
     perComplex: 'translation=2/2,rotation_rotation=2/2,residue_ligand=2/2,pocket_ligand=1/1', testShare: 0.5, pages: 2, quiet: true, log: () => {},
   });
-  const r = cli('human', dataset, '--out', session, '--tasks', TASKS.join(','), '--n', '2', '--split', 'test', '--seed', '7');
+  const r = await cli('human', dataset, '--out', session, '--tasks', TASKS.join(','), '--n', '2', '--split', 'test', '--seed', '7');
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), join(session, 'human.html'));
   browser = await openBrowser();
@@ -132,14 +131,14 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   // The session asked 2 questions of each task, a sample of the split: --answered-only scores
   // the questions asked; without it the others count as missing (0), so a task's figure is its
   // right answers over all its questions in the split.
-  const scored = cli('score', dataset, file, '--json', '--answered-only');
+  const scored = await cli('score', dataset, file, '--json', '--answered-only');
   assert.equal(scored.status, 0, scored.stderr);
   const json = JSON.parse(scored.stdout);
   for (const t of TASKS) assert.equal(json.tasks[t].composite, EXPECTED[t as keyof typeof EXPECTED], `${t}: ${JSON.stringify(json.tasks[t])}`);
   assert.equal(json.average.composite, EXPECTED.paper);
   assert.equal(json.averageAllTasks.composite, EXPECTED.all);
   assert.equal(json.missing, 0);
-  const whole = JSON.parse(cli('score', dataset, file, '--json').stdout);
+  const whole = JSON.parse((await cli('score', dataset, file, '--json')).stdout);
   const inSplit = (t: string) => [...recs.values()].filter((r) => r.task === t).length;
   assert.ok(inSplit('translation') > 2, 'the split holds more translation questions than the session asks');
   for (const t of TASKS) assert.ok(Math.abs(whole.tasks[t].composite - (100 * MIX[t].filter(Boolean).length) / inSplit(t)) < 1e-6, `${t} over the whole split`);
@@ -148,7 +147,7 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   // its spread. sd of (x, y) over n - 1 = |x - y| / sqrt(2): 100 and 50 -> 35.36; 50 and 100 (paper) -> 35.36.
   const second = join(root, 'tester-2.test.jsonl');
   writeFileSync(second, lines.map((l) => JSON.stringify({ id: l.id, prediction: recs.get(l.id)!.answer || 'none' })).join('\n') + '\n');
-  const both = cli('score', dataset, file, second, '--json', '--answered-only');
+  const both = await cli('score', dataset, file, second, '--json', '--answered-only');
   assert.equal(both.status, 0, both.stderr);
   const people = JSON.parse(both.stdout).people as { task: string; composite: { files: number; mean: number; sd: number } }[];
   const row = (t: string) => people.find((p) => p.task === t)!.composite;
@@ -157,7 +156,7 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   assert.ok(Math.abs(row('residue_ligand').sd - 100 / Math.SQRT2) < 1e-9);
   assert.equal(row('average (paper)').mean, 75);
   assert.ok(Math.abs(row('average (paper)').sd - 50 / Math.SQRT2) < 1e-9);
-  const table = cli('score', dataset, file, second, '--answered-only');
+  const table = await cli('score', dataset, file, second, '--answered-only');
   assert.match(table.stdout, /^Human row: 2 prediction files/);
   assert.match(table.stdout, /\naverage \(paper\)\s+2\s+75\.0\s+35\.4\s+50\.0\s+100\.0/);
 });

@@ -5,19 +5,20 @@
 // returns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
-import { SOURCE_CLI } from '../../spawn-cli.ts';
+import { cli } from '../../cli-in-process.ts';
 import { ingest } from '../../../structures/ingest.ts';
 import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
 import { formatEnd } from '../../../structures/hbonds/explain-complex.ts';
 import type { Complex } from '../../../structures/model.ts';
 
-const run = promisify(execFile);
-// The CLI from the source, so the test runs the code as it is (no stale dist/).
-const CLI = [...SOURCE_CLI];
+/** `misi-gen hbonds <dir> --explain` in-process; a failing status fails the test (as execFile's rejection did). */
+async function explain(dir: string): Promise<{ stdout: string }> {
+  const r = await cli(['hbonds', dir, '--explain'], { cwd: REPO });
+  if (r.status !== 0) throw new Error(`misi-gen hbonds exited ${r.status}: ${r.stderr}`);
+  return r;
+}
 
 /** Ordered polar ligand-pocket pairs within 5 A, counted straight from the complex. */
 function pairsWithin5(c: Complex): number {
@@ -30,7 +31,7 @@ function pairsWithin5(c: Complex): number {
 }
 
 async function check(dir: string): Promise<void> {
-  const [{ stdout }, { complexes }] = await Promise.all([run(process.execPath, [...CLI, 'hbonds', dir, '--explain'], { cwd: REPO, maxBuffer: 1 << 26 }), ingest([dir])]);
+  const [{ stdout }, { complexes }] = await Promise.all([explain(dir), ingest([dir])]);
   const c = complexes[0];
   const lines = stdout.trim().split('\n').map((l) => l.split('\t'));
   assert.equal(lines.length, pairsWithin5(c), `${c.id}: one line per ordered pair within 5 A`);

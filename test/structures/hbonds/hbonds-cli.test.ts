@@ -2,17 +2,19 @@
 // --json one record per bond, bad input a one-line message and a failing status.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { resolve } from 'node:path';
 import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
 import { ingest } from '../../../structures/ingest.ts';
 import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
 import { formatHBondList } from '../../../structures/hbonds/canonical-format.ts';
+import { cli as inProcess } from '../../cli-in-process.ts';
 
-const run = promisify(execFile);
-const BIN = resolve(REPO, 'test/source-cli.mjs'); // the CLI from the source, never a stale dist/
-const cli = (...args: string[]) => run('node', [BIN, 'hbonds', ...args], { cwd: REPO });
+/** `misi-gen hbonds <args>` in-process; a failing status rejects, with the output and status on the error (as execFile's). */
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const r = await inProcess(['hbonds', ...args], { cwd: REPO });
+  if (r.status !== 0) throw Object.assign(new Error(`misi-gen hbonds exited ${r.status}`), { code: r.status, stdout: r.stdout, stderr: r.stderr });
+  return r;
+}
 const ENTRY = resolve(SAMPLE, 'pdbbind/1hpv');
 const PAIR = /^[A-Z0-9]{1,3} -?\d+[A-Za-z]? \S+ \S, \S+$/;
 
