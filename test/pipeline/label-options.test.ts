@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { labelLayouts, labelSets, parseLabelLayouts, parseLabelSets, taskStyles } from '../../pipeline/generate/label-options.ts';
 import { openDataset, readQaFile } from '../../pipeline/dataset/read-dataset.ts';
 import { TASKS } from '../../qa/tasks/index.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { CURRENT_CLI } from '../spawn-cli.ts';
+import { cli } from '../cli-in-process.ts';
 
 const tasks = (...ids: string[]) => ids.map((id) => taskById(id)!);
 const dir = mkdtempSync(join(tmpdir(), 'misi-label-options-'));
@@ -58,13 +57,13 @@ test('tasks with the same layout and set share one style object; the set decides
   assert.deepEqual([styles.pocket_ligand.labels.layout, styles.translation.labels.layout], ['prefer-clear', 'clear']);
 });
 
-test('generate: usage errors exit 2 before anything runs; the choices are recorded per task and drawn', { skip: findBrowser() === null ? 'no Chromium on this machine' : false }, () => {
-  const bad = spawnSync(process.execPath, [CURRENT_CLI, 'generate', '--out', join(dir, 'bad'), '--labels', 'translation=few'], { encoding: 'utf8' });
+test('generate: usage errors exit 2 before anything runs; the choices are recorded per task and drawn', { skip: findBrowser() === null ? 'no Chromium on this machine' : false }, async () => {
+  const bad = await cli(['generate', '--out', join(dir, 'bad'), '--labels', 'translation=few']);
   assert.equal(bad.status, 2, bad.stderr);
   assert.match(bad.stderr, /--labels: label set of translation 'few' is not one of all, residues, ligand, none/);
   const out = join(dir, 'run');
-  const r = spawnSync(process.execPath, [CURRENT_CLI, 'generate', '--out', out, '--tasks', 'translation,docking,residue_ligand', '--per-complex', 'translation=1/1,docking=1/1,residue_ligand=1/1',
-    '--labels', 'translation=none', '--label-layout', 'avoid', '--label-layout', 'docking=clear'], { encoding: 'utf8' });
+  const r = await cli(['generate', '--out', out, '--tasks', 'translation,docking,residue_ligand', '--per-complex', 'translation=1/1,docking=1/1,residue_ligand=1/1',
+    '--labels', 'translation=none', '--label-layout', 'avoid', '--label-layout', 'docking=clear']);
   assert.equal(r.status, 0, r.stderr);
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
   assert.deepEqual(manifest.options.labels, { translation: 'none', docking: 'residues', residue_ligand: 'all' });
