@@ -20,7 +20,12 @@
 // the molecule; only their leader lines (one pixel) cross it.
 // `anchored`: the box's top-left corner on the anchor (3Dmol's placement), drawn farthest
 // first, collisions left as they fall.
-import type { ClearanceGrid } from './clearance-grid.ts';
+
+/** Where the molecule lies, as the `clear` layouts ask it (renders/clearance-grid.ts builds one). */
+export interface Clearance {
+  /** Marked cells under the box [x, x + w) x [y, y + h), whole pixels (0: the box covers no atom or bond). */
+  covered(x: number, y: number, w: number, h: number): number;
+}
 
 export type LabelLayoutMode = 'clear' | 'prefer-clear' | 'avoid' | 'anchored';
 export const LABEL_LAYOUTS: readonly LabelLayoutMode[] = ['clear', 'prefer-clear', 'avoid', 'anchored'];
@@ -264,7 +269,7 @@ class PlacedBoxes {
 }
 
 /** Lays out the labels of one `width` x `height` image; `clear` needs the scene's clearance grid. */
-export function layoutLabels(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode, clearance?: ClearanceGrid): LabelLayout {
+export function layoutLabels(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode, clearance?: Clearance): LabelLayout {
   if (inputs.length === 0) return { labels: [], drawOrder: [] };
   const labels: PlacedLabel[] = new Array(inputs.length);
   let drawOrder: number[];
@@ -350,7 +355,7 @@ function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: nu
  * other label's box, where one exists. A move never makes a box overlap another, so the
  * labels readable after the first pass stay readable.
  */
-function moveOffMolecule(labels: PlacedLabel[], inputs: readonly LayoutInput[], order: readonly number[], placed: PlacedBoxes, clearance: ClearanceGrid, width: number, height: number): void {
+function moveOffMolecule(labels: PlacedLabel[], inputs: readonly LayoutInput[], order: readonly number[], placed: PlacedBoxes, clearance: Clearance, width: number, height: number): void {
   for (const i of order) {
     const p = labels[i];
     if (clearance.covered(p.x, p.y, p.w, p.h) === 0) continue;
@@ -363,7 +368,7 @@ function moveOffMolecule(labels: PlacedLabel[], inputs: readonly LayoutInput[], 
 }
 
 /** The nearest candidate inside the image that overlaps no placed box (but `ignore`'s) and no marked cell of the grid, or null. */
-function clearSpot(placed: PlacedBoxes, clearance: ClearanceGrid, l: LayoutInput, width: number, height: number, ignore = -1): { x: number; y: number } | null {
+function clearSpot(placed: PlacedBoxes, clearance: Clearance, l: LayoutInput, width: number, height: number, ignore = -1): { x: number; y: number } | null {
   const ax = Math.round(l.x), ay = Math.round(l.y), w = l.w, h = l.h;
   const cand = candidates(w, h);
   placed.blocker = -1;

@@ -85,6 +85,19 @@ function sizesText(sizes: Record<string, unknown>): string {
   return [String(common), ...Object.entries(sizes).filter(([, n]) => n !== common).map(([t, n]) => `${t}=${n}`)].join(', ');
 }
 
+/** The options a run sets per task: the key of the per-task values, the key of the one value of all (when there is one), and the flag. */
+interface PerTaskOption {
+  perTask: string;
+  all: string | null;
+  flag: string;
+}
+const PER_TASK_OPTIONS: readonly PerTaskOption[] = [
+  { perTask: 'imageSizes', all: 'size', flag: '--size' },
+  { perTask: 'labelLayouts', all: 'labelLayout', flag: '--label-layout' },
+  { perTask: 'labels', all: null, flag: '--labels' },
+];
+const PER_TASK_BY_KEY = new Map<string, PerTaskOption>(PER_TASK_OPTIONS.flatMap((o): [string, PerTaskOption][] => (o.all ? [[o.perTask, o], [o.all, o]] : [[o.perTask, o]])));
+
 const tasksText = (tasks: unknown) => (Array.isArray(tasks) ? tasks.join(',') : show(tasks));
 
 /**
@@ -95,7 +108,8 @@ const tasksText = (tasks: unknown) => (Array.isArray(tasks) ? tasks.join(',') : 
  * when they are. `--tasks` comes first; a task's image size, question counts or template
  * version that differ only because the task is in one of the runs are said by `--tasks`
  * alone; the image sizes are said once, as `--size` with the sizes of the tasks both runs
- * hold, and the counts as `--per-complex` with theirs.
+ * hold (the label layouts and sets likewise, as `--label-layout` and `--labels`), and the
+ * counts as `--per-complex` with theirs.
  */
 export function identityDifferences(before: Record<string, unknown>, now: Record<string, unknown>, beforeName: string, nowName: string): string[] {
   const list = allDifferences(before, now);
@@ -104,7 +118,7 @@ export function identityDifferences(before: Record<string, unknown>, now: Record
   const [tb, tn] = [tasksOf(before), tasksOf(now)];
   const inBoth = (task: string) => !tb || !tn || (tb.includes(task) && tn.includes(task));
   const phrases: string[] = [];
-  let sizesSaid = false;
+  const said = new Set<string>();
   for (const d of list) {
     const [path, b, n] = d;
     if (path.length === 1 && path[0] === 'tasks') {
@@ -113,15 +127,21 @@ export function identityDifferences(before: Record<string, unknown>, now: Record
       // `translation=4/2,rotation=6/3`: the counts of the tasks both runs hold.
       const shared = (text: string) => text.split(',').filter((e) => inBoth(e.split('=')[0])).join(',');
       if (shared(b) !== shared(n)) phrases.push(`--per-complex differs: ${shared(b)} in ${beforeName}, ${shared(n)} ${nowName}`);
-    } else if (path[0] === 'size' || path[0] === 'imageSizes') {
-      if (sizesSaid) continue;
-      const shared = (o: Record<string, unknown>) => (isObject(o.imageSizes) ? Object.fromEntries(Object.entries(o.imageSizes).filter(([t]) => inBoth(t))) : null);
+    } else if (PER_TASK_BY_KEY.has(String(path[0]))) {
+      // An option set per task (sizes, label layouts, label sets): said once, with the
+      // values of the tasks both runs hold, as its flag.
+      const option = PER_TASK_BY_KEY.get(String(path[0]))!;
+      if (said.has(option.flag)) continue;
+      const shared = (o: Record<string, unknown>) => {
+        const values = o[option.perTask];
+        return isObject(values) ? Object.fromEntries(Object.entries(values).filter(([t]) => inBoth(t))) : null;
+      };
       const [sb, sn] = [shared(before), shared(now)];
       if (sb && sn) {
         if (JSON.stringify(sb) === JSON.stringify(sn)) continue; // only tasks in one run differ: --tasks says it
-        phrases.push(`--size differs: ${sizesText(sb)} in ${beforeName}, ${sizesText(sn)} ${nowName}`);
+        phrases.push(`${option.flag} differs: ${sizesText(sb)} in ${beforeName}, ${sizesText(sn)} ${nowName}`);
       } else phrases.push(describeDifference(d, beforeName, nowName));
-      sizesSaid = true;
+      said.add(option.flag);
     } else if (path[0] === 'templates' && path.length > 1 && !inBoth(path[1])) {
       continue;
     } else {

@@ -15,6 +15,7 @@ import { taskById } from '../../qa/task-registry.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { cli } from '../cli-in-process.ts';
+import { identityDifferences } from '../../pipeline/generate/run-identity.ts';
 
 const tasks = (...ids: string[]) => ids.map((id) => taskById(id)!);
 const dir = mkdtempSync(join(tmpdir(), 'misi-label-options-'));
@@ -95,4 +96,19 @@ test('generate: usage errors exit 2 before anything runs; the choices are record
     }
   }
   assert.ok(dockingLigandAlone >= 3);
+});
+
+test('a refused resume names --label-layout and --labels once each, with the values of the tasks both runs hold', () => {
+  const run = (layouts: Record<string, string>, labels: Record<string, string>, tasks = Object.keys(layouts)) => ({
+    tasks, labelLayout: new Set(Object.values(layouts)).size === 1 ? Object.values(layouts)[0] : null, labelLayouts: layouts, labels,
+  });
+  const before = run({ translation: 'clear', docking: 'clear' }, { translation: 'all', docking: 'residues' });
+  const now = run({ translation: 'avoid', docking: 'clear' }, { translation: 'all', docking: 'all' });
+  assert.deepEqual(identityDifferences(before, now, 'that run', 'now'), [
+    '--label-layout differs: clear in that run, avoid, docking=clear now',
+    '--labels differs: all, docking=residues in that run, all now',
+  ]);
+  // A task in one run only: --tasks says it, not the layouts.
+  const fewer = run({ translation: 'clear' }, { translation: 'all' });
+  assert.deepEqual(identityDifferences(before, fewer, 'that run', 'now'), ['--tasks differs: translation,docking in that run, translation now']);
 });

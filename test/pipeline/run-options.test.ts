@@ -20,7 +20,7 @@ const base: GenerateOptions = { structures: ['in'], out: 'out', tasks: TASKS, se
 test('the options record of a default run: its keys in order and its defaults', () => {
   const o = runOptions(base, parseCounts(undefined, TASKS), null);
   assert.deepEqual(Object.keys(o), ['tasks', 'perComplex', 'testShare', 'limit', 'ligand', 'pocketRadius', 'pocketHydrogens', 'hbonds', 'size', 'imageSizes',
-    'labelFontSize', 'labelLayout', 'labelLayouts', 'labels', 'residueFraming', 'negatives', 'decoys', 'antialias', 'annotations', 'pngCompression']);
+    'labelFontSize', 'labelLayout', 'labelLayouts', 'labels', 'zoomDistance', 'residueFraming', 'negatives', 'decoys', 'antialias', 'annotations', 'pngCompression']);
   assert.equal(o.perComplex, 'translation=4/2,rotation=6/3,zooming=4/2,residue_ligand=40/40,translation_rotation=6/3,rotation_rotation=6/3,docking=6/3,interaction_location=3/3,pocket_ligand=1/1');
   assert.deepEqual([o.limit, o.ligand, o.pocketRadius, o.size], [12, null, null, null]);
   assert.deepEqual(o.imageSizes, { translation: 512, rotation: 512, zooming: 512, residue_ligand: 512, translation_rotation: 512, rotation_rotation: 512, docking: 512, interaction_location: 1024, pocket_ligand: 1024 });
@@ -42,7 +42,7 @@ test('the split by protein adds its keys after testShare; mmseqs adds its engine
 });
 
 test('task options: every task\'s defaults, then residueFraming, then the run\'s own', () => {
-  assert.deepEqual(taskOptionsOfRun({ tasks: [] }), { residueFraming: 'subject', negatives: 'paired', decoys: 'anchored' });
+  assert.deepEqual(taskOptionsOfRun({ tasks: [] }), { residueFraming: 'subject', negatives: 'paired', decoys: 'anchored', zoomDistance: 'stated' });
   assert.equal(taskOptionsOfRun({ tasks: [], residueFraming: 'complex' }).residueFraming, 'complex');
   assert.equal(taskOptionsOfRun({ tasks: [], residueFraming: 'complex', taskOptions: { residueFraming: 'subject' } }).residueFraming, 'subject');
 });

@@ -23,7 +23,8 @@ import type { PreparedComplex } from '../../qa/task.ts';
 import { sampleWithBonds, sharedWithBonds } from '../qa/hbond-complexes.ts';
 import { NEEDS_SHARED } from '../shared-structures.ts';
 
-const style = makeStyle();
+// Every label drawn (prefer-clear, the layout of the tasks whose answers name labels): the texts are the subject here.
+const style = makeStyle({ labels: { layout: 'prefer-clear' } });
 const residueLabels = (c: PreparedComplex, size = 1024): LabelRecord[][] =>
   sixViews(preparedAtSize(c, size), style).map((spec) => sceneLabels(spec, poseScene(spec)).records.filter((l) => l.kind === 'residue'));
 const byId = async (id: string) => (await sampleWithBonds()).find((c) => c.complex.id === id)!;
