@@ -3,15 +3,16 @@
 // what it does, and loads its module only when that command runs, so `--help` and
 // `--version` start without the renderer, RDKit or Puppeteer.
 import type { Argv } from 'yargs';
+import type { CommandDefinition, CommandIo } from './define-command.ts';
+import { failureOf } from './exit-code-of.ts';
+import { EXIT, type ExitCode } from './exit-codes.ts';
 import { PACKAGE_VERSION } from './package-version.ts';
 import { UsageError } from './usage-error.ts';
-import { EXIT, type ExitCode } from './exit-codes.ts';
-import { failureOf } from './exit-code-of.ts';
-import type { CommandDefinition, CommandIo } from './define-command.ts';
 
-export { UsageError };
 export type { CommandIo };
-import { withFlagsAsTyped, withFlagSuggestions } from './flag-suggestion.ts';
+export { UsageError };
+
+import { withFlagSuggestions, withFlagsAsTyped } from './flag-suggestion.ts';
 
 /** What one run of the CLI shares with the command it runs: where to print, and the status. */
 interface RunState {
@@ -37,7 +38,11 @@ const TASK_COMMANDS = new Set(['score', 'eval', 'generate', 'stats', 'audit', 'p
 /** A command's flags with --task-module added, for the commands that read tasks. */
 function withTaskModule<T>(y: Argv<T>, name: string): Argv<T> {
   if (!TASK_COMMANDS.has(name)) return y;
-  return y.option('task-module', { type: 'string', array: true, describe: 'also know the task(s) this ES module exports (a task written outside the package); repeatable' });
+  return y.option('task-module', {
+    type: 'string',
+    array: true,
+    describe: 'also know the task(s) this ES module exports (a task written outside the package); repeatable',
+  });
 }
 
 /** Registers `definition` under `entry`'s name: its handler prints through the run's io and leaves its status there. */
@@ -56,24 +61,103 @@ function registrar<T>(definition: CommandDefinition<T>): Registrar {
 
 /** Subcommands, in the order `--help` lists them. Add a new one here: one line. */
 const COMMANDS: CommandEntry[] = [
-  { command: 'fetch [entries...]', describe: 'Download whole PDB entries (mmCIF) by id, an ids file or a PDBbind index into a folder --structures reads as it is (entries + ligands.tsv)', load: async () => registrar((await import('./commands/fetch.ts')).fetchCommand) },
-  { command: 'ingest [paths...]', describe: 'Read structures (PDBbind folders, protein + ligand, whole PDB/mmCIF entries) into <out>/complexes.jsonl, with their ligand-pocket H-bonds', load: async () => registrar((await import('./commands/ingest.ts')).ingestCommand) },
-  { command: 'hbonds [input..]', describe: 'Print the ligand-pocket hydrogen bonds (ChimeraX hbonds criteria, relaxed by default)', load: async () => registrar((await import('./commands/hbonds.ts')).hbondsCommand) },
-  { command: 'render [complex]', describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record', load: async () => registrar((await import('./commands/render.ts')).renderCommand) },
-  { command: 'score <dataset> <predictions..>', describe: 'Score predictions (JSON lines {"id", "prediction"}) against a dataset\'s answers; several files (people): the mean with its spread', load: async () => registrar((await import('./commands/score.ts')).scoreCommand) },
-  { command: 'eval <dataset>', describe: 'Ask a model on an OpenAI-compatible server every question of a split (or a baseline), then score the replies', load: async () => registrar((await import('./commands/eval.ts')).evalCommand) },
-  { command: 'generate [paths...]', describe: 'Generate the dataset: questions, images and annotations for the chosen tasks', load: async () => registrar((await import('./commands/generate.ts')).generateCommand) },
-  { command: 'stats <dir>', describe: 'Print figures of a generated dataset: counts, answer histograms, replaced draws', load: async () => registrar((await import('./commands/stats.ts')).statsCommand) },
-  { command: 'audit <dir>', describe: 'Measure what a dataset\'s questions give away without the pictures: per task, blind baselines fitted on train beside chance, and duplicates', load: async () => registrar((await import('./commands/audit.ts')).auditCommand) },
-  { command: 'preview <dir>', describe: 'Draw a contact sheet (PNG) and an HTML page per task of a generated dataset', load: async () => registrar((await import('./commands/preview.ts')).previewCommand) },
-  { command: 'browse <dir>', describe: 'Write a static site to look through a dataset: a filtered list, each question with its images, answer and the complex in 3D (--serve: on 127.0.0.1)', load: async () => registrar((await import('./commands/browse.ts')).browseCommand) },
-  { command: 'human <dir>', describe: 'Write a page that asks a person a dataset\'s questions one at a time and exports the answers as predictions for score (the human baseline)', load: async () => registrar((await import('./commands/human.ts')).humanCommand) },
-  { command: 'split [paths...]', describe: 'Write the train/test split (split.json) that generate would make, without generating', load: async () => registrar((await import('./commands/split.ts')).splitCommand) },
-  { command: 'export <dir>', describe: 'Write a generated dataset as llava, sharegpt (LLaMA-Factory), qwen (Qwen2.5-VL), hf (parquet + dataset card), vlmevalkit (TSV) or lmms-eval (hf + task folder)', load: async () => registrar((await import('./commands/export.ts')).exportCommand) },
-  { command: 'merge <dirs...>', describe: 'Join the output folders of generate --shard i/n into one dataset', load: async () => registrar((await import('./commands/merge.ts')).mergeCommand) },
-  { command: 'verify <dir>', describe: 'Check a generated dataset against its manifest (records, images and their sha256, counts)', load: async () => registrar((await import('./commands/verify.ts')).verifyCommand) },
-  { command: 'bench', describe: 'Measure rendering throughput (and PyMOL for comparison), or memory over a long run with --images', load: async () => registrar((await import('./commands/bench.ts')).benchCommand) },
-  { command: 'setup-browser', describe: 'Find a Chromium for rendering, or download or install one (run once after npm install)', load: async () => registrar((await import('./commands/setup-browser.ts')).setupBrowserCommand) },
+  {
+    command: 'fetch [entries...]',
+    describe:
+      'Download whole PDB entries (mmCIF) by id, an ids file or a PDBbind index into a folder --structures reads as it is (entries + ligands.tsv)',
+    load: async () => registrar((await import('./commands/fetch.ts')).fetchCommand),
+  },
+  {
+    command: 'ingest [paths...]',
+    describe:
+      'Read structures (PDBbind folders, protein + ligand, whole PDB/mmCIF entries) into <out>/complexes.jsonl, with their ligand-pocket H-bonds',
+    load: async () => registrar((await import('./commands/ingest.ts')).ingestCommand),
+  },
+  {
+    command: 'hbonds [input..]',
+    describe: 'Print the ligand-pocket hydrogen bonds (ChimeraX hbonds criteria, relaxed by default)',
+    load: async () => registrar((await import('./commands/hbonds.ts')).hbondsCommand),
+  },
+  {
+    command: 'render [complex]',
+    describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record',
+    load: async () => registrar((await import('./commands/render.ts')).renderCommand),
+  },
+  {
+    command: 'score <dataset> <predictions..>',
+    describe:
+      'Score predictions (JSON lines {"id", "prediction"}) against a dataset\'s answers; several files (people): the mean with its spread',
+    load: async () => registrar((await import('./commands/score.ts')).scoreCommand),
+  },
+  {
+    command: 'eval <dataset>',
+    describe: 'Ask a model on an OpenAI-compatible server every question of a split (or a baseline), then score the replies',
+    load: async () => registrar((await import('./commands/eval.ts')).evalCommand),
+  },
+  {
+    command: 'generate [paths...]',
+    describe: 'Generate the dataset: questions, images and annotations for the chosen tasks',
+    load: async () => registrar((await import('./commands/generate.ts')).generateCommand),
+  },
+  {
+    command: 'stats <dir>',
+    describe: 'Print figures of a generated dataset: counts, answer histograms, replaced draws',
+    load: async () => registrar((await import('./commands/stats.ts')).statsCommand),
+  },
+  {
+    command: 'audit <dir>',
+    describe:
+      "Measure what a dataset's questions give away without the pictures: per task, blind baselines fitted on train beside chance, and duplicates",
+    load: async () => registrar((await import('./commands/audit.ts')).auditCommand),
+  },
+  {
+    command: 'preview <dir>',
+    describe: 'Draw a contact sheet (PNG) and an HTML page per task of a generated dataset',
+    load: async () => registrar((await import('./commands/preview.ts')).previewCommand),
+  },
+  {
+    command: 'browse <dir>',
+    describe:
+      'Write a static site to look through a dataset: a filtered list, each question with its images, answer and the complex in 3D (--serve: on 127.0.0.1)',
+    load: async () => registrar((await import('./commands/browse.ts')).browseCommand),
+  },
+  {
+    command: 'human <dir>',
+    describe:
+      "Write a page that asks a person a dataset's questions one at a time and exports the answers as predictions for score (the human baseline)",
+    load: async () => registrar((await import('./commands/human.ts')).humanCommand),
+  },
+  {
+    command: 'split [paths...]',
+    describe: 'Write the train/test split (split.json) that generate would make, without generating',
+    load: async () => registrar((await import('./commands/split.ts')).splitCommand),
+  },
+  {
+    command: 'export <dir>',
+    describe:
+      'Write a generated dataset as llava, sharegpt (LLaMA-Factory), qwen (Qwen2.5-VL), hf (parquet + dataset card), vlmevalkit (TSV) or lmms-eval (hf + task folder)',
+    load: async () => registrar((await import('./commands/export.ts')).exportCommand),
+  },
+  {
+    command: 'merge <dirs...>',
+    describe: 'Join the output folders of generate --shard i/n into one dataset',
+    load: async () => registrar((await import('./commands/merge.ts')).mergeCommand),
+  },
+  {
+    command: 'verify <dir>',
+    describe: 'Check a generated dataset against its manifest (records, images and their sha256, counts)',
+    load: async () => registrar((await import('./commands/verify.ts')).verifyCommand),
+  },
+  {
+    command: 'bench',
+    describe: 'Measure rendering throughput (and PyMOL for comparison), or memory over a long run with --images',
+    load: async () => registrar((await import('./commands/bench.ts')).benchCommand),
+  },
+  {
+    command: 'setup-browser',
+    describe: 'Find a Chromium for rendering, or download or install one (run once after npm install)',
+    load: async () => registrar((await import('./commands/setup-browser.ts')).setupBrowserCommand),
+  },
 ];
 
 const nameOf = (c: CommandEntry) => c.command.split(' ')[0];
@@ -134,7 +218,8 @@ async function parseAndRun(argv: string[], io: CommandIo, named: string | undefi
     .exitProcess(false)
     .help()
     .version(PACKAGE_VERSION);
-  const parsed = () => (parser as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } }).getOptions();
+  const parsed = () =>
+    (parser as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } }).getOptions();
   options = () => Object.keys(parsed().key);
   aliases = () => parsed().alias;
   // Only the command named on the line (its first word that is a command name) is loaded;
@@ -150,11 +235,16 @@ async function parseAndRun(argv: string[], io: CommandIo, named: string | undefi
   const chosen = COMMANDS.find((c) => nameOf(c) === named);
   for (const c of COMMANDS) {
     if (c === chosen) (await c.load())(parser, c, state);
-    else parser.command(c.command, c.describe, {}, () => { throw new Error(`misi-gen: command ${nameOf(c)} ran without being loaded`); });
+    else
+      parser.command(c.command, c.describe, {}, () => {
+        throw new Error(`misi-gen: command ${nameOf(c)} ran without being loaded`);
+      });
   }
   // With a callback, yargs hands over what it would print (help, version) instead of printing it.
   let printed = '';
-  await parser.parseAsync(argv, {}, (_err, _args, output) => { printed = output; });
+  await parser.parseAsync(argv, {}, (_err, _args, output) => {
+    printed = output;
+  });
   if (printed) io.stdout.write(`${printed}\n`);
   return state.status;
 }

@@ -18,7 +18,7 @@ export interface CommandIo {
 }
 
 /** A handler's outcome: an exit status, or nothing for 0. */
-export type CommandResult = ExitCode | void;
+export type CommandResult = ExitCode | undefined;
 
 export interface CommandDefinition<T> {
   builder: (y: Argv) => Argv<T>;

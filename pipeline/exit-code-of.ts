@@ -2,8 +2,9 @@
 // mapping pipeline/cli.ts asks when a command threw. Its own module, apart from the statuses,
 // because it names the library's errors (the reader, the renderer, the generate run), whose
 // modules themselves use the statuses.
-import { UsageError } from './usage-error.ts';
+
 import { CommandFailure, EXIT, type ExitCode } from './exit-codes.ts';
+import { UsageError } from './usage-error.ts';
 
 /** What the command line prints for an error it knows, and the exit status; undefined for a bug. */
 export interface Failure {

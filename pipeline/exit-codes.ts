@@ -24,7 +24,10 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
  * exit status `exitCode`.
  */
 export class CommandFailure extends Error {
-  constructor(message: string, readonly exitCode: ExitCode = EXIT.failed) {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = EXIT.failed,
+  ) {
     super(message);
   }
 }

@@ -44,10 +44,12 @@ export function withFlagSuggestions(message: string, known: readonly string[]): 
   const kebab = (w: string) => w.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   const words = given.filter((w) => !(w !== kebab(w) && given.includes(kebab(w))));
   message = `Unknown argument${words.length === 1 ? '' : 's'}: ${words.join(', ')}`;
-  const hints = words.map((w) => {
-    const near = nearestFlag(w, known);
-    return near ? `--${w.replace(/^-+/, '')}: did you mean --${near}?` : null;
-  }).filter((h): h is string => h !== null);
+  const hints = words
+    .map((w) => {
+      const near = nearestFlag(w, known);
+      return near ? `--${w.replace(/^-+/, '')}: did you mean --${near}?` : null;
+    })
+    .filter((h): h is string => h !== null);
   return hints.length ? `${message} (${hints.join('; ')})` : message;
 }
 
@@ -64,7 +66,8 @@ export function withFlagsAsTyped(message: string, argv: readonly string[], alias
     return word ? word.split('=')[0] : `--${key}`;
   };
   const invalid = /^Invalid values?:\s*\n?\s*Argument: ([^,]+), Given: (.+?), Choices: (.+)$/s.exec(message);
-  if (invalid) return `Invalid value for ${typed(invalid[1].trim())}: ${invalid[2]}. Choices: ${invalid[3].trim().replace(/\s*\n\s*/g, ' ')}`;
+  if (invalid)
+    return `Invalid value for ${typed(invalid[1].trim())}: ${invalid[2]}. Choices: ${invalid[3].trim().replace(/\s*\n\s*/g, ' ')}`;
   const missing = /^Missing required arguments?: (.+)$/.exec(message);
   if (missing) return `Missing required option${missing[1].includes(',') ? 's' : ''}: ${missing[1].split(', ').map(typed).join(', ')}`;
   return message;

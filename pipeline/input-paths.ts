@@ -3,9 +3,10 @@
 // under it, or a file whose name is not a structure file's, is a usage error naming the
 // path. A folder whose files fit no layout is not: those files become reject lines with
 // their reasons, as every other bad input does.
-import fg from 'fast-glob';
+
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import fg from 'fast-glob';
 import { STRUCTURE_FILES_GLOB } from '../structures/discover.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -26,9 +27,13 @@ const ENDINGS_TEXT = [...new Set(STRUCTURE_ENDINGS)].join(', ');
 /** What is wrong with one input path, in words, or null. */
 export async function inputPathProblem(path: string): Promise<string | null> {
   const st = await stat(resolve(path)).catch((e: NodeJS.ErrnoException) => e);
-  if (st instanceof Error) return (st as NodeJS.ErrnoException).code === 'ENOENT' ? `'${path}' does not exist` : `cannot read '${path}' (${(st as NodeJS.ErrnoException).code ?? st.message})`;
+  if (st instanceof Error)
+    return (st as NodeJS.ErrnoException).code === 'ENOENT'
+      ? `'${path}' does not exist`
+      : `cannot read '${path}' (${(st as NodeJS.ErrnoException).code ?? st.message})`;
   if (st.isDirectory() && !(await holdsStructureFile(path))) return `'${path}' holds no structure file (${ENDINGS_TEXT}) at any depth`;
-  if (st.isFile() && !STRUCTURE_ENDINGS.some((e) => path.toLowerCase().endsWith(e))) return `'${path}' is not a structure file (${ENDINGS_TEXT})`;
+  if (st.isFile() && !STRUCTURE_ENDINGS.some((e) => path.toLowerCase().endsWith(e)))
+    return `'${path}' is not a structure file (${ENDINGS_TEXT})`;
   return null;
 }
 

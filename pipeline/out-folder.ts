@@ -27,7 +27,9 @@ export function outFolderHolds(dir: string): { holds: 'dataset' | 'ingest'; evid
 export function checkOutForGenerate(dir: string): void {
   const found = outFolderHolds(dir);
   if (found?.holds !== 'ingest') return;
-  throw new OutFolderTakenError(`--out ${dir} holds the output of misi-gen ingest (${found.evidence}, no manifest.json): generate would replace its complexes.jsonl and rejects.jsonl with the dataset's own. Give generate another folder (e.g. --out dataset), or delete ${found.evidence} if you mean to replace it`);
+  throw new OutFolderTakenError(
+    `--out ${dir} holds the output of misi-gen ingest (${found.evidence}, no manifest.json): generate would replace its complexes.jsonl and rejects.jsonl with the dataset's own. Give generate another folder (e.g. --out dataset), or delete ${found.evidence} if you mean to replace it`,
+  );
 }
 
 /** Refuses an --out holding a dataset or a generate run, whose files `ingest` would replace. */
@@ -35,7 +37,9 @@ export function checkOutForIngest(dir: string): void {
   const found = outFolderHolds(dir);
   if (found?.holds !== 'dataset') return;
   const what = found.evidence.endsWith('manifest.json') ? 'a dataset made by misi-gen generate or merge' : 'a misi-gen generate run';
-  throw new OutFolderTakenError(`--out ${dir} holds ${what} (${found.evidence}): ingest would replace its complexes.jsonl and rejects.jsonl, which its questions and images were made from. Give ingest another folder (e.g. --out ingested)`);
+  throw new OutFolderTakenError(
+    `--out ${dir} holds ${what} (${found.evidence}): ingest would replace its complexes.jsonl and rejects.jsonl, which its questions and images were made from. Give ingest another folder (e.g. --out ingested)`,
+  );
 }
 
 /**
@@ -47,7 +51,9 @@ export function checkOutForSplit(dir: string, force: boolean): void {
   const found = outFolderHolds(dir);
   if (force || found?.holds !== 'dataset') return;
   const what = found.evidence.endsWith('manifest.json') ? 'a dataset made by misi-gen generate or merge' : 'a misi-gen generate run';
-  throw new OutFolderTakenError(`--out ${dir} holds ${what} (${found.evidence}): split would replace its split.json, which says how its questions were split. Give split another folder (e.g. --out ${dir}-split), or add --force to replace it (verify then names the replaced split.json)`);
+  throw new OutFolderTakenError(
+    `--out ${dir} holds ${what} (${found.evidence}): split would replace its split.json, which says how its questions were split. Give split another folder (e.g. --out ${dir}-split), or add --force to replace it (verify then names the replaced split.json)`,
+  );
 }
 
 /**
@@ -63,6 +69,10 @@ export function checkSplitFileForSplit(dir: string, text: string, force: boolean
   let what = 'a file split cannot read';
   try {
     what = describe(JSON.parse(prior));
-  } catch { /* not JSON: said as such */ }
-  throw new OutFolderTakenError(`--out ${dir} holds another split.json (${path}: ${what}): split would replace it with ${describe(JSON.parse(text))}. Give split another folder, or add --force to replace it`);
+  } catch {
+    /* not JSON: said as such */
+  }
+  throw new OutFolderTakenError(
+    `--out ${dir} holds another split.json (${path}: ${what}): split would replace it with ${describe(JSON.parse(text))}. Give split another folder, or add --force to replace it`,
+  );
 }

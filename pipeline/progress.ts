@@ -20,7 +20,7 @@ export function progressReporter(label: string, stream: NodeJS.WriteStream = pro
       const secs = (now - first.at) / 1000;
       const fresh = done - first.done;
       // No ETA until an item has been timed from the first update on.
-      const pace = fresh > 0 && secs > 0 ? ` (${(fresh / secs).toFixed(1)}/s, ETA ${((total - done) * secs / fresh).toFixed(0)} s)` : '';
+      const pace = fresh > 0 && secs > 0 ? ` (${(fresh / secs).toFixed(1)}/s, ETA ${(((total - done) * secs) / fresh).toFixed(0)} s)` : '';
       const line = `${label}: ${done}/${total}${pace}`;
       if (tty) {
         stream.write(`\r${line}\x1b[K`);

@@ -23,8 +23,12 @@ export const PUBLISHED_SCHEMAS: readonly PublishedSchema[] = [
   { file: 'manifest.schema.json', describes: 'manifest.json', schema: ManifestSchema },
   { file: 'split.schema.json', describes: 'split.json', schema: SplitFileSchema },
   { file: 'annotation.schema.json', describes: 'annotations/<key>.json (the full layout)', schema: AnnotationSchema },
-  { file: 'annotation-compact.schema.json', describes: 'annotations/<key>.json.gz, gunzipped (the compact layout)', schema: CompactAnnotationSchema },
-  { file: 'atom-table.schema.json', describes: 'annotations/complex-<id>.json (the compact layout\'s atom table)', schema: AtomTableSchema },
+  {
+    file: 'annotation-compact.schema.json',
+    describes: 'annotations/<key>.json.gz, gunzipped (the compact layout)',
+    schema: CompactAnnotationSchema,
+  },
+  { file: 'atom-table.schema.json', describes: "annotations/complex-<id>.json (the compact layout's atom table)", schema: AtomTableSchema },
   { file: 'run-identity.schema.json', describes: 'parts/run.json of an output folder (a run in progress)', schema: RunFileSchema },
   { file: 'prediction.schema.json', describes: 'each line of a predictions file (what score reads)', schema: PredictionRecordSchema },
 ];

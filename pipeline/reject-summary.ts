@@ -29,7 +29,10 @@ function idsByStage(rejects: readonly RejectLike[]): string {
     const s = String(r.stage ?? 'unknown');
     byStage.set(s, [...(byStage.get(s) ?? []), r.id]);
   }
-  return [...byStage].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([s, ids]) => `${s}: ${firstIds(ids)}`).join('; ');
+  return [...byStage]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([s, ids]) => `${s}: ${firstIds(ids)}`)
+    .join('; ');
 }
 
 /** The rejects --strict counts: all but questions the plan could not make. */
@@ -68,7 +71,12 @@ export function strictOption<T>(y: Argv<T>, command?: string) {
  * The exit status of a run that got this far with status `status`: under --strict, 3 (said
  * through `log`) when `rejects` holds one that counts; a worse status than 0 stays.
  */
-export function applyStrict(args: StrictArgs, rejects: readonly RejectLike[], log: (line: string) => void, status: ExitCode = EXIT.ok): ExitCode {
+export function applyStrict(
+  args: StrictArgs,
+  rejects: readonly RejectLike[],
+  log: (line: string) => void,
+  status: ExitCode = EXIT.ok,
+): ExitCode {
   if (!args.strict || status !== EXIT.ok) return status;
   const n = strictRejects(rejects);
   if (n === 0) return status;

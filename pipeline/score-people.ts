@@ -46,23 +46,41 @@ const one = (x: number | null) => (x === null ? '-' : x.toFixed(1));
 export function peopleTable(runs: ScoreRun[]): string {
   const rows = peopleRows(runs);
   const head = ['task', 'files', 'composite', 'sd', 'min', 'max', 'exact', 'sd'];
-  const cells = rows.map((r) => [r.task, String(r.composite.files), one(r.composite.mean), one(r.composite.sd), one(r.composite.min), one(r.composite.max), one(r.exact.mean), one(r.exact.sd)]);
+  const cells = rows.map((r) => [
+    r.task,
+    String(r.composite.files),
+    one(r.composite.mean),
+    one(r.composite.sd),
+    one(r.composite.min),
+    one(r.composite.max),
+    one(r.exact.mean),
+    one(r.exact.sd),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const body = cells.map(line);
   body.splice(rows.length - 2, 0, rule);
   const { dataset, split } = runs[0];
-  return [
-    `Human row: ${runs.length} prediction files on ${dataset} (split ${split}), percent: the mean over the files, its sample standard deviation (n - 1) and range`,
-    '',
-    line(head),
-    rule,
-    ...body,
-    '',
-    'Each file:',
-    ...runs.map((r) => `  ${r.predictions}: average (paper) ${one(r.score.average.composite)}, average (all tasks) ${one(r.score.averageAllTasks.composite)}, ${r.score.questions - r.score.missing} of ${r.score.questions} questions answered`),
-    '',
-    'composite and exact are defined as for one file (misi-gen score DIR FILE prints the definitions); a question a file does not answer scores 0 in it.',
-  ].join('\n') + '\n';
+  return (
+    [
+      `Human row: ${runs.length} prediction files on ${dataset} (split ${split}), percent: the mean over the files, its sample standard deviation (n - 1) and range`,
+      '',
+      line(head),
+      rule,
+      ...body,
+      '',
+      'Each file:',
+      ...runs.map(
+        (r) =>
+          `  ${r.predictions}: average (paper) ${one(r.score.average.composite)}, average (all tasks) ${one(r.score.averageAllTasks.composite)}, ${r.score.questions - r.score.missing} of ${r.score.questions} questions answered`,
+      ),
+      '',
+      'composite and exact are defined as for one file (misi-gen score DIR FILE prints the definitions); a question a file does not answer scores 0 in it.',
+    ].join('\n') + '\n'
+  );
 }

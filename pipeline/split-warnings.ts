@@ -3,8 +3,9 @@
 // at all. Also how the test share is written for people: the default as the fraction it
 // comes from, `490/3993 = 0.123` (MiSI-Bench's 490 test complexes of 3993), any other
 // value as given.
-import { DEFAULT_TEST_SHARE } from './generate/split.ts';
+
 import type { SideCounts } from '../qa/split-names.ts';
+import { DEFAULT_TEST_SHARE } from './generate/split.ts';
 
 /** Fewer test complexes than this draws a warning. */
 export const FEW_TEST_COMPLEXES = 5;
@@ -26,12 +27,19 @@ export function splitWarnings(complexes: SideCounts, testShare: number, perTask?
   const out: string[] = [];
   const total = complexes.train + complexes.test;
   if (total > 0 && complexes.test < FEW_TEST_COMPLEXES) {
-    out.push(`the test side holds ${complexes.test} of ${total} complexes (fewer than ${FEW_TEST_COMPLEXES}), so a score on it says little: `
-      + `give more structures or a larger --test-share (now ${formatTestShare(testShare)})`);
+    out.push(
+      `the test side holds ${complexes.test} of ${total} complexes (fewer than ${FEW_TEST_COMPLEXES}), so a score on it says little: ` +
+        `give more structures or a larger --test-share (now ${formatTestShare(testShare)})`,
+    );
   }
   if (perTask) {
-    const none = Object.entries(perTask).filter(([, c]) => c.test === 0).map(([t]) => t);
-    if (none.length) out.push(`no test question for ${none.length === Object.keys(perTask).length ? 'any task' : `task${none.length === 1 ? '' : 's'} ${none.join(', ')}`}${complexes.test > 0 ? ' (the test complexes could not give one: see rejects.jsonl)' : ''}`);
+    const none = Object.entries(perTask)
+      .filter(([, c]) => c.test === 0)
+      .map(([t]) => t);
+    if (none.length)
+      out.push(
+        `no test question for ${none.length === Object.keys(perTask).length ? 'any task' : `task${none.length === 1 ? '' : 's'} ${none.join(', ')}`}${complexes.test > 0 ? ' (the test complexes could not give one: see rejects.jsonl)' : ''}`,
+      );
   }
   return out;
 }

@@ -35,7 +35,10 @@ export async function loadTaskModules(paths: readonly string[]): Promise<TaskMod
     }
     // Objects that mean to be tasks (an id and a plan); each must then be a whole one.
     const candidates = Object.values(exports).filter((v) => v && typeof v === 'object' && 'id' in v && 'plan' in v);
-    if (!candidates.length) throw new UsageError(`--${TASK_MODULE_FLAG} ${path}: exports no task (an object with id, format, imageCount, defaultCounts, template and plan)`);
+    if (!candidates.length)
+      throw new UsageError(
+        `--${TASK_MODULE_FLAG} ${path}: exports no task (an object with id, format, imageCount, defaultCounts, template and plan)`,
+      );
     for (const c of new Set(candidates)) {
       const problem = taskProblem(c);
       if (problem) throw new UsageError(`--${TASK_MODULE_FLAG} ${path}: ${problem}`);

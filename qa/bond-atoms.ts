@@ -1,8 +1,9 @@
 // The atoms behind a canonical hydrogen-bond pair (structures/hbonds/canonical-format.ts):
 // the pocket residue a pair belongs to and the two heavy atoms it joins, looked up on the
 // complex by (chain, number, insertion code, residue name, atom name) and ligand atom name.
-import type { Atom, Complex, Residue } from '../structures/model.ts';
+
 import type { CanonicalPair } from '../structures/hbonds/canonical-format.ts';
+import type { Atom, Complex, Residue } from '../structures/model.ts';
 
 /** A pocket residue's identity as the `residue:` subset and the canonical pairs name it. */
 export interface ResidueId {
@@ -24,15 +25,19 @@ export function residueLabel(name: string, r: ResidueId): string {
 }
 
 export function findPocketResidue(complex: Complex, p: CanonicalPair): Residue | undefined {
-  return complex.pocket.find((r) => r.chain === p.chain && r.number === p.residueNumber
-    && r.insertionCode === p.insertionCode && r.name === p.residueName);
+  return complex.pocket.find(
+    (r) => r.chain === p.chain && r.number === p.residueNumber && r.insertionCode === p.insertionCode && r.name === p.residueName,
+  );
 }
 
 /** The pocket atom and the ligand atom of a pair; throws naming what is missing. */
 export function bondAtoms(complex: Complex, p: CanonicalPair): { pocket: Atom; ligand: Atom } {
   const residue = findPocketResidue(complex, p);
   const pocket = residue?.atoms.find((a) => a.name === p.residueAtom);
-  if (!pocket) throw new Error(`${complex.id}: no pocket atom ${p.residueName} ${residueIdText(pairResidueId(p))} ${p.residueAtom} for a stored H-bond`);
+  if (!pocket)
+    throw new Error(
+      `${complex.id}: no pocket atom ${p.residueName} ${residueIdText(pairResidueId(p))} ${p.residueAtom} for a stored H-bond`,
+    );
   const ligand = complex.ligand.atoms.find((a) => a.name === p.ligandAtom);
   if (!ligand) throw new Error(`${complex.id}: no ligand atom ${p.ligandAtom} for a stored H-bond`);
   return { pocket, ligand };

@@ -6,10 +6,11 @@
 // centre is the line x = y = 0, so `move x a, move y b` with a = -x, b = -y of the centroid
 // puts it there at any depth; a and b are rounded to whole angstrom (a residual of at most
 // 0.5 A on each axis).
-import type { Vec3 } from '../structures/model.ts';
+
 import type { Camera } from '../renders/camera.ts';
 import type { Command } from '../renders/commands.ts';
 import { transformPoint } from '../renders/rigid-motion.ts';
+import type { Vec3 } from '../structures/model.ts';
 import { move } from './parameters.ts';
 import { drawOne, type Rng } from './random.ts';
 

@@ -1,11 +1,11 @@
 // Four-way choice questions built from transforms: the truth plus three decoys, each made
 // by one of the spec's schemes, placed under letters A-D with the correct letter drawn
 // uniformly, and accepted only when the four option images look different.
-import { formatCommands, type Command } from '../renders/commands.ts';
+import { type Command, formatCommands } from '../renders/commands.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
-import { changeAxis, changeMagnitude, flipSign } from './parameters.ts';
 import { annotationOf, leastSeparation, separationThreshold } from './option-separation.ts';
-import { drawIndex, shuffled, type Rng } from './random.ts';
+import { changeAxis, changeMagnitude, flipSign } from './parameters.ts';
+import { drawIndex, type Rng, shuffled } from './random.ts';
 import type { ChoiceOption } from './task.ts';
 
 export const LETTERS = ['A', 'B', 'C', 'D'] as const;

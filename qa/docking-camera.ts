@@ -5,11 +5,12 @@
 // it shows, on the pocket plus the ligand where the displacement puts it, with the complex
 // camera's projection, field of view, size and pad. All seven images of the question share
 // this camera, so the pocket and the displaced ligand still overlay exactly.
-import type { Vec3 } from '../structures/model.ts';
-import { frameCamera, type Camera } from '../renders/camera.ts';
+
+import { type Camera, frameCamera } from '../renders/camera.ts';
 import type { Command } from '../renders/commands.ts';
 import { transformPoint } from '../renders/rigid-motion.ts';
 import { ligandMatrixOf, ligandModelMatrix } from '../renders/scene-pose.ts';
+import type { Vec3 } from '../structures/model.ts';
 import type { PreparedComplex } from './task.ts';
 
 export function dockingCamera(c: PreparedComplex, displacement: Command[]): Camera {
@@ -18,5 +19,11 @@ export function dockingCamera(c: PreparedComplex, displacement: Command[]): Came
   const points: Vec3[] = [];
   for (const r of complex.pocket) for (const a of r.atoms) if (!a.isHydrogen) points.push(a.xyz);
   for (const a of complex.ligand.atoms) if (!a.isHydrogen) points.push(transformPoint(ligandModel, a.xyz));
-  return frameCamera(points, { projection: camera.projection, fovDeg: camera.fovDeg, width: camera.width, height: camera.height, pad: camera.pad });
+  return frameCamera(points, {
+    projection: camera.projection,
+    fovDeg: camera.fovDeg,
+    width: camera.width,
+    height: camera.height,
+    pad: camera.pad,
+  });
 }

@@ -22,7 +22,10 @@ function deckOrder(seed: number, task: string, complex: string, purpose: string,
     decks.set(key, hit);
     return hit;
   }
-  const order = shuffled(complexGenerator(seed, task, complex, purpose), Array.from({ length }, (_, i) => i));
+  const order = shuffled(
+    complexGenerator(seed, task, complex, purpose),
+    Array.from({ length }, (_, i) => i),
+  );
   decks.set(key, order);
   if (decks.size > MAX_DECKS) decks.delete(decks.keys().next().value!);
   return order;
@@ -33,7 +36,14 @@ function deckOrder(seed: number, task: string, complex: string, purpose: string,
  * purpose) and qa/random.ts's `shuffled`; undefined past the end (or before the start).
  * Positions 0..space.length-1 give every entry of `space` once.
  */
-export function deckEntry<T>(seed: number, task: string, complex: string, purpose: string, space: readonly T[], position: number): T | undefined {
+export function deckEntry<T>(
+  seed: number,
+  task: string,
+  complex: string,
+  purpose: string,
+  space: readonly T[],
+  position: number,
+): T | undefined {
   if (!Number.isInteger(position) || position < 0 || position >= space.length) return undefined;
   return space[deckOrder(seed, task, complex, purpose, space.length)[position]];
 }

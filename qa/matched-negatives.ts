@@ -13,7 +13,7 @@
 //      gap, then the smaller distance, then the residue key.
 // With a window of 0 this is "the nearest not yet taken" alone. Figures that chose the
 // numbers: docs/hbond-tasks.md ("Negatives matched by distance").
-import { residueIdText, type ResidueId } from './bond-atoms.ts';
+import { type ResidueId, residueIdText } from './bond-atoms.ts';
 
 export interface MatchCandidate {
   residue: ResidueId;
@@ -39,11 +39,16 @@ export interface MatchedPair<P, T> {
   negative: T;
 }
 
-const byKey = (a: MatchCandidate, b: MatchCandidate) => (residueIdText(a.residue) < residueIdText(b.residue) ? -1 : residueIdText(a.residue) > residueIdText(b.residue) ? 1 : 0);
+const byKey = (a: MatchCandidate, b: MatchCandidate) =>
+  residueIdText(a.residue) < residueIdText(b.residue) ? -1 : residueIdText(a.residue) > residueIdText(b.residue) ? 1 : 0;
 
 /** The pairs, in the positives' order of distance: one per positive while candidates last
  * (matched), or one per positive with a candidate within the tolerance (paired). */
-export function matchNegatives<P extends MatchCandidate, T extends MatchCandidate>(positives: readonly P[], candidates: readonly T[], rule: MatchRule = { window: NAME_WINDOW }): MatchedPair<P, T>[] {
+export function matchNegatives<P extends MatchCandidate, T extends MatchCandidate>(
+  positives: readonly P[],
+  candidates: readonly T[],
+  rule: MatchRule = { window: NAME_WINDOW },
+): MatchedPair<P, T>[] {
   const owed = new Map<string, number>();
   for (const p of positives) owed.set(p.name, (owed.get(p.name) ?? 0) + 1);
   const left = candidates.slice();
@@ -54,7 +59,9 @@ export function matchNegatives<P extends MatchCandidate, T extends MatchCandidat
     const reach = rule.tolerance ?? Math.min(...left.map(gap)) + rule.window;
     const inWindow = left.filter((c) => gap(c) <= reach + 1e-9);
     if (!inWindow.length) continue;
-    inWindow.sort((a, b) => (owed.get(b.name) ?? 0) - (owed.get(a.name) ?? 0) || gap(a) - gap(b) || a.minDistance - b.minDistance || byKey(a, b));
+    inWindow.sort(
+      (a, b) => (owed.get(b.name) ?? 0) - (owed.get(a.name) ?? 0) || gap(a) - gap(b) || a.minDistance - b.minDistance || byKey(a, b),
+    );
     const pick = inWindow[0];
     out.push({ positive: p, negative: pick });
     left.splice(left.indexOf(pick), 1);

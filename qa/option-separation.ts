@@ -1,7 +1,7 @@
 // "The four options look different", judged from annotation records (never from pixels, so
 // every machine decides alike): for every pair of option images, the mean on-screen
 // distance between the positions of the same drawn atom must reach a threshold.
-import { annotatedAtoms, type Annotation } from '../renders/annotation.ts';
+import { type Annotation, annotatedAtoms } from '../renders/annotation.ts';
 import { poseScene } from '../renders/scene-pose.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
 

@@ -33,9 +33,20 @@ export function noMoreDistinct(task: string, used: number): string {
  * of that deck (the slot cycles the decks, so that is how many questions took that deck
  * before this one). Past the end of the deck: the reject of noMoreDistinct.
  */
-export function drawFromDecks<T>(ctx: Pick<TaskContext, 'seed' | 'index' | 'slot' | 'subject'>, task: string, decks: readonly ParameterDeck<T>[]): DeckDraw<T> {
+export function drawFromDecks<T>(
+  ctx: Pick<TaskContext, 'seed' | 'index' | 'slot' | 'subject'>,
+  task: string,
+  decks: readonly ParameterDeck<T>[],
+): DeckDraw<T> {
   const deck = decks[ctx.slot(decks.length)];
   const value = deckEntry(ctx.seed, task, ctx.subject.complex.id, deck.purpose, deck.space, Math.floor(ctx.index / decks.length));
-  if (value === undefined) return { ok: false, reason: noMoreDistinct(task, decks.reduce((n, d) => n + d.space.length, 0)) };
+  if (value === undefined)
+    return {
+      ok: false,
+      reason: noMoreDistinct(
+        task,
+        decks.reduce((n, d) => n + d.space.length, 0),
+      ),
+    };
   return { ok: true, value };
 }

@@ -64,7 +64,10 @@ export function changeAxis(rng: Rng, c: Command, avoid: readonly Axis[] = []): C
 
 /** The commands that undo `commands`: the inverse of each, in reverse order. */
 export function undoCommands(commands: readonly Command[]): Command[] {
-  return commands.slice().reverse().map((c) => ({ ...c, amount: c.amount === 0 ? 0 : -c.amount }));
+  return commands
+    .slice()
+    .reverse()
+    .map((c) => ({ ...c, amount: c.amount === 0 ? 0 : -c.amount }));
 }
 
 /** Every `move <axis> d` of a translation's range: d = 1..4, then -1..-4 (the decks' order). */

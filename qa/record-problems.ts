@@ -20,7 +20,16 @@ export function kindOf(v: unknown): string {
   return typeof v;
 }
 
-const EXPECTED: Record<string, string> = { string: 'a string', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list', object: 'an object', record: 'an object', null: 'null' };
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  record: 'an object',
+  null: 'null',
+};
 
 function at(value: unknown, path: readonly PropertyKey[]): unknown {
   let v = value;
@@ -35,11 +44,15 @@ function phrase(issue: z.core.$ZodIssue, value: unknown): string {
     const want = EXPECTED[issue.expected] ?? issue.expected;
     return got === undefined ? `${field} is missing (must be ${want})` : `${field} must be ${want}, got ${kindOf(got)}`;
   }
-  if (issue.code === 'invalid_value') return `${field} must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${JSON.stringify(got)}`;
+  if (issue.code === 'invalid_value')
+    return `${field} must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${JSON.stringify(got)}`;
   if (issue.code === 'too_small' && issue.origin === 'string') return `${field} must not be empty`;
   if (issue.code === 'invalid_union') {
     // The branch that came closest says it best; else the union's own words.
-    const inner = issue.errors.map((e) => e.filter((i) => i.path.length > 0)).filter((e) => e.length).sort((a, b) => a.length - b.length)[0];
+    const inner = issue.errors
+      .map((e) => e.filter((i) => i.path.length > 0))
+      .filter((e) => e.length)
+      .sort((a, b) => a.length - b.length)[0];
     if (inner) return inner.map((i) => phrase({ ...i, path: [...issue.path, ...i.path] }, value)).join(', ');
     return `${field} is none of the forms it may take, got ${kindOf(got)}`;
   }

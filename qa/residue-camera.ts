@@ -5,10 +5,11 @@
 // centre) before framing, so the six views, which turn about that centre (turnCentre
 // `shown`), all fit in the frame. The option choosing it or the complex camera
 // (`--residue-framing`) belongs to the task: qa/tasks/residue-ligand.ts.
-import type { Vec3 } from '../structures/model.ts';
-import { frameCamera, type Camera } from '../renders/camera.ts';
+
+import { type Camera, frameCamera } from '../renders/camera.ts';
 import { boundingBox, boxCentre } from '../renders/rigid-motion.ts';
 import { isSubsetResidue, type Subset } from '../renders/subset.ts';
+import type { Vec3 } from '../structures/model.ts';
 import type { PreparedComplex } from './task.ts';
 
 /** Heavy atoms of the subset's residue(s) and the ligand, model frame. */
@@ -25,13 +26,18 @@ export function cubeCorners(points: readonly Vec3[]): Vec3[] {
   const centre = boxCentre(box);
   const half = Math.max(...[0, 1, 2].map((i) => (box.max[i] - box.min[i]) / 2));
   const corners: Vec3[] = [];
-  for (const sx of [-1, 1]) for (const sy of [-1, 1]) for (const sz of [-1, 1]) corners.push([centre[0] + sx * half, centre[1] + sy * half, centre[2] + sz * half]);
+  for (const sx of [-1, 1])
+    for (const sy of [-1, 1]) for (const sz of [-1, 1]) corners.push([centre[0] + sx * half, centre[1] + sy * half, centre[2] + sz * half]);
   return corners;
 }
 
 export function residueCamera(c: PreparedComplex, subset: Extract<Subset, { kind: 'residue' }>): Camera {
   const { camera } = c;
   return frameCamera(cubeCorners(residueSubjectPoints(c, subset)), {
-    projection: camera.projection, fovDeg: camera.fovDeg, width: camera.width, height: camera.height, pad: camera.pad,
+    projection: camera.projection,
+    fovDeg: camera.fovDeg,
+    width: camera.width,
+    height: camera.height,
+    pad: camera.pad,
   });
 }

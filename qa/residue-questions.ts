@@ -12,11 +12,12 @@
 //   into as many equal strata as there are negatives, and one residue is drawn from each.
 // Questions alternate positive, negative, positive... so any count keeps the two sides
 // within one of each other.
+
+import { type CanonicalPair, canonicalPairs } from '../structures/hbonds/canonical-format.ts';
 import type { Complex, Residue } from '../structures/model.ts';
-import { canonicalPairs, type CanonicalPair } from '../structures/hbonds/canonical-format.ts';
-import { pairResidueId, residueIdText, type ResidueId } from './bond-atoms.ts';
-import { drawIndex, shuffled, type Rng } from './random.ts';
-import { matchNegatives, NAME_WINDOW, PAIR_TOLERANCE, type MatchRule } from './matched-negatives.ts';
+import { pairResidueId, type ResidueId, residueIdText } from './bond-atoms.ts';
+import { type MatchRule, matchNegatives, NAME_WINDOW, PAIR_TOLERANCE } from './matched-negatives.ts';
+import { drawIndex, type Rng, shuffled } from './random.ts';
 
 /** How residue_ligand's negatives are chosen (see above). */
 export type NegativeRule = 'matched' | 'paired' | 'stratified';
@@ -88,7 +89,11 @@ export function residueQuestions(complex: Complex, rng: Rng, rule: NegativeRule 
     pos = shuffled(rng, positives);
     chosen = drawAcrossRanks(rng, ranked, pos.length);
   } else {
-    const pairs = matchNegatives(positives, ranked, match ?? (rule === 'paired' ? { window: 0, tolerance: PAIR_TOLERANCE } : { window: NAME_WINDOW }));
+    const pairs = matchNegatives(
+      positives,
+      ranked,
+      match ?? (rule === 'paired' ? { window: 0, tolerance: PAIR_TOLERANCE } : { window: NAME_WINDOW }),
+    );
     // Paired: only the positives that found a partner (in pocket order before the shuffle).
     pos = shuffled(rng, rule === 'paired' ? positives.filter((p) => pairs.some((x) => x.positive === p)) : positives);
     chosen = pairs.map((x) => x.negative);

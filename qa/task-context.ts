@@ -40,10 +40,16 @@ export function slotOffset(seed: number, task: string, complex: string): number 
 export function taskContext(c: ContextInputs): TaskContext {
   const id = c.subject.complex.id;
   return {
-    seed: c.seed, split: c.split, index: c.index, count: c.count,
+    seed: c.seed,
+    split: c.split,
+    index: c.index,
+    count: c.count,
     rng: c.rng ?? questionGenerator(c.seed, c.task, id, c.index),
     slot: c.slot ?? balancedSlot(slotOffset(c.seed, c.task, id), c.index),
-    subject: c.subject, splitIds: c.splitIds, complexById: c.complexById, style: c.style,
+    subject: c.subject,
+    splitIds: c.splitIds,
+    complexById: c.complexById,
+    style: c.style,
     ...(c.options !== undefined ? { options: c.options } : {}),
   };
 }

@@ -2,8 +2,9 @@
 // stats, preview, export): the nine of qa/tasks/index.ts, in the spec's table order, then
 // the tasks registered from outside the package (`--task-module`, or `registerTask` from
 // the library), in the order they were added. Nothing else keeps a list of task ids.
-import type { TaskModule, TaskOption } from './task.ts';
+
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
+import type { TaskModule, TaskOption } from './task.ts';
 import { TASKS } from './tasks/index.ts';
 
 /** A task that cannot be added (malformed, or its id taken): the message says why. */
@@ -39,17 +40,21 @@ export function scorerOf(task: TaskModule): TaskScorer {
 export function taskProblem(value: unknown): string | null {
   const t = value as Partial<TaskModule> | null;
   if (!t || typeof t !== 'object') return 'not an object';
-  if (typeof t.id !== 'string' || !/^[a-z][a-z0-9_]*$/.test(t.id)) return `id ${JSON.stringify(t.id)} is not a lower-case identifier (letters, digits, _)`;
+  if (typeof t.id !== 'string' || !/^[a-z][a-z0-9_]*$/.test(t.id))
+    return `id ${JSON.stringify(t.id)} is not a lower-case identifier (letters, digits, _)`;
   if (t.format !== 'cloze' && t.format !== 'choice') return `task ${t.id}: format must be 'cloze' or 'choice'`;
   if (!(Number.isInteger(t.imageCount) && t.imageCount! > 0)) return `task ${t.id}: imageCount must be a positive whole number`;
-  if (!t.defaultCounts || !Number.isInteger(t.defaultCounts.train) || !Number.isInteger(t.defaultCounts.test)) return `task ${t.id}: defaultCounts must be { train, test } whole numbers`;
+  if (!t.defaultCounts || !Number.isInteger(t.defaultCounts.train) || !Number.isInteger(t.defaultCounts.test))
+    return `task ${t.id}: defaultCounts must be { train, test } whole numbers`;
   if (typeof t.template !== 'string') return `task ${t.id}: template must name a template file`;
   if (typeof t.plan !== 'function') return `task ${t.id}: plan must be a function`;
   if (t.scorer !== undefined && typeof t.scorer?.prepare !== 'function') return `task ${t.id}: scorer must have prepare(record)`;
   if (t.randomGuess !== undefined && typeof t.randomGuess !== 'function') return `task ${t.id}: randomGuess must be a function`;
-  if (t.defaultImageSize !== undefined && !(Number.isInteger(t.defaultImageSize) && t.defaultImageSize >= 64 && t.defaultImageSize <= 4096)) return `task ${t.id}: defaultImageSize must be a whole number of pixels from 64 to 4096`;
+  if (t.defaultImageSize !== undefined && !(Number.isInteger(t.defaultImageSize) && t.defaultImageSize >= 64 && t.defaultImageSize <= 4096))
+    return `task ${t.id}: defaultImageSize must be a whole number of pixels from 64 to 4096`;
   for (const o of t.options ?? []) {
-    if (typeof o?.key !== 'string' || !Array.isArray(o.choices) || !o.choices.includes(o.default)) return `task ${t.id}: option ${JSON.stringify(o?.key)} needs a key, choices and a default among them`;
+    if (typeof o?.key !== 'string' || !Array.isArray(o.choices) || !o.choices.includes(o.default))
+      return `task ${t.id}: option ${JSON.stringify(o?.key)} needs a key, choices and a default among them`;
   }
   return null;
 }
@@ -71,11 +76,12 @@ export function registerTask(task: TaskModule): void {
 /** The tasks' options, each once (an option several tasks share is one object), with the ids of the tasks that have it. */
 export function taskOptionList(tasks: readonly TaskModule[] = allTasks()): { option: TaskOption; tasks: string[] }[] {
   const out = new Map<string, { option: TaskOption; tasks: string[] }>();
-  for (const t of tasks) for (const o of t.options ?? []) {
-    const entry = out.get(o.key) ?? { option: o, tasks: [] };
-    entry.tasks.push(t.id);
-    out.set(o.key, entry);
-  }
+  for (const t of tasks)
+    for (const o of t.options ?? []) {
+      const entry = out.get(o.key) ?? { option: o, tasks: [] };
+      entry.tasks.push(t.id);
+      out.set(o.key, entry);
+    }
   return [...out.values()];
 }
 

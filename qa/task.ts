@@ -5,12 +5,13 @@
 // reply to its questions is scored, how the random baseline guesses, and which options of
 // its own the command line offers. The nine are listed in qa/tasks/index.ts; every command
 // asks qa/task-registry.ts, which also holds tasks loaded from outside (--task-module).
-import type { Complex } from '../structures/model.ts';
+
 import { CAMERA_DEFAULTS, type Camera } from '../renders/camera.ts';
 import type { Command } from '../renders/commands.ts';
+import type { LabelLayoutMode } from '../renders/label-layout.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
 import type { LabelSet, Style } from '../renders/style.ts';
-import type { LabelLayoutMode } from '../renders/label-layout.ts';
+import type { Complex } from '../structures/model.ts';
 import type { Rng } from './random.ts';
 import type { TaskScorer } from './scoring/task-scorers.ts';
 import { BASE_SPLITS, type Split } from './split-names.ts';

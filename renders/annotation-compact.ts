@@ -11,8 +11,8 @@
 import type { Complex } from '../structures/model.ts';
 import type { AnnotatedAtom, Annotation } from './annotation.ts';
 import { residueLabelText } from './label-text.ts';
-import type { ScenePose } from './scene-pose.ts';
 import type { LabelRecord, SceneLabels } from './scene-labels.ts';
+import type { ScenePose } from './scene-pose.ts';
 
 /** The annotation schema version of the compact layout (the full layout, one JSON record per image, is version 1). */
 export const ANNOTATION_SCHEMA_VERSION = 2;
@@ -64,13 +64,23 @@ export interface CompactAnnotation extends Omit<Annotation, 'atoms' | 'labels'> 
 /** The atom table of a complex: deterministic from the complex alone (every image of it shares it). */
 export function atomTable(complex: Complex): AtomTable {
   const residues: TableResidue[] = complex.pocket.map((r) => ({
-    part: 'pocket', chain: r.chain, residueName: r.name, residueNumber: r.number, insertionCode: r.insertionCode,
-    label: residueLabelText(complex, r), atoms: r.atoms.map((a): [string, string] => [a.name, a.element]),
+    part: 'pocket',
+    chain: r.chain,
+    residueName: r.name,
+    residueNumber: r.number,
+    insertionCode: r.insertionCode,
+    label: residueLabelText(complex, r),
+    atoms: r.atoms.map((a): [string, string] => [a.name, a.element]),
   }));
   const l = complex.ligand;
   residues.push({
-    part: 'ligand', chain: l.chain, residueName: l.name, residueNumber: l.number, insertionCode: l.insertionCode,
-    label: null, atoms: l.atoms.map((a): [string, string] => [a.name, a.element]),
+    part: 'ligand',
+    chain: l.chain,
+    residueName: l.name,
+    residueNumber: l.number,
+    insertionCode: l.insertionCode,
+    label: null,
+    atoms: l.atoms.map((a): [string, string] => [a.name, a.element]),
   });
   return { schema: ANNOTATION_SCHEMA_VERSION, complex: complex.id, residues };
 }
@@ -104,7 +114,9 @@ export function compactAnnotation(a: Annotation, pose: ScenePose, labels: SceneL
     else runs.push(d.atomIndex, 1);
   }
   const hidden: number[] = [];
-  a.atoms.forEach((t, i) => { if (!t.visible) hidden.push(i); });
+  a.atoms.forEach((t, i) => {
+    if (!t.visible) hidden.push(i);
+  });
   const flags = (l: LabelRecord) => (l.leader ? 1 : 0) | (l.collides ? 2 : 0) | (l.inside ? 4 : 0) | (l.crowded ? 8 : 0);
   const { atoms, labels: records, ...rest } = a;
   return {
@@ -151,16 +163,26 @@ export function expandAnnotation(c: CompactAnnotation, table: AtomTable): Annota
   if (order.length !== x.length || x.length !== y.length || y.length !== depth.length) {
     throw new CompactAnnotationError(`the runs name ${order.length} atoms, x, y and depth hold ${x.length}, ${y.length}, ${depth.length}`);
   }
-  const xs = undelta(x), ys = undelta(y), ds = undelta(depth);
+  const xs = undelta(x),
+    ys = undelta(y),
+    ds = undelta(depth);
   const hiddenSet = new Set(hidden);
   const atoms: AnnotatedAtom[] = order.map((t, i) => {
     const w = where[t];
     if (!w) throw new CompactAnnotationError(`atom ${t} is not in the table of ${table.complex} (${where.length} atoms)`);
     const [r, k] = w;
     return {
-      part: r.part, chain: r.chain, residueName: r.residueName, residueNumber: r.residueNumber,
-      insertionCode: r.insertionCode, atomName: r.atoms[k][0], element: r.atoms[k][1],
-      x: xs[i], y: ys[i], depth: ds[i], visible: !hiddenSet.has(i),
+      part: r.part,
+      chain: r.chain,
+      residueName: r.residueName,
+      residueNumber: r.residueNumber,
+      insertionCode: r.insertionCode,
+      atomName: r.atoms[k][0],
+      element: r.atoms[k][1],
+      x: xs[i],
+      y: ys[i],
+      depth: ds[i],
+      visible: !hiddenSet.has(i),
     };
   });
   const labels: LabelRecord[] = c.labels.atom.map((i, n) => {
@@ -171,18 +193,36 @@ export function expandAnnotation(c: CompactAnnotation, table: AtomTable): Annota
     const f = c.labels.flags[n];
     const b = c.labels.box.slice(4 * n, 4 * n + 4);
     return {
-      text: ligand ? a.atomName : r.label ?? '', kind: ligand ? 'ligand' : 'residue',
-      chain: a.chain, residueName: a.residueName, residueNumber: a.residueNumber, insertionCode: a.insertionCode,
+      text: ligand ? a.atomName : (r.label ?? ''),
+      kind: ligand ? 'ligand' : 'residue',
+      chain: a.chain,
+      residueName: a.residueName,
+      residueNumber: a.residueNumber,
+      insertionCode: a.insertionCode,
       ...(ligand ? { atomName: a.atomName } : {}),
       anchor: { x: a.x, y: a.y },
       box: { x: b[0], y: b[1], w: b[2], h: b[3] },
-      leader: (f & 1) !== 0, collides: (f & 2) !== 0, inside: (f & 4) !== 0, crowded: (f & 8) !== 0,
+      leader: (f & 1) !== 0,
+      collides: (f & 2) !== 0,
+      inside: (f & 4) !== 0,
+      crowded: (f & 8) !== 0,
     };
   });
   // The full record's fields in its own order, so the two serialize alike.
   return {
-    key: c.key, complex: c.complex, subset: c.subset, view: c.view, transform: c.transform, ligandTransform: c.ligandTransform,
-    camera: c.camera, ligandMatrix: c.ligandMatrix, sceneMatrix: c.sceneMatrix, atoms, labels, labelLayout: c.labelLayout, turnCentre: c.turnCentre,
+    key: c.key,
+    complex: c.complex,
+    subset: c.subset,
+    view: c.view,
+    transform: c.transform,
+    ligandTransform: c.ligandTransform,
+    camera: c.camera,
+    ligandMatrix: c.ligandMatrix,
+    sceneMatrix: c.sceneMatrix,
+    atoms,
+    labels,
+    labelLayout: c.labelLayout,
+    turnCentre: c.turnCentre,
   };
 }
 

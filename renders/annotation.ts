@@ -7,11 +7,11 @@
 // behind another atom still counts as visible here).
 import { projectEye } from './camera.ts';
 import { formatCommands } from './commands.ts';
-import { formatSubset } from './subset.ts';
-import type { SceneSpec } from './scene-spec.ts';
-import type { ScenePose } from './scene-pose.ts';
 import type { AtomIdentity } from './scene-atoms.ts';
-import { sceneLabels, type LabelRecord, type SceneLabels } from './scene-labels.ts';
+import { type LabelRecord, type SceneLabels, sceneLabels } from './scene-labels.ts';
+import type { ScenePose } from './scene-pose.ts';
+import type { SceneSpec } from './scene-spec.ts';
+import { formatSubset } from './subset.ts';
 
 export interface AnnotatedAtom extends AtomIdentity {
   x: number;
@@ -63,9 +63,17 @@ export function annotatedAtoms(spec: SceneSpec, pose: ScenePose): AnnotatedAtom[
   return pose.drawn.atoms.map((a, i) => {
     const s = projectEye(c, pose.eye[i]);
     return {
-      part: a.part, chain: a.chain, residueName: a.residueName, residueNumber: a.residueNumber,
-      insertionCode: a.insertionCode, atomName: a.atomName, element: a.element,
-      x: round(s.x, 3), y: round(s.y, 3), depth: round(s.depth, 3), visible: s.visible,
+      part: a.part,
+      chain: a.chain,
+      residueName: a.residueName,
+      residueNumber: a.residueNumber,
+      insertionCode: a.insertionCode,
+      atomName: a.atomName,
+      element: a.element,
+      x: round(s.x, 3),
+      y: round(s.y, 3),
+      depth: round(s.depth, 3),
+      visible: s.visible,
     };
   });
 }
@@ -80,14 +88,24 @@ export function annotate(spec: SceneSpec, pose: ScenePose, key: string, labels: 
     transform: formatCommands(spec.transform),
     ligandTransform: formatCommands(spec.ligandTransform),
     camera: {
-      projection: c.projection, fovDeg: c.fovDeg, width: c.width, height: c.height, near: c.near, far: c.far,
-      view: c.view, projectionMatrix: c.projectionMatrix,
+      projection: c.projection,
+      fovDeg: c.fovDeg,
+      width: c.width,
+      height: c.height,
+      near: c.near,
+      far: c.far,
+      view: c.view,
+      projectionMatrix: c.projectionMatrix,
     },
     ligandMatrix: Array.from(pose.ligandMatrix, (v) => round(v, 12)),
     sceneMatrix: Array.from(pose.sceneMatrix, (v) => round(v, 12)),
     atoms: annotatedAtoms(spec, pose),
     labels: labels.records,
-    labelLayout: { mode: spec.style.labels.layout, fontSize: spec.style.labels.fontSize, ...(spec.style.labels.layout === 'clear' ? { omitted: labels.omitted } : {}) },
+    labelLayout: {
+      mode: spec.style.labels.layout,
+      fontSize: spec.style.labels.fontSize,
+      ...(spec.style.labels.layout === 'clear' ? { omitted: labels.omitted } : {}),
+    },
     turnCentre: spec.turnCentre ?? 'complex',
   };
 }

@@ -33,7 +33,8 @@ export const DEFAULT_ANTIALIAS: AntialiasMethod = 'edge';
  * for one gets a usage message.
  */
 export const RETIRED_ANTIALIAS = {
-  coverage: "'coverage' (outline coverage in a second geometry pass, renderer 5's default) is no longer drawn; use 'edge', the default, whose edges came nearer 2 x 2 supersampling's in one pass",
+  coverage:
+    "'coverage' (outline coverage in a second geometry pass, renderer 5's default) is no longer drawn; use 'edge', the default, whose edges came nearer 2 x 2 supersampling's in one pass",
 } as const;
 
 /** `text` as a method, or a usage message (naming the choices, and `edge` for a retired one). */

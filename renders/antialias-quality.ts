@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { atomsDiffering, greySsim, pixelsOfColourDiffering } from './image-compare.ts';
 import type { RenderPool } from './render-pool.ts';
-import { renderScenes, type RenderOutcome } from './render-scenes.ts';
+import { type RenderOutcome, renderScenes } from './render-scenes.ts';
 import type { SceneSpec } from './scene-spec.ts';
 import type { AntialiasMethod } from './style.ts';
 
@@ -43,14 +43,21 @@ const withoutKey = (o: RenderOutcome) => JSON.stringify({ ...o.annotation, key: 
  * `<name>-<method>.png`) and compares each candidate image with its reference. Throws when
  * an image fails to draw (a quality figure over missing images would mean nothing).
  */
-export async function compareAntialiasing(pool: RenderPool, scenes: { name: string; spec: SceneSpec }[], methods: AntialiasMethod[],
-  dir: string, reference: AntialiasMethod = 'supersample'): Promise<ImageQuality[]> {
+export async function compareAntialiasing(
+  pool: RenderPool,
+  scenes: { name: string; spec: SceneSpec }[],
+  methods: AntialiasMethod[],
+  dir: string,
+  reference: AntialiasMethod = 'supersample',
+): Promise<ImageQuality[]> {
   const all = [reference, ...methods];
-  const requests = scenes.flatMap((s) => all.map((m) => ({
-    spec: { ...s.spec, style: { ...s.spec.style, antialias: m } },
-    out: join(dir, `${s.name}-${m}.png`),
-    annotationsOut: null,
-  })));
+  const requests = scenes.flatMap((s) =>
+    all.map((m) => ({
+      spec: { ...s.spec, style: { ...s.spec.style, antialias: m } },
+      out: join(dir, `${s.name}-${m}.png`),
+      annotationsOut: null,
+    })),
+  );
   const outcomes = await renderScenes(pool, requests);
   const failed = outcomes.find((o) => o.status === 'failed');
   if (failed) throw new Error(`${failed.file}: not drawn: ${failed.reason}`);

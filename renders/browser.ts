@@ -2,9 +2,9 @@
 // SwiftShader (software WebGL) by default so images are reproducible; `gpu` opts into
 // the machine's GPU.
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { RunStoppingError } from '../structures/reject.ts';
 import { CAMERA_DEFAULTS } from './camera.ts';
 import { findBrowser, NO_BROWSER_HELP } from './find-browser.ts';
-import { RunStoppingError } from '../structures/reject.ts';
 
 export interface BrowserOptions {
   gpu?: boolean;
@@ -52,8 +52,16 @@ export function killAllBrowsers(): void {
   for (const b of live) {
     const pid = b.process()?.pid;
     if (pid) {
-      try { process.kill(-pid, 'SIGKILL'); } catch { /* group already gone */ }
-      try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* group already gone */
+      }
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
   }
   live.clear();
@@ -63,7 +71,11 @@ function installExitHooks(): void {
   if (hooksInstalled) return;
   hooksInstalled = true;
   process.on('exit', killAllBrowsers);
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
     process.on(signal, () => {
       killAllBrowsers();
       process.exit(code);
@@ -101,16 +113,26 @@ export async function closeBrowser(browser: Browser, ms = 5000): Promise<void> {
   try {
     await Promise.race([
       browser.close(),
-      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('close timed out')), ms); }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('close timed out')), ms);
+      }),
     ]);
   } catch {
     if (pid) {
-      try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }
   } finally {
     clearTimeout(timer);
     if (pid) {
-      try { process.kill(-pid, 'SIGKILL'); } catch { /* group already gone */ }
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* group already gone */
+      }
     }
     live.delete(browser);
   }

@@ -27,8 +27,10 @@ export class ClearanceGrid {
 
   /** Marks the cells a disc of radius `r` px about (x, y) touches. */
   disc(x: number, y: number, r: number): void {
-    const c0 = Math.max(0, Math.floor((x - r) / CELL)), c1 = Math.min(this.cols - 1, Math.floor((x + r) / CELL));
-    const r0 = Math.max(0, Math.floor((y - r) / CELL)), r1 = Math.min(this.rows - 1, Math.floor((y + r) / CELL));
+    const c0 = Math.max(0, Math.floor((x - r) / CELL)),
+      c1 = Math.min(this.cols - 1, Math.floor((x + r) / CELL));
+    const r0 = Math.max(0, Math.floor((y - r) / CELL)),
+      r1 = Math.min(this.rows - 1, Math.floor((y + r) / CELL));
     for (let row = r0; row <= r1; row++) for (let c = c0; c <= c1; c++) this.marked[row * this.cols + c] = 1;
     this.sum = null;
   }
@@ -49,8 +51,10 @@ export class ClearanceGrid {
   /** Marked cells a box [x, x + w) x [y, y + h) touches, whole pixels. */
   covered(x: number, y: number, w: number, h: number): number {
     const s = this.sum ?? this.summed();
-    const c0 = Math.max(0, Math.floor(x / CELL)), c1 = Math.min(this.cols, Math.floor((x + w - 1) / CELL) + 1);
-    const r0 = Math.max(0, Math.floor(y / CELL)), r1 = Math.min(this.rows, Math.floor((y + h - 1) / CELL) + 1);
+    const c0 = Math.max(0, Math.floor(x / CELL)),
+      c1 = Math.min(this.cols, Math.floor((x + w - 1) / CELL) + 1);
+    const r0 = Math.max(0, Math.floor(y / CELL)),
+      r1 = Math.min(this.rows, Math.floor((y + h - 1) / CELL) + 1);
     if (c0 >= c1 || r0 >= r1) return 0;
     const W = this.cols + 1;
     return s[r1 * W + c1] - s[r0 * W + c1] - s[r1 * W + c0] + s[r0 * W + c0];
@@ -87,10 +91,13 @@ export function clearanceGrid(spec: SceneSpec, pose: ScenePose): ClearanceGrid {
     const w = p[3] * e[0] + p[7] * e[1] + p[11] * e[2] + p[15];
     return Math.max(0.5, (radius * p[5] * cam.height) / 2 / w);
   });
-  screen.forEach((s, i) => { if (s.inClip) grid.disc(s.x, s.y, px[i]); });
+  screen.forEach((s, i) => {
+    if (s.inClip) grid.disc(s.x, s.y, px[i]);
+  });
   const bonds = drawnBonds(spec);
   for (let k = 0; k < bonds.length; k += 2) {
-    const a = bonds[k], b = bonds[k + 1];
+    const a = bonds[k],
+      b = bonds[k + 1];
     if (!screen[a].inClip || !screen[b].inClip) continue;
     grid.stick(screen[a].x, screen[a].y, screen[b].x, screen[b].y, Math.min(px[a], px[b]));
   }

@@ -17,8 +17,13 @@ const FONT_PATH = '/assets/DejaVuSans.ttf';
 export const HTML_FONT_FAMILY = 'MisiDejaVuSans';
 
 const TYPES: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
-  '.svg': 'image/svg+xml', '.css': 'text/css', '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.css': 'text/css',
+  '.json': 'application/json',
 };
 
 export interface HtmlToPngOptions {
@@ -74,7 +79,11 @@ export class HtmlToPng {
             missing.push(file);
             return void req.respond({ status: 404, contentType: 'text/plain', body: 'missing' });
           }
-          return void req.respond({ status: 200, contentType: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', body: bytes });
+          return void req.respond({
+            status: 200,
+            contentType: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+            body: bytes,
+          });
         }
         void req.abort('blockedbyclient');
       });
@@ -85,7 +94,11 @@ export class HtmlToPng {
           await document.fonts.ready;
           const broken = [...document.images].filter((im) => !im.complete || im.naturalWidth === 0).map((im) => im.getAttribute('src'));
           const root = document.documentElement;
-          return { font: document.fonts.check(`16px '${family}'`), broken, height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0) };
+          return {
+            font: document.fonts.check(`16px '${family}'`),
+            broken,
+            height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0),
+          };
         }, HTML_FONT_FAMILY),
         timeoutMs,
         'page load',
@@ -95,7 +108,11 @@ export class HtmlToPng {
       if (state.broken.length) throw new Error(`images that did not load: ${state.broken.join(', ')}`);
       const height = Math.max(1, Math.ceil(state.height));
       await page.setViewport({ width: options.width, height, deviceScaleFactor: options.scale ?? 1 });
-      const png = await withTimeout(page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: options.width, height } }), timeoutMs, 'screenshot');
+      const png = await withTimeout(
+        page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: options.width, height } }),
+        timeoutMs,
+        'screenshot',
+      );
       return Buffer.from(png);
     } finally {
       await page.close().catch(() => undefined);

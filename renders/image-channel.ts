@@ -16,7 +16,7 @@
 // (scene-page.ts), so nothing goes that way.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 
 /** One page's connection: the images it sends, in order. */
 export class ImageSocket {
@@ -42,10 +42,12 @@ export class ImageSocket {
 
   /** The next image's runs (the serial checked and removed). */
   async next(): Promise<Uint8Array> {
-    const data = this.queue.shift() ?? (await new Promise<Buffer>((resolve, reject) => {
-      if (this.closedWith) reject(this.closedWith);
-      else this.waiters.push({ resolve, reject });
-    }));
+    const data =
+      this.queue.shift() ??
+      (await new Promise<Buffer>((resolve, reject) => {
+        if (this.closedWith) reject(this.closedWith);
+        else this.waiters.push({ resolve, reject });
+      }));
     if (data.length < 4) throw new Error(`image socket: a message of ${data.length} bytes`);
     const serial = data.readUInt32LE(0);
     if (serial !== this.expected) throw new Error(`image socket: image ${serial} arrived where ${this.expected} was due`);
@@ -54,7 +56,10 @@ export class ImageSocket {
   }
 }
 
-interface Channel { url: string; sockets: Map<string, ImageSocket> }
+interface Channel {
+  url: string;
+  sockets: Map<string, ImageSocket>;
+}
 let channel: Promise<Channel> | null = null;
 
 function startChannel(): Promise<Channel> {

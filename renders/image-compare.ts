@@ -42,22 +42,32 @@ export interface GreySsim {
 
 export function greySsim(a: Uint8Array, b: Uint8Array, width: number, height: number): GreySsim {
   const n = width * height;
-  const x = grey(a, n), y = grey(b, n);
-  const xx = new Float64Array(n), yy = new Float64Array(n), xy = new Float64Array(n);
+  const x = grey(a, n),
+    y = grey(b, n);
+  const xx = new Float64Array(n),
+    yy = new Float64Array(n),
+    xy = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     xx[i] = x[i] * x[i];
     yy[i] = y[i] * y[i];
     xy[i] = x[i] * y[i];
   }
   const [sx, sy, sxx, syy, sxy] = [x, y, xx, yy, xy].map((v) => integral(v, width, height));
-  const W = SSIM_WINDOW, N = W * W, stride = width + 1;
-  const c1 = (0.01 * 255) ** 2, c2 = (0.03 * 255) ** 2;
+  const W = SSIM_WINDOW,
+    N = W * W,
+    stride = width + 1;
+  const c1 = (0.01 * 255) ** 2,
+    c2 = (0.03 * 255) ** 2;
   const box = (s: Float64Array, x0: number, y0: number) =>
     s[(y0 + W) * stride + x0 + W] - s[y0 * stride + x0 + W] - s[(y0 + W) * stride + x0] + s[y0 * stride + x0];
-  let total = 0, windows = 0, structured = 0, structuredWindows = 0;
+  let total = 0,
+    windows = 0,
+    structured = 0,
+    structuredWindows = 0;
   for (let y0 = 0; y0 + W <= height; y0++) {
     for (let x0 = 0; x0 + W <= width; x0++) {
-      const mx = box(sx, x0, y0) / N, my = box(sy, x0, y0) / N;
+      const mx = box(sx, x0, y0) / N,
+        my = box(sy, x0, y0) / N;
       const vx = (box(sxx, x0, y0) - N * mx * mx) / (N - 1);
       const vy = (box(syy, x0, y0) - N * my * my) / (N - 1);
       const cxy = (box(sxy, x0, y0) - N * mx * my) / (N - 1);
@@ -96,10 +106,17 @@ export function pixelsOfColourDiffering(a: Uint8Array, b: Uint8Array, rgb: [numb
  * the block's edge pixels, by a little. (Whether the block is background is no test: 3Dmol
  * lights without ambient light, so a stick's far side is black on the black background.)
  */
-export function atomsDiffering(a: Uint8Array, b: Uint8Array, width: number, height: number,
-  pixels: { x: number; y: number }[], threshold = 24): number {
+export function atomsDiffering(
+  a: Uint8Array,
+  b: Uint8Array,
+  width: number,
+  height: number,
+  pixels: { x: number; y: number }[],
+  threshold = 24,
+): number {
   const meanGrey = (img: Uint8Array, x: number, y: number) => {
-    let sum = 0, n = 0;
+    let sum = 0,
+      n = 0;
     for (let j = Math.max(0, y - 2); j <= Math.min(height - 1, y + 2); j++) {
       for (let i = Math.max(0, x - 2); i <= Math.min(width - 1, x + 2); i++) {
         const k = (j * width + i) * 4;
@@ -111,7 +128,8 @@ export function atomsDiffering(a: Uint8Array, b: Uint8Array, width: number, heig
   };
   let count = 0;
   for (const p of pixels) {
-    const x = Math.floor(p.x), y = Math.floor(p.y);
+    const x = Math.floor(p.x),
+      y = Math.floor(p.y);
     if (x < 0 || y < 0 || x >= width || y >= height) continue;
     if (Math.abs(meanGrey(a, x, y) - meanGrey(b, x, y)) > threshold) count++;
   }

@@ -5,13 +5,13 @@
 // at most per job. No browser, no writes.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { annotate, type Annotation } from './annotation.ts';
+import { gzip } from 'node:zlib';
+import { type Annotation, annotate } from './annotation.ts';
 import { compactAnnotation } from './annotation-compact.ts';
 import { imageFileName, loadKey, sceneKey } from './scene-key.ts';
-import { poseScene } from './scene-pose.ts';
 import { sceneLabels } from './scene-labels.ts';
+import { poseScene } from './scene-pose.ts';
 import type { ImageFormat, SceneSpec } from './scene-spec.ts';
 
 /** The outcome of one image (render-scenes.ts's RenderOutcome, its annotation optional). */
@@ -58,7 +58,12 @@ export function imageWork(request: { spec: SceneSpec; out?: string; annotationsO
   const key = sceneKey(request.spec, format, quality);
   const keyed = request.out === undefined;
   const file = request.out ?? join(o.outDir ?? '.', imageFileName(request.spec, format, quality));
-  const annotationFile = request.annotationsOut === undefined ? (keyed ? file.replace(IMAGE_EXTENSION, o.annotationLayout === 'compact' ? '.json.gz' : '.json') : null) : request.annotationsOut;
+  const annotationFile =
+    request.annotationsOut === undefined
+      ? keyed
+        ? file.replace(IMAGE_EXTENSION, o.annotationLayout === 'compact' ? '.json.gz' : '.json')
+        : null
+      : request.annotationsOut;
   const status = keyed && existsSync(file) ? 'exists' : 'rendered';
   return { spec: request.spec, outcome: { key, file, annotationFile, status } };
 }

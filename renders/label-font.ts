@@ -36,19 +36,27 @@ function readMetrics(): FontMetrics {
   const cmap = at('cmap');
   let sub = -1;
   for (let i = 0; i < b.readUInt16BE(cmap + 2); i++) {
-    const platform = b.readUInt16BE(cmap + 4 + 8 * i), encoding = b.readUInt16BE(cmap + 6 + 8 * i);
+    const platform = b.readUInt16BE(cmap + 4 + 8 * i),
+      encoding = b.readUInt16BE(cmap + 6 + 8 * i);
     const o = cmap + b.readUInt32BE(cmap + 8 + 8 * i);
-    if (b.readUInt16BE(o) === 4 && ((platform === 3 && encoding === 1) || platform === 0)) { sub = o; break; }
+    if (b.readUInt16BE(o) === 4 && ((platform === 3 && encoding === 1) || platform === 0)) {
+      sub = o;
+      break;
+    }
   }
   if (sub < 0) throw new Error(`${file.pathname}: no format-4 Unicode cmap`);
   const segX2 = b.readUInt16BE(sub + 6);
-  const ends = sub + 14, starts = ends + segX2 + 2, deltas = starts + segX2, ranges = deltas + segX2;
+  const ends = sub + 14,
+    starts = ends + segX2 + 2,
+    deltas = starts + segX2,
+    ranges = deltas + segX2;
   const glyphOf = (code: number) => {
     for (let s = 0; s < segX2; s += 2) {
       if (b.readUInt16BE(ends + s) < code) continue;
       const start = b.readUInt16BE(starts + s);
       if (start > code) return 0;
-      const delta = b.readInt16BE(deltas + s), range = b.readUInt16BE(ranges + s);
+      const delta = b.readInt16BE(deltas + s),
+        range = b.readUInt16BE(ranges + s);
       if (range === 0) return (code + delta) & 0xffff;
       const g = b.readUInt16BE(ranges + s + range + 2 * (code - start));
       return g === 0 ? 0 : (g + delta) & 0xffff;

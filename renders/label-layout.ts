@@ -95,11 +95,13 @@ function candidates(w: number, h: number): Int32Array {
   if (hit) return hit;
   const list: { dx: number; dy: number; d: number; c: number }[] = [];
   // Box centred on the anchor first, then spots on a grid of STEP px around it.
-  const cx = -Math.floor(w / 2), cy = -Math.floor(h / 2);
+  const cx = -Math.floor(w / 2),
+    cy = -Math.floor(h / 2);
   const reach = MAX_LEADER + Math.max(w, h);
   for (let gy = -Math.ceil(reach / STEP); gy <= Math.ceil(reach / STEP); gy++) {
     for (let gx = -Math.ceil(reach / STEP); gx <= Math.ceil(reach / STEP); gx++) {
-      const dx = cx + gx * STEP, dy = cy + gy * STEP;
+      const dx = cx + gx * STEP,
+        dy = cy + gy * STEP;
       const d = boxDistance(0, 0, dx, dy, w, h);
       if (d > MAX_LEADER - 1) continue; // the anchor is rounded: keep the true distance within MAX_LEADER
       // Far from the anchor a coarser grid (2 STEP) does: fewer spots to try when crowded.
@@ -110,7 +112,10 @@ function candidates(w: number, h: number): Int32Array {
   // Nearest box first (a leader as short as can be), then nearest centre, then a fixed order.
   list.sort((a, b) => Math.round(a.d) - Math.round(b.d) || a.c - b.c || a.dy - b.dy || a.dx - b.dx);
   const out = new Int32Array(list.length * 2);
-  list.forEach((p, i) => { out[2 * i] = p.dx; out[2 * i + 1] = p.dy; });
+  list.forEach((p, i) => {
+    out[2 * i] = p.dx;
+    out[2 * i + 1] = p.dy;
+  });
   candidateCache.set(key, out);
   return out;
 }
@@ -124,10 +129,13 @@ export function placingOrder(inputs: readonly LayoutInput[]): number[] {
   let residues = 0;
   for (const l of inputs) if (l.kind === 'residue') residues++;
   const residueRank = residues === 1 ? -1 : 1;
-  return inputs.map((_, i) => i).sort((a, b) => {
-    const ka = inputs[a].kind === 'ligand' ? 0 : residueRank, kb = inputs[b].kind === 'ligand' ? 0 : residueRank;
-    return ka - kb || inputs[a].depth - inputs[b].depth || a - b;
-  });
+  return inputs
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const ka = inputs[a].kind === 'ligand' ? 0 : residueRank,
+        kb = inputs[b].kind === 'ligand' ? 0 : residueRank;
+      return ka - kb || inputs[a].depth - inputs[b].depth || a - b;
+    });
 }
 
 /**
@@ -150,9 +158,13 @@ class PlacedBoxes {
   readonly cols: number;
   readonly rows: number;
   /** Box top-left corner and size, pixels, by label index. */
-  readonly x: Int32Array; readonly y: Int32Array; readonly w: Int32Array; readonly h: Int32Array;
+  readonly x: Int32Array;
+  readonly y: Int32Array;
+  readonly w: Int32Array;
+  readonly h: Int32Array;
   /** First grid column and row a box covers, by label index (see overlap: each box counted once). */
-  readonly c0: Int32Array; readonly r0: Int32Array;
+  readonly c0: Int32Array;
+  readonly r0: Int32Array;
   /** 1 for a box no longer readable: crowded, or overlapped by a crowded box placed later. */
   readonly spoiled: Uint8Array;
   /** Per cell: its first entry (-1: none); per entry: the label and the cell's next entry. */
@@ -166,8 +178,12 @@ class PlacedBoxes {
   constructor(count: number, width: number, height: number) {
     this.cols = (Math.ceil(width / (1 << CELL_SHIFT)) | 0) + 2;
     this.rows = (Math.ceil(height / (1 << CELL_SHIFT)) | 0) + 2;
-    this.x = new Int32Array(count); this.y = new Int32Array(count); this.w = new Int32Array(count); this.h = new Int32Array(count);
-    this.c0 = new Int32Array(count); this.r0 = new Int32Array(count);
+    this.x = new Int32Array(count);
+    this.y = new Int32Array(count);
+    this.w = new Int32Array(count);
+    this.h = new Int32Array(count);
+    this.c0 = new Int32Array(count);
+    this.r0 = new Int32Array(count);
     this.spoiled = new Uint8Array(count);
     this.head = new Int32Array(this.cols * this.rows).fill(-1);
     this.item = new Int32Array(4 * count + 16);
@@ -186,9 +202,16 @@ class PlacedBoxes {
   }
 
   add(i: number, x: number, y: number, w: number, h: number): void {
-    this.x[i] = x; this.y[i] = y; this.w[i] = w; this.h[i] = h;
-    const c0 = this.col(x), c1 = this.col(x + w - 1), r0 = this.row(y), r1 = this.row(y + h - 1);
-    this.c0[i] = c0; this.r0[i] = r0;
+    this.x[i] = x;
+    this.y[i] = y;
+    this.w[i] = w;
+    this.h[i] = h;
+    const c0 = this.col(x),
+      c1 = this.col(x + w - 1),
+      r0 = this.row(y),
+      r1 = this.row(y + h - 1);
+    this.c0[i] = c0;
+    this.r0[i] = r0;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         if (this.entries === this.item.length) this.grow();
@@ -211,9 +234,12 @@ class PlacedBoxes {
   }
 
   private grow(): void {
-    const item = new Int32Array(2 * this.item.length), next = new Int32Array(2 * this.next.length);
-    item.set(this.item); next.set(this.next);
-    this.item = item; this.next = next;
+    const item = new Int32Array(2 * this.item.length),
+      next = new Int32Array(2 * this.next.length);
+    item.set(this.item);
+    next.set(this.next);
+    this.item = item;
+    this.next = next;
   }
 
   /** Cost of the box against placed box `j`: the overlap area (px^2), plus SPOIL_COST when they overlap and `j` is still readable. */
@@ -227,8 +253,14 @@ class PlacedBoxes {
   /** Marks placed box `i` (a crowded one) and every placed box it overlaps as spoiled. */
   spoil(i: number): void {
     this.spoiled[i] = 1;
-    const x = this.x[i], y = this.y[i], w = this.w[i], h = this.h[i];
-    const c0 = this.col(x), c1 = this.col(x + w - 1), r0 = this.row(y), r1 = this.row(y + h - 1);
+    const x = this.x[i],
+      y = this.y[i],
+      w = this.w[i],
+      h = this.h[i];
+    const c0 = this.col(x),
+      c1 = this.col(x + w - 1),
+      r0 = this.row(y),
+      r1 = this.row(y + h - 1);
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         for (let e = this.head[r * this.cols + c]; e !== -1; e = this.next[e]) {
@@ -247,14 +279,18 @@ class PlacedBoxes {
    * added in changes nothing.
    */
   overlap(x: number, y: number, w: number, h: number, stopAt: number, ignore = -1): number {
-    const c0 = this.col(x), c1 = this.col(x + w - 1), r0 = this.row(y), r1 = this.row(y + h - 1);
+    const c0 = this.col(x),
+      c1 = this.col(x + w - 1),
+      r0 = this.row(y),
+      r1 = this.row(y + h - 1);
     let sum = 0;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         for (let e = this.head[r * this.cols + c]; e !== -1; e = this.next[e]) {
           const j = this.item[e];
           if (j === ignore) continue;
-          const jc = this.c0[j], jr = this.r0[j];
+          const jc = this.c0[j],
+            jr = this.r0[j];
           if ((jc > c0 ? jc : c0) !== c || (jr > r0 ? jr : r0) !== r) continue;
           sum += this.overlapOne(j, x, y, w, h);
           if (sum > stopAt) {
@@ -269,17 +305,33 @@ class PlacedBoxes {
 }
 
 /** Lays out the labels of one `width` x `height` image; `clear` needs the scene's clearance grid. */
-export function layoutLabels(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode, clearance?: Clearance): LabelLayout {
+export function layoutLabels(
+  inputs: readonly LayoutInput[],
+  width: number,
+  height: number,
+  mode: LabelLayoutMode,
+  clearance?: Clearance,
+): LabelLayout {
   if (inputs.length === 0) return { labels: [], drawOrder: [] };
   const labels: PlacedLabel[] = new Array(inputs.length);
   let drawOrder: number[];
   if (mode === 'anchored') {
     inputs.forEach((l, i) => {
-      labels[i] = { x: Math.round(l.x), y: Math.round(l.y), w: l.w, h: l.h, offset: 0, leader: false, collides: false, inside: false, crowded: false };
+      labels[i] = {
+        x: Math.round(l.x),
+        y: Math.round(l.y),
+        w: l.w,
+        h: l.h,
+        offset: 0,
+        leader: false,
+        collides: false,
+        inside: false,
+        crowded: false,
+      };
     });
     drawOrder = inputs.map((_, i) => i).sort((a, b) => inputs[b].depth - inputs[a].depth || b - a);
   } else if (mode === 'clear') {
-    if (!clearance) throw new Error('the clear label layout needs the scene\'s clearance grid');
+    if (!clearance) throw new Error("the clear label layout needs the scene's clearance grid");
     const order = placingOrder(inputs);
     const placed = new PlacedBoxes(inputs.length, width, height);
     const drawn: number[] = [];
@@ -287,16 +339,41 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
       const l = inputs[i];
       const spot = clearSpot(placed, clearance, l, width, height);
       if (!spot) {
-        labels[i] = { x: Math.round(l.x), y: Math.round(l.y), w: l.w, h: l.h, offset: 0, leader: false, collides: false, inside: false, crowded: false, omitted: true };
+        labels[i] = {
+          x: Math.round(l.x),
+          y: Math.round(l.y),
+          w: l.w,
+          h: l.h,
+          offset: 0,
+          leader: false,
+          collides: false,
+          inside: false,
+          crowded: false,
+          omitted: true,
+        };
         continue;
       }
       const offset = boxDistance(l.x, l.y, spot.x, spot.y, l.w, l.h);
-      labels[i] = { x: spot.x, y: spot.y, w: l.w, h: l.h, offset, leader: offset >= LEADER_MIN, collides: false, inside: true, crowded: false };
+      labels[i] = {
+        x: spot.x,
+        y: spot.y,
+        w: l.w,
+        h: l.h,
+        offset,
+        leader: offset >= LEADER_MIN,
+        collides: false,
+        inside: true,
+        crowded: false,
+      };
       placed.add(i, spot.x, spot.y, l.w, l.h);
       drawn.push(i);
     }
     drawOrder = drawn.reverse();
-    markCollisions(labels.filter((l) => !l.omitted), width, height);
+    markCollisions(
+      labels.filter((l) => !l.omitted),
+      width,
+      height,
+    );
     return { labels, drawOrder };
   } else {
     const order = placingOrder(inputs);
@@ -312,7 +389,7 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
     // Drawn last = on top: the first placed (a lone residue, ligand atoms, nearest) end up over the rest.
     drawOrder = [...order].reverse();
     if (mode === 'prefer-clear') {
-      if (!clearance) throw new Error('the prefer-clear label layout needs the scene\'s clearance grid');
+      if (!clearance) throw new Error("the prefer-clear label layout needs the scene's clearance grid");
       moveOffMolecule(labels, inputs, order, placed, clearance, width, height);
     }
   }
@@ -326,14 +403,21 @@ export function layoutLabels(inputs: readonly LayoutInput[], width: number, heig
  * (0 ends the search).
  */
 function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: number): { x: number; y: number; cost: number } {
-  const ax = Math.round(l.x), ay = Math.round(l.y), w = l.w, h = l.h, area = w * h;
+  const ax = Math.round(l.x),
+    ay = Math.round(l.y),
+    w = l.w,
+    h = l.h,
+    area = w * h;
   const cand = candidates(w, h);
   placed.blocker = -1;
-  let best = -1, bestCost = Infinity;
+  let best = -1,
+    bestCost = Infinity;
   for (let k = 0; k < cand.length; k += 2) {
-    const x = ax + cand[k], y = ay + cand[k + 1];
+    const x = ax + cand[k],
+      y = ay + cand[k + 1];
     // Area outside the image counts as overlap: a box half out of the frame is unread.
-    const inW = Math.max(0, Math.min(width, x + w) - Math.max(0, x)), inH = Math.max(0, Math.min(height, y + h) - Math.max(0, y));
+    const inW = Math.max(0, Math.min(width, x + w) - Math.max(0, x)),
+      inH = Math.max(0, Math.min(height, y + h) - Math.max(0, y));
     const outside = area - inW * inH;
     if (outside >= bestCost) continue;
     // The box that ruled out the last candidate often rules out this one on its own: a
@@ -355,7 +439,15 @@ function bestSpot(placed: PlacedBoxes, l: LayoutInput, width: number, height: nu
  * other label's box, where one exists. A move never makes a box overlap another, so the
  * labels readable after the first pass stay readable.
  */
-function moveOffMolecule(labels: PlacedLabel[], inputs: readonly LayoutInput[], order: readonly number[], placed: PlacedBoxes, clearance: Clearance, width: number, height: number): void {
+function moveOffMolecule(
+  labels: PlacedLabel[],
+  inputs: readonly LayoutInput[],
+  order: readonly number[],
+  placed: PlacedBoxes,
+  clearance: Clearance,
+  width: number,
+  height: number,
+): void {
   for (const i of order) {
     const p = labels[i];
     if (clearance.covered(p.x, p.y, p.w, p.h) === 0) continue;
@@ -368,12 +460,23 @@ function moveOffMolecule(labels: PlacedLabel[], inputs: readonly LayoutInput[], 
 }
 
 /** The nearest candidate inside the image that overlaps no placed box (but `ignore`'s) and no marked cell of the grid, or null. */
-function clearSpot(placed: PlacedBoxes, clearance: Clearance, l: LayoutInput, width: number, height: number, ignore = -1): { x: number; y: number } | null {
-  const ax = Math.round(l.x), ay = Math.round(l.y), w = l.w, h = l.h;
+function clearSpot(
+  placed: PlacedBoxes,
+  clearance: Clearance,
+  l: LayoutInput,
+  width: number,
+  height: number,
+  ignore = -1,
+): { x: number; y: number } | null {
+  const ax = Math.round(l.x),
+    ay = Math.round(l.y),
+    w = l.w,
+    h = l.h;
   const cand = candidates(w, h);
   placed.blocker = -1;
   for (let k = 0; k < cand.length; k += 2) {
-    const x = ax + cand[k], y = ay + cand[k + 1];
+    const x = ax + cand[k],
+      y = ay + cand[k + 1];
     if (x < 0 || y < 0 || x + w > width || y + h > height) continue;
     if (placed.blocker >= 0 && placed.blocker !== ignore && placed.overlapOne(placed.blocker, x, y, w, h) > 0) continue;
     if (clearance.covered(x, y, w, h) > 0) continue;

@@ -6,16 +6,16 @@
 // load, as do its pocket-alone images. Bonds are drawn as single sticks whatever their
 // order (as ChimeraX's stick style does).
 import type { Vec3 } from '../structures/model.ts';
-import { ligandBonds, pocketBonds } from './drawn-bonds.ts';
 import { formatCommands } from './commands.ts';
+import { ligandBonds, pocketBonds } from './drawn-bonds.ts';
+import type { PageAtom, PageLabel, PageScene, PlacedLabels } from './page/page-api.ts';
 import { multiply, transformPoint } from './rigid-motion.ts';
 import { drawnScene } from './scene-atoms.ts';
+import { labelBoxSize, labelMetrics, type SceneLabels } from './scene-labels.ts';
 import { ligandMatrixOf, ligandModelMatrix, type ScenePose } from './scene-pose.ts';
 import type { SceneSpec } from './scene-spec.ts';
-import { formatSubset } from './subset.ts';
 import type { Style } from './style.ts';
-import { labelBoxSize, labelMetrics, type SceneLabels } from './scene-labels.ts';
-import type { PageAtom, PageLabel, PageScene, PlacedLabels } from './page/page-api.ts';
+import { formatSubset } from './subset.ts';
 
 /** One image of a loaded scene. */
 export interface Shot {
@@ -50,18 +50,32 @@ export function pageScene(spec: SceneSpec): PageScene {
   const ligandModel = ligandMovedInLoad(spec) ? ligandModelMatrix(ligandMatrixOf(spec), spec.camera.view) : null;
   const positions: Vec3[] = drawn.atoms.map((a) => (a.part === 'ligand' && ligandModel ? transformPoint(ligandModel, a.xyz) : a.xyz));
   const atoms: PageAtom[] = drawn.atoms.map((a, i) => ({
-    elem: a.element, x: positions[i][0], y: positions[i][1], z: positions[i][2], color: a.color, bonds: [], bondOrder: [],
+    elem: a.element,
+    x: positions[i][0],
+    y: positions[i][1],
+    z: positions[i][2],
+    color: a.color,
+    bonds: [],
+    bondOrder: [],
   }));
   const link = (i: number, j: number) => {
-    atoms[i].bonds.push(j); atoms[i].bondOrder.push(1);
-    atoms[j].bonds.push(i); atoms[j].bondOrder.push(1);
+    atoms[i].bonds.push(j);
+    atoms[i].bondOrder.push(1);
+    atoms[j].bonds.push(i);
+    atoms[j].bondOrder.push(1);
   };
   const pocket = pocketBonds(drawn);
   for (let k = 0; k < pocket.length; k += 2) link(pocket[k], pocket[k + 1]);
   // Ligand: the file's bonds, between atoms that are drawn.
   const ligand = ligandBonds(spec, drawn);
   for (let k = 0; k < ligand.length; k += 2) link(ligand[k], ligand[k + 1]);
-  return pageSceneOf(spec.style, spec.camera.width, spec.camera.height, atoms, drawn.labels.map((l) => l.text));
+  return pageSceneOf(
+    spec.style,
+    spec.camera.width,
+    spec.camera.height,
+    atoms,
+    drawn.labels.map((l) => l.text),
+  );
 }
 
 /** A label as the page draws it: its text, box size and each character's offset. */
@@ -89,7 +103,8 @@ export function pageSceneOf(style: Style, width: number, height: number, atoms: 
 export function pageShot(spec: SceneSpec, pose: ScenePose, labels: SceneLabels): Shot {
   let matrix = multiply(pose.sceneMatrix, spec.camera.view);
   // The ligand drawn alone: its own motion here, not in the loaded coordinates.
-  if (spec.subset.kind === 'ligand' && spec.ligandTransform.length > 0) matrix = multiply(matrix, ligandModelMatrix(pose.ligandMatrix, spec.camera.view));
+  if (spec.subset.kind === 'ligand' && spec.ligandTransform.length > 0)
+    matrix = multiply(matrix, ligandModelMatrix(pose.ligandMatrix, spec.camera.view));
   const drawn: PlacedLabels = [];
   for (const k of labels.layout.drawOrder) {
     const p = labels.layout.labels[k];

@@ -55,7 +55,8 @@ export function pixelRunsToScanlines(runs: Uint8Array, width: number, height: nu
   eachLiteral(runs, width, height, (p, n, i) => {
     // Row by row: each row's bytes follow its filter byte.
     while (n > 0) {
-      const y = (p / width) | 0, x = p - y * width;
+      const y = (p / width) | 0,
+        x = p - y * width;
       const take = Math.min(n, width - x);
       const o = y * stride + 1 + 3 * x;
       if (take > 5) raw.set(runs.subarray(i, i + 3 * take), o);

@@ -114,7 +114,9 @@ export function unfilterSub(raw: Uint8Array, width: number, height: number): Uin
     if (raw[o] !== 1) throw new Error(`encodePng: row ${y} has filter ${raw[o]}, not Sub`);
     raw[o] = 0;
     // The three channels' running sums in locals (a third less time than reading back each sum).
-    let r = raw[o + 1], g = raw[o + 2], b = raw[o + 3];
+    let r = raw[o + 1],
+      g = raw[o + 2],
+      b = raw[o + 3];
     for (let x = o + 4, end = o + stride; x < end; x += 3) {
       r = (r + raw[x]) & 0xff;
       g = (g + raw[x + 1]) & 0xff;
@@ -140,7 +142,10 @@ function refilter(plain: Uint8Array, width: number, height: number, mode: 'paeth
       const a = x >= 3 ? plain[r + x - 3] : 0;
       const b = y > 0 ? plain[p + x] : 0;
       const c = x >= 3 && y > 0 ? plain[p + x - 3] : 0;
-      const e = a + b - c, pa = Math.abs(e - a), pb = Math.abs(e - b), pc = Math.abs(e - c);
+      const e = a + b - c,
+        pa = Math.abs(e - a),
+        pb = Math.abs(e - b),
+        pc = Math.abs(e - c);
       candidates[4][x] = (v - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
       if (mode === 'adaptive') {
         candidates[0][x] = v;
@@ -156,7 +161,10 @@ function refilter(plain: Uint8Array, width: number, height: number, mode: 'paeth
         let sum = 0;
         const row = candidates[f];
         for (let x = 0; x < stride; x++) sum += row[x] < 128 ? row[x] : 256 - row[x];
-        if (sum < least) { least = sum; best = f; }
+        if (sum < least) {
+          least = sum;
+          best = f;
+        }
       }
     }
     out[r - 1] = best;
@@ -170,19 +178,29 @@ function smallCandidates(plain: Uint8Array, width: number, height: number): Uint
   return [plain, refilter(plain, width, height, 'paeth'), refilter(plain, width, height, 'adaptive')];
 }
 
-const byteLength = (pieces: Uint8Array | readonly Uint8Array[]) => (pieces instanceof Uint8Array ? pieces.length : pieces.reduce((n, p) => n + p.length, 0));
+const byteLength = (pieces: Uint8Array | readonly Uint8Array[]) =>
+  pieces instanceof Uint8Array ? pieces.length : pieces.reduce((n, p) => n + p.length, 0);
 
 /**
  * Encodes `rgb` (width * height * 3 bytes, top row first) as a PNG: in a setting (default
  * `fast`), or Sub-filtered rows at a zlib level given as a number.
  */
-export function encodePng(rgb: Uint8Array, width: number, height: number, compression: PngCompression | number = DEFAULT_PNG_COMPRESSION): Buffer {
+export function encodePng(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  compression: PngCompression | number = DEFAULT_PNG_COMPRESSION,
+): Buffer {
   const raw = scanlines(rgb, width, height);
   if (typeof compression === 'number') return wrap(zlib.deflateSync(raw, { level: compression, memLevel: MEM_LEVEL }), width, height);
   const plain = unfilterSub(raw, width, height);
   if (compression === 'fast') return wrap(zlib.deflateSync(plain, { level: FAST_LEVEL, memLevel: MEM_LEVEL }), width, height);
   const deflated = smallCandidates(plain, width, height).map((c) => zlib.deflateSync(c, { level: SMALL_LEVEL, memLevel: MEM_LEVEL }));
-  return wrap(deflated.reduce((best, d) => (d.length < best.length ? d : best)), width, height);
+  return wrap(
+    deflated.reduce((best, d) => (d.length < best.length ? d : best)),
+    width,
+    height,
+  );
 }
 
 /**
@@ -237,7 +255,12 @@ const idleEngines = new Map<number, DeflateEngine[]>();
  * in place), compressed on libuv's thread pool, off the event loop, by engines reused from
  * image to image; same bytes as encodePng in the same setting.
  */
-export async function encodeScanlinesAsync(raw: Uint8Array, width: number, height: number, compression: PngCompression | number = DEFAULT_PNG_COMPRESSION): Promise<Buffer> {
+export async function encodeScanlinesAsync(
+  raw: Uint8Array,
+  width: number,
+  height: number,
+  compression: PngCompression | number = DEFAULT_PNG_COMPRESSION,
+): Promise<Buffer> {
   if (raw.length !== (width * 3 + 1) * height) throw new Error(`encodePng: ${raw.length} scanline bytes for ${width} x ${height}`);
   if (typeof compression === 'number') return wrap(await deflateWithEngine(raw, compression), width, height);
   const plain = unfilterSub(raw, width, height);

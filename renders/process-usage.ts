@@ -15,7 +15,12 @@ export interface TreeUsage {
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const PAGE_BYTES = 4096;
 
-interface Stat { pid: number; ppid: number; cpuTicks: number; rssPages: number }
+interface Stat {
+  pid: number;
+  ppid: number;
+  cpuTicks: number;
+  rssPages: number;
+}
 
 function readStat(pid: number): Stat | null {
   try {
@@ -87,7 +92,9 @@ export function descendantCpuByType(roots: number[]): Map<string, number> {
     let cmd = '';
     try {
       cmd = readFileSync(`/proc/${s.pid}/cmdline`, 'latin1');
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
     const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
     const service = /--utility-sub-type=([\w.]+)/.exec(cmd)?.[1];
     const key = type === 'utility' && service ? service.split('.').pop()! : type;

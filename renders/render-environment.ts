@@ -35,7 +35,10 @@ export function browserBuild(path: string): Promise<string> {
   if (known) return known;
   const asked = new Promise<string>((resolve, reject) => {
     execFile(path, ['--version'], { encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
-      const line = (stdout ?? '').split('\n').map((l) => l.trim()).find((l) => /\d+\.\d+/.test(l));
+      const line = (stdout ?? '')
+        .split('\n')
+        .map((l) => l.trim())
+        .find((l) => /\d+\.\d+/.test(l));
       if (error || !line) {
         const why = error ? `${error.message.split('\n')[0]}${stderr ? `: ${stderr.trim().slice(0, 200)}` : ''}` : 'it printed no version';
         reject(new NoBrowserError(`${path}: this browser did not print its version with --version, so it cannot be used (${why})`));

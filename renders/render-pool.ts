@@ -7,11 +7,11 @@
 // images so memory stays flat.
 import { availableParallelism } from 'node:os';
 import type { Browser } from 'puppeteer-core';
-import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
 import { describeThrown } from '../structures/reject.ts';
-import type { Shot } from './page-payload.ts';
+import { closeBrowser, launchBrowser, NoBrowserError } from './browser.ts';
 import type { PageScene } from './page/page-api.ts';
-import { ScenePage, withTimeout, type EncodedImage, type RawImage } from './scene-page.ts';
+import type { Shot } from './page-payload.ts';
+import { type EncodedImage, type RawImage, ScenePage, withTimeout } from './scene-page.ts';
 
 export const DEFAULT_IMAGES_PER_BROWSER = 5000;
 
@@ -152,7 +152,12 @@ export class RenderPool {
     const launching = launchBrowser({ gpu: this.options.gpu, executablePath: this.options.executablePath });
     let late = false;
     // A launch that answers after its timeout still leaves a browser: close it then.
-    launching.then((b) => { if (late) void closeBrowser(b); }, () => {});
+    launching.then(
+      (b) => {
+        if (late) void closeBrowser(b);
+      },
+      () => {},
+    );
     w.browser = await withTimeout(launching, this.options.launchTimeoutMs, 'browser launch').catch((e) => {
       late = true;
       throw e;
@@ -301,16 +306,18 @@ export class RenderPool {
    * when the first real job needs it. Not counted as a job (subclasses' run() is not called).
    */
   async warmUp(job: PoolJob): Promise<void> {
-    await Promise.all(this.workers.map(async () => {
-      const w = await this.acquire();
-      try {
-        await (await this.attempt(w, { scene: job.scene, shots: job.shots })).callbacks;
-      } catch (err) {
-        if (!(err instanceof NoBrowserError)) await this.retire(w);
-      } finally {
-        this.release(w);
-      }
-    }));
+    await Promise.all(
+      this.workers.map(async () => {
+        const w = await this.acquire();
+        try {
+          await (await this.attempt(w, { scene: job.scene, shots: job.shots })).callbacks;
+        } catch (err) {
+          if (!(err instanceof NoBrowserError)) await this.retire(w);
+        } finally {
+          this.release(w);
+        }
+      }),
+    );
   }
 
   async close(): Promise<void> {

@@ -6,10 +6,10 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Annotation } from './annotation.ts';
-import { drawJobs, layOutImage, SHOTS_PER_JOB, imageWork, type ImageWork } from './image-work.ts';
+import { drawJobs, type ImageWork, imageWork, layOutImage, SHOTS_PER_JOB } from './image-work.ts';
 import { pageScene, pageShot } from './page-payload.ts';
-import { encodeScanlinesAsync, type PngCompression } from './png-encode.ts';
 import { pixelRunsToScanlines } from './pixel-runs.ts';
+import { encodeScanlinesAsync, type PngCompression } from './png-encode.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { ImageFormat, SceneSpec } from './scene-spec.ts';
 
@@ -114,34 +114,40 @@ function drawJob(pool: RenderPool, job: ImageWork[], options: RenderOptions): Pr
   const format = options.format ?? 'png';
   const shots = job.map((w) => pageShot(w.spec, w.pose!, w.labels!));
   for (const w of job) w.pose = w.labels = undefined;
-  return pool.run({
-    scene: pageScene(job[0].spec),
-    shots,
-    onImage: async (k, img) => {
-      const raw = pixelRunsToScanlines(img.runs, img.width, img.height, spareScanlines.pop());
-      let png: Buffer;
-      try {
-        png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel ?? options.pngCompression);
-      } finally {
-        if (spareScanlines.length < MAX_SPARE_SCANLINES) spareScanlines.push(raw);
-      }
-      await writeAtomically(job[k].outcome.file, png);
-      await writeAnnotation(job[k]);
-    },
-    encode: format === 'png' ? undefined : { format, quality: options.quality ?? 0.9 },
-    onEncoded: async (k, file) => {
-      await writeAtomically(job[k].outcome.file, file.bytes);
-      await writeAnnotation(job[k]);
-    },
-  }).then((result) => {
-    for (const w of job) w.annotationText = undefined;
-    if (!result.ok) for (const w of job) Object.assign(w.outcome, { status: 'failed', reason: result.reason });
-  });
+  return pool
+    .run({
+      scene: pageScene(job[0].spec),
+      shots,
+      onImage: async (k, img) => {
+        const raw = pixelRunsToScanlines(img.runs, img.width, img.height, spareScanlines.pop());
+        let png: Buffer;
+        try {
+          png = await encodeScanlinesAsync(raw, img.width, img.height, options.pngLevel ?? options.pngCompression);
+        } finally {
+          if (spareScanlines.length < MAX_SPARE_SCANLINES) spareScanlines.push(raw);
+        }
+        await writeAtomically(job[k].outcome.file, png);
+        await writeAnnotation(job[k]);
+      },
+      encode: format === 'png' ? undefined : { format, quality: options.quality ?? 0.9 },
+      onEncoded: async (k, file) => {
+        await writeAtomically(job[k].outcome.file, file.bytes);
+        await writeAnnotation(job[k]);
+      },
+    })
+    .then((result) => {
+      for (const w of job) w.annotationText = undefined;
+      if (!result.ok) for (const w of job) Object.assign(w.outcome, { status: 'failed', reason: result.reason });
+    });
 }
 
 export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: FileRenderOptions): Promise<FileOutcome[]>;
 export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options?: RenderOptions): Promise<RenderOutcome[]>;
-export async function renderScenes(pool: RenderPool, requests: RenderRequest[], options: RenderOptions | FileRenderOptions = {}): Promise<FileOutcome[]> {
+export async function renderScenes(
+  pool: RenderPool,
+  requests: RenderRequest[],
+  options: RenderOptions | FileRenderOptions = {},
+): Promise<FileOutcome[]> {
   // Keys, names and what is on disk first (cheap), then poses and label layouts (~2 ms of CPU
   // per image) one job at a time (a loaded scene, or SHOTS_PER_JOB of its shots), each job
   // handed to the pool as soon as its own are done: the pages start on the first while the
@@ -174,6 +180,12 @@ export async function renderScenes(pool: RenderPool, requests: RenderRequest[], 
   const thrown = (await Promise.allSettled(drawing)).find((r) => r.status === 'rejected');
   if (thrown) throw (thrown as PromiseRejectedResult).reason;
   // Scenes already on disk get their annotation now (drawn ones got theirs with the image).
-  await Promise.all(works.map(async (w) => (w.outcome.status === 'exists' && w.outcome.annotationFile ? writeAtomically(w.outcome.annotationFile, await w.annotationText!) : undefined)));
+  await Promise.all(
+    works.map(async (w) =>
+      w.outcome.status === 'exists' && w.outcome.annotationFile
+        ? writeAtomically(w.outcome.annotationFile, await w.annotationText!)
+        : undefined,
+    ),
+  );
   return works.map((w) => w.outcome);
 }

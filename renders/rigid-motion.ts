@@ -37,7 +37,9 @@ export function transformPoint(m: ArrayLike<number>, p: Vec3): Vec3 {
 
 /** transformPoint written into `out` (which may be reused: growBox's scratch). */
 function transformInto(out: Vec3, m: ArrayLike<number>, p: Vec3): Vec3 {
-  const x = p[0], y = p[1], z = p[2];
+  const x = p[0],
+    y = p[1],
+    z = p[2];
   const w = m[3] * x + m[7] * y + m[11] * z + m[15] || 1.0;
   out[0] = (m[0] * x + m[4] * y + m[8] * z + m[12]) / w;
   out[1] = (m[1] * x + m[5] * y + m[9] * z + m[13]) / w;
@@ -60,7 +62,9 @@ export function emptyBox(): Box {
 /** Widens `box` to hold `m * p` (`p` when `m` is omitted), as transformPoint computes it. */
 export function growBox(box: Box, p: Vec3, m?: ArrayLike<number>): void {
   const q = m ? transformInto(scratch, m, p) : p;
-  const x = q[0], y = q[1], z = q[2];
+  const x = q[0],
+    y = q[1],
+    z = q[2];
   const { min, max } = box;
   if (x < min[0]) min[0] = x;
   if (x > max[0]) max[0] = x;
@@ -100,9 +104,24 @@ export function rotationAbout(axis: Axis, deg: number, centre: Vec3): Mat4 {
   const [c, s] = cosSin(deg);
   const r = identity();
   // Column-major: element [col * 4 + row].
-  if (axis === 'x') { r[5] = c; r[6] = s; r[9] = -s; r[10] = c; }
-  if (axis === 'y') { r[0] = c; r[2] = -s; r[8] = s; r[10] = c; }
-  if (axis === 'z') { r[0] = c; r[1] = s; r[4] = -s; r[5] = c; }
+  if (axis === 'x') {
+    r[5] = c;
+    r[6] = s;
+    r[9] = -s;
+    r[10] = c;
+  }
+  if (axis === 'y') {
+    r[0] = c;
+    r[2] = -s;
+    r[8] = s;
+    r[10] = c;
+  }
+  if (axis === 'z') {
+    r[0] = c;
+    r[1] = s;
+    r[4] = -s;
+    r[5] = c;
+  }
   const back = translation(centre);
   const to = translation([-centre[0], -centre[1], -centre[2]]);
   return multiply(back, multiply(r, to));

@@ -1,10 +1,10 @@
 // The atoms and labels a scene draws, taken from a Complex by subset and style. Waters and
 // metal ions are never drawn (the spec keeps pocket residues and the ligand only).
 import type { Complex, Vec3 } from '../structures/model.ts';
-import { frameCamera, type Camera, type CameraOptions } from './camera.ts';
+import { type Camera, type CameraOptions, frameCamera } from './camera.ts';
+import { residueLabelText } from './label-text.ts';
 import type { Style } from './style.ts';
 import { formatSubset, isSubsetResidue, type Subset } from './subset.ts';
-import { residueLabelText } from './label-text.ts';
 
 /** Which atom it is: what the annotation of an image says of every atom drawn. */
 export interface AtomIdentity {
@@ -84,8 +84,16 @@ function makeDrawnScene(complex: Complex, subset: Subset, style: Style): DrawnSc
         if (a.isHydrogen && !style.hydrogens) return;
         if (a.name === 'CA' && anchor < 0) anchor = atoms.length;
         atoms.push({
-          part: 'pocket', residueIndex, atomIndex: residueStart[residueIndex] + k, chain: res.chain, residueName: res.name, residueNumber: res.number,
-          insertionCode: res.insertionCode, atomName: a.name, element: a.element, xyz: a.xyz,
+          part: 'pocket',
+          residueIndex,
+          atomIndex: residueStart[residueIndex] + k,
+          chain: res.chain,
+          residueName: res.name,
+          residueNumber: res.number,
+          insertionCode: res.insertionCode,
+          atomName: a.name,
+          element: a.element,
+          xyz: a.xyz,
           color: atomColor(style, a.element, carbon),
         });
       });
@@ -103,8 +111,16 @@ function makeDrawnScene(complex: Complex, subset: Subset, style: Style): DrawnSc
       if (a.isHydrogen && !style.hydrogens) return;
       if (style.labels.ligandAtoms) labels.push({ text: a.name, part: 'ligand', atom: atoms.length });
       atoms.push({
-        part: 'ligand', residueIndex: -1, atomIndex: pocketAtoms + k, chain: lig.chain, residueName: lig.name, residueNumber: lig.number,
-        insertionCode: lig.insertionCode, atomName: a.name, element: a.element, xyz: a.xyz,
+        part: 'ligand',
+        residueIndex: -1,
+        atomIndex: pocketAtoms + k,
+        chain: lig.chain,
+        residueName: lig.name,
+        residueNumber: lig.number,
+        insertionCode: lig.insertionCode,
+        atomName: a.name,
+        element: a.element,
+        xyz: a.xyz,
         color: atomColor(style, a.element, style.ligandCarbon),
       });
     });

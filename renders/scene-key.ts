@@ -82,13 +82,15 @@ export function loadKey(spec: SceneSpec): string {
 
 function computeLoadKey(spec: SceneSpec): string {
   const c = spec.complex;
-  return sha256(canonicalJson({
-    renderer: RENDERER_VERSION,
-    sources: c.sources.map((s) => s.sha256).sort(),
-    complex: c.id,
-    ligand: [c.ligand.name, c.ligand.chain, c.ligand.number, c.ligand.insertionCode],
-    load: loadIdentity(spec),
-  }));
+  return sha256(
+    canonicalJson({
+      renderer: RENDERER_VERSION,
+      sources: c.sources.map((s) => s.sha256).sort(),
+      complex: c.id,
+      ligand: [c.ligand.name, c.ligand.chain, c.ligand.number, c.ligand.insertionCode],
+      load: loadIdentity(spec),
+    }),
+  );
 }
 
 /** The key of one image: a 64-digit hex sha256. `quality` (0-1) counts for WebP/JPEG only. */
@@ -109,16 +111,18 @@ export function sceneKey(spec: SceneSpec, format: ImageFormat = 'png', quality?:
 }
 
 function computeSceneKey(spec: SceneSpec, format: ImageFormat, quality: number | undefined): string {
-  return sha256(canonicalJson({
-    load: loadKey(spec),
-    camera: spec.camera,
-    ligandTransform: formatCommands(spec.ligandTransform),
-    transform: formatCommands(spec.transform),
-    view: spec.view,
-    turnCentre: spec.turnCentre === 'shown' ? 'shown' : undefined,
-    format,
-    quality: format === 'png' ? undefined : quality,
-  }));
+  return sha256(
+    canonicalJson({
+      load: loadKey(spec),
+      camera: spec.camera,
+      ligandTransform: formatCommands(spec.ligandTransform),
+      transform: formatCommands(spec.transform),
+      view: spec.view,
+      turnCentre: spec.turnCentre === 'shown' ? 'shown' : undefined,
+      format,
+      quality: format === 'png' ? undefined : quality,
+    }),
+  );
 }
 
 /** The file name of an image: its key (first 32 hex digits) and format. */

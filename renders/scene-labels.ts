@@ -4,9 +4,9 @@
 // pose only (never a question or the complex's bonds), so a scene's labels are the same
 // whatever question shows it.
 import { projectEye } from './camera.ts';
-import { measureLabel, type TextMetrics } from './label-font.ts';
 import { clearanceGrid } from './clearance-grid.ts';
-import { layoutLabels, type LabelLayout, type LayoutInput } from './label-layout.ts';
+import { measureLabel, type TextMetrics } from './label-font.ts';
+import { type LabelLayout, type LayoutInput, layoutLabels } from './label-layout.ts';
 import type { ScenePose } from './scene-pose.ts';
 import type { SceneSpec } from './scene-spec.ts';
 import type { LabelStyle } from './style.ts';
@@ -86,19 +86,27 @@ export function layoutInputs(spec: SceneSpec, pose: ScenePose): { labelIndex: nu
 export function sceneLabels(spec: SceneSpec, pose: ScenePose): SceneLabels {
   const style = spec.style.labels;
   const all = layoutInputs(spec, pose);
-  const clearance = (style.layout === 'clear' || style.layout === 'prefer-clear') && all.inputs.length ? clearanceGrid(spec, pose) : undefined;
+  const clearance =
+    (style.layout === 'clear' || style.layout === 'prefer-clear') && all.inputs.length ? clearanceGrid(spec, pose) : undefined;
   const full = layoutLabels(all.inputs, spec.camera.width, spec.camera.height, style.layout, clearance);
   const { labelIndex, inputs, layout, omitted } = withoutOmitted(all.labelIndex, all.inputs, full);
   const records = layout.labels.map((p, k): LabelRecord => {
     const l = pose.drawn.labels[labelIndex[k]];
     const a = pose.drawn.atoms[l.atom];
     return {
-      text: l.text, kind: inputs[k].kind,
-      chain: a.chain, residueName: a.residueName, residueNumber: a.residueNumber, insertionCode: a.insertionCode,
+      text: l.text,
+      kind: inputs[k].kind,
+      chain: a.chain,
+      residueName: a.residueName,
+      residueNumber: a.residueNumber,
+      insertionCode: a.insertionCode,
       ...(l.part === 'ligand' ? { atomName: a.atomName } : {}),
       anchor: { x: round3(inputs[k].x), y: round3(inputs[k].y) },
       box: { x: p.x, y: p.y, w: p.w, h: p.h },
-      leader: p.leader, collides: p.collides, inside: p.inside, crowded: p.crowded,
+      leader: p.leader,
+      collides: p.collides,
+      inside: p.inside,
+      crowded: p.crowded,
     };
   });
   return { labelIndex, omitted, layout, records };

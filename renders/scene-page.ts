@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import type { PageScene, PageWindow, RunsReply, EncodedReply, ShotWire } from './page/page-api.ts';
+import { type ImageSocket, openImageSocket } from './image-channel.ts';
+import type { EncodedReply, PageScene, PageWindow, RunsReply, ShotWire } from './page/page-api.ts';
 import type { Shot } from './page-payload.ts';
-import { openImageSocket, type ImageSocket } from './image-channel.ts';
 
 const ORIGIN = 'http://misi-render.local';
 // Our page files sit beside this module (copied into dist/ by the build); 3Dmol.js is found
@@ -13,12 +13,16 @@ const ORIGIN = 'http://misi-render.local';
 const here = (p: string) => new URL(p, import.meta.url);
 const dependency = (p: string) => createRequire(import.meta.url).resolve(p);
 
-interface Served { body: Buffer; type: string }
+interface Served {
+  body: Buffer;
+  type: string;
+}
 let served: Map<string, Served> | null = null;
 
 /** The page's ES modules: every .js file of page/ (scene-page.js, the entry, imports the rest). */
 function pageModules(): [string, Served][] {
-  return readdirSync(here('./page/')).filter((f) => f.endsWith('.js'))
+  return readdirSync(here('./page/'))
+    .filter((f) => f.endsWith('.js'))
     .map((f) => [`/${f}`, { body: readFileSync(here(`./page/${f}`)), type: 'text/javascript' }]);
 }
 
@@ -57,7 +61,9 @@ export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise
   let timer: NodeJS.Timeout;
   return Promise.race([
     p,
-    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms); }),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
   ]).finally(() => clearTimeout(timer));
 }
 
@@ -106,7 +112,11 @@ export class ScenePage {
     let opened: Awaited<ReturnType<typeof openImageSocket>> | null = null;
     try {
       opened = await openImageSocket();
-      await withTimeout(this.page.evaluate((u) => (window as unknown as PageWindow).misi.connectImages(u), opened.url), timeoutMs, 'image socket');
+      await withTimeout(
+        this.page.evaluate((u) => (window as unknown as PageWindow).misi.connectImages(u), opened.url),
+        timeoutMs,
+        'image socket',
+      );
       this.images = { socket: opened.socket, release: opened.release };
       // A session with the Network domain on is sent every WebSocket frame, bytes and all
       // (base64): the very traffic the socket avoids. The page is loaded and makes no
@@ -131,7 +141,11 @@ export class ScenePage {
 
   private async goto(timeoutMs: number): Promise<void> {
     await this.page.goto(`${ORIGIN}/index.html`, { waitUntil: 'load', timeout: timeoutMs });
-    const fontOk = await withTimeout(this.page.evaluate(() => (window as unknown as PageWindow).misi.fontReady()), timeoutMs, 'font load');
+    const fontOk = await withTimeout(
+      this.page.evaluate(() => (window as unknown as PageWindow).misi.fontReady()),
+      timeoutMs,
+      'font load',
+    );
     if (!fontOk) throw new Error('the bundled font did not load in the page');
     this.size = '';
   }
@@ -148,7 +162,11 @@ export class ScenePage {
     // As one JSON string, parsed by the page: the protocol turning a structured argument of a
     // few hundred atoms into page objects cost ~16 ms of the page's CPU per load, JSON.parse
     // ~1 ms (docs/rendering.md).
-    await withTimeout(this.page.evaluate((s) => (window as unknown as PageWindow).misi.load(JSON.parse(s)), JSON.stringify(scene)), timeoutMs, 'scene load');
+    await withTimeout(
+      this.page.evaluate((s) => (window as unknown as PageWindow).misi.load(JSON.parse(s)), JSON.stringify(scene)),
+      timeoutMs,
+      'scene load',
+    );
   }
 
   /** Throws the errors the page reported since the scene was loaded, if any. */
@@ -160,10 +178,16 @@ export class ScenePage {
   async shoot(shot: Shot, timeoutMs: number): Promise<RawImage> {
     if (this.images) {
       let image: RawImage | undefined;
-      await this.shootAll([shot], timeoutMs, (_, img) => { image = img; });
+      await this.shootAll([shot], timeoutMs, (_, img) => {
+        image = img;
+      });
       return image!;
     }
-    const r: RunsReply = await withTimeout(this.page.evaluate((w) => (window as unknown as PageWindow).misi.shoot(w), shotWire(shot)), timeoutMs, 'image');
+    const r: RunsReply = await withTimeout(
+      this.page.evaluate((w) => (window as unknown as PageWindow).misi.shoot(w), shotWire(shot)),
+      timeoutMs,
+      'image',
+    );
     this.checkPageErrors();
     return { width: r.width, height: r.height, runs: Buffer.from(r.runs, 'base64') };
   }

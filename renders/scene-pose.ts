@@ -1,12 +1,25 @@
 // Where every drawn atom of a scene ends up: the ligand matrix, the scene matrix, and the
 // eye-frame position of each atom (the ground truth that annotations and the page share).
 import type { Vec3 } from '../structures/model.ts';
+import {
+  boundingBox,
+  boxCentre,
+  commandsMatrix,
+  commandsMatrixAbout,
+  emptyBox,
+  growBox,
+  identity,
+  invert,
+  type Mat4,
+  multiply,
+  transformPoint,
+} from './rigid-motion.ts';
 import { viewCommands } from './views.ts';
-import { boundingBox, boxCentre, commandsMatrix, commandsMatrixAbout, emptyBox, growBox, identity, invert, multiply, transformPoint, type Mat4 } from './rigid-motion.ts';
 
 const IDENTITY = identity();
+
+import { type DrawnScene, drawnScene } from './scene-atoms.ts';
 import type { SceneSpec } from './scene-spec.ts';
-import { drawnScene, type DrawnScene } from './scene-atoms.ts';
 
 export interface ScenePose {
   drawn: DrawnScene;

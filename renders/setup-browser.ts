@@ -10,10 +10,11 @@
 // Everything is reported through `say`. MISI_GEN_SKIP_BROWSER=1 skips it all (for ingest-only
 // use). Options for checking the set-up itself: dryRun (report, change nothing) and
 // ignoreFound (act as if no browser were found, to walk the later steps on a machine that has one).
-import { Browser, BrowserTag, detectBrowserPlatform, install, resolveBuildId } from '@puppeteer/browsers';
+
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { MANUAL_BROWSER_HELP, browserCacheDir, findBrowser } from './find-browser.ts';
+import { Browser, BrowserTag, detectBrowserPlatform, install, resolveBuildId } from '@puppeteer/browsers';
+import { browserCacheDir, findBrowser, MANUAL_BROWSER_HELP } from './find-browser.ts';
 
 export interface SetupBrowserOptions {
   dryRun?: boolean;
@@ -30,7 +31,9 @@ const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];
 /** Resolves to the promise's value, or to undefined once ms have passed. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((done) => { timer = setTimeout(() => done(undefined), ms); });
+  const timeout = new Promise<undefined>((done) => {
+    timer = setTimeout(() => done(undefined), ms);
+  });
   try {
     return await Promise.race([work, timeout]);
   } finally {
@@ -48,7 +51,10 @@ function found(o: SetupBrowserOptions): boolean {
 function missingLibraries(executable: string): string[] {
   if (process.platform !== 'linux') return [];
   const ldd = spawnSync('ldd', [executable], { encoding: 'utf8', timeout: 15_000 });
-  return (ldd.stdout ?? '').split('\n').filter((line) => line.includes('not found')).map((line) => line.trim().split(' ')[0]);
+  return (ldd.stdout ?? '')
+    .split('\n')
+    .filter((line) => line.includes('not found'))
+    .map((line) => line.trim().split(' ')[0]);
 }
 
 /** Step 2. True when a usable chrome-headless-shell is now in the cache. */
@@ -59,7 +65,10 @@ async function downloadHeadlessShell(o: SetupBrowserOptions): Promise<boolean> {
     return false;
   }
   o.say(`checking whether the Chrome for Testing service is reachable (at most ${ONLINE_CHECK_MS / 1000} s)`);
-  const buildId = await within(ONLINE_CHECK_MS, resolveBuildId(Browser.CHROMEHEADLESSSHELL, platform, BrowserTag.STABLE).catch(() => undefined));
+  const buildId = await within(
+    ONLINE_CHECK_MS,
+    resolveBuildId(Browser.CHROMEHEADLESSSHELL, platform, BrowserTag.STABLE).catch(() => undefined),
+  );
   if (!buildId) {
     o.say('not reachable; skipping the download');
     return false;
@@ -70,16 +79,22 @@ async function downloadHeadlessShell(o: SetupBrowserOptions): Promise<boolean> {
   }
   o.say(`downloading chrome-headless-shell ${buildId} (${platform}) into ${browserCacheDir(o.env)}`);
   let reported = 0;
-  const installed = await within(DOWNLOAD_LIMIT_MS, install({
-    browser: Browser.CHROMEHEADLESSSHELL, buildId, platform, cacheDir: browserCacheDir(o.env),
-    downloadProgressCallback: (done, total) => {
-      const percent = total ? Math.floor((100 * done) / total) : 0;
-      if (percent >= reported + 20) o.say(`  ${(reported = percent - (percent % 20))} %`);
-    },
-  }).catch((error: unknown) => {
-    o.say(`download failed: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  }));
+  const installed = await within(
+    DOWNLOAD_LIMIT_MS,
+    install({
+      browser: Browser.CHROMEHEADLESSSHELL,
+      buildId,
+      platform,
+      cacheDir: browserCacheDir(o.env),
+      downloadProgressCallback: (done, total) => {
+        const percent = total ? Math.floor((100 * done) / total) : 0;
+        if (percent >= reported + 20) o.say(`  ${(reported = percent - (percent % 20))} %`);
+      },
+    }).catch((error: unknown) => {
+      o.say(`download failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }),
+  );
   if (!installed) {
     o.say(`no browser downloaded (failed, or not finished within ${DOWNLOAD_LIMIT_MS / 60_000} minutes)`);
     return false;

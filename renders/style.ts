@@ -2,8 +2,9 @@
 // describes (sticks, hydrogens hidden, O red, N blue, ligand carbons grey, pocket carbons
 // alternating per residue, labels on residues and ligand atoms, black background,
 // antialiased). Each part can be switched or changed; the style is part of the scene key.
+
+import { type AntialiasMethod, DEFAULT_ANTIALIAS, parseAntialias } from './antialias-methods.ts';
 import type { LabelLayoutMode } from './label-layout.ts';
-import { DEFAULT_ANTIALIAS, parseAntialias, type AntialiasMethod } from './antialias-methods.ts';
 
 export interface LabelStyle {
   /** `NAME NUMBER` on every pocket residue, placed at its CA (else its first drawn atom). */
@@ -29,7 +30,7 @@ export interface LabelStyle {
 }
 
 // The antialiasing methods and the default are listed in antialias-methods.ts.
-export { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from './antialias-methods.ts';
+export { ANTIALIAS_METHODS, type AntialiasMethod, DEFAULT_ANTIALIAS } from './antialias-methods.ts';
 
 /**
  * Box defaults of each layout. `anchored` keeps 3Dmol's (4 px padding, 55 % black);
@@ -102,7 +103,8 @@ export type StyleOverrides = Partial<Omit<Style, 'labels' | 'antialias'>> & {
 export function makeStyle(overrides: StyleOverrides = {}): Style {
   const { labels, antialias, ...rest } = overrides;
   const base = structuredClone(DEFAULT_STYLE);
-  if (labels && labels.layout) Object.assign(base.labels, LABEL_LAYOUT_DEFAULTS[labels.layout], { layout: labels.layout });
+  const layout = labels ? labels.layout : undefined;
+  if (layout) Object.assign(base.labels, LABEL_LAYOUT_DEFAULTS[layout], { layout });
   const merged: Style = { ...base, ...structuredClone(rest) };
   if (antialias !== undefined) merged.antialias = antialias === true ? DEFAULT_ANTIALIAS : antialias === false ? 'none' : antialias;
   const method = parseAntialias(String(merged.antialias), 'style.antialias');
@@ -122,7 +124,8 @@ const withSetCache = new WeakMap<Style, Map<LabelSet, Style>>();
 
 /** `style` drawing the labels of `set` (the same object for the same style and set: drawn scenes are cached by style). */
 export function withLabelSet(style: Style, set: LabelSet): Style {
-  const residues = set === 'all' || set === 'residues', ligandAtoms = set === 'all' || set === 'ligand';
+  const residues = set === 'all' || set === 'residues',
+    ligandAtoms = set === 'all' || set === 'ligand';
   if (style.labels.residues === residues && style.labels.ligandAtoms === ligandAtoms) return style;
   let bySet = withSetCache.get(style);
   if (!bySet) withSetCache.set(style, (bySet = new Map()));

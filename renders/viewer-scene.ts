@@ -6,11 +6,11 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Complex, Vec3 } from '../structures/model.ts';
-import { complexCamera, drawnScene, complexPoints } from './scene-atoms.ts';
 import { pageScene } from './page-payload.ts';
 import { boundingBox, boxCentre } from './rigid-motion.ts';
+import { complexCamera, complexPoints, drawnScene } from './scene-atoms.ts';
 import { DEFAULT_STYLE, type Style } from './style.ts';
-import { VIEW_NAMES, viewCommands, type ViewName } from './views.ts';
+import { VIEW_NAMES, type ViewName, viewCommands } from './views.ts';
 
 export interface ViewerScene {
   id: string;
@@ -44,7 +44,12 @@ function viewQuaternion(view: ViewName): [number, number, number, number] {
   if (!roll) return [0, 0, 0, 1];
   const half = (roll.amount * Math.PI) / 360;
   const s = Math.sin(half);
-  return [roll.axis === 'x' ? s : 0, roll.axis === 'y' ? s : 0, roll.axis === 'z' ? s : 0, Math.cos(half)].map(round) as [number, number, number, number];
+  return [roll.axis === 'x' ? s : 0, roll.axis === 'y' ? s : 0, roll.axis === 'z' ? s : 0, Math.cos(half)].map(round) as [
+    number,
+    number,
+    number,
+    number,
+  ];
 }
 
 /** The full complex as the renderer draws it in `style`, for the interactive viewer. */
@@ -54,7 +59,11 @@ export function viewerScene(complex: Complex, style: Style = DEFAULT_STYLE): Vie
   const page = pageScene(spec);
   const drawn = drawnScene(complex, spec.subset, style);
   const bonds: number[] = [];
-  page.atoms.forEach((a, i) => a.bonds.forEach((j) => { if (j > i) bonds.push(i, j); }));
+  page.atoms.forEach((a, i) =>
+    a.bonds.forEach((j) => {
+      if (j > i) bonds.push(i, j);
+    }),
+  );
   return {
     id: complex.id,
     atoms: page.atoms.map((a) => [a.elem, round(a.x), round(a.y), round(a.z), a.color]),
@@ -63,8 +72,12 @@ export function viewerScene(complex: Complex, style: Style = DEFAULT_STYLE): Vie
     centre: boxCentre(boundingBox(complexPoints(complex))).map(round) as Vec3,
     views: Object.fromEntries(VIEW_NAMES.map((v) => [v, viewQuaternion(v)])) as ViewerScene['views'],
     style: {
-      background: style.background, stickRadius: style.stickRadius, fontSize: style.labels.fontSize, fontColor: style.labels.fontColor,
-      backgroundColor: style.labels.backgroundColor, backgroundOpacity: style.labels.backgroundOpacity,
+      background: style.background,
+      stickRadius: style.stickRadius,
+      fontSize: style.labels.fontSize,
+      fontColor: style.labels.fontColor,
+      backgroundColor: style.labels.backgroundColor,
+      backgroundOpacity: style.labels.backgroundOpacity,
     },
     camera: { fovDeg: camera.fovDeg, distance: round(camera.distance) },
   };

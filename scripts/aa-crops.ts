@@ -38,7 +38,10 @@ export function edgeCropFigure(outFile: string, files: string[]): void {
     [(first.width - PATCH) >> 1, (first.height - PATCH) >> 1] as [number, number],
   ];
   const side = PATCH * ZOOM;
-  const fig = new PNG({ width: images.length * side + (images.length - 1) * GAP, height: patches.length * side + (patches.length - 1) * GAP });
+  const fig = new PNG({
+    width: images.length * side + (images.length - 1) * GAP,
+    height: patches.length * side + (patches.length - 1) * GAP,
+  });
   fig.data.fill(255);
   patches.forEach(([x0, y0], row) => {
     images.forEach((img, col) => {

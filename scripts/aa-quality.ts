@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBenchComplexes, subsetRequests, viewRequests } from '../pipeline/bench/bench-scenes.ts';
-import { compareAntialiasing, MIN_MEAN_SSIM, summarise, type ImageQuality } from '../renders/antialias-quality.ts';
+import { compareAntialiasing, type ImageQuality, MIN_MEAN_SSIM, summarise } from '../renders/antialias-quality.ts';
 import { RenderPool } from '../renders/render-pool.ts';
 import { complexCamera } from '../renders/scene-atoms.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
-import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, makeStyle, type AntialiasMethod } from '../renders/style.ts';
+import { ANTIALIAS_METHODS, type AntialiasMethod, DEFAULT_ANTIALIAS, makeStyle } from '../renders/style.ts';
 import { parseSubset } from '../renders/subset.ts';
 import { VIEW_NAMES } from '../renders/views.ts';
 import { ingest } from '../structures/ingest.ts';
@@ -45,10 +45,20 @@ if (existsSync(shared)) {
   const style = makeStyle();
   sets.push({
     title: `${complexes.length} complexes of ${shared} (the first ${count} by name), full scene, six views`,
-    scenes: complexes.flatMap((complex) => VIEW_NAMES.map((view) => ({
-      name: `${complex.id}-${view}`,
-      spec: { complex, subset: parseSubset('full'), style, camera: complexCamera(complex), view, transform: [], ligandTransform: [] } as SceneSpec,
-    }))),
+    scenes: complexes.flatMap((complex) =>
+      VIEW_NAMES.map((view) => ({
+        name: `${complex.id}-${view}`,
+        spec: {
+          complex,
+          subset: parseSubset('full'),
+          style,
+          camera: complexCamera(complex),
+          view,
+          transform: [],
+          ligandTransform: [],
+        } as SceneSpec,
+      })),
+    ),
   });
 } else {
   process.stderr.write(`aa-quality: ${shared} not found; the bench scenes only\n`);
@@ -63,18 +73,49 @@ try {
     const results = await compareAntialiasing(pool, set.scenes, methods, out);
     everything.push(...results);
     console.log(`\n${set.title}: ${set.scenes.length} images, each against 2 x 2 supersampling`);
-    console.log(line(['method', 'images', 'mean SSIM', 'lowest (image)', 'mean SSIM, windows not flat', 'images with label text differing', 'atoms missing or moved (5 x 5 block differs)', 'annotations differing']));
+    console.log(
+      line([
+        'method',
+        'images',
+        'mean SSIM',
+        'lowest (image)',
+        'mean SSIM, windows not flat',
+        'images with label text differing',
+        'atoms missing or moved (5 x 5 block differs)',
+        'annotations differing',
+      ]),
+    );
     console.log(line(['---', '---', '---', '---', '---', '---', '---', '---']));
     for (const s of summarise(results)) {
-      console.log(line([s.method, s.images, s.meanSsim.toFixed(4), `${s.minSsim.toFixed(4)} (${s.worst})`, s.meanEdgeSsim.toFixed(4), s.imagesWithTextDiffering, s.atomsDiffering, s.annotationsDiffering]));
-      if (s.method === DEFAULT_ANTIALIAS && (s.meanSsim < MIN_MEAN_SSIM || s.imagesWithTextDiffering > 0 || s.annotationsDiffering > 0 || s.atomsDiffering > 0)) pass = false;
+      console.log(
+        line([
+          s.method,
+          s.images,
+          s.meanSsim.toFixed(4),
+          `${s.minSsim.toFixed(4)} (${s.worst})`,
+          s.meanEdgeSsim.toFixed(4),
+          s.imagesWithTextDiffering,
+          s.atomsDiffering,
+          s.annotationsDiffering,
+        ]),
+      );
+      if (
+        s.method === DEFAULT_ANTIALIAS &&
+        (s.meanSsim < MIN_MEAN_SSIM || s.imagesWithTextDiffering > 0 || s.annotationsDiffering > 0 || s.atomsDiffering > 0)
+      )
+        pass = false;
     }
   }
-  console.log(`\n${DEFAULT_ANTIALIAS} (the default) ${pass ? 'meets' : 'does NOT meet'} the bar (mean SSIM >= ${MIN_MEAN_SSIM} per set, label text and annotations identical, no atom missing or moved)`);
+  console.log(
+    `\n${DEFAULT_ANTIALIAS} (the default) ${pass ? 'meets' : 'does NOT meet'} the bar (mean SSIM >= ${MIN_MEAN_SSIM} per set, label text and annotations identical, no atom missing or moved)`,
+  );
   const crops = value('--crops');
   if (crops) {
     const first = sets[0].scenes[0].name;
-    edgeCropFigure(crops, ['supersample', ...methods].map((m) => join(out, `${first}-${m}.png`)));
+    edgeCropFigure(
+      crops,
+      ['supersample', ...methods].map((m) => join(out, `${first}-${m}.png`)),
+    );
     console.log(`edge crops of ${first}: ${crops}`);
   }
 } finally {

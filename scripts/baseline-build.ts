@@ -48,7 +48,7 @@ function binPath(repo: string, hash: string): string {
   } catch (e) {
     throw new BaselineError(`--baseline ${hash.slice(0, 7)}: no readable package.json (${(e as Error).message})`);
   }
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.['misi-gen'] ?? Object.values(pkg.bin ?? {})[0];
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : (pkg.bin?.['misi-gen'] ?? Object.values(pkg.bin ?? {})[0]);
   if (!bin) throw new BaselineError(`--baseline ${hash.slice(0, 7)}: package.json has no bin`);
   return bin.replace(/^\.\//, '');
 }
@@ -79,7 +79,9 @@ export function baselineBuild(repo: string, ref: string, say: (line: string) => 
   mkdirSync(staging, { recursive: true });
   try {
     say(`building baseline ${short} in ${dir} (git archive | tar)`);
-    const archive = spawnSync('sh', ['-c', 'git -C "$1" archive "$2" | tar -x -C "$3"', 'sh', repo, hash, staging], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const archive = spawnSync('sh', ['-c', 'git -C "$1" archive "$2" | tar -x -C "$3"', 'sh', repo, hash, staging], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (archive.status !== 0) throw new BaselineError(`baseline ${short}: git archive | tar failed (exit ${archive.status})`);
     say(`building baseline ${short} in ${dir} (npm ci)`);
     const t0 = performance.now();

@@ -9,9 +9,9 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { flagValue } from './flag-value.ts';
 import { buildBrowseSite } from '../pipeline/browse/build-site.ts';
 import { closeBrowser, launchBrowser } from '../renders/browser.ts';
+import { flagValue } from './flag-value.ts';
 
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--') && a !== flagValue(args, '--out') && a !== flagValue(args, '--tile-to'));
@@ -21,11 +21,16 @@ if (!dir) {
 }
 const out = flagValue(args, '--out') ?? join(dir, 'browse');
 const tileTo = Number(flagValue(args, '--tile-to') ?? 160000);
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 console.log(`load average before: ${load()}`);
 const site = await buildBrowseSite({ dir, out });
-console.log(`build: ${site.questions} questions, ${site.complexes} complexes, ${site.seconds.toFixed(1)} s -> ${out} (${site.problems.length} problems)`);
+console.log(
+  `build: ${site.questions} questions, ${site.complexes} complexes, ${site.seconds.toFixed(1)} s -> ${out} (${site.problems.length} problems)`,
+);
 
 const browser = await launchBrowser();
 try {
@@ -36,25 +41,52 @@ try {
   await page.waitForSelector('#hit-count', { timeout: 120_000 });
   console.log(`list opened (summary, every task's index, first page drawn): ${Date.now() - opened} ms`);
   /** Picks `value` in the facet's select (or all with '*') and times it in the page. */
-  const choose = (facet: string, value: string) => page.evaluate((f, v) => {
-    const select = document.querySelector(`select[data-facet="${f}"]`) as HTMLSelectElement | null;
-    if (!select) return { ms: -1, inner: -1, hits: `no facet ${f}` };
-    (window as unknown as { MisiList: { forget(): void } }).MisiList.forget();
-    const t0 = performance.now();
-    select.value = v;
-    select.dispatchEvent(new Event('change'));
-    return { ms: performance.now() - t0, inner: (window as unknown as { misiLastFilterMs: number }).misiLastFilterMs, hits: document.getElementById('hit-count')?.textContent };
-  }, facet, value);
+  const choose = (facet: string, value: string) =>
+    page.evaluate(
+      (f, v) => {
+        const select = document.querySelector(`select[data-facet="${f}"]`) as HTMLSelectElement | null;
+        if (!select) return { ms: -1, inner: -1, hits: `no facet ${f}` };
+        (window as unknown as { MisiList: { forget(): void } }).MisiList.forget();
+        const t0 = performance.now();
+        select.value = v;
+        select.dispatchEvent(new Event('change'));
+        return {
+          ms: performance.now() - t0,
+          inner: (window as unknown as { misiLastFilterMs: number }).misiLastFilterMs,
+          hits: document.getElementById('hit-count')?.textContent,
+        };
+      },
+      facet,
+      value,
+    );
   /** The most common value of a facet among the listed questions. */
-  const common = (facet: string) => page.$eval(`select[data-facet="${facet}"]`, (s) => {
-    const opts = [...(s as HTMLSelectElement).options].slice(1).map((o) => ({ v: o.value, n: Number(/\((\d+)\)$/.exec(o.textContent ?? '')?.[1] ?? 0) }));
-    return opts.sort((a, b) => b.n - a.n)[0]?.v ?? '';
-  });
+  const common = (facet: string) =>
+    page.$eval(`select[data-facet="${facet}"]`, (s) => {
+      const opts = [...(s as HTMLSelectElement).options]
+        .slice(1)
+        .map((o) => ({ v: o.value, n: Number(/\((\d+)\)$/.exec(o.textContent ?? '')?.[1] ?? 0) }));
+      return opts.sort((a, b) => b.n - a.n)[0]?.v ?? '';
+    });
   // '' picks the most common value left; '*' clears the facet.
   const steps: [string, string][] = [
-    ['task', 'rotation'], ['split', 'test'], ['param.axis', ''], ['complex', ''], ['answer', ''],
-    ['answer', '*'], ['complex', '*'], ['param.axis', '*'], ['split', '*'], ['task', '*'],
-    ['tiny', 'yes'], ['task', 'residue_ligand'], ['param.verdict', 'no'], ['complex', ''], ['complex', '*'], ['param.verdict', '*'], ['task', '*'], ['tiny', '*'],
+    ['task', 'rotation'],
+    ['split', 'test'],
+    ['param.axis', ''],
+    ['complex', ''],
+    ['answer', ''],
+    ['answer', '*'],
+    ['complex', '*'],
+    ['param.axis', '*'],
+    ['split', '*'],
+    ['task', '*'],
+    ['tiny', 'yes'],
+    ['task', 'residue_ligand'],
+    ['param.verdict', 'no'],
+    ['complex', ''],
+    ['complex', '*'],
+    ['param.verdict', '*'],
+    ['task', '*'],
+    ['tiny', '*'],
   ];
   const times: number[] = [];
   console.log('filter steps (facet = value: questions listed, ms in the change handler, ms filtering and drawing):');
@@ -65,9 +97,14 @@ try {
     console.log(`  ${facet} = ${value}: ${r.hits} questions, ${r.ms.toFixed(1)} ms (${r.inner.toFixed(1)} ms)`);
   }
   times.sort((a, b) => a - b);
-  console.log(`filters: median ${times[Math.floor(times.length / 2)].toFixed(1)} ms, slowest ${times[times.length - 1].toFixed(1)} ms over ${times.length} changes`);
+  console.log(
+    `filters: median ${times[Math.floor(times.length / 2)].toFixed(1)} ms, slowest ${times[times.length - 1].toFixed(1)} ms over ${times.length} changes`,
+  );
   const tiled = await page.evaluate((target) => {
-    const w = window as unknown as { MisiStore: { table: any }; MisiList: { filterNow: (t: any, c: Record<string, number>) => { hits: number[] } } };
+    const w = window as unknown as {
+      MisiStore: { table: any };
+      MisiList: { filterNow: (t: any, c: Record<string, number>) => { hits: number[] } };
+    };
     const t = w.MisiStore.table;
     const k = Math.max(1, Math.round(target / t.n));
     const facets: Record<string, { values: string[]; codes: Int32Array }> = {};
@@ -78,7 +115,12 @@ try {
     }
     const big = { ...t, n: t.n * k, facets };
     const runs: Record<string, number> = {};
-    const cases: Record<string, Record<string, number>> = { none: {}, task: { task: 0 }, 'task+split': { task: 0, split: 0 }, 'task+split+complex': { task: 0, split: 0, complex: 0 } };
+    const cases: Record<string, Record<string, number>> = {
+      none: {},
+      task: { task: 0 },
+      'task+split': { task: 0, split: 0 },
+      'task+split+complex': { task: 0, split: 0, complex: 0 },
+    };
     for (const [name, chosen] of Object.entries(cases)) {
       const ms: number[] = [];
       for (let r = 0; r < 5; r++) {
@@ -90,7 +132,11 @@ try {
     }
     return { n: big.n, runs };
   }, tileTo);
-  console.log(`the filter alone over ${tiled.n} questions (the index tiled; median of 5 runs): ${Object.entries(tiled.runs).map(([k, ms]) => `${k} ${ms.toFixed(1)} ms`).join(', ')}`);
+  console.log(
+    `the filter alone over ${tiled.n} questions (the index tiled; median of 5 runs): ${Object.entries(tiled.runs)
+      .map(([k, ms]) => `${k} ${ms.toFixed(1)} ms`)
+      .join(', ')}`,
+  );
 } finally {
   await closeBrowser(browser);
 }

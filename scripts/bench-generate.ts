@@ -31,14 +31,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { treeUsage } from '../renders/process-usage.ts';
-import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, type AntialiasMethod } from '../renders/style.ts';
-import { ingest } from '../structures/ingest.ts';
 import { pymolAvailable, pymolTimes } from '../pipeline/bench/pymol-bench.ts';
-import { BaselineError, baselineBuild, type BaselineBuild } from './baseline-build.ts';
-import { flagValue } from './flag-value.ts';
-import { datasetPaths } from '../pipeline/dataset/layout.ts';
 import { datasetBytes } from '../pipeline/dataset/dataset-bytes.ts';
+import { datasetPaths } from '../pipeline/dataset/layout.ts';
+import { treeUsage } from '../renders/process-usage.ts';
+import { ANTIALIAS_METHODS, type AntialiasMethod, DEFAULT_ANTIALIAS } from '../renders/style.ts';
+import { ingest } from '../structures/ingest.ts';
+import { type BaselineBuild, BaselineError, baselineBuild } from './baseline-build.ts';
+import { flagValue } from './flag-value.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CLI = join(REPO, 'pipeline/bin/misi-gen.js');
@@ -56,17 +56,30 @@ if (methods.some((m) => !ANTIALIAS_METHODS.includes(m))) {
   say(`--antialias takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated`);
   process.exit(2);
 }
-const baselineRefs = args.includes('--baseline') ? (value('--baseline') ?? '').split(',').map((r) => r.trim()).filter(Boolean) : [];
+const baselineRefs = args.includes('--baseline')
+  ? (value('--baseline') ?? '')
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean)
+  : [];
 if (args.includes('--baseline') && (!baselineRefs.length || baselineRefs.some((r) => r.startsWith('--')))) {
   say('--baseline takes git refs of this repository, comma-separated (e.g. --baseline ed6f01a,c01768f)');
   process.exit(2);
 }
-const sizeSettings = (value('--sizes') ?? 'default').split(',').map((v) => v.trim()).filter(Boolean);
+const sizeSettings = (value('--sizes') ?? 'default')
+  .split(',')
+  .map((v) => v.trim())
+  .filter(Boolean);
 if (!sizeSettings.length || sizeSettings.some((v) => v !== 'default' && !/^\d+$/.test(v))) {
   say('--sizes takes `default` and whole numbers of pixels, comma-separated (e.g. --sizes default,512)');
   process.exit(2);
 }
-const pngSettings = args.includes('--png-compression') ? (value('--png-compression') ?? '').split(',').map((v) => v.trim()).filter(Boolean) : [''];
+const pngSettings = args.includes('--png-compression')
+  ? (value('--png-compression') ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
+  : [''];
 if (!pngSettings.length) {
   say('--png-compression takes fast and small, comma-separated');
   process.exit(2);
@@ -109,8 +122,13 @@ const builtBaselines = buildBaselines();
 // kernel, seen with perf), a cost no real run pays.
 const keep = args.includes('--keep') || value('--out') !== undefined;
 const outRoot = value('--out') ?? mkdtempSync(join(tmpdir(), 'misi-bench-generate-'));
-const pass = ['--limit', '--workers', '--per-complex', '--tasks', '--seed', '--test-share'].flatMap((f) => (value(f) === undefined ? [] : [f, value(f)!]));
-const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
+const pass = ['--limit', '--workers', '--per-complex', '--tasks', '--seed', '--test-share'].flatMap((f) =>
+  value(f) === undefined ? [] : [f, value(f)!],
+);
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -192,7 +210,9 @@ async function runGenerate(label: string, cli: string, extra: string[], out: str
         for (const t of readdirSync(`/proc/${pid}/task`)) {
           for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' ').filter(Boolean)) queue.push(Number(c));
         }
-      } catch { /* gone */ }
+      } catch {
+        /* gone */
+      }
     }
     let pss = 0;
     let node = 0;
@@ -201,7 +221,9 @@ async function runGenerate(label: string, cli: string, extra: string[], out: str
         const kb = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'latin1'))?.[1] ?? 0) * 1024;
         pss += kb;
         if (pid === root) node = kb;
-      } catch { /* gone */ }
+      } catch {
+        /* gone */
+      }
     }
     return { pss, node };
   }
@@ -271,17 +293,40 @@ async function runGenerate(label: string, cli: string, extra: string[], out: str
     `peak memory       ${(peakPss / 2 ** 20).toFixed(0)} MiB PSS of the process tree (Node + browsers; shared pages counted once); Node alone ${(peakNode / 2 ** 20).toFixed(0)} MiB`,
     `peak RSS sum      ${(peak / 2 ** 20).toFixed(0)} MiB (sum over ${peakProcesses} processes; counts pages shared between Chromium's processes once per process)`,
     `bytes             ${bytesLine(out)}`,
-    `full dataset      ${FULL_IMAGES} images: ${hours(FULL_IMAGES / rate)} here; ${hours(FULL_IMAGES / (rate * (cores + 1) / cores))} with one more core, ${(rate / cores).toFixed(2)} images/s per core`,
+    `full dataset      ${FULL_IMAGES} images: ${hours(FULL_IMAGES / rate)} here; ${hours(FULL_IMAGES / ((rate * (cores + 1)) / cores))} with one more core, ${(rate / cores).toFixed(2)} images/s per core`,
   ];
   process.stdout.write(lines.join('\n') + '\n\n');
-  return { rate, cpuPerImage: cpu / drawn, images: drawn, distinctImages, questions, wall, loadBefore, loadAfter: load(), renderer, antialias };
+  return {
+    rate,
+    cpuPerImage: cpu / drawn,
+    images: drawn,
+    distinctImages,
+    questions,
+    wall,
+    loadBefore,
+    loadAfter: load(),
+    renderer,
+    antialias,
+  };
 }
 
 const types: RunType[] = [
-  ...methods.flatMap((m) => sizeSettings.flatMap((v) => pngSettings.map((png): RunType => {
-    const short = (sizeSettings.length === 1 && v === 'default' ? m : `${m} size ${v}`) + (png ? ` png ${png}` : '');
-    return { name: short.replace(/ /g, '-'), label: short, short, method: m, cli: CLI, extra: ['--antialias', m, ...(v === 'default' ? [] : ['--size', v]), ...(png ? ['--png-compression', png] : [])], runs: [] };
-  }))),
+  ...methods.flatMap((m) =>
+    sizeSettings.flatMap((v) =>
+      pngSettings.map((png): RunType => {
+        const short = (sizeSettings.length === 1 && v === 'default' ? m : `${m} size ${v}`) + (png ? ` png ${png}` : '');
+        return {
+          name: short.replace(/ /g, '-'),
+          label: short,
+          short,
+          method: m,
+          cli: CLI,
+          extra: ['--antialias', m, ...(v === 'default' ? [] : ['--size', v]), ...(png ? ['--png-compression', png] : [])],
+          runs: [],
+        };
+      }),
+    ),
+  ),
   ...builtBaselines.map(({ build: b, antialias }): RunType => {
     const short = `${antialias} @${b.short}`;
     // Never --antialias: the commits this is for have no such option.
@@ -332,12 +377,15 @@ const cpuPerImage = (t: RunType) => median(t.runs.map((r) => r.cpuPerImage));
 const base = types.find((t) => t.method === 'supersample');
 const baselines = types.filter((t) => t.baseline);
 const width = Math.max(12, ...types.map((t) => t.label.length));
-const ratio = (t: RunType, to: RunType) => `${(rate(t) / rate(to)).toFixed(2)}x ${to.short}; CPU ${(cpuPerImage(t) / cpuPerImage(to)).toFixed(2)}x`;
+const ratio = (t: RunType, to: RunType) =>
+  `${(rate(t) / rate(to)).toFixed(2)}x ${to.short}; CPU ${(cpuPerImage(t) / cpuPerImage(to)).toFixed(2)}x`;
 const count = (xs: (number | undefined)[]) => {
   const known = [...new Set(xs.map((x) => (x === undefined ? '?' : String(x))))];
   return known.join('/');
 };
-process.stdout.write(`side by side (distinct images per second, end to end${rounds > 1 ? `; median of ${rounds} rounds, ratios of medians` : ''}):\n`);
+process.stdout.write(
+  `side by side (distinct images per second, end to end${rounds > 1 ? `; median of ${rounds} rounds, ratios of medians` : ''}):\n`,
+);
 for (const t of types) {
   // Today's methods against supersample and every baseline; a baseline against supersample.
   const to = [base, ...(t.baseline ? [] : baselines)].filter((o): o is RunType => o !== undefined && o !== t);
@@ -345,14 +393,18 @@ for (const t of types) {
   const r0 = t.runs[0];
   const dataset = `${count(t.runs.map((r) => r.distinctImages))} distinct images, ${count(t.runs.map((r) => r.questions))} questions`;
   const loads = t.runs.map((r) => `${r.loadBefore} -> ${r.loadAfter}`).join('; ');
-  const figures = rounds > 1
-    ? `rounds ${t.runs.map((r) => r.rate.toFixed(2)).join(', ')}; ${count(t.runs.map((r) => r.images))} images in ${median(t.runs.map((r) => r.wall)).toFixed(1)} s median`
-    : `${r0.images} images in ${r0.wall.toFixed(1)} s`;
-  process.stdout.write(`  ${t.label.padEnd(width)} ${rate(t).toFixed(2)} images/s${rounds > 1 ? ' median' : ''} (${figures}, ${dataset}, CPU ${(1000 * cpuPerImage(t)).toFixed(1)} ms per image${ratios}; load average ${loads})\n`);
+  const figures =
+    rounds > 1
+      ? `rounds ${t.runs.map((r) => r.rate.toFixed(2)).join(', ')}; ${count(t.runs.map((r) => r.images))} images in ${median(t.runs.map((r) => r.wall)).toFixed(1)} s median`
+      : `${r0.images} images in ${r0.wall.toFixed(1)} s`;
+  process.stdout.write(
+    `  ${t.label.padEnd(width)} ${rate(t).toFixed(2)} images/s${rounds > 1 ? ' median' : ''} (${figures}, ${dataset}, CPU ${(1000 * cpuPerImage(t)).toFixed(1)} ms per image${ratios}; load average ${loads})\n`,
+  );
 }
 if (pymol) process.stdout.write(`  ${'PyMOL'.padEnd(width)} ${pymol}\n`);
 if (baselines.length) {
   const datasets = new Set(types.map((t) => `${count(t.runs.map((r) => r.distinctImages))}|${count(t.runs.map((r) => r.questions))}`));
-  if (datasets.size > 1) process.stdout.write('  (the runs made different datasets, see distinct images and questions: compare images/s, not wall times)\n');
+  if (datasets.size > 1)
+    process.stdout.write('  (the runs made different datasets, see distinct images and questions: compare images/s, not wall times)\n');
 }
 if (!keep) rmSync(outRoot, { recursive: true, force: true });

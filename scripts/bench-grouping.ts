@@ -1,12 +1,8 @@
-// Times the grouping for a split: Murcko scaffolds of every ligand, then pocket-sequence
-// clusters at 30 % identity. Usage: node --import tsx scripts/bench-grouping.ts [paths...]
-// (default ../shared/structures/pdbbind). Figures go to stdout.
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ingest } from '../structures/ingest.ts';
 import { murckoScaffoldOf } from '../structures/grouping/murcko-scaffold.ts';
 import { pocketSequence } from '../structures/grouping/pocket-sequence.ts';
 import { clusterBySequence } from '../structures/grouping/sequence-clusters.ts';
+import { ingest } from '../structures/ingest.ts';
 
 const paths = process.argv.slice(2);
 const inputs = paths.length ? paths : [fileURLToPath(new URL('../../shared/structures/pdbbind', import.meta.url))];
@@ -35,6 +31,15 @@ const clusterMs = ms(t);
 
 const largest = Math.max(...[...clusters.members.values()].map((m) => m.length));
 console.log(`complexes: ${complexes.length} (${rejects.length} rejected), ingest ${ingestMs.toFixed(0)} ms (not part of the grouping)`);
-console.log(`scaffolds: ${scaffoldMs.toFixed(0)} ms (${(scaffoldMs / complexes.length).toFixed(1)} ms per ligand), ${scaffolds.size} distinct, ${scaffolds.get('') ?? 0} acyclic, ${failed} without a scaffold`);
-console.log(`pocket sequences: ${sequenceMs.toFixed(0)} ms; clusters at 30 %: ${clusterMs.toFixed(0)} ms, ${clusters.members.size} clusters, largest ${largest}`);
-console.log(`grouping total: ${(scaffoldMs + sequenceMs + clusterMs).toFixed(0)} ms; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `scaffolds: ${scaffoldMs.toFixed(0)} ms (${(scaffoldMs / complexes.length).toFixed(1)} ms per ligand), ${scaffolds.size} distinct, ${scaffolds.get('') ?? 0} acyclic, ${failed} without a scaffold`,
+);
+console.log(
+  `pocket sequences: ${sequenceMs.toFixed(0)} ms; clusters at 30 %: ${clusterMs.toFixed(0)} ms, ${clusters.members.size} clusters, largest ${largest}`,
+);
+console.log(
+  `grouping total: ${(scaffoldMs + sequenceMs + clusterMs).toFixed(0)} ms; load average ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

@@ -1,8 +1,9 @@
 // Benchmark of the H-bond stage: ingest every complex first (not timed as part of the stage),
 // then time typing + finding for all of them. Prints the figures; no assertion.
 // Usage: node --import tsx scripts/bench-hbonds.ts [pdbbind-dir] [--repeat N]
-import { ingest } from '../structures/ingest.ts';
+
 import { storeHBonds } from '../structures/hbonds/find-hbonds.ts';
+import { ingest } from '../structures/ingest.ts';
 
 const args = process.argv.slice(2);
 const k = args.indexOf('--repeat');
@@ -25,5 +26,7 @@ for (let run = 1; run <= repeat; run++) {
     bonds += found.length;
   }
   const total = performance.now() - s;
-  console.log(`hbonds run ${run}: ${complexes.length} complexes, ${bonds} bonds, ${(total / 1000).toFixed(2)} s total, ${(total / complexes.length).toFixed(1)} ms/complex, slowest ${slowest.id} ${slowest.ms.toFixed(0)} ms`);
+  console.log(
+    `hbonds run ${run}: ${complexes.length} complexes, ${bonds} bonds, ${(total / 1000).toFixed(2)} s total, ${(total / complexes.length).toFixed(1)} ms/complex, slowest ${slowest.id} ${slowest.ms.toFixed(0)} ms`,
+  );
 }

@@ -14,9 +14,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
-import { parsePdb } from '../structures/read-pdb.ts';
-import { rdkit } from '../structures/rdkit-ligand.ts';
 import { ingestEachInThreads } from '../pipeline/read-pool/read-in-threads.ts';
+import { rdkit } from '../structures/rdkit-ligand.ts';
+import { parsePdb } from '../structures/read-pdb.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -29,7 +29,10 @@ const rounds = Number(flag('--rounds') ?? 5);
 const shared = '../shared/structures/pdbbind';
 const input = args[0] ?? (existsSync(shared) ? shared : 'structures/sample');
 const ligands = [resolve(input, 'pdb-entries/ligands.tsv'), resolve(input, 'ligands.tsv')].find(existsSync);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 console.log(`input: ${input}`);
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load average ${load()}`);
@@ -56,7 +59,9 @@ for (let r = 0; r < rounds; r++) {
 }
 console.log(`PDB reader: ${files.length} files, ${lines} lines, best of ${rounds} rounds:`);
 for (const [name, b] of best) {
-  console.log(`  ${name}: ${(lines / b.cpu / 1e6).toFixed(2)} M lines/s of CPU (${b.cpu.toFixed(2)} s), ${(lines / b.wall / 1e6).toFixed(2)} M lines/s of wall (${b.wall.toFixed(2)} s)`);
+  console.log(
+    `  ${name}: ${(lines / b.cpu / 1e6).toFixed(2)} M lines/s of CPU (${b.cpu.toFixed(2)} s), ${(lines / b.wall / 1e6).toFixed(2)} M lines/s of wall (${b.wall.toFixed(2)} s)`,
+  );
 }
 
 // 2. Ingest on each thread count.
@@ -67,11 +72,20 @@ for (const threads of threadCounts) {
   const out: string[] = [];
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const r = await ingestEachInThreads([input], { ligandsFile: ligands, hbonds: {} }, (c) => { out.push(JSON.stringify(c)); }, threads);
+  const r = await ingestEachInThreads(
+    [input],
+    { ligandsFile: ligands, hbonds: {} },
+    (c) => {
+      out.push(JSON.stringify(c));
+    },
+    threads,
+  );
   const secs = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(c0); // every thread of the process, workers included
   const joined = out.join('\n');
   first ??= joined;
-  console.log(`ingest on ${threads} thread${threads > 1 ? 's' : ''}: ${r.count} complexes (${r.rejects.length} rejected) in ${secs.toFixed(2)} s wall, ${(r.count / secs).toFixed(1)} complexes/s, ${((c.user + c.system) / 1e6).toFixed(1)} s CPU (all threads); ${joined === first ? 'same complexes as the first count' : 'DIFFERENT complexes from the first count'}; load ${before} -> ${load()}`);
+  console.log(
+    `ingest on ${threads} thread${threads > 1 ? 's' : ''}: ${r.count} complexes (${r.rejects.length} rejected) in ${secs.toFixed(2)} s wall, ${(r.count / secs).toFixed(1)} complexes/s, ${((c.user + c.system) / 1e6).toFixed(1)} s CPU (all threads); ${joined === first ? 'same complexes as the first count' : 'DIFFERENT complexes from the first count'}; load ${before} -> ${load()}`,
+  );
 }
 console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);

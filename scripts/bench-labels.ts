@@ -18,24 +18,24 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ingest } from '../structures/ingest.ts';
-import { complexCamera } from '../renders/scene-atoms.ts';
-import { poseScene } from '../renders/scene-pose.ts';
-import { sceneLabels } from '../renders/scene-labels.ts';
-import { sceneKey } from '../renders/scene-key.ts';
-import { DEFAULT_STYLE, makeStyle } from '../renders/style.ts';
-import { CAMERA_DEFAULTS } from '../renders/camera.ts';
-import { annotatedAtoms } from '../renders/annotation.ts';
 import { CoverageTally } from '../pipeline/generate/label-coverage.ts';
+import { LegibilityTally, legibilityShares, legibilityTarget, referencedLabels } from '../pipeline/generate/label-legibility.ts';
 import { labelLayouts, labelSets, parseLabelLayouts, parseLabelSets, taskStyles } from '../pipeline/generate/label-options.ts';
-import { RESIDUE_FRAMING_OPTION, type ResidueFraming } from '../qa/tasks/residue-ligand.ts';
-import type { PreparedComplex } from '../qa/task.ts';
-import { taskById } from '../qa/task-registry.ts';
-import { defaultImageSize } from '../qa/task.ts';
-import { pocketHasChains } from '../renders/label-text.ts';
-import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels } from '../pipeline/generate/label-legibility.ts';
 import { planComplex } from '../pipeline/generate/plan.ts';
 import { decideSplit } from '../pipeline/generate/split.ts';
+import type { PreparedComplex } from '../qa/task.ts';
+import { defaultImageSize } from '../qa/task.ts';
+import { taskById } from '../qa/task-registry.ts';
+import { RESIDUE_FRAMING_OPTION, type ResidueFraming } from '../qa/tasks/residue-ligand.ts';
+import { annotatedAtoms } from '../renders/annotation.ts';
+import { CAMERA_DEFAULTS } from '../renders/camera.ts';
+import { pocketHasChains } from '../renders/label-text.ts';
+import { complexCamera } from '../renders/scene-atoms.ts';
+import { sceneKey } from '../renders/scene-key.ts';
+import { sceneLabels } from '../renders/scene-labels.ts';
+import { poseScene } from '../renders/scene-pose.ts';
+import { DEFAULT_STYLE, makeStyle } from '../renders/style.ts';
+import { ingest } from '../structures/ingest.ts';
 import { flagValue } from './flag-value.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -51,14 +51,27 @@ const seed = Number(value('--seed') ?? 0);
 const framing = (value('--residue-framing') ?? RESIDUE_FRAMING_OPTION.default) as ResidueFraming;
 const fontSize = Number(value('--font-size') ?? DEFAULT_STYLE.labels.fontSize);
 // Each task's layout and label set, as generate chooses them.
-const TASK_IDS = ['translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation', 'rotation_rotation', 'interaction_location', 'docking', 'pocket_ligand'];
+const TASK_IDS = [
+  'translation',
+  'rotation',
+  'zooming',
+  'residue_ligand',
+  'translation_rotation',
+  'rotation_rotation',
+  'interaction_location',
+  'docking',
+  'pocket_ligand',
+];
 const taskList = TASK_IDS.map((id) => taskById(id)!);
 const layouts = labelLayouts(taskList, parseLabelLayouts(value('--label-layout'), taskList));
 const sets = labelSets(taskList, parseLabelSets(value('--labels'), taskList));
 const styles = taskStyles(taskList, layouts, sets, (layout) => makeStyle({ labels: { layout, fontSize } }));
 const layoutText = [...new Set(Object.values(layouts))].length === 1 ? Object.values(layouts)[0] : 'per task';
 
-const dirs = readdirSync(root).sort().slice(0, limit).map((d) => join(root, d));
+const dirs = readdirSync(root)
+  .sort()
+  .slice(0, limit)
+  .map((d) => join(root, d));
 const t0 = Date.now();
 const { complexes } = await ingest(dirs, { hbonds: {} });
 process.stderr.write(`bench-labels: ${complexes.length} complexes read with their H-bonds in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
@@ -68,21 +81,38 @@ const runs: { task: string; size: number }[] = [
   { task: 'residue_ligand', size: sizeOf('residue_ligand') },
   { task: 'pocket_ligand', size: sizeOf('pocket_ligand') },
   { task: 'interaction_location', size: sizeOf('interaction_location') },
-  ...['pocket_ligand', 'interaction_location'].filter((t) => sizeOf(t) !== CAMERA_DEFAULTS.width).map((task) => ({ task, size: CAMERA_DEFAULTS.width })),
+  ...['pocket_ligand', 'interaction_location']
+    .filter((t) => sizeOf(t) !== CAMERA_DEFAULTS.width)
+    .map((task) => ({ task, size: CAMERA_DEFAULTS.width })),
 ];
 /** Images holding two residue labels with the same text: complex, image key, text. */
 const duplicates: { complex: string; key: string; text: string }[] = [];
 const tallies = runs.map(() => new LegibilityTally());
 // generate's split by complex and question generators: the questions a dataset of these complexes holds.
-const split = decideSplit(complexes.map((c) => c.id), seed);
-const prepared = new Map(complexes.map((complex): [string, PreparedComplex] => [complex.id, { complex, camera: complexCamera(complex, { width: CAMERA_DEFAULTS.width, height: CAMERA_DEFAULTS.height }) }]));
-let layoutMs = 0, layoutCount = 0;
+const split = decideSplit(
+  complexes.map((c) => c.id),
+  seed,
+);
+const prepared = new Map(
+  complexes.map((complex): [string, PreparedComplex] => [
+    complex.id,
+    { complex, camera: complexCamera(complex, { width: CAMERA_DEFAULTS.width, height: CAMERA_DEFAULTS.height }) },
+  ]),
+);
+let layoutMs = 0,
+  layoutCount = 0;
 for (const complex of complexes) {
   for (const [r, run] of runs.entries()) {
     const task = taskById(run.task)!;
     const { questions } = planComplex(prepared.get(complex.id)!, {
-      seed, split, tasks: [task], counts: { [task.id]: task.defaultCounts }, style: styles[task.id], complexById: (id) => prepared.get(id)!,
-      taskOptions: { residueFraming: framing }, sizes: { [task.id]: run.size },
+      seed,
+      split,
+      tasks: [task],
+      counts: { [task.id]: task.defaultCounts },
+      style: styles[task.id],
+      complexById: (id) => prepared.get(id)!,
+      taskOptions: { residueFraming: framing },
+      sizes: { [task.id]: run.size },
     });
     const known = new Map<string, ReturnType<typeof sceneLabels>['records']>();
     for (const { plan } of questions) {
@@ -112,35 +142,60 @@ for (const complex of complexes) {
 
 const pc = (v: number | null) => (v === null ? '   -  ' : `${(100 * v).toFixed(1).padStart(5)} %`);
 const out: string[] = [];
-out.push(`label legibility, ${complexes.length} complexes of ${root} (${split.ids.train.length} train, ${split.ids.test.length} test, seed ${seed}), layout ${layoutText}, residue framing ${framing}, font ${fontSize} px`);
+out.push(
+  `label legibility, ${complexes.length} complexes of ${root} (${split.ids.train.length} train, ${split.ids.test.length} test, seed ${seed}), layout ${layoutText}, residue framing ${framing}, font ${fontSize} px`,
+);
 out.push('task                  size   images   labels  collision-free  referenced  readable in 6/6  in >= 4/6  target');
 runs.forEach((run, r) => {
-  const f = tallies[r].figures, s = legibilityShares(f);
+  const f = tallies[r].figures,
+    s = legibilityShares(f);
   // Issue #36's figure at the task's own size, then issue #17's share of labels collision-free.
   const named = legibilityTarget(run.task, f)!;
   const free = run.task === 'residue_ligand' ? 0.95 : 0.8;
-  const target = run.size === sizeOf(run.task)
-    ? `${named.text}; >= ${100 * free} % free ${ok((s.collisionFree ?? 0) >= free)}`
-    : '(none at this size)';
-  out.push(`${run.task.padEnd(21)} ${String(run.size).padStart(4)}${run.size === sizeOf(run.task) ? '*' : ' '}  ${String(f.images).padStart(6)}  ${String(f.labels).padStart(7)}  ${pc(s.collisionFree).padStart(14)}  ${String(f.referenced).padStart(10)}  ${pc(s.referencedReadableInAll).padStart(15)}  ${pc(s.referencedReadableInFour).padStart(9)}  ${target}`);
+  const target =
+    run.size === sizeOf(run.task) ? `${named.text}; >= ${100 * free} % free ${ok((s.collisionFree ?? 0) >= free)}` : '(none at this size)';
+  out.push(
+    `${run.task.padEnd(21)} ${String(run.size).padStart(4)}${run.size === sizeOf(run.task) ? '*' : ' '}  ${String(f.images).padStart(6)}  ${String(f.labels).padStart(7)}  ${pc(s.collisionFree).padStart(14)}  ${String(f.referenced).padStart(10)}  ${pc(s.referencedReadableInAll).padStart(15)}  ${pc(s.referencedReadableInFour).padStart(9)}  ${target}`,
+  );
 });
 out.push(`layout: ${layoutCount} distinct images, ${(layoutMs / Math.max(1, layoutCount)).toFixed(2)} ms per image (Node, one core)`);
 out.push(`* the task's own image size (TaskModule.defaultImageSize)`);
 const multi = complexes.filter((c) => pocketHasChains(c)).length;
-out.push(`residue labels: ${multi} of ${complexes.length} complexes have a pocket of more than one chain; ${duplicates.length ? `${new Set(duplicates.map((d) => d.key)).size} images hold two residue labels with the same text (${duplicates.length} repeated texts), e.g. ${duplicates.slice(0, 5).map((d) => `${d.complex} ${d.key} '${d.text}'`).join(', ')}` : 'no image holds two residue labels with the same text'}`);
+out.push(
+  `residue labels: ${multi} of ${complexes.length} complexes have a pocket of more than one chain; ${
+    duplicates.length
+      ? `${new Set(duplicates.map((d) => d.key)).size} images hold two residue labels with the same text (${duplicates.length} repeated texts), e.g. ${duplicates
+          .slice(0, 5)
+          .map((d) => `${d.complex} ${d.key} '${d.text}'`)
+          .join(', ')}`
+      : 'no image holds two residue labels with the same text'
+  }`,
+);
 
 // How much of the molecule the labels hide, every task at its own size, its own layout and set.
 out.push('');
-out.push(`what the labels hide: heavy atoms under a label box (issue #42: whole-scene images a median of >= 80 % of the ligand and >= 60 % of the pocket uncovered; docking's ligand alone >= 80 % in every image)`);
-out.push('task                  size  layout        labels    images  drawn  left out  ligand  pocket | ligand alone: images  least  extent median  least');
-let coverageMs = 0, coverageImages = 0;
+out.push(
+  `what the labels hide: heavy atoms under a label box (issue #42: whole-scene images a median of >= 80 % of the ligand and >= 60 % of the pocket uncovered; docking's ligand alone >= 80 % in every image)`,
+);
+out.push(
+  'task                  size  layout        labels    images  drawn  left out  ligand  pocket | ligand alone: images  least  extent median  least',
+);
+let coverageMs = 0,
+  coverageImages = 0;
 for (const task of taskList) {
-  const whole = new CoverageTally(), alone = new CoverageTally();
+  const whole = new CoverageTally(),
+    alone = new CoverageTally();
   const seen = new Set<string>();
   for (const complex of complexes) {
     const { questions } = planComplex(prepared.get(complex.id)!, {
-      seed, split, tasks: [task], counts: { [task.id]: task.defaultCounts }, style: styles[task.id], complexById: (id) => prepared.get(id)!,
-      taskOptions: { residueFraming: framing }, sizes: { [task.id]: sizeOf(task.id) },
+      seed,
+      split,
+      tasks: [task],
+      counts: { [task.id]: task.defaultCounts },
+      style: styles[task.id],
+      complexById: (id) => prepared.get(id)!,
+      taskOptions: { residueFraming: framing },
+      sizes: { [task.id]: sizeOf(task.id) },
     });
     for (const { plan } of questions) {
       for (const spec of plan.images) {
@@ -156,12 +211,19 @@ for (const task of taskList) {
       }
     }
   }
-  const w = whole.figures, a = alone.figures;
+  const w = whole.figures,
+    a = alone.figures;
   const left = w.labels + w.omitted ? pc(w.omitted / (w.labels + w.omitted)) : '   -  ';
-  const aloneText = a.images ? `${String(a.images).padStart(6)}  ${pc(a.ligandUncoveredMin)}  ${String(a.ligandExtentMedian?.toFixed(0)).padStart(10)} px  ${String(a.ligandExtentMin?.toFixed(0)).padStart(4)} px` : '';
-  out.push(`${task.id.padEnd(21)} ${String(sizeOf(task.id)).padStart(4)}  ${layouts[task.id].padEnd(12)}  ${sets[task.id].padEnd(8)}  ${String(w.images).padStart(6)}  ${String(w.labels).padStart(5)}  ${left.padStart(8)}  ${pc(w.ligandUncoveredMedian)} ${pc(w.pocketUncoveredMedian)} | ${aloneText}`);
+  const aloneText = a.images
+    ? `${String(a.images).padStart(6)}  ${pc(a.ligandUncoveredMin)}  ${String(a.ligandExtentMedian?.toFixed(0)).padStart(10)} px  ${String(a.ligandExtentMin?.toFixed(0)).padStart(4)} px`
+    : '';
+  out.push(
+    `${task.id.padEnd(21)} ${String(sizeOf(task.id)).padStart(4)}  ${layouts[task.id].padEnd(12)}  ${sets[task.id].padEnd(8)}  ${String(w.images).padStart(6)}  ${String(w.labels).padStart(5)}  ${left.padStart(8)}  ${pc(w.ligandUncoveredMedian)} ${pc(w.pocketUncoveredMedian)} | ${aloneText}`,
+  );
 }
-out.push(`layout with the clearance grid: ${coverageImages} distinct images, ${(coverageMs / Math.max(1, coverageImages)).toFixed(2)} ms per image (Node, one core)`);
+out.push(
+  `layout with the clearance grid: ${coverageImages} distinct images, ${(coverageMs / Math.max(1, coverageImages)).toFixed(2)} ms per image (Node, one core)`,
+);
 process.stdout.write(out.join('\n') + '\n');
 if (duplicates.length) process.exitCode = 1;
 

@@ -20,10 +20,15 @@ const args = process.argv.slice(2);
 const methods = (flagValue(args, '--antialias') ?? ANTIALIAS_METHODS.join(',')).split(',').map((m) => m.trim()) as AntialiasMethod[];
 const turns = Number(flagValue(args, '--turns') ?? 6);
 if (methods.some((m) => !ANTIALIAS_METHODS.includes(m)) || !(turns >= 1)) {
-  process.stderr.write(`bench-process-split: --antialias takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated; --turns a whole number >= 1\n`);
+  process.stderr.write(
+    `bench-process-split: --antialias takes ${ANTIALIAS_METHODS.join(', ')}, comma-separated; --turns a whole number >= 1\n`,
+  );
   process.exit(2);
 }
-const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
 
 function cpuNow(): Map<string, number> {
   const cpu = descendantCpuByType([process.pid]);
@@ -50,7 +55,9 @@ try {
         .filter(([, ms]) => ms >= 0.05)
         .sort((a, b) => b[1] - a[1]);
       const total = per.reduce((s, [, ms]) => s + ms, 0);
-      console.log(`${method}: ${requests.length} images, ${(wall / requests.length).toFixed(1)} ms wall and ${total.toFixed(1)} ms CPU per image: ${per.map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')}; load average ${load()}`);
+      console.log(
+        `${method}: ${requests.length} images, ${(wall / requests.length).toFixed(1)} ms wall and ${total.toFixed(1)} ms CPU per image: ${per.map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')}; load average ${load()}`,
+      );
     } finally {
       await pool.close();
     }

@@ -6,14 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ingest } from '../structures/ingest.ts';
 import { parseCommands } from '../renders/commands.ts';
 import { RenderPool } from '../renders/render-pool.ts';
-import { renderScenes, type RenderRequest } from '../renders/render-scenes.ts';
+import { type RenderRequest, renderScenes } from '../renders/render-scenes.ts';
 import { complexCamera } from '../renders/scene-atoms.ts';
 import { makeStyle } from '../renders/style.ts';
 import { parseSubset } from '../renders/subset.ts';
 import { VIEW_NAMES } from '../renders/views.ts';
+import { ingest } from '../structures/ingest.ts';
 
 const pages = Number(process.argv[2] ?? availableParallelism());
 const perView = Number(process.argv[3] ?? 4);
@@ -25,7 +25,18 @@ for (const c of complexes) {
   const camera = complexCamera(c);
   for (let k = 0; k < perView; k++) {
     for (const view of VIEW_NAMES) {
-      requests.push({ spec: { complex: c, subset: parseSubset('full'), style, camera, view, transform: parseCommands(`roll y ${15 * k}`), ligandTransform: [] }, annotationsOut: null });
+      requests.push({
+        spec: {
+          complex: c,
+          subset: parseSubset('full'),
+          style,
+          camera,
+          view,
+          transform: parseCommands(`roll y ${15 * k}`),
+          ligandTransform: [],
+        },
+        annotationsOut: null,
+      });
     }
   }
 }
@@ -40,7 +51,9 @@ try {
   const failed = out.filter((o) => o.status === 'failed').length;
   const n = out.length - failed;
   console.log(`complexes ${complexes.map((c) => c.id).join(' ')}; ${n} images (${failed} failed) at 512 x 512, antialiased, labelled`);
-  console.log(`cores ${availableParallelism()}, pages ${pages}: ${(n / s).toFixed(1)} images/s in total, ${(n / s / pages).toFixed(1)} per page, ${((s * 1000 * pages) / n).toFixed(0)} ms per image per page (scene loads included)`);
+  console.log(
+    `cores ${availableParallelism()}, pages ${pages}: ${(n / s).toFixed(1)} images/s in total, ${(n / s / pages).toFixed(1)} per page, ${((s * 1000 * pages) / n).toFixed(0)} ms per image per page (scene loads included)`,
+  );
 } finally {
   await pool.close();
   rmSync(dir, { recursive: true, force: true });

@@ -39,7 +39,10 @@ const median = (xs) => {
 
 const cases = [{ name: 'node -e 0', args: ['-e', '0'] }];
 for (const bin of bins) for (const flag of ['--version', '--help']) cases.push({ name: `${bin} ${flag}`, args: [bin, flag] });
-const load = () => loadavg().map((x) => x.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 
 console.log(`${new Date().toISOString()}  node ${process.version}  load average before: ${load()}  runs: ${runs}`);
 const results = cases.map(() => []);

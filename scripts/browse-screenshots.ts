@@ -7,12 +7,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'puppeteer-core';
-import { flagValue } from './flag-value.ts';
 import { buildBrowseSite } from '../pipeline/browse/build-site.ts';
 import { writeHumanSession } from '../pipeline/browse/human-session.ts';
 import { toPalettePng } from '../pipeline/preview/palette-png.ts';
 import { closeBrowser, launchBrowser } from '../renders/browser.ts';
 import { REPO } from '../test/shared-structures.ts';
+import { flagValue } from './flag-value.ts';
 
 const args = process.argv.slice(2);
 const dir = args[0];
@@ -30,7 +30,8 @@ const save = async (page: Page, name: string) => {
   writeFileSync(join(REPO, 'docs/browse', name), small.length < shot.length ? small : shot);
   console.log(`docs/browse/${name}`);
 };
-const ready = (page: Page) => page.waitForFunction(() => (window as unknown as { misiReady?: unknown }).misiReady !== undefined, { timeout: 60_000 });
+const ready = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { misiReady?: unknown }).misiReady !== undefined, { timeout: 60_000 });
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage();

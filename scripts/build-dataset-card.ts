@@ -32,8 +32,25 @@ const run = (args: string[]) => {
 };
 const data = join(work, 'data');
 const hf = join(work, 'hf');
-run(['generate', '--structures', resolve(REPO, '../shared/structures/pdbbind'), '--out', data, '--limit', values.limit!, '--tasks', values.tasks!,
-  '--per-complex', values['per-complex']!, '--split-by', values['split-by']!, '--test-share', values['test-share']!, '--seed', values.seed!]);
+run([
+  'generate',
+  '--structures',
+  resolve(REPO, '../shared/structures/pdbbind'),
+  '--out',
+  data,
+  '--limit',
+  values.limit!,
+  '--tasks',
+  values.tasks!,
+  '--per-complex',
+  values['per-complex']!,
+  '--split-by',
+  values['split-by']!,
+  '--test-share',
+  values['test-share']!,
+  '--seed',
+  values.seed!,
+]);
 run(['export', data, '--format', 'hf', '--out', hf]);
 const target = join(REPO, 'docs/dataset-card-example.md');
 copyFileSync(join(hf, 'README.md'), target);

@@ -27,7 +27,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const bytes = await compileWat(source);
   if (process.argv.includes('--check')) {
     const same = Buffer.compare(bytes, readFileSync(target)) === 0;
-    process.stderr.write(same ? `build-wasm: ${target} is the compilation of ${source}\n` : `build-wasm: ${target} differs from the compilation of ${source}: run node scripts/build-wasm.mjs\n`);
+    process.stderr.write(
+      same
+        ? `build-wasm: ${target} is the compilation of ${source}\n`
+        : `build-wasm: ${target} differs from the compilation of ${source}: run node scripts/build-wasm.mjs\n`,
+    );
     process.exit(same ? 0 : 1);
   }
   writeFileSync(target, bytes);

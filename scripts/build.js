@@ -3,8 +3,9 @@
 // script, the font, the templates, the sample) to the same place in dist/, so a module finds
 // its files at the same relative path in the sources and in the compiled package. Plain
 // JavaScript, so it runs before anything is built; `npm ci` (prepare) and `npm test` run it.
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+
 import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,8 @@ const LAYERS = ['structures', 'renders', 'qa', 'pipeline'];
  * and the page's type-check settings (renders/page/tsconfig.json; the page's .js files are
  * copied as they are: the browser loads them).
  */
-const skip = (path) => path.endsWith('.ts') || path === join('pipeline', 'bin', 'misi-gen.js') || path === join('renders', 'page', 'tsconfig.json');
+const skip = (path) =>
+  path.endsWith('.ts') || path === join('pipeline', 'bin', 'misi-gen.js') || path === join('renders', 'page', 'tsconfig.json');
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');

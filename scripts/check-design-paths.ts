@@ -37,5 +37,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const missing = missingPaths(root);
   for (const m of missing) console.error(m);
   if (missing.length) process.exit(1);
-  console.error(`check-design-paths: every path docs/design.md names exists (${namedPaths(readFileSync(join(root, 'docs/design.md'), 'utf8')).length})`);
+  console.error(
+    `check-design-paths: every path docs/design.md names exists (${namedPaths(readFileSync(join(root, 'docs/design.md'), 'utf8')).length})`,
+  );
 }

@@ -64,8 +64,7 @@ function isExternal(target: string): boolean {
 }
 
 export function checkDocLinks(root: string): DocProblem[] {
-  const files = ['README.md', ...fg.sync('docs/**/*.md', { cwd: root, onlyFiles: true }).sort()]
-    .filter((f) => existsSync(join(root, f)));
+  const files = ['README.md', ...fg.sync('docs/**/*.md', { cwd: root, onlyFiles: true }).sort()].filter((f) => existsSync(join(root, f)));
   const anchorCache = new Map<string, Set<string>>();
   const anchors = (abs: string): Set<string> => {
     let a = anchorCache.get(abs);

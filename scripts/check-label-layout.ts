@@ -10,17 +10,17 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import seedrandom from 'seedrandom';
-import { ingest } from '../structures/ingest.ts';
-import { complexCamera } from '../renders/scene-atoms.ts';
-import { poseScene } from '../renders/scene-pose.ts';
-import { layoutInputs } from '../renders/scene-labels.ts';
-import { sceneKey } from '../renders/scene-key.ts';
-import { makeStyle } from '../renders/style.ts';
-import { VIEW_NAMES } from '../renders/views.ts';
-import { LABEL_LAYOUTS, layoutLabels, type LayoutInput } from '../renders/label-layout.ts';
-import type { SceneSpec } from '../renders/scene-spec.ts';
 import type { PreparedComplex } from '../qa/task.ts';
 import { TASKS } from '../qa/tasks/index.ts';
+import { LABEL_LAYOUTS, type LayoutInput, layoutLabels } from '../renders/label-layout.ts';
+import { complexCamera } from '../renders/scene-atoms.ts';
+import { sceneKey } from '../renders/scene-key.ts';
+import { layoutInputs } from '../renders/scene-labels.ts';
+import { poseScene } from '../renders/scene-pose.ts';
+import type { SceneSpec } from '../renders/scene-spec.ts';
+import { makeStyle } from '../renders/style.ts';
+import { VIEW_NAMES } from '../renders/views.ts';
+import { ingest } from '../structures/ingest.ts';
 import { referenceLayout } from '../test/renders/label-layout-reference.ts';
 import { flagValue } from './flag-value.ts';
 
@@ -35,7 +35,10 @@ const limit = Number(flagValue(args, '--limit') ?? 4); // the reference takes ~5
 const dump = flagValue(args, '--dump');
 const style = makeStyle();
 
-const dirs = readdirSync(root).sort().slice(0, limit).map((d) => join(root, d));
+const dirs = readdirSync(root)
+  .sort()
+  .slice(0, limit)
+  .map((d) => join(root, d));
 const { complexes } = await ingest(dirs, { hbonds: {} });
 
 /** Every distinct scene the tasks plan for `complex` (train counts), by scene key. */
@@ -46,8 +49,16 @@ function plannedScenes(complex: PreparedComplex['complex']): SceneSpec[] {
     const n = task.questionCount ? task.questionCount(subject, 'train', task.defaultCounts.train) : task.defaultCounts.train;
     for (let index = 0; index < n; index++) {
       const planned = task.plan({
-        seed: 0, split: 'train', index, count: n, rng: seedrandom(`${complex.id}:${task.id}:${index}`), slot: (k) => index % k, subject,
-        splitIds: [complex.id], complexById: () => subject, style,
+        seed: 0,
+        split: 'train',
+        index,
+        count: n,
+        rng: seedrandom(`${complex.id}:${task.id}:${index}`),
+        slot: (k) => index % k,
+        subject,
+        splitIds: [complex.id],
+        complexById: () => subject,
+        style,
       });
       if (planned.ok) for (const s of planned.plan.images) scenes.set(sceneKey(s), s);
     }
@@ -70,7 +81,8 @@ for (const complex of complexes) {
   }
 }
 
-let labels = 0, differing = 0;
+let labels = 0,
+  differing = 0;
 const ms = { fast: 0, reference: 0 };
 for (const mode of LABEL_LAYOUTS) {
   for (const c of cases) {
@@ -83,12 +95,15 @@ for (const mode of LABEL_LAYOUTS) {
     labels += c.inputs.length;
     if (!isDeepStrictEqual(fast, ref)) {
       differing++;
-      if (differing <= 3) process.stderr.write(`differs (${mode}, ${c.width} px, ${c.inputs.length} labels): ${JSON.stringify(c.inputs).slice(0, 300)}\n`);
+      if (differing <= 3)
+        process.stderr.write(`differs (${mode}, ${c.width} px, ${c.inputs.length} labels): ${JSON.stringify(c.inputs).slice(0, 300)}\n`);
     }
   }
 }
 if (dump) writeFileSync(dump, JSON.stringify(cases));
 const n = cases.length * LABEL_LAYOUTS.length;
-process.stdout.write(`${complexes.length} complexes, ${cases.length} scenes x ${LABEL_LAYOUTS.length} modes, ${labels} labels: ` +
-  `${differing} layouts differ; ${(ms.fast / n).toFixed(3)} ms per layout fast, ${(ms.reference / n).toFixed(3)} ms reference\n`);
+process.stdout.write(
+  `${complexes.length} complexes, ${cases.length} scenes x ${LABEL_LAYOUTS.length} modes, ${labels} labels: ` +
+    `${differing} layouts differ; ${(ms.fast / n).toFixed(3)} ms per layout fast, ${(ms.reference / n).toFixed(3)} ms reference\n`,
+);
 process.exitCode = differing === 0 ? 0 : 1;

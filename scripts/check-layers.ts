@@ -51,7 +51,8 @@ export function importsWithLines(text: string): { specifier: string; line: numbe
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const lineOf = (offset: number) => {
-    let lo = 0, hi = lineStarts.length - 1;
+    let lo = 0,
+      hi = lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (lineStarts[mid] <= offset) lo = mid;
@@ -94,8 +95,18 @@ export function layerViolations(root: string): Violation[] {
           const target = relative(root, resolve(dirname(path), specifier));
           const to = layerOf(target);
           if (target.startsWith('..')) out.push({ file, line, problem: `imports ${specifier}, outside the repository` });
-          else if (rank(to) < 0) out.push({ file, line, problem: `imports ${target}: a module of ${layer}/ imports only ${LAYERS.slice(0, rank(layer) + 1).join('/, ')}/ (never ${to}/)` });
-          else if (rank(to) > rank(layer)) out.push({ file, line, problem: `imports ${target}: ${layer}/ is below ${to}/ (structures -> renders -> qa -> pipeline; a lower layer never imports a higher one)` });
+          else if (rank(to) < 0)
+            out.push({
+              file,
+              line,
+              problem: `imports ${target}: a module of ${layer}/ imports only ${LAYERS.slice(0, rank(layer) + 1).join('/, ')}/ (never ${to}/)`,
+            });
+          else if (rank(to) > rank(layer))
+            out.push({
+              file,
+              line,
+              problem: `imports ${target}: ${layer}/ is below ${to}/ (structures -> renders -> qa -> pipeline; a lower layer never imports a higher one)`,
+            });
         } else if (layer !== 'renders' && !specifier.startsWith('node:') && RENDER_ONLY_PACKAGES.includes(packageOf(specifier))) {
           out.push({ file, line, problem: `imports ${specifier}: only renders/ touches Puppeteer and 3Dmol.js` });
         }

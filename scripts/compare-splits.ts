@@ -5,13 +5,23 @@
 import { readFileSync } from 'node:fs';
 import type { SplitFile } from '../pipeline/split/split-file.ts';
 
-export interface SplitAgreement { complexes: number; pairsExact: number; pairsOther: number; missed: number; added: number; sideChanged: number; groupsExact: number; groupsOther: number }
+export interface SplitAgreement {
+  complexes: number;
+  pairsExact: number;
+  pairsOther: number;
+  missed: number;
+  added: number;
+  sideChanged: number;
+  groupsExact: number;
+  groupsOther: number;
+}
 
 const pairs = (sizes: Iterable<number>) => [...sizes].reduce((s, n) => s + (n * (n - 1)) / 2, 0);
 
 export function compareSplits(exact: SplitFile, other: SplitFile): SplitAgreement {
   const o = new Map(other.complexes.map((c) => [c.id, c]));
-  if (o.size !== exact.complexes.length || exact.complexes.some((c) => !o.has(c.id))) throw new Error('the two splits are not of the same complexes');
+  if (o.size !== exact.complexes.length || exact.complexes.some((c) => !o.has(c.id)))
+    throw new Error('the two splits are not of the same complexes');
   const count = (keys: string[]) => {
     const m = new Map<string, number>();
     for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);
@@ -22,10 +32,14 @@ export function compareSplits(exact: SplitFile, other: SplitFile): SplitAgreemen
   const both = count(exact.complexes.map((c) => `${c.group}\u0000${o.get(c.id)!.group}`));
   const together = pairs(both.values());
   return {
-    complexes: exact.complexes.length, pairsExact: pairs(a.values()), pairsOther: pairs(b.values()),
-    missed: pairs(a.values()) - together, added: pairs(b.values()) - together,
+    complexes: exact.complexes.length,
+    pairsExact: pairs(a.values()),
+    pairsOther: pairs(b.values()),
+    missed: pairs(a.values()) - together,
+    added: pairs(b.values()) - together,
     sideChanged: exact.complexes.filter((c) => o.get(c.id)!.side !== c.side).length,
-    groupsExact: a.size, groupsOther: b.size,
+    groupsExact: a.size,
+    groupsOther: b.size,
   };
 }
 

@@ -51,7 +51,10 @@ export function importCircles(graph: Map<string, string[]>): string[][] {
   const circles: string[][] = [];
   const visit = (start: string) => {
     const work: [string, number][] = [[start, 0]];
-    index.set(start, counter); low.set(start, counter++); stack.push(start); onStack.add(start);
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
     while (work.length) {
       const top = work[work.length - 1];
       const [node, i] = top;
@@ -60,17 +63,27 @@ export function importCircles(graph: Map<string, string[]>): string[][] {
         top[1]++;
         const to = next[i];
         if (!index.has(to)) {
-          index.set(to, counter); low.set(to, counter++); stack.push(to); onStack.add(to);
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
           work.push([to, 0]);
         } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
         continue;
       }
       work.pop();
-      if (work.length) { const parent = work[work.length - 1][0]; low.set(parent, Math.min(low.get(parent)!, low.get(node)!)); }
+      if (work.length) {
+        const parent = work[work.length - 1][0];
+        low.set(parent, Math.min(low.get(parent)!, low.get(node)!));
+      }
       if (low.get(node) === index.get(node)) {
         const group: string[] = [];
         let n: string;
-        do { n = stack.pop()!; onStack.delete(n); group.push(n); } while (n !== node);
+        do {
+          n = stack.pop()!;
+          onStack.delete(n);
+          group.push(n);
+        } while (n !== node);
         if (group.length > 1 || (graph.get(node) ?? []).includes(node)) circles.push(group.sort());
       }
     }

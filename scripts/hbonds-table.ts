@@ -3,13 +3,13 @@
 // ligand-pocket pairs with the rule that rejects them.
 // Usage: node --import tsx scripts/hbonds-table.ts [pdbbind-dir]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ingest } from '../structures/ingest.ts';
-import { typedGraph, findInGraph } from '../structures/hbonds/find-hbonds.ts';
-import { canonicalPairs } from '../structures/hbonds/canonical-format.ts';
-import { explainPair } from '../structures/hbonds/explain-pair.ts';
-import { DEFAULT_TOLERANCES } from '../structures/hbonds/criteria.ts';
-import { distance } from '../structures/hbonds/vector-math.ts';
 import type { AtomGraph } from '../structures/hbonds/atom-graph.ts';
+import { canonicalPairs } from '../structures/hbonds/canonical-format.ts';
+import { DEFAULT_TOLERANCES } from '../structures/hbonds/criteria.ts';
+import { explainPair } from '../structures/hbonds/explain-pair.ts';
+import { findInGraph, typedGraph } from '../structures/hbonds/find-hbonds.ts';
+import { distance } from '../structures/hbonds/vector-math.ts';
+import { ingest } from '../structures/ingest.ts';
 
 const root = process.argv[2] ?? '../shared/structures/pdbbind';
 const { complexes, rejects } = await ingest([root]);
@@ -20,19 +20,24 @@ function whyNone(g: AtomGraph): string {
   const lig = g.atoms.filter((a) => a.side === 'ligand' && !a.isH && polar(a.element));
   if (!lig.length) return 'ligand has no N, O or S';
   const pairs: { l: number; p: number; r: number }[] = [];
-  for (const l of lig) for (const p of g.atoms) {
-    if (p.side !== 'pocket' || p.isH || !polar(p.element)) continue;
-    const r = distance(l.xyz, p.xyz);
-    if (r <= 3.6) pairs.push({ l: l.index, p: p.index, r });
-  }
+  for (const l of lig)
+    for (const p of g.atoms) {
+      if (p.side !== 'pocket' || p.isH || !polar(p.element)) continue;
+      const r = distance(l.xyz, p.xyz);
+      if (r <= 3.6) pairs.push({ l: l.index, p: p.index, r });
+    }
   if (!pairs.length) return `no polar pocket atom within 3.6 A of the ligand's ${lig.length} N/O/S`;
   pairs.sort((x, y) => x.r - y.r);
-  const name = (i: number) => `${g.atoms[i].side === 'ligand' ? '' : `${g.atoms[i].residue.name} ${g.atoms[i].residue.number} `}${g.atoms[i].name}`;
-  return pairs.slice(0, 3).map(({ l, p }) => {
-    const both = [explainPair(g, l, p, DEFAULT_TOLERANCES), explainPair(g, p, l, DEFAULT_TOLERANCES)];
-    const lines = both.map((e, k) => `${k === 0 ? name(l) : name(p)} -> ${k === 0 ? name(p) : name(l)}: ${e.reason}`);
-    return lines.join('<br>');
-  }).join('<br>');
+  const name = (i: number) =>
+    `${g.atoms[i].side === 'ligand' ? '' : `${g.atoms[i].residue.name} ${g.atoms[i].residue.number} `}${g.atoms[i].name}`;
+  return pairs
+    .slice(0, 3)
+    .map(({ l, p }) => {
+      const both = [explainPair(g, l, p, DEFAULT_TOLERANCES), explainPair(g, p, l, DEFAULT_TOLERANCES)];
+      const lines = both.map((e, k) => `${k === 0 ? name(l) : name(p)} -> ${k === 0 ? name(p) : name(l)}: ${e.reason}`);
+      return lines.join('<br>');
+    })
+    .join('<br>');
 }
 
 const rows: string[] = [];
@@ -69,7 +74,10 @@ mean ${mean.toFixed(2)}, median ${median}, max ${sorted[sorted.length - 1] ?? 0}
 
 | pairs | complexes | |
 |---|---|---|
-${[...hist].sort((a, b) => a[0] - b[0]).map(([k, v]) => `| ${k} | ${v} | ${'#'.repeat(Math.round((40 * v) / maxCount))} |`).join('\n')}
+${[...hist]
+  .sort((a, b) => a[0] - b[0])
+  .map(([k, v]) => `| ${k} | ${v} | ${'#'.repeat(Math.round((40 * v) / maxCount))} |`)
+  .join('\n')}
 
 ## Complexes with none, and why
 

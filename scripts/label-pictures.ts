@@ -9,13 +9,13 @@
 // Usage: node --import tsx scripts/label-pictures.ts [--out docs] [--before]
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ingest } from '../structures/ingest.ts';
-import { complexCamera } from '../renders/scene-atoms.ts';
-import { RenderPool } from '../renders/render-pool.ts';
-import { renderScenes, type RenderRequest } from '../renders/render-scenes.ts';
-import { makeStyle } from '../renders/style.ts';
 import { residueCamera } from '../qa/residue-camera.ts';
 import { sixViews } from '../qa/six-views.ts';
+import { RenderPool } from '../renders/render-pool.ts';
+import { type RenderRequest, renderScenes } from '../renders/render-scenes.ts';
+import { complexCamera } from '../renders/scene-atoms.ts';
+import { makeStyle } from '../renders/style.ts';
+import { ingest } from '../structures/ingest.ts';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const i = process.argv.indexOf('--out');
@@ -29,7 +29,11 @@ const at = (size: number) => ({ complex, camera: complexCamera(complex, { width:
 const before = makeStyle({ labels: { layout: 'anchored' } });
 const after = makeStyle();
 const requests: RenderRequest[] = [
-  { spec: sixViews({ ...at(512), camera: residueCamera(at(512), subset) }, after, { subset, turnCentre: 'shown' })[0], out: `${out}/labels-1a30-gly48-after.png`, annotationsOut: null },
+  {
+    spec: sixViews({ ...at(512), camera: residueCamera(at(512), subset) }, after, { subset, turnCentre: 'shown' })[0],
+    out: `${out}/labels-1a30-gly48-after.png`,
+    annotationsOut: null,
+  },
   { spec: sixViews(at(512), after)[0], out: `${out}/labels-1a30-pocket-after.png`, annotationsOut: null },
   { spec: sixViews(at(1024), after)[0], out: `${out}/labels-1a30-pocket-after-1024.png`, annotationsOut: null },
 ];
@@ -43,7 +47,9 @@ const pool = new RenderPool({ pages: 1 });
 try {
   for (const o of await renderScenes(pool, requests)) {
     const l = o.annotation.labels;
-    process.stdout.write(`${o.file}: ${o.status}${o.reason ? ` (${o.reason})` : ''}, ${l.length} labels, ${l.filter((x) => x.collides).length} colliding\n`);
+    process.stdout.write(
+      `${o.file}: ${o.status}${o.reason ? ` (${o.reason})` : ''}, ${l.length} labels, ${l.filter((x) => x.collides).length} colliding\n`,
+    );
   }
 } finally {
   await pool.close();

@@ -5,12 +5,16 @@
 // Run: node --import tsx scripts/ligand-rule-agreement.ts [folder]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parsePdb } from '../structures/read-pdb.ts';
 import { chooseLigand } from '../structures/ligand-of-interest.ts';
+import { parsePdb } from '../structures/read-pdb.ts';
 import { formatSelector } from '../structures/residue-kinds.ts';
 
 const dir = resolve(process.argv[2] ?? '../shared/structures/pdb-entries');
-const rows = readFileSync(join(dir, 'ligands.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+const rows = readFileSync(join(dir, 'ligands.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split('\t'));
 let byName = 0;
 let nameless = 0;
 for (const [id, listed] of rows) {
@@ -23,4 +27,6 @@ for (const [id, listed] of rows) {
   if (b === listed) nameless++;
   else console.log(`${id}: listed ${listed}; without a name ${b}`);
 }
-console.log(`${rows.length} entries listed: the residue-name rule picks the listed residue for ${byName}, the nameless rule for ${nameless}`);
+console.log(
+  `${rows.length} entries listed: the residue-name rule picks the listed residue for ${byName}, the nameless rule for ${nameless}`,
+);

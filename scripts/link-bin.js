@@ -1,7 +1,7 @@
 // Makes `npx misi-gen` work right after `npm ci` in a checkout: npm links the bins of
 // dependencies into node_modules/.bin, but not the project's own, so this links it.
-import { mkdirSync, rmSync, symlinkSync, chmodSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { chmodSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

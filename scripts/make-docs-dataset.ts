@@ -10,9 +10,9 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
+import { datasetStats, formatStats } from '../pipeline/generate/dataset-stats.ts';
 import { generate } from '../pipeline/generate/run-generate.ts';
 import { RunMismatchError } from '../pipeline/generate/run-identity.ts';
-import { datasetStats, formatStats } from '../pipeline/generate/dataset-stats.ts';
 import { runPreview } from '../pipeline/preview/run-preview.ts';
 import { writeStatsCharts } from '../pipeline/preview/stats-charts.ts';
 import { TASKS } from '../qa/tasks/index.ts';
@@ -38,19 +38,20 @@ const statsDir = join(REPO, 'docs/stats');
 const log = (l: string) => process.stderr.write(l + '\n');
 
 const t0 = Date.now();
-const run = () => generate({
-  structures: COMPLEXES.map((id) => join(SHARED, 'pdbbind', id)),
-  out: dataset,
-  tasks: TASKS,
-  seed: 0,
-  // One question per complex and side; residue_ligand alternates positives and negatives
-  // starting with a positive, so it asks two on each side (a bonded residue, then its paired
-  // negative), for a "No" on the sheet.
-  perComplex: TASKS.map((t) => `${t.id}=${t.id === 'residue_ligand' ? '2/2' : '1/1'}`).join(','),
-  testShare: 0.25,
-  pages: 2,
-  log,
-});
+const run = () =>
+  generate({
+    structures: COMPLEXES.map((id) => join(SHARED, 'pdbbind', id)),
+    out: dataset,
+    tasks: TASKS,
+    seed: 0,
+    // One question per complex and side; residue_ligand alternates positives and negatives
+    // starting with a positive, so it asks two on each side (a bonded residue, then its paired
+    // negative), for a "No" on the sheet.
+    perComplex: TASKS.map((t) => `${t.id}=${t.id === 'residue_ligand' ? '2/2' : '1/1'}`).join(','),
+    testShare: 0.25,
+    pages: 2,
+    log,
+  });
 let summary;
 try {
   summary = await run();
@@ -61,7 +62,9 @@ try {
   rmSync(dataset, { recursive: true, force: true });
   summary = await run();
 }
-log(`generate: ${summary.questions} questions, ${summary.distinctImages} images (${summary.rendered} drawn) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+log(
+  `generate: ${summary.questions} questions, ${summary.distinctImages} images (${summary.rendered} drawn) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+);
 
 rmSync(previewDir, { recursive: true, force: true });
 const sheets = await runPreview({ dir: dataset, out: previewDir, n: rows, tile, log });

@@ -16,15 +16,19 @@
 //        [--windows 0,0.25,0.5,1] [--tolerances 0.1,0.2,0.3]
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { Complex } from '../structures/model.ts';
 import { complexGenerator } from '../qa/complex-generator.ts';
-import { residueQuestions, type NegativeRule, type ResidueQuestion } from '../qa/residue-questions.ts';
-import { NAME_WINDOW, PAIR_TOLERANCE, type MatchRule } from '../qa/matched-negatives.ts';
+import { type MatchRule, NAME_WINDOW, PAIR_TOLERANCE } from '../qa/matched-negatives.ts';
+import { type NegativeRule, type ResidueQuestion, residueQuestions } from '../qa/residue-questions.ts';
 import { RESIDUE_LIGAND } from '../qa/tasks/residue-ligand.ts';
+import type { Complex } from '../structures/model.ts';
 import { flagValue } from './flag-value.ts';
 
 const CAP = 40;
-interface Asked { name: string; d: number; yes: boolean }
+interface Asked {
+  name: string;
+  d: number;
+  yes: boolean;
+}
 
 async function readComplexes(path: string): Promise<Complex[]> {
   const out: Complex[] = [];
@@ -43,8 +47,11 @@ function bestThreshold(rows: Asked[]): number {
   let best = cuts[0];
   let bestRight = -1;
   for (const t of cuts) {
-    const right = rows.filter((r) => (r.d < t) === r.yes).length;
-    if (right > bestRight) { best = t; bestRight = right; }
+    const right = rows.filter((r) => r.d < t === r.yes).length;
+    if (right > bestRight) {
+      best = t;
+      bestRight = right;
+    }
   }
   return best;
 }
@@ -73,16 +80,20 @@ function quartiles(xs: number[]): string {
 
 function measure(label: string, train: Asked[], test: Asked[]): void {
   const t = bestThreshold(train);
-  const distance = test.filter((r) => (r.d < t) === r.yes).length;
+  const distance = test.filter((r) => r.d < t === r.yes).length;
   const overall = majority(train) ?? false;
   const names = new Map([...groupByName(train)].map(([n, rows]) => [n, majority(rows) ?? overall]));
   const name = test.filter((r) => (names.get(r.name) ?? overall) === r.yes).length;
   const perName = new Map([...groupByName(train)].filter(([, rows]) => rows.length >= 10).map(([n, rows]) => [n, bestThreshold(rows)]));
-  const both = test.filter((r) => (r.d < (perName.get(r.name) ?? t)) === r.yes).length;
+  const both = test.filter((r) => r.d < (perName.get(r.name) ?? t) === r.yes).length;
   const yes = test.filter((r) => r.yes);
   const no = test.filter((r) => !r.yes);
-  console.log(`${label}: train ${train.length}, test ${test.length} (${yes.length} yes, ${no.length} no); distance (< ${t.toFixed(2)} A) ${pct(distance, test.length)}; name ${pct(name, test.length)}; name + distance ${pct(both, test.length)}`);
-  console.log(`  test distances (min / q1 / median / q3 / max, A): yes ${quartiles(yes.map((r) => r.d))}; no ${quartiles(no.map((r) => r.d))}`);
+  console.log(
+    `${label}: train ${train.length}, test ${test.length} (${yes.length} yes, ${no.length} no); distance (< ${t.toFixed(2)} A) ${pct(distance, test.length)}; name ${pct(name, test.length)}; name + distance ${pct(both, test.length)}`,
+  );
+  console.log(
+    `  test distances (min / q1 / median / q3 / max, A): yes ${quartiles(yes.map((r) => r.d))}; no ${quartiles(no.map((r) => r.d))}`,
+  );
 }
 
 const args = process.argv.slice(2);

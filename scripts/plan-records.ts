@@ -12,16 +12,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Complex } from '../structures/model.ts';
-import { complexCamera } from '../renders/scene-atoms.ts';
-import type { PreparedComplex } from '../qa/task.ts';
-import { allTasks, taskById } from '../qa/task-registry.ts';
-import { defaultTaskOptions } from '../qa/task-registry.ts';
+import { parseCounts } from '../pipeline/generate/counts.ts';
 import { planComplex } from '../pipeline/generate/plan.ts';
 import { defaultRunStyles } from '../pipeline/generate/plan-question.ts';
-import { decideSplit } from '../pipeline/generate/split.ts';
-import { parseCounts } from '../pipeline/generate/counts.ts';
 import { buildRecord, byId } from '../pipeline/generate/records.ts';
+import { decideSplit } from '../pipeline/generate/split.ts';
+import type { PreparedComplex } from '../qa/task.ts';
+import { allTasks, defaultTaskOptions, taskById } from '../qa/task-registry.ts';
+import { complexCamera } from '../renders/scene-atoms.ts';
+import type { Complex } from '../structures/model.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,8 +37,13 @@ if (!values.complexes || !values.out) {
   process.exit(2);
 }
 const seed = Number(values.seed);
-const tasks = values.tasks ? values.tasks.split(',').map((t) => taskById(t) ?? (console.error(`unknown task ${t}`), process.exit(2))) : allTasks();
+const tasks = values.tasks ? values.tasks.split(',').map((t) => taskById(t) ?? unknownTask(t)) : allTasks();
 const taskOptions: Record<string, string> = { ...defaultTaskOptions(tasks) };
+
+function unknownTask(t: string): never {
+  console.error(`unknown task ${t}`);
+  process.exit(2);
+}
 for (const o of values.option) {
   const [k, v] = o.split('=');
   taskOptions[k] = v;
@@ -60,7 +64,13 @@ const started = Date.now();
 let rejects = 0;
 for (const id of ids) {
   const plan = planComplex(byIdMap.get(id)!, {
-    seed, split, tasks, counts, style, styles, taskOptions,
+    seed,
+    split,
+    tasks,
+    counts,
+    style,
+    styles,
+    taskOptions,
     complexById: (other) => byIdMap.get(other)!,
   });
   rejects += plan.rejects.length;
@@ -86,4 +96,6 @@ const manifest = {
   questions: n,
 };
 writeFileSync(join(values.out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-console.error(`plan-records: ${ids.length} complexes, ${n} questions, ${rejects} plan rejects, ${((Date.now() - started) / 1000).toFixed(1)} s -> ${values.out}`);
+console.error(
+  `plan-records: ${ids.length} complexes, ${n} questions, ${rejects} plan rejects, ${((Date.now() - started) / 1000).toFixed(1)} s -> ${values.out}`,
+);

@@ -8,14 +8,14 @@
 // Usage: node --import tsx scripts/plip-crosscheck-hbonds.ts [pdbbind-dir] [--work DIR] [--ids a,b]
 // PLIP outputs are cached in the work dir (default /tmp/misi-plip), so a rerun is quick.
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DEFAULT_TOLERANCES } from '../structures/hbonds/criteria.ts';
+import { explainPair } from '../structures/hbonds/explain-pair.ts';
+import { findInGraph, typedGraph } from '../structures/hbonds/find-hbonds.ts';
 import { ingest } from '../structures/ingest.ts';
 import type { Complex } from '../structures/model.ts';
-import { typedGraph, findInGraph } from '../structures/hbonds/find-hbonds.ts';
-import { explainPair } from '../structures/hbonds/explain-pair.ts';
-import { DEFAULT_TOLERANCES } from '../structures/hbonds/criteria.ts';
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);
@@ -38,13 +38,15 @@ function mergedPdb(c: Complex): { text: string; serials: Map<number, { side: 'po
     serial++;
     lines.push(
       `${rec.padEnd(6)}${String(serial).padStart(5)} ${fmtName(name, element)} ${resName.padStart(3).slice(-3)} ${chain || ' '}${String(num).padStart(4)}${icode || ' '}   ` +
-      `${xyz.map((v) => v.toFixed(3).padStart(8)).join('')}  1.00  0.00          ${element.toUpperCase().padStart(2)}  `,
+        `${xyz.map((v) => v.toFixed(3).padStart(8)).join('')}  1.00  0.00          ${element.toUpperCase().padStart(2)}  `,
     );
   };
-  c.pocket.forEach((r, ri) => r.atoms.forEach((a, ai) => {
-    line(r.hetero ? 'HETATM' : 'ATOM', a.name, r.name, r.chain, r.number, r.insertionCode, a.xyz, a.element);
-    serials.set(serial, { side: 'pocket', res: ri, atom: ai });
-  }));
+  c.pocket.forEach((r, ri) =>
+    r.atoms.forEach((a, ai) => {
+      line(r.hetero ? 'HETATM' : 'ATOM', a.name, r.name, r.chain, r.number, r.insertionCode, a.xyz, a.element);
+      serials.set(serial, { side: 'pocket', res: ri, atom: ai });
+    }),
+  );
   serial++; // TER takes a serial, as PLIP's file fixer expects
   lines.push(`TER   ${String(serial).padStart(5)}`.padEnd(80));
   c.ligand.atoms.forEach((a, ai) => {
@@ -59,7 +61,13 @@ function mergedPdb(c: Complex): { text: string; serials: Map<number, { side: 'po
   return { text: lines.join('\n') + '\n', serials };
 }
 
-interface PlipBond { donorIdx: number; acceptorIdx: number; dDA: number; angle: number; protIsDon: boolean }
+interface PlipBond {
+  donorIdx: number;
+  acceptorIdx: number;
+  dDA: number;
+  angle: number;
+  protIsDon: boolean;
+}
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
 
@@ -69,8 +77,11 @@ function parsePlip(xml: string): { hbonds: PlipBond[]; saltLigIdx: Set<number> }
   for (const m of site.matchAll(/<hydrogen_bond id="\d+">([\s\S]*?)<\/hydrogen_bond>/g)) {
     const b = m[1];
     hbonds.push({
-      donorIdx: Number(tag(b, 'donoridx')), acceptorIdx: Number(tag(b, 'acceptoridx')),
-      dDA: Number(tag(b, 'dist_d-a')), angle: Number(tag(b, 'don_angle')), protIsDon: tag(b, 'protisdon') === 'True',
+      donorIdx: Number(tag(b, 'donoridx')),
+      acceptorIdx: Number(tag(b, 'acceptoridx')),
+      dDA: Number(tag(b, 'dist_d-a')),
+      angle: Number(tag(b, 'don_angle')),
+      protIsDon: tag(b, 'protisdon') === 'True',
     });
   }
   const saltLigIdx = new Set<number>();
@@ -99,7 +110,12 @@ const { complexes } = await ingest([root]);
 const chosen = onlyIds ? complexes.filter((c) => onlyIds.includes(c.id)) : complexes;
 const rows: string[] = [];
 const misses: string[] = [];
-let plipTotal = 0, oursTotal = 0, shared = 0, strict = 0, strictFound = 0, failures = 0;
+let plipTotal = 0,
+  oursTotal = 0,
+  shared = 0,
+  strict = 0,
+  strictFound = 0,
+  failures = 0;
 const extraReasons = new Map<string, number>();
 const strictReasons = new Map<string, number>();
 for (const c of chosen) {
@@ -108,7 +124,11 @@ for (const c of chosen) {
     plip = await plipFor(c);
   } catch (e) {
     failures++;
-    rows.push(`| ${c.id} | PLIP failed: ${String((e as Error).message).split('\n')[0].slice(0, 80)} | | | |`);
+    rows.push(
+      `| ${c.id} | PLIP failed: ${String((e as Error).message)
+        .split('\n')[0]
+        .slice(0, 80)} | | | |`,
+    );
     continue;
   }
   const g = typedGraph(c);
@@ -122,16 +142,28 @@ for (const c of chosen) {
     return s.side === 'ligand' ? ligAtoms[s.atom] : g.groups[s.res!].atoms[s.atom];
   };
   const key = (d: number, a: number) => `${d}>${a}`;
-  const ourKeys = new Set(ours.map((h) => {
-    const find = (e: typeof h.donor) => g.atoms.findIndex((x) => (e.side === 'ligand' ? x.side === 'ligand' : x.side === 'pocket') && x.name === e.atomName && x.residue.chain === e.chain && x.residue.number === e.residueNumber && x.residue.insertionCode === e.insertionCode && x.residue.name === e.residueName);
-    return key(find(h.donor), find(h.acceptor));
-  }));
+  const ourKeys = new Set(
+    ours.map((h) => {
+      const find = (e: typeof h.donor) =>
+        g.atoms.findIndex(
+          (x) =>
+            (e.side === 'ligand' ? x.side === 'ligand' : x.side === 'pocket') &&
+            x.name === e.atomName &&
+            x.residue.chain === e.chain &&
+            x.residue.number === e.residueNumber &&
+            x.residue.insertionCode === e.insertionCode &&
+            x.residue.name === e.residueName,
+        );
+      return key(find(h.donor), find(h.acceptor));
+    }),
+  );
   const { hbonds, saltLigIdx } = parsePlip(plip.xml);
   const plipKeys = new Set<string>();
   const donorsInPlip = new Set<number>();
   let cShared = 0;
   for (const b of hbonds) {
-    const d = toGraph(b.donorIdx), a = toGraph(b.acceptorIdx);
+    const d = toGraph(b.donorIdx),
+      a = toGraph(b.acceptorIdx);
     if (d < 0 || a < 0) continue;
     plipKeys.add(key(d, a));
     donorsInPlip.add(d);
@@ -144,7 +176,8 @@ for (const c of chosen) {
         const e = explainPair(g, d, a, DEFAULT_TOLERANCES);
         const why = e.reason;
         strictReasons.set(e.rule, (strictReasons.get(e.rule) ?? 0) + 1);
-        const at = (i: number) => `${g.atoms[i].residue.name} ${g.atoms[i].residue.number}${g.atoms[i].residue.insertionCode} ${g.atoms[i].name} ${g.atoms[i].residue.chain || '_'}`;
+        const at = (i: number) =>
+          `${g.atoms[i].residue.name} ${g.atoms[i].residue.number}${g.atoms[i].residue.insertionCode} ${g.atoms[i].name} ${g.atoms[i].residue.chain || '_'}`;
         misses.push(`| ${c.id} | ${at(d)} | ${at(a)} | ${b.dDA.toFixed(2)} | ${b.angle.toFixed(0)} | ${why} |`);
       }
     }
@@ -154,20 +187,29 @@ for (const c of chosen) {
     const [d, a] = k.split('>').map(Number);
     const ligAtom = g.atoms[d].side === 'ligand' ? d : a;
     const ligSerial = [...plip.serials].find(([, s]) => s.side === 'ligand' && ligAtoms[s.atom] === ligAtom)?.[0];
-    const reason = ligSerial !== undefined && saltLigIdx.has(ligSerial) ? 'PLIP calls the charged group a salt bridge'
-      : donorsInPlip.has(d) ? 'PLIP keeps one H-bond per donor (took another acceptor)'
-      : 'PLIP has no H-bond for this pair (its donor/acceptor typing or H angle)';
+    const reason =
+      ligSerial !== undefined && saltLigIdx.has(ligSerial)
+        ? 'PLIP calls the charged group a salt bridge'
+        : donorsInPlip.has(d)
+          ? 'PLIP keeps one H-bond per donor (took another acceptor)'
+          : 'PLIP has no H-bond for this pair (its donor/acceptor typing or H angle)';
     extraReasons.set(reason, (extraReasons.get(reason) ?? 0) + 1);
   }
   plipTotal += plipKeys.size;
   oursTotal += ourKeys.size;
   shared += cShared;
-  rows.push(`| ${c.id} | ${ourKeys.size} | ${plipKeys.size} | ${cShared} | ${hbonds.filter((b) => b.dDA <= 3.2 && b.angle >= 140).length} |`);
+  rows.push(
+    `| ${c.id} | ${ourKeys.size} | ${plipKeys.size} | ${cShared} | ${hbonds.filter((b) => b.dDA <= 3.2 && b.angle >= 140).length} |`,
+  );
   process.stderr.write(`\r${rows.length}/${chosen.length}`);
 }
 process.stderr.write('\n');
 
-const table = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).map(([k, v]) => `| ${v} | ${k} |`).join('\n');
+const table = (m: Map<string, number>) =>
+  [...m]
+    .sort((x, y) => y[1] - x[1])
+    .map(([k, v]) => `| ${v} | ${k} |`)
+    .join('\n');
 const doc = `# H-bonds: cross-check against PLIP
 
 Generated by \`node --import tsx scripts/plip-crosscheck-hbonds.ts\` (PLIP ${'2.2'} from Debian, \`plipcmd --nohydro -x\`
@@ -233,4 +275,6 @@ ${rows.join('\n')}
 `;
 mkdirSync('docs', { recursive: true });
 writeFileSync('docs/hbonds-plip-crosscheck.md', doc);
-process.stderr.write(`wrote docs/hbonds-plip-crosscheck.md: here ${oursTotal}, PLIP ${plipTotal}, both ${shared}, strict ${strictFound}/${strict}\n`);
+process.stderr.write(
+  `wrote docs/hbonds-plip-crosscheck.md: here ${oursTotal}, PLIP ${plipTotal}, both ${shared}, strict ${strictFound}/${strict}\n`,
+);

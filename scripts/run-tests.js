@@ -7,11 +7,12 @@
 // after another. Each file's output is printed whole when it ends, under a line with its
 // time; the end lists the slowest files and the counts. MISI_TEST_TIMES=FILE also writes
 // each file's seconds there (tab-separated), for comparing runs.
-import fg from 'fast-glob';
+
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fg from 'fast-glob';
 
 /**
  * Files known to take long, started first so that the lanes end together instead of one long
@@ -47,10 +48,13 @@ for (let i = 0; i < args.length; i++) {
   else filters.push(args[i]);
 }
 if (!(Number.isInteger(jobs) && jobs >= 1)) {
-  console.error(`--jobs (or MISI_TEST_JOBS) must be a whole number of files at a time, 1 or more; got ${process.env.MISI_TEST_JOBS ?? args.join(' ')}`);
+  console.error(
+    `--jobs (or MISI_TEST_JOBS) must be a whole number of files at a time, 1 or more; got ${process.env.MISI_TEST_JOBS ?? args.join(' ')}`,
+  );
   process.exit(2);
 }
-const files = (await fg('test/**/*.test.ts', { onlyFiles: true })).sort()
+const files = (await fg('test/**/*.test.ts', { onlyFiles: true }))
+  .sort()
   .filter((f) => filters.length === 0 || filters.some((x) => f.startsWith(x.replace(/^\.\//, '')) || f.includes(x)));
 if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ') || 'test/**/*.test.ts'}`);
@@ -78,7 +82,19 @@ const TSX = import.meta.resolve('tsx');
 function runFile(file, index) {
   const countsFile = join(scratch, `${index}.json`);
   const from = Date.now();
-  const child = spawn(process.execPath, ['--import', TSX, '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${countsFile}`, file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      TSX,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${reporter}`,
+      `--test-reporter-destination=${countsFile}`,
+      file,
+    ],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const output = [];
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));
@@ -93,7 +109,9 @@ function runFile(file, index) {
       const ok = code === 0 && counts.fail === 0;
       const time = (Date.now() - from) / 1000;
       const tally = `${counts.pass} pass${counts.fail ? `, ${counts.fail} fail` : ''}${counts.skip ? `, ${counts.skip} skipped` : ''}`;
-      process.stdout.write(`\n${ok ? '✔' : '✖'} ${file} (${time.toFixed(1)} s, ${tally}${ok ? '' : `, exit ${signal ?? code}`}) [${seconds(started)} s]\n${Buffer.concat(output).toString('utf8')}`);
+      process.stdout.write(
+        `\n${ok ? '✔' : '✖'} ${file} (${time.toFixed(1)} s, ${tally}${ok ? '' : `, exit ${signal ?? code}`}) [${seconds(started)} s]\n${Buffer.concat(output).toString('utf8')}`,
+      );
       resolve({ file, ok, time, counts });
     });
   });
@@ -119,9 +137,12 @@ const total = (key) => results.reduce((s, r) => s + r.counts[key], 0);
 const failed = results.filter((r) => !r.ok);
 const slowest = [...results].sort((a, b) => b.time - a.time).slice(0, 12);
 process.stdout.write(`\nslowest files: ${slowest.map((r) => `${r.file} ${r.time.toFixed(1)} s`).join(', ')}\n`);
-if (process.env.MISI_TEST_TIMES) writeFileSync(process.env.MISI_TEST_TIMES, results.map((r) => `${r.time.toFixed(1)}\t${r.file}\n`).join(''));
+if (process.env.MISI_TEST_TIMES)
+  writeFileSync(process.env.MISI_TEST_TIMES, results.map((r) => `${r.time.toFixed(1)}\t${r.file}\n`).join(''));
 const sum = results.reduce((s, r) => s + r.time, 0);
-process.stdout.write(`npm test: ${plural(results.length, 'file')}, ${total('pass')} tests passed, ${total('fail')} failed, ${total('skip')} skipped; ${seconds(started)} s wall, ${lanes} at a time (the files' own times add up to ${sum.toFixed(0)} s)\n`);
+process.stdout.write(
+  `npm test: ${plural(results.length, 'file')}, ${total('pass')} tests passed, ${total('fail')} failed, ${total('skip')} skipped; ${seconds(started)} s wall, ${lanes} at a time (the files' own times add up to ${sum.toFixed(0)} s)\n`,
+);
 if (failed.length) {
   process.stdout.write(`failed: ${failed.map((r) => r.file).join(', ')}\n`);
   process.exit(1);

@@ -15,8 +15,23 @@ import { join } from 'node:path';
 
 /** Similar residues (BLOSUM62 score > 0), the name a renamed residue takes. */
 const SIMILAR: Record<string, string> = {
-  ILE: 'VAL', VAL: 'ILE', LEU: 'MET', MET: 'LEU', LYS: 'ARG', ARG: 'LYS', ASP: 'GLU', GLU: 'ASP',
-  ASN: 'ASP', GLN: 'GLU', SER: 'THR', THR: 'SER', PHE: 'TYR', TYR: 'PHE', HIS: 'TYR', TRP: 'TYR', ALA: 'SER',
+  ILE: 'VAL',
+  VAL: 'ILE',
+  LEU: 'MET',
+  MET: 'LEU',
+  LYS: 'ARG',
+  ARG: 'LYS',
+  ASP: 'GLU',
+  GLU: 'ASP',
+  ASN: 'ASP',
+  GLN: 'GLU',
+  SER: 'THR',
+  THR: 'SER',
+  PHE: 'TYR',
+  TYR: 'PHE',
+  HIS: 'TYR',
+  TRP: 'TYR',
+  ALA: 'SER',
 };
 /** Renamed with this chance when SIMILAR names it (~85 % of residues do): ~15 % in all. */
 const RATE = 0.18;
@@ -68,7 +83,11 @@ function sources(shared: string, kind: CorpusKind): Source[] {
   if (kind === 'pocket') return list;
   for (const id of folders(join(shared, 'protein-ligand'))) {
     const dir = join(shared, 'protein-ligand', id);
-    list.push({ id, kind: 'folder', files: { 'protein.pdb': join(dir, `${id}_protein.pdb`), 'ligand.sdf': join(dir, `${id}_ligand.sdf`) } });
+    list.push({
+      id,
+      kind: 'folder',
+      files: { 'protein.pdb': join(dir, `${id}_protein.pdb`), 'ligand.sdf': join(dir, `${id}_ligand.sdf`) },
+    });
   }
   const tsv = join(shared, 'pdb-entries', 'ligands.tsv');
   for (const line of readFileSync(tsv, 'utf8').split('\n').slice(1)) {
@@ -93,7 +112,8 @@ export function buildCorpus(shared: string, dir: string, n: number, kind: Corpus
   const from = sources(shared, kind);
   if (from.length === 0) throw new Error(`no ${kind} sources under ${shared}`);
   const ligands: string[] = ['entry\tligand'];
-  let renamedResidues = 0, residues = 0;
+  let renamedResidues = 0,
+    residues = 0;
   for (let k = 0; k < n; k++) {
     const src = from[k % from.length];
     const copy = Math.floor(k / from.length);
@@ -120,5 +140,10 @@ export function buildCorpus(shared: string, dir: string, n: number, kind: Corpus
   }
   const hasEntries = ligands.length > 1;
   if (hasEntries) writeFileSync(join(dir, 'ligands.tsv'), ligands.join('\n') + '\n');
-  return { dir, complexes: n, ligands: hasEntries ? join(dir, 'ligands.tsv') : undefined, renamedShare: residues ? renamedResidues / residues : 0 };
+  return {
+    dir,
+    complexes: n,
+    ligands: hasEntries ? join(dir, 'ligands.tsv') : undefined,
+    renamedShare: residues ? renamedResidues / residues : 0,
+  };
 }

@@ -11,8 +11,9 @@
 //   another random family (a partner protein), which joins unrelated families;
 // - chain lengths 80-320; every complex also gets a pocket (40 residues of its first chain),
 //   unused by the comparison (all complexes have whole chains).
-import type { ComplexSequences } from '../pipeline/split/protein-sequences.ts';
+
 import { generatorFor } from '../pipeline/generate/seeds.ts';
+import type { ComplexSequences } from '../pipeline/split/protein-sequences.ts';
 
 const AA = 'ACDEFGHIKLMNPQRSTVWY';
 
@@ -25,16 +26,18 @@ export function buildSplitCorpus(n: number, seed = 1): { items: ComplexSequences
     for (const c of s) {
       const r = rng();
       if (r < rate * 0.9) out += AA[int(0, 19)];
-      else if (r < rate * 0.95) continue; // deletion
-      else if (r < rate) out += c + random(int(1, 3)); // insertion
+      else if (r < rate * 0.95)
+        continue; // deletion
+      else if (r < rate)
+        out += c + random(int(1, 3)); // insertion
       else out += c;
     }
     return out;
   };
   // Family sizes: heavy-tailed (Pareto-like), until n complexes are covered.
   const sizes: number[] = [];
-  for (let total = 0; total < n;) {
-    const size = Math.min(n - total, Math.max(1, Math.floor(1 / Math.pow(1 - rng() * 0.997, 1.1))));
+  for (let total = 0; total < n; ) {
+    const size = Math.min(n - total, Math.max(1, Math.floor(1 / (1 - rng() * 0.997) ** 1.1)));
     sizes.push(size);
     total += size;
   }

@@ -29,7 +29,14 @@ export function resolveAltLocs(raw: RawAtom[], file: string, warnings: Diagnosti
   let prev: RawAtom | null = null;
   const withAlt = new Set<Group>();
   for (const a of raw) {
-    if (group === null || prev === null || a.residueName !== prev.residueName || a.residueNumber !== prev.residueNumber || a.chain !== prev.chain || a.insertionCode !== prev.insertionCode) {
+    if (
+      group === null ||
+      prev === null ||
+      a.residueName !== prev.residueName ||
+      a.residueNumber !== prev.residueNumber ||
+      a.chain !== prev.chain ||
+      a.insertionCode !== prev.insertionCode
+    ) {
       const key = `${a.chain}|${a.residueNumber}|${a.insertionCode}|${a.residueName}`;
       group = groups.get(key) ?? null;
       if (!group) groups.set(key, (group = { key, atoms: [] }));
@@ -60,7 +67,8 @@ export function resolveAltLocs(raw: RawAtom[], file: string, warnings: Diagnosti
         dropped.add(g);
         const a = g.atoms[0];
         warnings.push({
-          file, line: a.line,
+          file,
+          line: a.line,
           message: `residue ${a.residueName} ${a.residueNumber}${a.insertionCode} chain '${a.chain}' has two versions; kept ${best.atoms[0].residueName} (higher occupancy)`,
           kind: 'altlocs-chosen',
         });
@@ -113,14 +121,20 @@ function resolveGroup(g: Group, file: string, warnings: Diagnostic[]): Atom[] {
       const renamed = `${a.name}_${a.serial}`;
       kept.set(renamed, { ...a, name: renamed });
       order.push(renamed);
-      warnings.push({ file, line: a.line, message: `atom name ${a.name} repeats in residue ${a.residueName} ${a.residueNumber}; renamed ${renamed}`, ...(a.isHydrogen ? {} : { kind: 'atoms-renamed' as const }) });
+      warnings.push({
+        file,
+        line: a.line,
+        message: `atom name ${a.name} repeats in residue ${a.residueName} ${a.residueNumber}; renamed ${renamed}`,
+        ...(a.isHydrogen ? {} : { kind: 'atoms-renamed' as const }),
+      });
     }
   }
   for (const n of order) chosen.add(kept.get(n)!.altLoc ?? '');
   const first = g.atoms[0];
   if (hadAlt) {
     warnings.push({
-      file, line: first.line,
+      file,
+      line: first.line,
       message: `alternate locations in ${first.residueName} ${first.residueNumber}${first.insertionCode} chain '${first.chain}': kept the highest occupancy per atom (${[...chosen].filter(Boolean).sort().join(', ')})`,
       kind: 'altlocs-chosen',
     });

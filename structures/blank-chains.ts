@@ -10,8 +10,9 @@
 // chain keeps its blank id, so a file with one chain reads as before. ChimeraX's reader does
 // not merge them either (it starts a new residue whenever the residue changes from one record
 // to the next) but keeps the blank id for both: docs/ingest.md#chains-without-ids.
-import type { Diagnostic } from './model.ts';
+
 import type { RawAtom } from './alt-locs.ts';
+import type { Diagnostic } from './model.ts';
 
 /** The id of the n-th (1-based) chain without a chain id, when a file has several. */
 export const blankChainId = (n: number) => `_${n}`;
@@ -33,7 +34,11 @@ export function nameBlankChains(raw: RawAtom[], terAt: readonly number[], file: 
     if (ters.has(i)) terSince = true;
     const a = raw[i];
     if (a.chain !== '') continue;
-    const newResidue = prev === null || a.residueNumber !== prev.residueNumber || a.insertionCode !== prev.insertionCode || a.residueName !== prev.residueName;
+    const newResidue =
+      prev === null ||
+      a.residueNumber !== prev.residueNumber ||
+      a.insertionCode !== prev.insertionCode ||
+      a.residueName !== prev.residueName;
     if (newResidue && !a.hetero) {
       const backward = lastPolymerNumber !== null && a.residueNumber < lastPolymerNumber;
       if (chain === 0 || ((terSince || backward) && lastPolymerNumber !== null)) {
@@ -57,10 +62,13 @@ export function nameBlankChains(raw: RawAtom[], terAt: readonly number[], file: 
     const atoms = raw.filter((a) => a.chain === blankChainId(n) && !a.hetero);
     const first = atoms[0];
     const last = atoms[atoms.length - 1];
-    spans.push(`${blankChainId(n)} ${first.residueName} ${first.residueNumber}${first.insertionCode} to ${last.residueName} ${last.residueNumber}${last.insertionCode}`);
+    spans.push(
+      `${blankChainId(n)} ${first.residueName} ${first.residueNumber}${first.insertionCode} to ${last.residueName} ${last.residueNumber}${last.insertionCode}`,
+    );
   }
   warnings.push({
-    file, line: firstLine[1],
+    file,
+    line: firstLine[1],
     message: `${chain} chains without a chain id told apart (${[...why].join(' and ')}) and named ${spans.join(', ')}; hetero groups belong to the chain they follow`,
     kind: 'chains-named',
   });

@@ -6,8 +6,26 @@ import { SpatialGrid } from './spatial-grid.ts';
 
 /** Covalent radii in angstrom (Cordero et al. 2008, rounded); others default to 1.5. */
 const COVALENT_RADIUS: Record<string, number> = {
-  H: 0.31, B: 0.84, C: 0.76, N: 0.71, O: 0.66, F: 0.57, Si: 1.11, P: 1.07, S: 1.05, Cl: 1.02,
-  Se: 1.2, Br: 1.2, I: 1.39, Fe: 1.32, Zn: 1.22, Mg: 1.41, Cu: 1.32, Co: 1.26, Mn: 1.39, Ca: 1.76,
+  H: 0.31,
+  B: 0.84,
+  C: 0.76,
+  N: 0.71,
+  O: 0.66,
+  F: 0.57,
+  Si: 1.11,
+  P: 1.07,
+  S: 1.05,
+  Cl: 1.02,
+  Se: 1.2,
+  Br: 1.2,
+  I: 1.39,
+  Fe: 1.32,
+  Zn: 1.22,
+  Mg: 1.41,
+  Cu: 1.32,
+  Co: 1.26,
+  Mn: 1.39,
+  Ca: 1.76,
 };
 
 export const BOND_TOLERANCE = 0.45;
@@ -34,7 +52,8 @@ export function bondsByDistance(atoms: Atom[], conect: Array<[number, number]> =
   });
   const bySerial = new Map(atoms.map((a, i) => [a.serial, i]));
   for (const [s, t] of conect) {
-    const a = bySerial.get(s), b = bySerial.get(t);
+    const a = bySerial.get(s),
+      b = bySerial.get(t);
     if (a !== undefined && b !== undefined) add(a, b);
   }
   return bonds.sort((x, y) => x.a - y.a || x.b - y.b);

@@ -1,15 +1,16 @@
 // From one discovered input (a PDBbind-style folder or a whole entry) to one Complex, or to
 // a reject that says which file and what was wrong.
-import type { Complex, Diagnostic, EntryInfo, Ligand, Residue, SourceFile } from './model.ts';
+
 import type { EntryJob, FolderJob } from './discover.ts';
+import { type LigandResult, ligandFromMol2, ligandFromResidue, ligandFromSdf } from './ligand-from-files.ts';
+import { choiceWarning, chooseLigand, type LigandRequest } from './ligand-of-interest.ts';
+import type { Complex, Diagnostic, EntryInfo, Ligand, Residue, SourceFile } from './model.ts';
+import { parseStructure } from './parse-structure.ts';
+import { cutPocket, DEFAULT_POCKET_RADIUS, nearestDistance } from './pocket-cut.ts';
 import { readInputFile } from './read-input-file.ts';
 import type { StructureRecord } from './read-pdb.ts';
-import { parseStructure } from './parse-structure.ts';
-import { ligandFromMol2, ligandFromResidue, ligandFromSdf, type LigandResult } from './ligand-from-files.ts';
-import { cutPocket, nearestDistance, DEFAULT_POCKET_RADIUS } from './pocket-cut.ts';
-import { residueKind } from './residue-kinds.ts';
-import { chooseLigand, choiceWarning, type LigandRequest } from './ligand-of-interest.ts';
 import { enterStage, type Reject, type Step } from './reject.ts';
+import { residueKind } from './residue-kinds.ts';
 
 export type { Reject } from './reject.ts';
 
@@ -27,13 +28,19 @@ const fail = (id: string, path: string, stage: string, reason: string, line?: nu
   reject: { id, path, stage, reason: line ? `line ${line}: ${reason}` : reason },
 });
 
-async function readStructure(path: string): Promise<{ ok: true; record: StructureRecord; sha256: string } | { ok: false; reason: string; line?: number }> {
+async function readStructure(
+  path: string,
+): Promise<{ ok: true; record: StructureRecord; sha256: string } | { ok: false; reason: string; line?: number }> {
   const file = await readInputFile(path);
   if (!file.ok) return file;
   const record = parseStructure(file.text, path);
   if (record.errors.length) {
     const e = record.errors[0];
-    return { ok: false, reason: `${e.message}${record.errors.length > 1 ? ` (and ${record.errors.length - 1} more problems)` : ''}`, line: e.line };
+    return {
+      ok: false,
+      reason: `${e.message}${record.errors.length > 1 ? ` (and ${record.errors.length - 1} more problems)` : ''}`,
+      line: e.line,
+    };
   }
   if (record.residues.length === 0) return { ok: false, reason: 'no ATOM or HETATM records: not a coordinate file, or truncated' };
   return { ok: true, record, sha256: file.sha256 };
@@ -51,7 +58,9 @@ export function wholeResiduesOf(complex: Complex): readonly Residue[] | undefine
 
 /** Splits residues into pocket (polymer + other hetero groups), waters and ions. */
 function sortResidues(residues: Residue[]): Pick<Complex, 'pocket' | 'waters' | 'metals'> {
-  const pocket: Residue[] = [], waters: Residue[] = [], metals: Residue[] = [];
+  const pocket: Residue[] = [],
+    waters: Residue[] = [],
+    metals: Residue[] = [];
   for (const r of residues) {
     const kind = residueKind(r);
     (kind === 'water' ? waters : kind === 'ion' ? metals : pocket).push(r);
@@ -62,10 +71,14 @@ function sortResidues(residues: Residue[]): Pick<Complex, 'pocket' | 'waters' | 
 /** A pocket must hold protein residues near the ligand, or the two files do not belong together. */
 function pocketProblem(pocket: Residue[], ligand: Ligand, radius: number, cut = false): string | null {
   const polymer = pocket.filter((r) => residueKind(r) === 'polymer');
-  if (polymer.length === 0) return cut ? `no protein residue has an atom within ${radius} A of the ligand, so the cut pocket is empty; are the files from the same structure?` : 'the pocket holds no protein residue';
+  if (polymer.length === 0)
+    return cut
+      ? `no protein residue has an atom within ${radius} A of the ligand, so the cut pocket is empty; are the files from the same structure?`
+      : 'the pocket holds no protein residue';
   const d = nearestDistance(polymer, ligand.atoms);
   if (!Number.isFinite(d)) return 'the protein residues of the pocket have no heavy atoms';
-  if (d > radius) return `no protein residue near the ligand: the nearest protein atom is ${d.toFixed(1)} A away (limit ${radius} A); are the files from the same structure?`;
+  if (d > radius)
+    return `no protein residue near the ligand: the nearest protein atom is ${d.toFixed(1)} A away (limit ${radius} A); are the files from the same structure?`;
   return null;
 }
 
@@ -73,7 +86,11 @@ function pocketProblem(pocket: Residue[], ligand: Ligand, radius: number, cut = 
  * `step` is moved on as the work goes (read-ligand, ligand-chemistry, read-pocket,
  * pocket-cut, check), so the failure boundary around the call can name the stage of a throw.
  */
-export async function buildFromFolder(job: FolderJob, options: BuildOptions, step: Step = { stage: 'read-ligand', path: '' }): Promise<BuildResult> {
+export async function buildFromFolder(
+  job: FolderJob,
+  options: BuildOptions,
+  step: Step = { stage: 'read-ligand', path: '' },
+): Promise<BuildResult> {
   const radius = options.pocketRadius ?? DEFAULT_POCKET_RADIUS;
   const sources: SourceFile[] = [];
   const warnings: Diagnostic[] = [];
@@ -87,7 +104,12 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
     lig = f.ok ? await ligandFromMol2(f.text, job.mol2, sdfFile?.ok ? sdfFile.text : undefined, step) : { ok: false, reason: f.reason };
     if (f.ok && lig.ok) sources.push({ role: 'ligand', path: job.mol2, sha256: f.sha256 });
     if (!lig.ok && sdfFile?.ok) {
-      warnings.push({ file: job.mol2, line: lig.line, message: `mol2 unusable (${lig.reason}); ligand read from the SDF instead`, kind: 'ligand-from-sdf' });
+      warnings.push({
+        file: job.mol2,
+        line: lig.line,
+        message: `mol2 unusable (${lig.reason}); ligand read from the SDF instead`,
+        kind: 'ligand-from-sdf',
+      });
       lig = null;
     }
   }
@@ -128,7 +150,10 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
     entry = s.record.entry;
     enterStage(step, 'pocket-cut');
     parts = sortResidues(cutPocket(s.record.residues, ligand.atoms, { radius, withHydrogens: options.pocketHydrogens }));
-    warnings.push({ file: job.protein!, message: `pocket cut from the protein: ${parts.pocket.length} residues within ${radius} A of the ligand` });
+    warnings.push({
+      file: job.protein!,
+      message: `pocket cut from the protein: ${parts.pocket.length} residues within ${radius} A of the ligand`,
+    });
   }
   enterStage(step, 'check');
   const problem = pocketProblem(parts.pocket, ligand, job.pocket ? Math.max(radius, DEFAULT_POCKET_RADIUS) : radius, !job.pocket);
@@ -138,7 +163,12 @@ export async function buildFromFolder(job: FolderJob, options: BuildOptions, ste
   return { ok: true, complex };
 }
 
-export async function buildFromEntry(job: EntryJob, request: LigandRequest, options: BuildOptions, step: Step = { stage: 'read-entry', path: job.path }): Promise<BuildResult> {
+export async function buildFromEntry(
+  job: EntryJob,
+  request: LigandRequest,
+  options: BuildOptions,
+  step: Step = { stage: 'read-entry', path: job.path },
+): Promise<BuildResult> {
   const radius = options.pocketRadius ?? DEFAULT_POCKET_RADIUS;
   enterStage(step, 'read-entry', job.path);
   const s = await readStructure(job.path);
@@ -163,7 +193,14 @@ export async function buildFromEntry(job: EntryJob, request: LigandRequest, opti
   const problem = pocketProblem(parts.pocket, lig.ligand, radius, true);
   if (problem) return fail(job.id, job.path, 'pocket-cut', problem);
   const entry = s.record.entry;
-  const complex: Complex = { id: job.id, ...(entry ? { entry } : {}), sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }], ...parts, ligand: lig.ligand, warnings };
+  const complex: Complex = {
+    id: job.id,
+    ...(entry ? { entry } : {}),
+    sources: [{ role: 'entry', path: job.path, sha256: s.sha256 }],
+    ...parts,
+    ligand: lig.ligand,
+    warnings,
+  };
   wholeResidues.set(complex, residues);
   return { ok: true, complex };
 }

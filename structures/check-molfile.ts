@@ -6,10 +6,11 @@
 // V3000 `M  V30` lines). V2000 mass differences, charge codes and `M  CHG` entries that are
 // not whole numbers are errors here too (RDKit would reject them without saying where), and
 // a charge code outside 0-7 (RDKit would read `9` as a charge of -5).
-import type { Diagnostic } from './model.ts';
+
 import { checkCoincident, checkCoordinates } from './check-coordinates.ts';
 import { normaliseElement } from './elements.ts';
-import { numberOrNaN, readNumber, type NumericField } from './numeric-field.ts';
+import type { Diagnostic } from './model.ts';
+import { type NumericField, numberOrNaN, readNumber } from './numeric-field.ts';
 
 const isCount = (t: string) => /^\d+$/.test(t);
 
@@ -28,23 +29,28 @@ export function checkMolfile(text: string, file: string): Diagnostic[] {
   const problem = (line: number | undefined, message: string): Diagnostic[] => [{ file, ...(line ? { line: line + 1 } : {}), message }];
   const countsAt = start + 3;
   const counts = lines[countsAt];
-  if (counts === undefined) return problem(undefined, `the file ends before its counts line (line ${countsAt + 1}): truncated, or not an SDF/MOL file`);
+  if (counts === undefined)
+    return problem(undefined, `the file ends before its counts line (line ${countsAt + 1}): truncated, or not an SDF/MOL file`);
   if (/V3000/.test(counts)) return checkV3000(lines, countsAt, file);
   if (!/V2000/.test(counts)) return problem(countsAt, 'no V2000 or V3000 counts line: not an SDF/MOL file');
   const nAtoms = counts.slice(0, 3).trim();
   const nBonds = counts.slice(3, 6).trim();
-  if (!isCount(nAtoms) || !isCount(nBonds)) return problem(countsAt, `the counts line does not give atom and bond counts ('${counts.slice(0, 6)}')`);
-  const atoms = Number(nAtoms), bonds = Number(nBonds);
+  if (!isCount(nAtoms) || !isCount(nBonds))
+    return problem(countsAt, `the counts line does not give atom and bond counts ('${counts.slice(0, 6)}')`);
+  const atoms = Number(nAtoms),
+    bonds = Number(nBonds);
   if (atoms === 0) return problem(countsAt, 'the molecule has no atoms (the counts line says 0)');
   const unended = end < 0 && !/\n$/.test(text) ? all.length - 1 : -1;
   const points: number[][] = [];
   for (let k = 0; k < atoms; k++) {
     const i = countsAt + 1 + k;
     const line = lines[i];
-    if (line === undefined || line.startsWith('M  ')) return problem(i, `the atom block holds ${k} atoms; the counts line says ${atoms}: truncated?`);
+    if (line === undefined || line.startsWith('M  '))
+      return problem(i, `the atom block holds ${k} atoms; the counts line says ${atoms}: truncated?`);
     if (i === unended) return problem(i, `atom ${k + 1} is cut mid-line (the file ends without a line end): truncated?`);
     const f = line.trim().split(/\s+/);
-    if (/^\d+$/.test(f[0] ?? '') && f.length <= 7 && !/\./.test(line)) return problem(i, `the atom block ends after ${k} atoms (this looks like a bond line); the counts line says ${atoms}`);
+    if (/^\d+$/.test(f[0] ?? '') && f.length <= 7 && !/\./.test(line))
+      return problem(i, `the atom block ends after ${k} atoms (this looks like a bond line); the counts line says ${atoms}`);
     const xyz = [f[0], f[1], f[2]].map(numberOrNaN);
     const bad = checkCoordinates(xyz);
     if (bad) return problem(i, `atom ${k + 1}: ${bad}`);
@@ -62,10 +68,14 @@ export function checkMolfile(text: string, file: string): Diagnostic[] {
   for (let k = 0; k < bonds; k++) {
     const i = countsAt + 1 + atoms + k;
     const line = lines[i];
-    if (line === undefined || line.startsWith('M  ')) return problem(i, `the bond block holds ${k} bonds; the counts line says ${bonds}: truncated?`);
+    if (line === undefined || line.startsWith('M  '))
+      return problem(i, `the bond block holds ${k} bonds; the counts line says ${bonds}: truncated?`);
     if (i === unended) return problem(i, `bond ${k + 1} is cut mid-line (the file ends without a line end): truncated?`);
-    const a = Number(line.slice(0, 3)), b = Number(line.slice(3, 6)), order = Number(line.slice(6, 9));
-    if (![a, b].every((n) => Number.isInteger(n) && n >= 1 && n <= atoms)) return problem(i, `bond ${k + 1} does not join two of the ${atoms} atoms ('${line.trim()}')`);
+    const a = Number(line.slice(0, 3)),
+      b = Number(line.slice(3, 6)),
+      order = Number(line.slice(6, 9));
+    if (![a, b].every((n) => Number.isInteger(n) && n >= 1 && n <= atoms))
+      return problem(i, `bond ${k + 1} does not join two of the ${atoms} atoms ('${line.trim()}')`);
     if (!Number.isInteger(order) || order < 1 || order > 8) return problem(i, `bond ${k + 1} has no bond type 1-8 ('${line.trim()}')`);
   }
   const propertiesAt = countsAt + 1 + atoms + bonds;
@@ -97,7 +107,9 @@ function checkChargeLine(line: string, atoms: number): string | null {
 }
 
 function checkV3000(lines: string[], countsAt: number, file: string): Diagnostic[] {
-  const problem = (line: number | undefined, message: string): Diagnostic[] => [{ file, ...(line !== undefined ? { line: line + 1 } : {}), message }];
+  const problem = (line: number | undefined, message: string): Diagnostic[] => [
+    { file, ...(line !== undefined ? { line: line + 1 } : {}), message },
+  ];
   const countsLine = lines.findIndex((l, i) => i > countsAt && l.startsWith('M  V30 COUNTS'));
   if (countsLine < 0) return problem(undefined, 'no M  V30 COUNTS line: truncated V3000 molecule');
   const [na, nb] = lines[countsLine].slice('M  V30 COUNTS'.length).trim().split(/\s+/);

@@ -10,7 +10,10 @@ export function tokenizeCifLine(line: string): string[] {
   let i = 0;
   while (i < line.length) {
     const c = line[i];
-    if (c === ' ' || c === '\t') { i++; continue; }
+    if (c === ' ' || c === '\t') {
+      i++;
+      continue;
+    }
     if (c === '#') break;
     if (c === "'" || c === '"') {
       let j = i + 1;
@@ -88,7 +91,10 @@ export function readCifBlock(text: string, wanted: readonly string[]): CifCatego
       if (!want.has(name)) {
         // Skip the loop's values, minding text fields.
         while (i < lines.length) {
-          if (lines[i].startsWith(';')) { textField(); continue; }
+          if (lines[i].startsWith(';')) {
+            textField();
+            continue;
+          }
           const s = lines[i].trim();
           if (startsItem(s) || s.startsWith('#')) break;
           i++;
@@ -104,7 +110,10 @@ export function readCifBlock(text: string, wanted: readonly string[]): CifCatego
       i++;
       // Else the value is on a following line: a text field or a data line (comments skipped).
       while (value === undefined && i < lines.length) {
-        if (lines[i].startsWith(';')) { value = textField(); break; }
+        if (lines[i].startsWith(';')) {
+          value = textField();
+          break;
+        }
         if (startsItem(lines[i].trim())) break;
         value = tokenizeCifLine(lines[i++])[0];
       }
@@ -132,7 +141,10 @@ export function readCifBlock(text: string, wanted: readonly string[]): CifCatego
         pending.push(textField());
       } else {
         const s = lines[i].trim();
-        if (s === '') { i++; continue; }
+        if (s === '') {
+          i++;
+          continue;
+        }
         if (startsItem(s) || s.startsWith('#')) break;
         if (i === unended) {
           cat.problems.push({ line: i + 1, message: `the last _${cat.name} row is cut mid-line (no line end): file truncated?` });
@@ -146,7 +158,11 @@ export function readCifBlock(text: string, wanted: readonly string[]): CifCatego
         pending = pending.slice(n);
       }
     }
-    if (pending.length > 0) cat.problems.push({ line: pendingLine, message: `the last _${cat.name} row is incomplete (${pending.length} of ${n} values): file truncated?` });
+    if (pending.length > 0)
+      cat.problems.push({
+        line: pendingLine,
+        message: `the last _${cat.name} row is incomplete (${pending.length} of ${n} values): file truncated?`,
+      });
     return cat;
   }
 }
@@ -176,4 +192,5 @@ export function readCifCategories(text: string, wanted: readonly string[]): Map<
 }
 
 /** A value that says something (not `?`, `.` or missing). */
-export const cifValue = (v: string | undefined): string | undefined => (v === undefined || v === '?' || v === '.' || v === '' ? undefined : v);
+export const cifValue = (v: string | undefined): string | undefined =>
+  v === undefined || v === '?' || v === '.' || v === '' ? undefined : v;

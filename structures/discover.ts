@@ -3,9 +3,10 @@
 // `<id>_protein.pdb`); (2) the same without a pocket file, cut from `_protein.pdb`; (3) a whole
 // entry `<id>.pdb|.cif` (also gzipped, `.cif.gz`) with a ligand selector or a `ligands.tsv`
 // beside it. Every file that matches none is reported.
-import fg from 'fast-glob';
+
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import fg from 'fast-glob';
 
 export interface FolderJob {
   kind: 'folder';
@@ -50,7 +51,11 @@ async function listFiles(paths: string[]): Promise<{ files: string[]; problems: 
     const abs = resolve(p);
     const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
     if (st instanceof Error) {
-      problems.push({ id: basename(p), path: p, reason: st.code === 'ENOENT' ? 'path does not exist' : `cannot read path (${st.code ?? st.message})` });
+      problems.push({
+        id: basename(p),
+        path: p,
+        reason: st.code === 'ENOENT' ? 'path does not exist' : `cannot read path (${st.code ?? st.message})`,
+      });
       continue;
     }
     if (st.isFile()) {
@@ -81,21 +86,50 @@ export async function discoverInputs(paths: string[]): Promise<{ jobs: InputJob[
       else if (role === 'protein' && ext === 'pdb') job.protein = f;
       else if (role === 'ligand' && ext === 'mol2') job.mol2 = f;
       else if (role === 'ligand' && ext === 'sdf') job.sdf = f;
-      else problems.push({ id: basename(dir), path: f, reason: `'${basename(f)}' fits no known layout (expected _pocket.pdb, _protein.pdb, _ligand.mol2 or _ligand.sdf)` });
+      else
+        problems.push({
+          id: basename(dir),
+          path: f,
+          reason: `'${basename(f)}' fits no known layout (expected _pocket.pdb, _protein.pdb, _ligand.mol2 or _ligand.sdf)`,
+        });
     } else if (ENTRY.test(f)) {
       const besideTsv = join(dirname(f), LIGANDS_TSV);
-      if (!tsvSeen.has(besideTsv)) tsvSeen.set(besideTsv, await stat(besideTsv).then((s) => s.isFile(), () => false));
-      entries.push({ kind: 'entry', id: basename(f).replace(ENTRY, ''), path: f, ...(tsvSeen.get(besideTsv) ? { ligandsFile: besideTsv } : {}) });
+      if (!tsvSeen.has(besideTsv))
+        tsvSeen.set(
+          besideTsv,
+          await stat(besideTsv).then(
+            (s) => s.isFile(),
+            () => false,
+          ),
+        );
+      entries.push({
+        kind: 'entry',
+        id: basename(f).replace(ENTRY, ''),
+        path: f,
+        ...(tsvSeen.get(besideTsv) ? { ligandsFile: besideTsv } : {}),
+      });
     } else if (STRUCTURE.test(f)) {
-      problems.push({ id: basename(f).replace(STRUCTURE, ''), path: f, reason: 'a ligand file without a partner: name it <id>_ligand.mol2/sdf beside <id>_pocket.pdb or <id>_protein.pdb' });
+      problems.push({
+        id: basename(f).replace(STRUCTURE, ''),
+        path: f,
+        reason: 'a ligand file without a partner: name it <id>_ligand.mol2/sdf beside <id>_pocket.pdb or <id>_protein.pdb',
+      });
     }
   }
   const jobs: InputJob[] = [];
   for (const job of folders.values()) {
     if (!job.mol2 && !job.sdf) {
-      problems.push({ id: job.id, path: job.pocket ?? job.protein ?? job.dir, reason: `missing partner file: no ${job.id}_ligand.mol2 or ${job.id}_ligand.sdf beside it` });
+      problems.push({
+        id: job.id,
+        path: job.pocket ?? job.protein ?? job.dir,
+        reason: `missing partner file: no ${job.id}_ligand.mol2 or ${job.id}_ligand.sdf beside it`,
+      });
     } else if (!job.pocket && !job.protein) {
-      problems.push({ id: job.id, path: job.mol2 ?? job.sdf ?? job.dir, reason: `missing partner file: no ${job.id}_pocket.pdb or ${job.id}_protein.pdb beside the ligand` });
+      problems.push({
+        id: job.id,
+        path: job.mol2 ?? job.sdf ?? job.dir,
+        reason: `missing partner file: no ${job.id}_pocket.pdb or ${job.id}_protein.pdb beside the ligand`,
+      });
     } else {
       jobs.push(job);
     }

@@ -8,10 +8,7 @@ const SYMBOLS = (
 ).split(' ');
 
 /** Atomic number by capitalised symbol (`Fe` -> 26); deuterium counts as hydrogen. */
-export const ATOMIC_NUMBER: ReadonlyMap<string, number> = new Map([
-  ...SYMBOLS.map((s, i) => [s, i + 1] as [string, number]),
-  ['D', 1],
-]);
+export const ATOMIC_NUMBER: ReadonlyMap<string, number> = new Map([...SYMBOLS.map((s, i) => [s, i + 1] as [string, number]), ['D', 1]]);
 
 /** `FE`, `fe`, `Fe` -> `Fe`; null when it is no element. */
 export function normaliseElement(raw: string): string | null {
@@ -25,10 +22,7 @@ export function normaliseElement(raw: string): string | null {
 /** Metals as ChimeraX counts them (Z 3-4, 11-13, 19-32, 37-51, 55-84, >= 87). */
 export function isMetal(element: string): boolean {
   const z = ATOMIC_NUMBER.get(element) ?? 0;
-  return (
-    (z >= 3 && z <= 4) || (z >= 11 && z <= 13) || (z >= 19 && z <= 32) ||
-    (z >= 37 && z <= 51) || (z >= 55 && z <= 84) || z >= 87
-  );
+  return (z >= 3 && z <= 4) || (z >= 11 && z <= 13) || (z >= 19 && z <= 32) || (z >= 37 && z <= 51) || (z >= 55 && z <= 84) || z >= 87;
 }
 
 /** Residue names used for water. */
@@ -44,10 +38,54 @@ export function isIon(heavyElements: string[]): boolean {
 
 /** The 20 amino acids, common variants, and nucleotides: residues of a polymer. */
 export const POLYMER_RESIDUES = new Set([
-  'ALA', 'ARG', 'ASN', 'ASP', 'CYS', 'GLN', 'GLU', 'GLY', 'HIS', 'ILE', 'LEU', 'LYS', 'MET',
-  'PHE', 'PRO', 'SER', 'THR', 'TRP', 'TYR', 'VAL', 'MSE', 'SEC', 'PYL', 'HID', 'HIE', 'HIP',
-  'HSD', 'HSE', 'HSP', 'CYX', 'CYM', 'ASH', 'GLH', 'LYN', 'ACE', 'NME', 'NH2', 'UNK',
-  'DA', 'DC', 'DG', 'DT', 'DU', 'A', 'C', 'G', 'U', 'I',
+  'ALA',
+  'ARG',
+  'ASN',
+  'ASP',
+  'CYS',
+  'GLN',
+  'GLU',
+  'GLY',
+  'HIS',
+  'ILE',
+  'LEU',
+  'LYS',
+  'MET',
+  'PHE',
+  'PRO',
+  'SER',
+  'THR',
+  'TRP',
+  'TYR',
+  'VAL',
+  'MSE',
+  'SEC',
+  'PYL',
+  'HID',
+  'HIE',
+  'HIP',
+  'HSD',
+  'HSE',
+  'HSP',
+  'CYX',
+  'CYM',
+  'ASH',
+  'GLH',
+  'LYN',
+  'ACE',
+  'NME',
+  'NH2',
+  'UNK',
+  'DA',
+  'DC',
+  'DG',
+  'DT',
+  'DU',
+  'A',
+  'C',
+  'G',
+  'U',
+  'I',
 ]);
 
 /**

@@ -1,13 +1,13 @@
 // Ingestion: paths in, typed complexes and rejects out. Bad input never stops the run; each
 // problem becomes one reject naming the file and the reason.
 import { readFile } from 'node:fs/promises';
-import { relative, isAbsolute } from 'node:path';
-import type { Complex } from './model.ts';
+import { isAbsolute, relative } from 'node:path';
+import { type BuildOptions, buildFromEntry, buildFromFolder } from './build-complex.ts';
 import { discoverInputs, type InputJob } from './discover.ts';
-import { buildFromEntry, buildFromFolder, type BuildOptions } from './build-complex.ts';
-import { enterStage, guardComplex, type ErrorSink, type Reject } from './reject.ts';
-import { parseLigandRequest, type LigandRequest } from './ligand-of-interest.ts';
-import { storeHBonds, type HBondOptions } from './hbonds/find-hbonds.ts';
+import { type HBondOptions, storeHBonds } from './hbonds/find-hbonds.ts';
+import { type LigandRequest, parseLigandRequest } from './ligand-of-interest.ts';
+import type { Complex } from './model.ts';
+import { type ErrorSink, enterStage, guardComplex, type Reject } from './reject.ts';
 
 export type { Reject } from './reject.ts';
 
@@ -108,24 +108,35 @@ export type ReadJobOptions = Pick<IngestOptions, 'pocketRadius' | 'pocketHydroge
  */
 export async function readJob(task: JobTask, options: ReadJobOptions): Promise<JobOutcome> {
   const { job } = task;
-  const outcome = await guardComplex(job.id, { stage: job.kind === 'entry' ? 'read-entry' : 'read-ligand', path: job.kind === 'entry' ? job.path : (job.mol2 ?? job.sdf)! }, async (step) => {
-    let result;
-    if (job.kind === 'folder') {
-      result = await buildFromFolder(job, options, step);
-    } else if (task.problem) {
-      result = { ok: false as const, reject: { id: job.id, path: task.problem.path, stage: 'select-ligand', reason: task.problem.reason } };
-    } else {
-      result = await buildFromEntry(job, task.selector, options, step);
-      if (result.ok && task.unlisted) {
-        result.complex.warnings.push({ file: options.ligandsFile!, message: `entry ${job.id} is not listed; its ligand was picked automatically` });
+  const outcome = await guardComplex(
+    job.id,
+    { stage: job.kind === 'entry' ? 'read-entry' : 'read-ligand', path: job.kind === 'entry' ? job.path : (job.mol2 ?? job.sdf)! },
+    async (step) => {
+      let result;
+      if (job.kind === 'folder') {
+        result = await buildFromFolder(job, options, step);
+      } else if (task.problem) {
+        result = {
+          ok: false as const,
+          reject: { id: job.id, path: task.problem.path, stage: 'select-ligand', reason: task.problem.reason },
+        };
+      } else {
+        result = await buildFromEntry(job, task.selector, options, step);
+        if (result.ok && task.unlisted) {
+          result.complex.warnings.push({
+            file: options.ligandsFile!,
+            message: `entry ${job.id} is not listed; its ligand was picked automatically`,
+          });
+        }
       }
-    }
-    if (result.ok && options.hbonds) {
-      enterStage(step, 'hbonds');
-      storeHBonds(result.complex, options.hbonds);
-    }
-    return result;
-  }, options.onError);
+      if (result.ok && options.hbonds) {
+        enterStage(step, 'hbonds');
+        storeHBonds(result.complex, options.hbonds);
+      }
+      return result;
+    },
+    options.onError,
+  );
   const result = outcome.ok ? outcome.value : { ok: false as const, reject: outcome.reject };
   if (!result.ok) return { ok: false, reject: { ...result.reject, path: shown(result.reject.path) } };
   for (const s of result.complex.sources) s.path = shown(s.path);
@@ -139,9 +150,23 @@ export async function readJob(task: JobTask, options: ReadJobOptions): Promise<J
  * (e.g. worker threads, pipeline/read-pool/) may read ahead; `each` still gets what it
  * gives in id order, one at a time.
  */
-export async function ingestEach(paths: string[], options: IngestOptions, each: (complex: Complex) => void | Promise<void>): Promise<{ count: number; rejects: Reject[] }>;
-export async function ingestEach<T>(paths: string[], options: IngestOptions, each: (value: T) => void | Promise<void>, reader: JobReader<T>): Promise<{ count: number; rejects: Reject[] }>;
-export async function ingestEach<T>(paths: string[], options: IngestOptions, each: (value: T) => void | Promise<void>, reader?: JobReader<T>): Promise<{ count: number; rejects: Reject[] }> {
+export async function ingestEach(
+  paths: string[],
+  options: IngestOptions,
+  each: (complex: Complex) => void | Promise<void>,
+): Promise<{ count: number; rejects: Reject[] }>;
+export async function ingestEach<T>(
+  paths: string[],
+  options: IngestOptions,
+  each: (value: T) => void | Promise<void>,
+  reader: JobReader<T>,
+): Promise<{ count: number; rejects: Reject[] }>;
+export async function ingestEach<T>(
+  paths: string[],
+  options: IngestOptions,
+  each: (value: T) => void | Promise<void>,
+  reader?: JobReader<T>,
+): Promise<{ count: number; rejects: Reject[] }> {
   let oneSelector: LigandRequest = null;
   if (options.ligand) {
     const s = parseLigandRequest(options.ligand);
@@ -159,7 +184,8 @@ export async function ingestEach<T>(paths: string[], options: IngestOptions, eac
   // The ligands.tsv beside entry files (as `misi-gen fetch` writes it), read once per folder.
   const beside = new Map<string, Map<string, LigandRequest> | string>();
   for (const job of jobs) {
-    if (job.kind === 'entry' && job.ligandsFile && !beside.has(job.ligandsFile)) beside.set(job.ligandsFile, await readLigandsFile(job.ligandsFile));
+    if (job.kind === 'entry' && job.ligandsFile && !beside.has(job.ligandsFile))
+      beside.set(job.ligandsFile, await readLigandsFile(job.ligandsFile));
   }
   const rejects: Reject[] = problems.map((p) => ({ ...p, stage: 'discover' }));
   const failed = new Map<InputJob, Reject[]>();
@@ -205,10 +231,20 @@ export class IngestUsageError extends Error {}
  * Loads exactly one complex from one input (for commands such as `hbonds` and `render`).
  * Returns the complex, or the reasons it could not be read.
  */
-export async function loadOneComplex(input: string, options: IngestOptions = {}): Promise<{ ok: true; complex: Complex } | { ok: false; reason: string }> {
+export async function loadOneComplex(
+  input: string,
+  options: IngestOptions = {},
+): Promise<{ ok: true; complex: Complex } | { ok: false; reason: string }> {
   const { complexes, rejects } = await ingest([input], options);
   if (complexes.length === 1) return { ok: true, complex: complexes[0] };
-  if (complexes.length > 1) return { ok: false, reason: `${input} holds ${complexes.length} complexes (${complexes.slice(0, 5).map((c) => c.id).join(', ')}...); name one` };
+  if (complexes.length > 1)
+    return {
+      ok: false,
+      reason: `${input} holds ${complexes.length} complexes (${complexes
+        .slice(0, 5)
+        .map((c) => c.id)
+        .join(', ')}...); name one`,
+    };
   if (rejects.length) return { ok: false, reason: rejects.map((r) => `${r.path}: ${r.reason}`).join('; ') };
   return { ok: false, reason: `${input}: no structure files found` };
 }

@@ -1,15 +1,17 @@
 // Building the typed Ligand from a mol2 file, an SDF file, or a residue of a PDB entry.
-import type { Atom, Diagnostic, Ligand, LigandAtom, Residue } from './model.ts';
-import { parseMol2 } from './read-mol2.ts';
-import { parseSdf } from './rdkit-ligand.ts';
-import { describeWithRdkit } from './rdkit-ligand.ts';
-import { guessMol2Charges } from './mol2-charges.ts';
+
 import { bondsByDistance } from './bonds-by-distance.ts';
-import { checkMolfile } from './check-molfile.ts';
 import { checkCoincident } from './check-coordinates.ts';
+import { checkMolfile } from './check-molfile.ts';
+import type { Atom, Diagnostic, Ligand, LigandAtom, Residue } from './model.ts';
+import { guessMol2Charges } from './mol2-charges.ts';
+import { describeWithRdkit, parseSdf } from './rdkit-ligand.ts';
+import { parseMol2 } from './read-mol2.ts';
 import { enterStage, type Step } from './reject.ts';
 
-export type LigandResult = { ok: true; ligand: Ligand; warnings: Diagnostic[] } | { ok: false; reason: string; line?: number; stage?: string };
+export type LigandResult =
+  | { ok: true; ligand: Ligand; warnings: Diagnostic[] }
+  | { ok: false; reason: string; line?: number; stage?: string };
 
 const firstError = (errors: Diagnostic[]): LigandResult => ({
   ok: false,
@@ -37,7 +39,8 @@ export function uniqueAtomNames(atoms: Atom[], file: string, warnings: Diagnosti
     a.name = `${a.name}_${k}`;
     used.add(a.name);
   }
-  if (renamed.length) warnings.push({ file, message: `duplicate ligand atom names made unique: ${renamed.join(', ')}`, kind: 'atoms-renamed' });
+  if (renamed.length)
+    warnings.push({ file, message: `duplicate ligand atom names made unique: ${renamed.join(', ')}`, kind: 'atoms-renamed' });
   if (hydrogens.length) warnings.push({ file, message: `duplicate ligand hydrogen names made unique: ${hydrogens.join(', ')}` });
 }
 
@@ -53,7 +56,12 @@ export function ligandProblem(atoms: Atom[]): string | null {
 
 /** Same atoms in the same order (coordinates within 0.01 A)? */
 function sameAtoms(a: Atom[], b: Atom[]): boolean {
-  return a.length === b.length && a.every((x, i) => x.element === b[i].element && Math.hypot(x.xyz[0] - b[i].xyz[0], x.xyz[1] - b[i].xyz[1], x.xyz[2] - b[i].xyz[2]) < 0.01);
+  return (
+    a.length === b.length &&
+    a.every(
+      (x, i) => x.element === b[i].element && Math.hypot(x.xyz[0] - b[i].xyz[0], x.xyz[1] - b[i].xyz[1], x.xyz[2] - b[i].xyz[2]) < 0.01,
+    )
+  );
 }
 
 /** `step` moves to ligand-chemistry when RDKit is called (see reject.ts). */
@@ -76,18 +84,28 @@ export async function ligandFromMol2(text: string, file: string, sdfText?: strin
     const sdfFile = file.replace(/\.mol2$/i, '.sdf');
     const sdf = checkMolfile(sdfText, sdfFile).length ? null : await parseSdf(sdfText, sdfFile);
     if (sdf?.atoms && sdf.smiles && sameAtoms(rec.atoms, sdf.atoms)) {
-      described = { smiles: sdf.smiles, aromatic: sdf.atoms.map((a) => a.aromatic ?? false), charges: sdf.atoms.map((a) => a.formalCharge ?? 0) };
-      warnings.push({ file, message: 'RDKit could not read the mol2 bond orders; SMILES, charges and aromaticity taken from the SDF of the same ligand', kind: 'bond-orders-from-sdf' });
+      described = {
+        smiles: sdf.smiles,
+        aromatic: sdf.atoms.map((a) => a.aromatic ?? false),
+        charges: sdf.atoms.map((a) => a.formalCharge ?? 0),
+      };
+      warnings.push({
+        file,
+        message: 'RDKit could not read the mol2 bond orders; SMILES, charges and aromaticity taken from the SDF of the same ligand',
+        kind: 'bond-orders-from-sdf',
+      });
     }
   }
-  if (described.smiles === null) warnings.push({ file, message: 'RDKit could not build the molecule from the mol2 bond orders: no SMILES' });
+  if (described.smiles === null)
+    warnings.push({ file, message: 'RDKit could not build the molecule from the mol2 bond orders: no SMILES' });
   const atoms: LigandAtom[] = rec.atoms.map((a, i) => ({
     ...a,
     ...(described.aromatic ? { aromatic: described.aromatic[i] } : {}),
     ...(described.charges ? { formalCharge: described.charges[i] } : {}),
   }));
   const name = rec.substructures.length === 1 ? rec.substructures[0] : 'LIG';
-  if (rec.substructures.length > 1) warnings.push({ file, message: `ligand spans ${rec.substructures.length} substructures (${rec.substructures.join(', ')}); named LIG` });
+  if (rec.substructures.length > 1)
+    warnings.push({ file, message: `ligand spans ${rec.substructures.length} substructures (${rec.substructures.join(', ')}); named LIG` });
   return {
     ok: true,
     warnings,
@@ -106,7 +124,16 @@ export async function ligandFromSdf(text: string, file: string, step?: Step): Pr
   return {
     ok: true,
     warnings: rec.warnings,
-    ligand: { name: 'UNL', chain: '', number: 1, insertionCode: '', atomNames: 'generated', atoms: rec.atoms!, bonds: rec.bonds!, smiles: rec.smiles ?? null },
+    ligand: {
+      name: 'UNL',
+      chain: '',
+      number: 1,
+      insertionCode: '',
+      atomNames: 'generated',
+      atoms: rec.atoms!,
+      bonds: rec.bonds!,
+      smiles: rec.smiles ?? null,
+    },
   };
 }
 
@@ -117,10 +144,22 @@ export function ligandFromResidue(res: Residue, conect: Array<[number, number]>,
   const warnings: Diagnostic[] = [];
   const atoms: LigandAtom[] = res.atoms.map((a) => ({ ...a }));
   uniqueAtomNames(atoms, file, warnings);
-  warnings.push({ file, message: `ligand ${res.name} ${res.number}${res.insertionCode} taken from a PDB entry: bonds from distances, orders unknown, so no SMILES` });
+  warnings.push({
+    file,
+    message: `ligand ${res.name} ${res.number}${res.insertionCode} taken from a PDB entry: bonds from distances, orders unknown, so no SMILES`,
+  });
   return {
     ok: true,
     warnings,
-    ligand: { name: res.name, chain: res.chain, number: res.number, insertionCode: res.insertionCode, atomNames: 'file', atoms, bonds: bondsByDistance(atoms, conect), smiles: null },
+    ligand: {
+      name: res.name,
+      chain: res.chain,
+      number: res.number,
+      insertionCode: res.insertionCode,
+      atomNames: 'file',
+      atoms,
+      bonds: bondsByDistance(atoms, conect),
+      smiles: null,
+    },
   };
 }

@@ -12,10 +12,11 @@
 //    additive (ligand-of-interest-excluded.ts), of at least 6 heavy atoms; ties as above
 //    (rule `largest-group`).
 // The rule that chose is recorded with the choice, in words (`LigandChoice.detail`).
-import type { Atom, Diagnostic, Residue } from './model.ts';
-import { SpatialGrid } from './spatial-grid.ts';
-import { formatSelector, heavyAtomCount, parseLigandSelector, residueKind, findResidue, type LigandSelector } from './residue-kinds.ts';
+
 import { EXCLUDED_LIGAND_NAMES } from './ligand-of-interest-excluded.ts';
+import type { Atom, Diagnostic, Residue } from './model.ts';
+import { findResidue, formatSelector, heavyAtomCount, type LigandSelector, parseLigandSelector, residueKind } from './residue-kinds.ts';
+import { SpatialGrid } from './spatial-grid.ts';
 
 /** Angstrom: protein heavy atoms this close to a candidate's heavy atoms are its contacts. */
 export const CONTACT_DISTANCE = 4;
@@ -44,10 +45,13 @@ export function parseLigandRequest(text: string): LigandRequest | string {
   if (peptide) return { peptideLength: Number(peptide[1]) };
   if (/^[A-Za-z0-9]{1,5}$/.test(t)) return { name: t.toUpperCase() };
   const s = parseLigandSelector(t);
-  return typeof s === 'string' ? `ligand '${text}' is neither RES:CHAIN:NUMBER (e.g. STI:A:201) nor a residue name (e.g. STI)` : { selector: s };
+  return typeof s === 'string'
+    ? `ligand '${text}' is neither RES:CHAIN:NUMBER (e.g. STI:A:201) nor a residue name (e.g. STI)`
+    : { selector: s };
 }
 
-export const formatRequest = (r: Exclude<LigandRequest, null>) => ('selector' in r ? formatSelector(r.selector) : 'name' in r ? r.name : `${r.peptideLength}-mer`);
+export const formatRequest = (r: Exclude<LigandRequest, null>) =>
+  'selector' in r ? formatSelector(r.selector) : 'name' in r ? r.name : `${r.peptideLength}-mer`;
 
 /** Sort order of instances: chain, number, insertion code. */
 function byPlace(a: Residue, b: Residue): number {
@@ -102,14 +106,22 @@ export function chooseLigand(residues: Residue[], request: LigandRequest): Ligan
       const n = countContacts(r, grid);
       if (n > bestCount) [best, bestCount] = [r, n];
     }
-    const of = instances.length === 1 ? 'the only instance' : `the instance with the most protein heavy atoms within ${CONTACT_DISTANCE} A (${bestCount}) of ${instances.length}`;
+    const of =
+      instances.length === 1
+        ? 'the only instance'
+        : `the instance with the most protein heavy atoms within ${CONTACT_DISTANCE} A (${bestCount}) of ${instances.length}`;
     return { residue: best, rule: 'residue-name', detail: `ligand ${formatSelector(best)} chosen by residue name ${request.name}: ${of}` };
   }
   const candidates = residues.filter(isCandidateLigand).sort(byPlace);
-  if (candidates.length === 0) return `no ligand named and no group to pick: no non-polymer, non-solvent, non-ion group of at least ${MIN_LIGAND_HEAVY_ATOMS} heavy atoms`;
+  if (candidates.length === 0)
+    return `no ligand named and no group to pick: no non-polymer, non-solvent, non-ion group of at least ${MIN_LIGAND_HEAVY_ATOMS} heavy atoms`;
   let best = candidates[0];
   for (const r of candidates.slice(1)) if (heavyAtomCount(r) > heavyAtomCount(best)) best = r;
-  return { residue: best, rule: 'largest-group', detail: `ligand ${formatSelector(best)} picked automatically: the largest non-polymer, non-solvent, non-ion group (${heavyAtomCount(best)} heavy atoms)` };
+  return {
+    residue: best,
+    rule: 'largest-group',
+    detail: `ligand ${formatSelector(best)} picked automatically: the largest non-polymer, non-solvent, non-ion group (${heavyAtomCount(best)} heavy atoms)`,
+  };
 }
 
 /**
@@ -139,6 +151,7 @@ export function findPeptideChain(residues: Residue[], length: number): { chain: 
     else chains.set(r.chain, [r]);
   }
   const fits = [...chains].filter(([, rs]) => rs.length === length).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (fits.length === 0) return `no polymer chain of ${length} residues (chains: ${[...chains].map(([c, rs]) => `${c || '_'} ${rs.length}`).join(', ') || 'none'})`;
+  if (fits.length === 0)
+    return `no polymer chain of ${length} residues (chains: ${[...chains].map(([c, rs]) => `${c || '_'} ${rs.length}`).join(', ') || 'none'})`;
   return { chain: fits[0][0], residues: fits[0][1] };
 }

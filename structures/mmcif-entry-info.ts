@@ -6,8 +6,9 @@
 //  - resolution, angstrom: `_refine.ls_d_res_high`, else `_reflns.d_resolution_high`, else
 //    `_em_3d_reconstruction.resolution`; absent for NMR and when not stated.
 //  - method: `_exptl.method`, several joined with `; ` (joint X-ray/neutron entries).
+
+import { type CifRow, cifValue, readCifCategories } from './cif-categories.ts';
 import type { EntryInfo } from './model.ts';
-import { cifValue, readCifCategories, type CifRow } from './cif-categories.ts';
 
 const CATEGORIES = ['entry', 'pdbx_audit_revision_history', 'database_pdb_rev', 'refine', 'reflns', 'em_3d_reconstruction', 'exptl'];
 
@@ -23,13 +24,18 @@ export function readMmcifEntry(text: string): MmcifEntry {
   const cats = readCifCategories(text, CATEGORIES);
   const first = (cat: string, item: string) => cifValue(cats.get(cat)?.[0]?.[item]);
   const info: EntryInfo = {};
-  const release = releaseDate(cats.get('pdbx_audit_revision_history'), 'ordinal', 'revision_date')
-    ?? releaseDate(cats.get('database_pdb_rev'), 'num', 'date');
+  const release =
+    releaseDate(cats.get('pdbx_audit_revision_history'), 'ordinal', 'revision_date') ??
+    releaseDate(cats.get('database_pdb_rev'), 'num', 'date');
   if (release) {
     info.releaseDate = release.date;
     info.releaseDateSource = release.source;
   }
-  for (const [cat, item] of [['refine', 'ls_d_res_high'], ['reflns', 'd_resolution_high'], ['em_3d_reconstruction', 'resolution']]) {
+  for (const [cat, item] of [
+    ['refine', 'ls_d_res_high'],
+    ['reflns', 'd_resolution_high'],
+    ['em_3d_reconstruction', 'resolution'],
+  ]) {
     const v = Number(first(cat, item));
     if (first(cat, item) !== undefined && Number.isFinite(v) && v > 0) {
       info.resolution = v;

@@ -18,7 +18,13 @@ export type Vec3 = [number, number, number];
  *  - `chains-named`: several chains without a chain id told apart and named `_1`, `_2`, ...
  *    (structures/blank-chains.ts).
  */
-export type DiagnosticKind = 'ligand-from-sdf' | 'bond-orders-from-sdf' | 'ligand-picked' | 'atoms-renamed' | 'altlocs-chosen' | 'chains-named';
+export type DiagnosticKind =
+  | 'ligand-from-sdf'
+  | 'bond-orders-from-sdf'
+  | 'ligand-picked'
+  | 'atoms-renamed'
+  | 'altlocs-chosen'
+  | 'chains-named';
 
 /** Where a diagnostic came from and what was wrong, in plain words. */
 export interface Diagnostic {

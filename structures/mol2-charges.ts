@@ -13,7 +13,10 @@ function delocalisedGroups(atoms: LigandAtom[], bonds: Bond[], terminalType: str
   const groups = new Map<number, number[]>();
   bonds.forEach((b, i) => {
     if (b.order !== 1.5) return;
-    for (const [t, c] of [[b.a, b.b], [b.b, b.a]]) {
+    for (const [t, c] of [
+      [b.a, b.b],
+      [b.b, b.a],
+    ]) {
       if (atoms[t].sybylType === terminalType) groups.set(c, [...(groups.get(c) ?? []), i]);
     }
   });

@@ -39,7 +39,9 @@ export function numberOrNaN(text: string | undefined): number {
  * Several fields of one line read in order: their numbers (an absent field gives its
  * `ifAbsent`), or the reason of the first that is not a number.
  */
-export function readNumbers(fields: ReadonlyArray<readonly [text: string | undefined, field: NumericField, ifAbsent: number]>): number[] | { message: string } {
+export function readNumbers(
+  fields: ReadonlyArray<readonly [text: string | undefined, field: NumericField, ifAbsent: number]>,
+): number[] | { message: string } {
   const out: number[] = [];
   for (const [text, field, ifAbsent] of fields) {
     const v = text === undefined ? ifAbsent : readNumber(text, field);

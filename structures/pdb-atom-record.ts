@@ -4,12 +4,13 @@
 // occupancy 55-60, B-factor 61-66, element 77-78, charge 79-80). Built for speed (every
 // atom of every file passes here): numbers are read in place (fixed-columns.ts), and the
 // residue fields, the same for every atom of a residue, are decoded once per residue.
-import type { Diagnostic } from './model.ts';
+
 import type { RawAtom } from './alt-locs.ts';
-import { elementFromAtomName, normaliseElement } from './elements.ts';
 import { checkCoordinates, MAX_ABS_COORDINATE } from './check-coordinates.ts';
+import { elementFromAtomName, normaliseElement } from './elements.ts';
 import { columnDigits, columnNumber } from './fixed-columns.ts';
 import { decodeHybrid36 } from './hybrid-36.ts';
+import type { Diagnostic } from './model.ts';
 import { notANumber } from './numeric-field.ts';
 
 const OCCUPANCY = { name: 'occupancy', where: 'columns 55-60' };
@@ -49,7 +50,8 @@ export class PdbAtomReader {
   /** The atom of one ATOM/HETATM line (`lineNo` 1-based), or why it cannot be read. */
   read(line: string, lineNo: number): RawAtom | Diagnostic {
     const { file } = this;
-    if (line.length < 54) return { file, line: lineNo, message: `atom record is truncated (${line.length} characters, coordinates need 54)` };
+    if (line.length < 54)
+      return { file, line: lineNo, message: `atom record is truncated (${line.length} characters, coordinates need 54)` };
     // The checks in this order, so a record with several problems names the same first one.
     let element = this.elementOf(line);
     if (element) this.sawElementColumns = true;
@@ -59,9 +61,12 @@ export class PdbAtomReader {
       const nameField = line.slice(12, 16);
       element = elementFromAtomName(nameField, line.slice(17, 20).trim());
       this.inferredElements++;
-      if (!element) return { file, line: lineNo, message: `no element for atom '${nameField.trim()}' (columns 77-78 blank and the name names none)` };
+      if (!element)
+        return { file, line: lineNo, message: `no element for atom '${nameField.trim()}' (columns 77-78 blank and the name names none)` };
     }
-    const x = columnNumber(line, 30, 38, NaN), y = columnNumber(line, 38, 46, NaN), z = columnNumber(line, 46, 54, NaN);
+    const x = columnNumber(line, 30, 38, NaN),
+      y = columnNumber(line, 38, 46, NaN),
+      z = columnNumber(line, 46, 54, NaN);
     const xyz: [number, number, number] = [x, y, z];
     if (!(Math.abs(x) <= MAX_ABS_COORDINATE && Math.abs(y) <= MAX_ABS_COORDINATE && Math.abs(z) <= MAX_ABS_COORDINATE)) {
       const bad = checkCoordinates(xyz);
@@ -69,11 +74,13 @@ export class PdbAtomReader {
     }
     const occupancy = columnNumber(line, 54, 60, 1);
     if (!Number.isFinite(occupancy)) return { file, line: lineNo, message: notANumber(OCCUPANCY, line.slice(54, 60).trim()) };
-    if (!Number.isFinite(columnNumber(line, 60, 66, 0))) return { file, line: lineNo, message: notANumber(B_FACTOR, line.slice(60, 66).trim()) };
+    if (!Number.isFinite(columnNumber(line, 60, 66, 0)))
+      return { file, line: lineNo, message: notANumber(B_FACTOR, line.slice(60, 66).trim()) };
     const serial = this.serialOf(line);
     const res = this.residueFields(line, lineNo);
     if ('message' in res) return res;
-    const c78 = line.charCodeAt(78), c79 = line.charCodeAt(79);
+    const c78 = line.charCodeAt(78),
+      c79 = line.charCodeAt(79);
     const charge = c78 >= 48 && c78 <= 57 && (c79 === 43 || c79 === 45) ? (c78 - 48) * (c79 === 45 ? -1 : 1) : undefined;
     if (charge === undefined && line.length > 78 && line.slice(78, 80).trim() !== '') {
       this.unreadCharges++;
@@ -100,7 +107,8 @@ export class PdbAtomReader {
 
   /** Columns 77-78 as an element symbol, or null; cached by the two characters' codes. */
   private elementOf(line: string): string | null {
-    const a = line.charCodeAt(76), b = line.charCodeAt(77);
+    const a = line.charCodeAt(76),
+      b = line.charCodeAt(77);
     if (!(a < 128 && b < 128)) return normaliseElement(line.slice(76, 78)); // short line, or not ASCII
     const key = a * 128 + b;
     let e = this.elements.get(key);
@@ -110,7 +118,10 @@ export class PdbAtomReader {
 
   /** The atom name (columns 13-16, trimmed); cached by the four characters' codes. */
   private nameOf(line: string): string {
-    const a = line.charCodeAt(12), b = line.charCodeAt(13), c = line.charCodeAt(14), d = line.charCodeAt(15);
+    const a = line.charCodeAt(12),
+      b = line.charCodeAt(13),
+      c = line.charCodeAt(14),
+      d = line.charCodeAt(15);
     if (!(a < 128 && b < 128 && c < 128 && d < 128)) return line.slice(12, 16).trim();
     const key = ((a * 128 + b) * 128 + c) * 128 + d;
     let name = this.names.get(key);
@@ -157,7 +168,14 @@ export class PdbAtomReader {
       shifted = true;
       this.shiftedNumbers++;
     }
-    const fields: ResidueFields = { text: line.slice(17, 27), residueName: line.slice(17, 20).trim(), residueNumber: number, chain, insertionCode, shifted };
+    const fields: ResidueFields = {
+      text: line.slice(17, 27),
+      residueName: line.slice(17, 20).trim(),
+      residueNumber: number,
+      chain,
+      insertionCode,
+      shifted,
+    };
     this.residue = fields;
     return fields;
   }

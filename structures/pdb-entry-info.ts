@@ -37,12 +37,22 @@ export class PdbEntryInfo {
       const text = line.slice(50, 59);
       if (text.trim() === '') return; // PDBbind and other tools write a HEADER without a date
       this.deposited = pdbDate(text);
-      if (!this.deposited) this.problems.push({ file: this.file, line: lineNo, message: `HEADER deposition date '${text.trim()}' is not DD-MMM-YY (columns 51-59); no date taken from it` });
+      if (!this.deposited)
+        this.problems.push({
+          file: this.file,
+          line: lineNo,
+          message: `HEADER deposition date '${text.trim()}' is not DD-MMM-YY (columns 51-59); no date taken from it`,
+        });
     } else if (rec === 'REVDAT') {
       // Modification 1 is the initial release; its first line (no continuation) has the date.
       if (line.slice(7, 10).trim() !== '1' || line.slice(10, 12).trim() !== '') return;
       this.released = pdbDate(line.slice(13, 22));
-      if (!this.released) this.problems.push({ file: this.file, line: lineNo, message: `REVDAT 1 release date '${line.slice(13, 22).trim()}' is not DD-MMM-YY (columns 14-22); no release date taken from it` });
+      if (!this.released)
+        this.problems.push({
+          file: this.file,
+          line: lineNo,
+          message: `REVDAT 1 release date '${line.slice(13, 22).trim()}' is not DD-MMM-YY (columns 14-22); no release date taken from it`,
+        });
     } else if (rec === 'EXPDTA') {
       const text = line.slice(10, 79).trim();
       this.method = this.method ? `${this.method} ${text}` : text;
@@ -62,7 +72,10 @@ export class PdbEntryInfo {
     } else if (this.deposited) {
       entry.releaseDate = this.deposited;
       entry.releaseDateSource = 'pdb-header-deposition';
-      warnings.push({ file: this.file, message: `no REVDAT record of the initial release: the date recorded is HEADER's deposition date (${this.deposited}), which precedes the release` });
+      warnings.push({
+        file: this.file,
+        message: `no REVDAT record of the initial release: the date recorded is HEADER's deposition date (${this.deposited}), which precedes the release`,
+      });
     }
     if (this.resolution !== undefined) entry.resolution = this.resolution;
     if (this.method) entry.method = this.method;

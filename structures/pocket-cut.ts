@@ -33,12 +33,13 @@ export function cutPocket(residues: Residue[], ligandAtoms: Point[], options: Po
 export function nearestDistance(residues: Residue[], ligandAtoms: Point[], withHydrogens = false): number {
   let best = Infinity;
   const lig = ligandAtoms.filter((a) => withHydrogens || !a.isHydrogen);
-  for (const r of residues) for (const a of r.atoms) {
-    if (a.isHydrogen && !withHydrogens) continue;
-    for (const l of lig) {
-      const d2 = (a.xyz[0] - l.xyz[0]) ** 2 + (a.xyz[1] - l.xyz[1]) ** 2 + (a.xyz[2] - l.xyz[2]) ** 2;
-      if (d2 < best) best = d2;
+  for (const r of residues)
+    for (const a of r.atoms) {
+      if (a.isHydrogen && !withHydrogens) continue;
+      for (const l of lig) {
+        const d2 = (a.xyz[0] - l.xyz[0]) ** 2 + (a.xyz[1] - l.xyz[1]) ** 2 + (a.xyz[2] - l.xyz[2]) ** 2;
+        if (d2 < best) best = d2;
+      }
     }
-  }
   return Math.sqrt(best);
 }

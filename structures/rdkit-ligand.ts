@@ -1,10 +1,11 @@
 // RDKit-JS for ligands: reading SDF (V2000 and V3000) and describing a molecule read
 // elsewhere (mol2): canonical SMILES, aromaticity, formal charges, bond orders.
-import rdkitPackage from '@rdkit/rdkit';
+
 import type { MainModule as RDKitModule } from '@rdkit/rdkit';
-import type { Bond, Diagnostic, LigandAtom } from './model.ts';
-import { ATOMIC_NUMBER } from './elements.ts';
+import rdkitPackage from '@rdkit/rdkit';
 import { checkCoordinates } from './check-coordinates.ts';
+import { ATOMIC_NUMBER } from './elements.ts';
+import type { Bond, Diagnostic, LigandAtom } from './model.ts';
 
 // The package is CommonJS: under Node's ESM its factory is the default export, which
 // TypeScript types as the module object; one cast says what it is at run time.
@@ -114,8 +115,13 @@ export async function parseSdf(text: string, file: string): Promise<SdfRecord> {
     return { file, warnings, errors: [{ file, message: 'no V2000 or V3000 counts line: not an SDF/MOL file' }] };
   }
   const read = await readMolblock(blocks[0]);
-  if (!read) return { file, warnings, errors: [{ file, message: 'RDKit could not read the molecule (truncated or malformed atom/bond block)' }] };
-  if (read.unsanitised) warnings.push({ file, message: 'RDKit could not sanitise the molecule (valence or aromaticity problem); read as written, without SMILES' });
+  if (!read)
+    return { file, warnings, errors: [{ file, message: 'RDKit could not read the molecule (truncated or malformed atom/bond block)' }] };
+  if (read.unsanitised)
+    warnings.push({
+      file,
+      message: 'RDKit could not sanitise the molecule (valence or aromaticity problem); read as written, without SMILES',
+    });
   const { atoms, bonds } = fromJson(read.json);
   const errors: Diagnostic[] = [];
   for (const a of atoms) {
@@ -134,20 +140,40 @@ export async function parseSdf(text: string, file: string): Promise<SdfRecord> {
 export function toMolblock(atoms: LigandAtom[], bonds: Bond[], charges: number[]): string {
   const rdOrder = (o: Bond['order']) => (o === 1.5 ? 4 : o);
   if (atoms.length <= 999 && bonds.length <= 999) {
-    const head = ['ligand', '  misi-gen', '', `${String(atoms.length).padStart(3)}${String(bonds.length).padStart(3)}  0  0  0  0  0  0  0  0999 V2000`];
-    const atomLines = atoms.map((a) =>
-      `${a.xyz.map((v) => v.toFixed(4).padStart(10)).join('')} ${a.element.padEnd(3)} 0  0  0  0  0  0  0  0  0  0  0  0`);
-    const bondLines = bonds.map((b) => `${String(b.a + 1).padStart(3)}${String(b.b + 1).padStart(3)}${String(rdOrder(b.order)).padStart(3)}  0`);
+    const head = [
+      'ligand',
+      '  misi-gen',
+      '',
+      `${String(atoms.length).padStart(3)}${String(bonds.length).padStart(3)}  0  0  0  0  0  0  0  0999 V2000`,
+    ];
+    const atomLines = atoms.map(
+      (a) => `${a.xyz.map((v) => v.toFixed(4).padStart(10)).join('')} ${a.element.padEnd(3)} 0  0  0  0  0  0  0  0  0  0  0  0`,
+    );
+    const bondLines = bonds.map(
+      (b) => `${String(b.a + 1).padStart(3)}${String(b.b + 1).padStart(3)}${String(rdOrder(b.order)).padStart(3)}  0`,
+    );
     const chg = charges.map((c, i) => [i + 1, c] as const).filter(([, c]) => c !== 0);
     const chgLines: string[] = [];
     for (let i = 0; i < chg.length; i += 8) {
       const part = chg.slice(i, i + 8);
-      chgLines.push(`M  CHG${String(part.length).padStart(3)}${part.map(([n, c]) => `${String(n).padStart(4)}${String(c).padStart(4)}`).join('')}`);
+      chgLines.push(
+        `M  CHG${String(part.length).padStart(3)}${part.map(([n, c]) => `${String(n).padStart(4)}${String(c).padStart(4)}`).join('')}`,
+      );
     }
     return [...head, ...atomLines, ...bondLines, ...chgLines, 'M  END', ''].join('\n');
   }
-  const lines = ['ligand', '  misi-gen', '', '  0  0  0     0  0            999 V3000', 'M  V30 BEGIN CTAB', `M  V30 COUNTS ${atoms.length} ${bonds.length} 0 0 0`, 'M  V30 BEGIN ATOM'];
-  atoms.forEach((a, i) => lines.push(`M  V30 ${i + 1} ${a.element} ${a.xyz.map((v) => v.toFixed(4)).join(' ')} 0${charges[i] ? ` CHG=${charges[i]}` : ''}`));
+  const lines = [
+    'ligand',
+    '  misi-gen',
+    '',
+    '  0  0  0     0  0            999 V3000',
+    'M  V30 BEGIN CTAB',
+    `M  V30 COUNTS ${atoms.length} ${bonds.length} 0 0 0`,
+    'M  V30 BEGIN ATOM',
+  ];
+  atoms.forEach((a, i) =>
+    lines.push(`M  V30 ${i + 1} ${a.element} ${a.xyz.map((v) => v.toFixed(4)).join(' ')} 0${charges[i] ? ` CHG=${charges[i]}` : ''}`),
+  );
   lines.push('M  V30 END ATOM', 'M  V30 BEGIN BOND');
   bonds.forEach((b, i) => lines.push(`M  V30 ${i + 1} ${rdOrder(b.order)} ${b.a + 1} ${b.b + 1}`));
   lines.push('M  V30 END BOND', 'M  V30 END CTAB', 'M  END', '');
@@ -159,7 +185,11 @@ export function toMolblock(atoms: LigandAtom[], bonds: Bond[], charges: number[]
  * charges, mapped back onto the given atoms (same order). Charges are not in a mol2 file,
  * so they are first guessed from valence (see guessFormalCharges).
  */
-export async function describeWithRdkit(atoms: LigandAtom[], bonds: Bond[], charges: number[]): Promise<{ smiles: string | null; aromatic: boolean[] | null; charges: number[] | null }> {
+export async function describeWithRdkit(
+  atoms: LigandAtom[],
+  bonds: Bond[],
+  charges: number[],
+): Promise<{ smiles: string | null; aromatic: boolean[] | null; charges: number[] | null }> {
   const read = await readMolblock(toMolblock(atoms, bonds, charges));
   if (!read || read.unsanitised) return { smiles: null, aromatic: null, charges: null };
   const described = fromJson(read.json);

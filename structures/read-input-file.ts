@@ -14,7 +14,14 @@ export async function readInputFile(path: string): Promise<InputFile> {
     bytes = await readFile(path);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'ENOENT' ? 'file does not exist' : err.code === 'EACCES' ? 'permission denied' : err.code === 'EISDIR' ? 'is a folder, not a file' : err.message;
+    const why =
+      err.code === 'ENOENT'
+        ? 'file does not exist'
+        : err.code === 'EACCES'
+          ? 'permission denied'
+          : err.code === 'EISDIR'
+            ? 'is a folder, not a file'
+            : err.message;
     return { ok: false, reason: `cannot read file: ${why}` };
   }
   if (/\.gz$/i.test(path)) {
@@ -26,7 +33,8 @@ export async function readInputFile(path: string): Promise<InputFile> {
   }
   if (bytes.length === 0 || bytes.toString('latin1').trim() === '') return { ok: false, reason: 'file is empty' };
   const head = bytes.subarray(0, 8192);
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { ok: false, reason: 'file is UTF-16 text; save it as ASCII or UTF-8' };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    return { ok: false, reason: 'file is UTF-16 text; save it as ASCII or UTF-8' };
   if (head.includes(0)) return { ok: false, reason: 'file is binary (holds NUL bytes), not a text structure file' };
   let text = bytes.toString('utf8');
   if (text.includes('\uFFFD')) text = bytes.toString('latin1');

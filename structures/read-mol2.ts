@@ -3,10 +3,11 @@
 // as the PDB reader: an atom or bond line whose ids, coordinates or charge are not numbers is
 // an error naming its line and field (numeric-field.ts words it), also after lone pairs (LP,
 // Du) were left out: only a bond to one of those is passed over.
-import type { Bond, Diagnostic, LigandAtom } from './model.ts';
-import { normaliseElement } from './elements.ts';
+
 import { checkCoordinates } from './check-coordinates.ts';
-import { numberOrNaN, readNumber, readNumbers, type NumericField } from './numeric-field.ts';
+import { normaliseElement } from './elements.ts';
+import type { Bond, Diagnostic, LigandAtom } from './model.ts';
+import { type NumericField, numberOrNaN, readNumber, readNumbers } from './numeric-field.ts';
 
 export interface Mol2Record {
   file: string;
@@ -57,7 +58,10 @@ export function parseMol2(text: string, file: string): Mol2Record {
   const failedIds = new Set<number>();
   /** The counts the molecule section gives (atoms, bonds), and where. */
   let declared: { atoms: number; bonds: number | null; line: number } | null = null;
-  let atomLines = 0, bondLines = 0, atomSectionLine = 0, bondSectionLine = 0;
+  let atomLines = 0,
+    bondLines = 0,
+    atomSectionLine = 0,
+    bondSectionLine = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const trimmed = line.trim();
@@ -80,7 +84,11 @@ export function parseMol2(text: string, file: string): Mol2Record {
     if (section === 'MOLECULE' && i === moleculeLine + 2) {
       const [na, nb] = trimmed.split(/\s+/);
       if (!/^\d+$/.test(na) || (nb !== undefined && !/^\d+$/.test(nb))) {
-        errors.push({ file, line: i + 1, message: `the molecule's counts line ('${trimmed}') does not start with the number of atoms and bonds` });
+        errors.push({
+          file,
+          line: i + 1,
+          message: `the molecule's counts line ('${trimmed}') does not start with the number of atoms and bonds`,
+        });
       } else {
         declared = { atoms: Number(na), bonds: nb === undefined ? null : Number(nb), line: i + 1 };
       }
@@ -110,7 +118,10 @@ export function parseMol2(text: string, file: string): Mol2Record {
         failedIds.add(id);
         continue;
       }
-      const numbers = readNumbers([[f[6], SUBSTRUCTURE_ID, 0], [f[8], CHARGE, 0]]);
+      const numbers = readNumbers([
+        [f[6], SUBSTRUCTURE_ID, 0],
+        [f[8], CHARGE, 0],
+      ]);
       if (!Array.isArray(numbers)) {
         errors.push({ file, line: i + 1, message: numbers.message });
         failedIds.add(id);
@@ -163,14 +174,45 @@ export function parseMol2(text: string, file: string): Mol2Record {
       bonds.push({ a, b, order: order ?? 1 });
     }
   }
-  if (skippedLonePairs) warnings.push({ file, message: `${skippedLonePairs} lone-pair or dummy atoms (LP/Du) were left out${skippedBonds ? `, with their ${skippedBonds} bonds` : ''}` });
+  if (skippedLonePairs)
+    warnings.push({
+      file,
+      message: `${skippedLonePairs} lone-pair or dummy atoms (LP/Du) were left out${skippedBonds ? `, with their ${skippedBonds} bonds` : ''}`,
+    });
   if (molecules === 0) errors.push({ file, message: 'no @<TRIPOS>MOLECULE section: not a mol2 file' });
-  else if (errors.length > 0) { /* the first error says enough */ }
-  else if (!declared) errors.push({ file, line: moleculeLine + 3, message: 'the molecule section has no counts line (number of atoms and bonds)' });
-  else if (!atomSectionLine && declared.atoms > 0) errors.push({ file, line: declared.line, message: `no @<TRIPOS>ATOM section, though the molecule has ${declared.atoms} atoms: file truncated?` });
-  else if (atomLines !== declared.atoms) errors.push({ file, line: atomSectionLine, message: `the atom section holds ${atomLines} atoms; the molecule's counts line (line ${declared.line}) says ${declared.atoms}: file truncated or edited?` });
-  else if (declared.bonds !== null && declared.bonds > 0 && !bondSectionLine) errors.push({ file, line: declared.line, message: `no @<TRIPOS>BOND section, though the molecule has ${declared.bonds} bonds: file truncated?` });
-  else if (declared.bonds !== null && bondLines !== declared.bonds) errors.push({ file, line: bondSectionLine, message: `the bond section holds ${bondLines} bonds; the molecule's counts line (line ${declared.line}) says ${declared.bonds}: file truncated or edited?` });
-  else if (atoms.length === 0) errors.push({ file, line: atomSectionLine || declared.line, message: skippedLonePairs ? `the molecule has no atoms but ${skippedLonePairs} lone pairs or dummies` : 'the molecule has no atoms' });
+  else if (errors.length > 0) {
+    /* the first error says enough */
+  } else if (!declared)
+    errors.push({ file, line: moleculeLine + 3, message: 'the molecule section has no counts line (number of atoms and bonds)' });
+  else if (!atomSectionLine && declared.atoms > 0)
+    errors.push({
+      file,
+      line: declared.line,
+      message: `no @<TRIPOS>ATOM section, though the molecule has ${declared.atoms} atoms: file truncated?`,
+    });
+  else if (atomLines !== declared.atoms)
+    errors.push({
+      file,
+      line: atomSectionLine,
+      message: `the atom section holds ${atomLines} atoms; the molecule's counts line (line ${declared.line}) says ${declared.atoms}: file truncated or edited?`,
+    });
+  else if (declared.bonds !== null && declared.bonds > 0 && !bondSectionLine)
+    errors.push({
+      file,
+      line: declared.line,
+      message: `no @<TRIPOS>BOND section, though the molecule has ${declared.bonds} bonds: file truncated?`,
+    });
+  else if (declared.bonds !== null && bondLines !== declared.bonds)
+    errors.push({
+      file,
+      line: bondSectionLine,
+      message: `the bond section holds ${bondLines} bonds; the molecule's counts line (line ${declared.line}) says ${declared.bonds}: file truncated or edited?`,
+    });
+  else if (atoms.length === 0)
+    errors.push({
+      file,
+      line: atomSectionLine || declared.line,
+      message: skippedLonePairs ? `the molecule has no atoms but ${skippedLonePairs} lone pairs or dummies` : 'the molecule has no atoms',
+    });
   return { file, moleculeName, substructures, atoms, bonds, warnings, errors };
 }

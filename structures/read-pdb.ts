@@ -1,11 +1,12 @@
 // PDB format reader: text -> residues of the first model, with located diagnostics.
 // Column positions follow the wwPDB format v3.3 ATOM/HETATM record (1-based columns).
-import type { Diagnostic, EntryInfo, Residue } from './model.ts';
-import { resolveAltLocs, type RawAtom } from './alt-locs.ts';
+
+import { type RawAtom, resolveAltLocs } from './alt-locs.ts';
+import { nameBlankChains } from './blank-chains.ts';
 import { decodeHybrid36 } from './hybrid-36.ts';
+import type { Diagnostic, EntryInfo, Residue } from './model.ts';
 import { PdbAtomReader } from './pdb-atom-record.ts';
 import { PdbEntryInfo } from './pdb-entry-info.ts';
-import { nameBlankChains } from './blank-chains.ts';
 
 /** What a structure file (PDB or mmCIF) holds, before it is sorted into pocket/ligand/water. */
 export interface StructureRecord {
@@ -56,10 +57,19 @@ export function parsePdb(text: string, file: string): StructureRecord {
     let line = lines[i];
     if (i < last && line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
     const isAtom = line.startsWith('ATOM  ') || line.startsWith('HETATM');
-    if (i === lastUnended && line.trim() !== '' && !/^(END|ENDMDL|TER)\b/.test(line) && !(isAtom && completeAtomRecord(line, atoms.sawElementColumns))) {
+    if (
+      i === lastUnended &&
+      line.trim() !== '' &&
+      !/^(END|ENDMDL|TER)\b/.test(line) &&
+      !(isAtom && completeAtomRecord(line, atoms.sawElementColumns))
+    ) {
       // Real files end with a line end; without one, a last record that is not complete
       // (an atom record through its B-factor or element columns, END, TER) was cut short.
-      errors.push({ file, line: i + 1, message: `the last line is cut mid-record (${line.length} characters and no line end): file truncated?` });
+      errors.push({
+        file,
+        line: i + 1,
+        message: `the last line is cut mid-record (${line.length} characters and no line end): file truncated?`,
+      });
       continue;
     }
     if (isAtom) {
@@ -102,20 +112,37 @@ export function parsePdb(text: string, file: string): StructureRecord {
     warnings.push({ file, message: `${atoms.inferredElements} atoms had no element in columns 77-78; inferred from the atom name` });
   }
   if (atoms.shiftedNumbers > 0) {
-    warnings.push({ file, message: `${atoms.shiftedNumbers} atoms had the residue number and insertion code shifted one column left (e.g. 'HOH 2018B'); read as number 2018, insertion code B, blank chain` });
+    warnings.push({
+      file,
+      message: `${atoms.shiftedNumbers} atoms had the residue number and insertion code shifted one column left (e.g. 'HOH 2018B'); read as number 2018, insertion code B, blank chain`,
+    });
   }
   if (atoms.unreadSerials > 0) {
-    warnings.push({ file, message: `${atoms.unreadSerials} atoms have a serial that is neither a number nor hybrid-36 (columns 7-11, e.g. '*****'); numbered on from the atom before` });
+    warnings.push({
+      file,
+      message: `${atoms.unreadSerials} atoms have a serial that is neither a number nor hybrid-36 (columns 7-11, e.g. '*****'); numbered on from the atom before`,
+    });
   }
   if (atoms.firstUnreadCharge) {
     const { line, text } = atoms.firstUnreadCharge;
-    warnings.push({ file, line, message: `${atoms.unreadCharges} atoms have columns 79-80 holding something that is not a charge such as 1+ or 2- (first: '${text}' on line ${line}); read as no charge` });
+    warnings.push({
+      file,
+      line,
+      message: `${atoms.unreadCharges} atoms have columns 79-80 holding something that is not a charge such as 1+ or 2- (first: '${text}' on line ${line}); read as no charge`,
+    });
   }
   if (unreadConect > 0) {
-    warnings.push({ file, message: `${unreadConect} CONECT bonds name a serial that is neither a number nor hybrid-36; not read (bonds of those atoms come from distances)` });
+    warnings.push({
+      file,
+      message: `${unreadConect} CONECT bonds name a serial that is neither a number nor hybrid-36; not read (bonds of those atoms come from distances)`,
+    });
   }
   if (laterModelAtoms > 0) {
-    warnings.push({ file, line: laterModelLine, message: `file holds ${Math.max(modelsSeen, 2)} models; only the first was read (${laterModelAtoms} atom records of later models skipped)` });
+    warnings.push({
+      file,
+      line: laterModelLine,
+      message: `file holds ${Math.max(modelsSeen, 2)} models; only the first was read (${laterModelAtoms} atom records of later models skipped)`,
+    });
   }
   // Several chains without a chain id are told apart before atoms are grouped into residues.
   nameBlankChains(raw, terAt, file, warnings);
@@ -125,7 +152,14 @@ export function parsePdb(text: string, file: string): StructureRecord {
   }
   const residues = resolveAltLocs(raw, file, warnings);
   const info = entry.finish(warnings);
-  const record: StructureRecord = { file, residues, terAfter, conect: conectOfUniqueSerials(conect, raw, file, warnings), warnings, errors };
+  const record: StructureRecord = {
+    file,
+    residues,
+    terAfter,
+    conect: conectOfUniqueSerials(conect, raw, file, warnings),
+    warnings,
+    errors,
+  };
   if (info) record.entry = info;
   return record;
 }
@@ -135,7 +169,12 @@ export function parsePdb(text: string, file: string): StructureRecord {
  * that wrap at 99,999 or restart per chain) cannot say which atom is meant, so its bonds
  * are left out and counted in a warning.
  */
-function conectOfUniqueSerials(conect: Array<[number, number]>, raw: readonly RawAtom[], file: string, warnings: Diagnostic[]): Array<[number, number]> {
+function conectOfUniqueSerials(
+  conect: Array<[number, number]>,
+  raw: readonly RawAtom[],
+  file: string,
+  warnings: Diagnostic[],
+): Array<[number, number]> {
   if (conect.length === 0) return conect;
   const named = new Set<number>();
   for (const [a, b] of conect) named.add(a).add(b);
@@ -148,7 +187,10 @@ function conectOfUniqueSerials(conect: Array<[number, number]>, raw: readonly Ra
   }
   if (repeated.size === 0) return conect;
   const kept = conect.filter(([a, b]) => !repeated.has(a) && !repeated.has(b));
-  warnings.push({ file, message: `${conect.length - kept.length} CONECT bonds name a serial that several atoms share (${repeated.size} such serials, e.g. ${[...repeated][0]}); not read (bonds of those atoms come from distances)` });
+  warnings.push({
+    file,
+    message: `${conect.length - kept.length} CONECT bonds name a serial that several atoms share (${repeated.size} such serials, e.g. ${[...repeated][0]}); not read (bonds of those atoms come from distances)`,
+  });
   return kept;
 }
 

@@ -12,8 +12,19 @@
  * records (generate).
  */
 export type RejectStage =
-  | 'discover' | 'read-ligand' | 'read-pocket' | 'read-protein' | 'read-entry' | 'select-ligand' | 'check'
-  | 'pocket-cut' | 'ligand-chemistry' | 'hbonds' | 'plan' | 'render' | 'records';
+  | 'discover'
+  | 'read-ligand'
+  | 'read-pocket'
+  | 'read-protein'
+  | 'read-entry'
+  | 'select-ligand'
+  | 'check'
+  | 'pocket-cut'
+  | 'ligand-chemistry'
+  | 'hbonds'
+  | 'plan'
+  | 'render'
+  | 'records';
 
 export interface Reject {
   id: string;
@@ -63,7 +74,9 @@ export function describeThrown(e: unknown): string {
     try {
       const json = JSON.stringify(e);
       if (json && json !== '{}') return `a ${e.constructor?.name ?? 'non-Error'} object was thrown: ${json.slice(0, 300)}`;
-    } catch { /* circular: fall through */ }
+    } catch {
+      /* circular: fall through */
+    }
     return `a ${e.constructor?.name ?? 'non-Error'} object was thrown`;
   }
   return `${typeof e} ${String(e)} was thrown`;
@@ -102,7 +115,12 @@ export type Guarded<T> = { ok: true; value: T } | { ok: false; reject: Reject };
  * starts at and moves it on (`step.stage = 'hbonds'`) so a throw is attributed to the right
  * stage and file. Throws only what stops the whole run (RunStoppingError, a full disk).
  */
-export async function guardComplex<T>(id: string, start: Step, work: (step: Step) => T | Promise<T>, sink?: ErrorSink): Promise<Guarded<T>> {
+export async function guardComplex<T>(
+  id: string,
+  start: Step,
+  work: (step: Step) => T | Promise<T>,
+  sink?: ErrorSink,
+): Promise<Guarded<T>> {
   const step: Step = { ...start, id };
   try {
     return { ok: true, value: await work(step) };

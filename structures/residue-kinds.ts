@@ -1,7 +1,8 @@
 // Sorting the residues of a structure file into polymer, other hetero groups, waters and ions,
 // and the RES:CHAIN:NUMBER selector of one residue (the ligand of interest: ligand-of-interest.ts).
+
+import { isIon, POLYMER_RESIDUES, WATER_NAMES } from './elements.ts';
 import type { Residue } from './model.ts';
-import { POLYMER_RESIDUES, WATER_NAMES, isIon } from './elements.ts';
 
 export type ResidueKind = 'polymer' | 'het' | 'water' | 'ion';
 

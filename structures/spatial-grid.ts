@@ -19,16 +19,20 @@ export class SpatialGrid<T> {
 
   /** Items within `r` angstrom of `p` (r must not exceed the cell size). */
   *within(p: Vec3, r: number): Generator<{ item: T; distance: number }> {
-    const cx = Math.floor(p[0] / this.cell), cy = Math.floor(p[1] / this.cell), cz = Math.floor(p[2] / this.cell);
+    const cx = Math.floor(p[0] / this.cell),
+      cy = Math.floor(p[1] / this.cell),
+      cz = Math.floor(p[2] / this.cell);
     const r2 = r * r;
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) for (let dz = -1; dz <= 1; dz++) {
-      const list = this.cells.get(`${cx + dx},${cy + dy},${cz + dz}`);
-      if (!list) continue;
-      for (const e of list) {
-        const d2 = (e.xyz[0] - p[0]) ** 2 + (e.xyz[1] - p[1]) ** 2 + (e.xyz[2] - p[2]) ** 2;
-        if (d2 <= r2) yield { item: e.item, distance: Math.sqrt(d2) };
-      }
-    }
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dz = -1; dz <= 1; dz++) {
+          const list = this.cells.get(`${cx + dx},${cy + dy},${cz + dz}`);
+          if (!list) continue;
+          for (const e of list) {
+            const d2 = (e.xyz[0] - p[0]) ** 2 + (e.xyz[1] - p[1]) ** 2 + (e.xyz[2] - p[2]) ** 2;
+            if (d2 <= r2) yield { item: e.item, distance: Math.sqrt(d2) };
+          }
+        }
   }
 
   /** True when any item lies within `r` of `p`. */

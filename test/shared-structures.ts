@@ -1,8 +1,8 @@
 // Where the real structures live for tests: the bundled sample (always there) and
 // ../shared/structures (only on machines that have it; tests using it skip otherwise).
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const SAMPLE = resolve(REPO, 'structures/sample');

@@ -16,13 +16,24 @@ export const CURRENT_CLI = process.env.MISI_TEST_DIST_BUILT === '1' ? join(REPO,
 /** Node arguments that run the CLI from the source. */
 export const SOURCE_CLI = [BIN];
 
-export interface CliRun { code: number | null; signal: NodeJS.Signals | null; stderr: string }
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
 
 export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stderr }));
   });

@@ -45,7 +45,13 @@ export const ligandRotationTask = {
     };
   },
   // Scored as the rotation task is: 0 unless the axis is right, then 1 - |error| / 180.
-  scorer: commandScorer('roll', 'xyz', 'composite', '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0', rotationScore),
+  scorer: commandScorer(
+    'roll',
+    'xyz',
+    'composite',
+    '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0',
+    rotationScore,
+  ),
   // The random baseline: a roll with any axis, sign and angle.
   randomGuess: (_question, rng) => `roll ${drawOne(rng, AXES)} ${drawOne(rng, [1, -1]) * drawOne(rng, ANGLES)}`,
 };

@@ -9,8 +9,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  DEFAULT_SEED, SAMPLE_DIR, SAMPLE_LIGANDS,
-  allTasks, generate, readQaSplit, registerTask, runExport, scoreSplit, verifyDataset,
+  allTasks,
+  DEFAULT_SEED,
+  generate,
+  readQaSplit,
+  registerTask,
+  runExport,
+  SAMPLE_DIR,
+  SAMPLE_LIGANDS,
+  scoreSplit,
+  verifyDataset,
 } from 'misi-gen';
 import { ligandRotationTask } from './ligand-rotation-task.mjs';
 
@@ -42,7 +50,10 @@ if (score.averageAllTasks.composite !== 100 || !tasks.includes(ligandRotationTas
 const exported = await runExport(out, 'llava', join(out, 'llava'));
 console.log(`exported ${exported.rows} rows (llava) into ${join(out, 'llava')}`);
 
-const [first] = readFileSync(join(out, 'qa', 'ligand_rotation.train.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const [first] = readFileSync(join(out, 'qa', 'ligand_rotation.train.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
 if (!first) {
   console.error('no ligand_rotation question was written');
   process.exit(1);

@@ -12,21 +12,21 @@
 // A baseline is flagged when its interval's low end is more than MARGIN over chance; a task
 // is clean when none is and no question repeats. Files are read a question at a time.
 import { createHash } from 'node:crypto';
-import { generatorFor } from '../generate/seeds.ts';
-import { eachQuestion } from '../dataset/each-question.ts';
-import { openDataset, optionTexts, type DatasetFolder } from '../dataset/read-dataset.ts';
-import type { QaRecord } from '../dataset/question-record.ts';
+import { readReplyResidueVerdict, readTruthResidueVerdict } from '../../qa/scoring/read-bonds.ts';
+import { exactTextScorer, residueLigandScorer, type TaskScorer } from '../../qa/scoring/task-scorers.ts';
+import { HELD_OUT_SPLITS, TRAIN } from '../../qa/split-names.ts';
 import type { AskedQuestion, TaskModule } from '../../qa/task.ts';
 import { scorerOf, taskById } from '../../qa/task-registry.ts';
-import { exactTextScorer, residueLigandScorer, type TaskScorer } from '../../qa/scoring/task-scorers.ts';
-import { readReplyResidueVerdict, readTruthResidueVerdict } from '../../qa/scoring/read-bonds.ts';
+import { eachQuestion } from '../dataset/each-question.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
+import { type DatasetFolder, openDataset, optionTexts } from '../dataset/read-dataset.ts';
+import { generatorFor } from '../generate/seeds.ts';
 import { ScoreTally } from './interval.ts';
 import { choiceView, optionFeatures, sharedFeatures } from './option-features.ts';
-import { OptionModel, type OptionExample } from './option-model.ts';
 import { mostTypicalOptionImage } from './option-images.ts';
-import { fitDistanceThreshold, nameVerdicts, residueFacts, type ResidueFacts } from './residue-baselines.ts';
+import { type OptionExample, OptionModel } from './option-model.ts';
+import { fitDistanceThreshold, nameVerdicts, type ResidueFacts, residueFacts } from './residue-baselines.ts';
 import { MajorityTable, wordingKey } from './text-majority.ts';
-import { HELD_OUT_SPLITS, TRAIN } from '../../qa/split-names.ts';
 
 /** How far over chance (in score, 0-1) a baseline's interval must start to be flagged: 3 points. */
 export const MARGIN = 0.03;
@@ -38,10 +38,10 @@ const MIN_TRAIN = 20;
 export const BASELINE_NAMES = {
   text: 'question text only: the train answer most frequent for the same wording (numbers blanked)',
   consensus: 'choices only: the option sharing the most axes, signs and magnitudes with the other three',
-  optionModel: 'choices only: a conditional logit on the options\' axes, signs, magnitudes, consensus and letter, fitted on train',
+  optionModel: "choices only: a conditional logit on the options' axes, signs, magnitudes, consensus and letter, fitted on train",
   optionImages: 'option images only: the option image most like the other three (annotations)',
   distance: 'residue_ligand: Yes when the least residue-ligand heavy-atom distance is under a threshold fitted on train',
-  residueName: 'residue_ligand: the verdict most frequent on train for the residue\'s name',
+  residueName: "residue_ligand: the verdict most frequent on train for the residue's name",
 } as const;
 export type BaselineName = keyof typeof BASELINE_NAMES;
 
@@ -145,14 +145,30 @@ function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAu
   for (const [split, n] of Object.entries(duplicates)) if (n > 0) findings.push(`${n} exact duplicate${n === 1 ? '' : 's'} in ${split}`);
   for (const s of splits) {
     for (const b of s.baselines) {
-      if (b.flagged) findings.push(`${b.name} ${pct(b.score)} [${pct(b.low)}-${pct(b.high)}] on ${s.split} against chance ${pct(s.chance)}`);
+      if (b.flagged)
+        findings.push(`${b.name} ${pct(b.score)} [${pct(b.low)}-${pct(b.high)}] on ${s.split} against chance ${pct(s.chance)}`);
     }
   }
-  return { task, metric: verdict ? 'verdict (Yes or No right)' : `${scorer.metric} (the task's scorer)`, trainQuestions, duplicates, splits, clean: findings.length === 0, findings };
+  return {
+    task,
+    metric: verdict ? 'verdict (Yes or No right)' : `${scorer.metric} (the task's scorer)`,
+    trainQuestions,
+    duplicates,
+    splits,
+    clean: findings.length === 0,
+    findings,
+  };
 }
 
-function auditSplit(folder: DatasetFolder, file: NonNullable<ReturnType<DatasetFolder['file']>>, module: TaskModule | undefined, scorer: TaskScorer,
-  verdict: boolean, fitted: Fitted, duplicates: Record<string, number>): SplitAudit {
+function auditSplit(
+  folder: DatasetFolder,
+  file: NonNullable<ReturnType<DatasetFolder['file']>>,
+  module: TaskModule | undefined,
+  scorer: TaskScorer,
+  verdict: boolean,
+  fitted: Fitted,
+  duplicates: Record<string, number>,
+): SplitAudit {
   const tallies = new Map<BaselineName, ScoreTally>();
   const tally = (name: BaselineName, score: number) => {
     if (!tallies.has(name)) tallies.set(name, new ScoreTally());
@@ -212,7 +228,9 @@ function scoreWith(scorer: TaskScorer, verdict: boolean, r: QaRecord): (reply: s
 }
 
 function repeats(seen: Set<string>, r: QaRecord): boolean {
-  const key = createHash('sha1').update(JSON.stringify([r.complex, r.images, r.answer])).digest('base64');
+  const key = createHash('sha1')
+    .update(JSON.stringify([r.complex, r.images, r.answer]))
+    .digest('base64');
   if (seen.has(key)) return true;
   seen.add(key);
   return false;

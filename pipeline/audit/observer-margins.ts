@@ -19,13 +19,14 @@
 // median and the 5th percentile over atoms, and the change of the picture's extent (the
 // larger of its width and height over those atoms: what a ruler laid on the picture reads,
 // the measure of a change of size), each the least over the question's neighbours.
-import type { Vec3 } from '../../structures/model.ts';
-import type { Annotation } from '../../renders/annotation.ts';
-import { projectEye, type Camera } from '../../renders/camera.ts';
-import { formatCommands, parseCommands, type Command } from '../../renders/commands.ts';
-import { boundingBox, boxCentre, commandsMatrixAbout, invert, multiply, transformPoint } from '../../renders/rigid-motion.ts';
-import { viewCommands, type ViewName } from '../../renders/views.ts';
+
 import { ZOOM_DISTANCES } from '../../qa/parameters.ts';
+import type { Annotation } from '../../renders/annotation.ts';
+import { type Camera, projectEye } from '../../renders/camera.ts';
+import { type Command, formatCommands, parseCommands } from '../../renders/commands.ts';
+import { boundingBox, boxCentre, commandsMatrixAbout, invert, multiply, transformPoint } from '../../renders/rigid-motion.ts';
+import { type ViewName, viewCommands } from '../../renders/views.ts';
+import type { Vec3 } from '../../structures/model.ts';
 
 /** The tasks whose answers are motions (the others have nothing to shift). */
 export const GEOMETRIC_TASKS = ['translation', 'rotation', 'zooming', 'docking', 'translation_rotation', 'rotation_rotation'] as const;
@@ -99,7 +100,10 @@ export const quantile = (sorted: readonly number[], q: number): number => {
 };
 
 const extentOf = (pts: readonly { x: number; y: number }[]): number => {
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    x1 = -Infinity,
+    y0 = Infinity,
+    y1 = -Infinity;
   for (const p of pts) {
     if (p.x < x0) x0 = p.x;
     if (p.x > x1) x1 = p.x;
@@ -141,9 +145,20 @@ export function neighboursOf(commands: readonly Command[], from: number, allowed
  * motion the answer is (`scene`: the annotation's transform, whose commands from `from` on
  * are the answer's; `ligand`: the ligand's own displacement, every command of it).
  */
-export function pictureShifts(ann: Annotation, motion: 'scene' | 'ligand', from: number, allowed: (c: Command) => boolean): { atoms: number; size: number; centreDepth: number; neighbours: NeighbourShift[] } {
+export function pictureShifts(
+  ann: Annotation,
+  motion: 'scene' | 'ligand',
+  from: number,
+  allowed: (c: Command) => boolean,
+): { atoms: number; size: number; centreDepth: number; neighbours: NeighbourShift[] } {
   // projectEye reads the projection matrix and the image size alone, which the annotation has.
-  const camera = { ...ann.camera, projection: ann.camera.projection as Camera['projection'], pad: 0, distance: 0, halfWidth: 0 } satisfies Camera;
+  const camera = {
+    ...ann.camera,
+    projection: ann.camera.projection as Camera['projection'],
+    pad: 0,
+    distance: 0,
+    halfWidth: 0,
+  } satisfies Camera;
   const heavy = ann.atoms.filter((a) => a.element !== 'H' && (motion === 'scene' || a.part === 'ligand'));
   if (heavy.length === 0) throw new MarginError(`image ${ann.key}: no heavy atom ${motion === 'ligand' ? 'of the ligand ' : ''}drawn`);
   const eye = heavy.map((a) => unproject(camera, a));
@@ -157,14 +172,20 @@ export function pictureShifts(ann: Annotation, motion: 'scene' | 'ligand', from:
   let centreDepth: number;
   if (motion === 'scene') {
     commands = parseCommands(ann.transform);
-    if (ann.turnCentre !== 'shown' && ann.subset !== 'full') throw new MarginError(`image ${ann.key}: turns about the complex but draws only '${ann.subset}': its centre is not in the annotation`);
+    if (ann.turnCentre !== 'shown' && ann.subset !== 'full')
+      throw new MarginError(
+        `image ${ann.key}: turns about the complex but draws only '${ann.subset}': its centre is not in the annotation`,
+      );
     const undo = invert(scene);
     before = eye.map((p) => transformPoint(undo, p));
     const centre = boxCentre(boundingBox(before));
     centreDepth = -centre[2];
     redo = (c) => commandsMatrixAbout([...c, ...view], () => centre);
     const check = maxDiff(redo(commands), scene);
-    if (check > MATRIX_TOLERANCE) throw new MarginError(`image ${ann.key}: its scene matrix is not its commands' '${ann.transform}' about the drawn atoms' centre (off by ${check.toPrecision(3)})`);
+    if (check > MATRIX_TOLERANCE)
+      throw new MarginError(
+        `image ${ann.key}: its scene matrix is not its commands' '${ann.transform}' about the drawn atoms' centre (off by ${check.toPrecision(3)})`,
+      );
   } else {
     commands = parseCommands(ann.ligandTransform);
     const lig = ann.ligandMatrix;
@@ -172,9 +193,16 @@ export function pictureShifts(ann: Annotation, motion: 'scene' | 'ligand', from:
     before = eye.map((p) => transformPoint(undo, p));
     const centre = boxCentre(boundingBox(before));
     centreDepth = -centre[2];
-    redo = (c) => multiply(scene, commandsMatrixAbout(c, () => centre));
+    redo = (c) =>
+      multiply(
+        scene,
+        commandsMatrixAbout(c, () => centre),
+      );
     const check = maxDiff(redo(commands), multiply(scene, lig));
-    if (check > MATRIX_TOLERANCE) throw new MarginError(`image ${ann.key}: its ligand matrix is not its commands' '${ann.ligandTransform}' about the ligand's centre (off by ${check.toPrecision(3)})`);
+    if (check > MATRIX_TOLERANCE)
+      throw new MarginError(
+        `image ${ann.key}: its ligand matrix is not its commands' '${ann.ligandTransform}' about the ligand's centre (off by ${check.toPrecision(3)})`,
+      );
   }
   if (from < 0 || from >= commands.length) throw new Error(`answer commands from ${from} of ${commands.length}`);
   const visible = heavy.map((a) => a.visible);
@@ -186,7 +214,12 @@ export function pictureShifts(ann: Annotation, motion: 'scene' | 'ligand', from:
   const neighbours = neighboursOf(commands, from, allowed).map((n): NeighbourShift => {
     const other = project(redo(n));
     const shifts = truth.map((p, i) => Math.hypot(other[i].x - p.x, other[i].y - p.y)).sort((a, b) => a - b);
-    return { neighbour: formatCommands(n), median: quantile(shifts, 0.5), p5: quantile(shifts, 0.05), extent: Math.abs(extentOf(other) - size) };
+    return {
+      neighbour: formatCommands(n),
+      median: quantile(shifts, 0.5),
+      p5: quantile(shifts, 0.05),
+      extent: Math.abs(extentOf(other) - size),
+    };
   });
   return { atoms: truth.length, size, centreDepth, neighbours };
 }
@@ -201,7 +234,11 @@ export interface MarginRecord {
 
 /** Which image shows the true answer and which of its motion's commands are the answer's. */
 export function truthPicture(r: MarginRecord): { image: string; motion: 'scene' | 'ligand'; answer: Command[] } | null {
-  const t = (r.truth ?? {}) as { commands?: Command[]; letter?: string; options?: { letter: string; image?: string; commands?: Command[] }[] };
+  const t = (r.truth ?? {}) as {
+    commands?: Command[];
+    letter?: string;
+    options?: { letter: string; image?: string; commands?: Command[] }[];
+  };
   if (typeof t.letter === 'string' && Array.isArray(t.options)) {
     const right = t.options.find((o) => o.letter === t.letter);
     if (!right?.image || !right.commands?.length) return null;
@@ -222,21 +259,37 @@ export function questionMargin(r: MarginRecord, ann: Annotation): QuestionMargin
     const all = parseCommands(ann.transform);
     from = all.length - pic.answer.length;
     if (from < 0 || formatCommands(all.slice(from)) !== formatCommands(pic.answer)) {
-      throw new MarginError(`${r.id}: image ${ann.key}'s transform '${ann.transform}' does not end with the answer '${formatCommands(pic.answer)}'`);
+      throw new MarginError(
+        `${r.id}: image ${ann.key}'s transform '${ann.transform}' does not end with the answer '${formatCommands(pic.answer)}'`,
+      );
     }
   }
   const got = pictureShifts(ann, pic.motion, from, (c) => inAnswerSpace(r.task, c));
   if (got.neighbours.length === 0) throw new MarginError(`${r.id}: no neighbouring answer in the task's answer space`);
   const least = (k: 'median' | 'p5' | 'extent') => Math.min(...got.neighbours.map((n) => n[k]));
-  return { id: r.id, task: r.task, answer: formatCommands(pic.answer), amount: pic.answer[pic.answer.length - 1].amount, atoms: got.atoms, median: least('median'), p5: least('p5'), extent: least('extent'), size: got.size, centreDepth: got.centreDepth, neighbours: got.neighbours };
+  return {
+    id: r.id,
+    task: r.task,
+    answer: formatCommands(pic.answer),
+    amount: pic.answer[pic.answer.length - 1].amount,
+    atoms: got.atoms,
+    median: least('median'),
+    p5: least('p5'),
+    extent: least('extent'),
+    size: got.size,
+    centreDepth: got.centreDepth,
+    neighbours: got.neighbours,
+  };
 }
 
 /** The first field the margins need that an annotation lacks (null: none lacking). */
 function lacking(a: Partial<Annotation>): string | null {
   if (!Array.isArray(a.atoms)) return "'atoms' list";
-  if (!Array.isArray(a.camera?.projectionMatrix) || typeof a.camera?.width !== 'number' || typeof a.camera?.height !== 'number') return "camera projection and size";
+  if (!Array.isArray(a.camera?.projectionMatrix) || typeof a.camera?.width !== 'number' || typeof a.camera?.height !== 'number')
+    return 'camera projection and size';
   if (!Array.isArray(a.sceneMatrix) || !Array.isArray(a.ligandMatrix)) return "'sceneMatrix' and 'ligandMatrix'";
-  if (typeof a.transform !== 'string' || typeof a.ligandTransform !== 'string' || typeof a.view !== 'string') return "'transform', 'ligandTransform' and 'view'";
+  if (typeof a.transform !== 'string' || typeof a.ligandTransform !== 'string' || typeof a.view !== 'string')
+    return "'transform', 'ligandTransform' and 'view'";
   return null;
 }
 
@@ -254,7 +307,8 @@ const READ_RADIUS = 0.1;
  * READ_RADIUS of the width from the centre; null without any.
  */
 export function readZoom(start: Annotation, moved: Annotation, distance: number): number | null {
-  const cx = start.camera.width / 2, cy = start.camera.height / 2;
+  const cx = start.camera.width / 2,
+    cy = start.camera.height / 2;
   const step = distance / ((start.camera.projectionMatrix[0] * start.camera.width) / 2);
   const reads: number[] = [];
   start.atoms.forEach((a, i) => {
@@ -266,7 +320,12 @@ export function readZoom(start: Annotation, moved: Annotation, distance: number)
     const z = distance + Math.round((a.depth - distance) / step) * step;
     reads.push(z * (1 - r1 / r4));
   });
-  return reads.length ? quantile(reads.sort((x, y) => x - y), 0.5) : null;
+  return reads.length
+    ? quantile(
+        reads.sort((x, y) => x - y),
+        0.5,
+      )
+    : null;
 }
 
 /** A task's margins over its questions. */
@@ -306,7 +365,8 @@ const spread = (values: readonly number[]): Spread => {
 };
 
 const UNSTATED: Record<string, string> = {
-  translation: 'the scale (pixels per angstrom: camera distance and field of view) is stated by neither; bond lengths in the picture give it',
+  translation:
+    'the scale (pixels per angstrom: camera distance and field of view) is stated by neither; bond lengths in the picture give it',
   rotation: 'nothing: angles are read from the pictures alone',
   zooming: 'the camera distance D (d = D (1 - 1/s) for a size ratio s) and the field of view',
   docking: 'the scale, as for translation (the move); the roll needs nothing',
@@ -319,7 +379,11 @@ const UNSTATED: Record<string, string> = {
  * each question once): `annotation(image)` reads an image's annotation (null: none).
  * Tasks with no records are left out.
  */
-export function observerMargins(records: Iterable<MarginRecord>, annotation: (image: string) => Partial<Annotation> | null, zoomStated?: (r: MarginRecord) => boolean): TaskMargins[] {
+export function observerMargins(
+  records: Iterable<MarginRecord>,
+  annotation: (image: string) => Partial<Annotation> | null,
+  zoomStated?: (r: MarginRecord) => boolean,
+): TaskMargins[] {
   const byTask = new Map<string, { margins: QuestionMargin[]; skipped: number; firstSkip?: string; stated: number }>();
   const zoomErrors: number[] = [];
   for (const r of records) {
@@ -329,7 +393,8 @@ export function observerMargins(records: Iterable<MarginRecord>, annotation: (im
     try {
       const pic = truthPicture(r);
       const ann = pic ? annotation(pic.image) : null;
-      if (!pic || !ann) throw new MarginError(`${r.id}: ${pic ? `no annotation of ${pic.image}` : 'no picture of its answer in its truth'}`);
+      if (!pic || !ann)
+        throw new MarginError(`${r.id}: ${pic ? `no annotation of ${pic.image}` : 'no picture of its answer in its truth'}`);
       const lacks = lacking(ann);
       if (lacks) throw new MarginError(`${r.id}: the annotation of ${pic.image} has no ${lacks}`);
       const m = questionMargin(r, ann as Annotation);
@@ -369,8 +434,14 @@ export function observerMargins(records: Iterable<MarginRecord>, annotation: (im
       const typical = spread(depths).median;
       const readError = m.map((q) => (Math.abs(typical - q.centreDepth) / q.centreDepth) * Math.abs(q.amount));
       row.cameraDistance = { ...spread(depths), readError: spread(readError) };
-      if (zoomErrors.length) row.zoomReading = { ...spread(zoomErrors), exact: zoomErrors.filter((e) => e < 0.5).length / zoomErrors.length, questions: zoomErrors.length };
-      if (t.stated === m.length) row.unstated = 'nothing: the question states the camera distance D and the field of view (d = D (1 - 1/s) for a size ratio s)';
+      if (zoomErrors.length)
+        row.zoomReading = {
+          ...spread(zoomErrors),
+          exact: zoomErrors.filter((e) => e < 0.5).length / zoomErrors.length,
+          questions: zoomErrors.length,
+        };
+      if (t.stated === m.length)
+        row.unstated = 'nothing: the question states the camera distance D and the field of view (d = D (1 - 1/s) for a size ratio s)';
       else if (t.stated > 0) row.unstated = `${UNSTATED.zooming}: stated in ${t.stated} of ${m.length} questions`;
     }
     out.push(row);
@@ -388,7 +459,11 @@ export function marginLines(r: TaskMargins): string[] {
   const cd = r.cameraDistance;
   const dist = cd ? `; camera distance ${band(cd)} A: taking the median misreads d by ${band(cd.readError)} A` : '';
   const z = r.zoomReading;
-  const reading = z ? [`${'reading'.padEnd(14)} d = z (1 - r1/r4) per atom, from whole pixels and D: |error| ${band(z)} A, under 0.5 A in ${pc(z.exact)} of ${z.questions} questions`] : [];
+  const reading = z
+    ? [
+        `${'reading'.padEnd(14)} d = z (1 - r1/r4) per atom, from whole pixels and D: |error| ${band(z)} A, under 0.5 A in ${pc(z.exact)} of ${z.questions} questions`,
+      ]
+    : [];
   return [
     `${'margins'.padEnd(14)} px to the nearest neighbouring answer's picture (+-1 A, +-15 deg), median (5th-95th pct) of ${r.questions} questions: atom shift ${band(r.median)}, 5th pct of atoms ${band(r.p5)}, extent ${band(r.extent)}; >= ${READABLE_PX} px: ${pc(r.readable.median)} / ${pc(r.readable.p5)} / ${pc(r.readable.extent)}${skip}`,
     `${'unstated'.padEnd(14)} ${r.unstated}${dist}`,

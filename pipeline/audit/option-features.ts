@@ -2,8 +2,9 @@
 // magnitude of each), read from the record's `options` (the texts a prompt may show), never
 // from `truth`. The consensus rule (the option sharing the most with the other three) and
 // the features of the small option model (option-model.ts) are computed here.
-import type { QaRecord } from '../dataset/question-record.ts';
+
 import { readTruthCommands } from '../../qa/scoring/read-commands.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 
 export interface OptionCommand {
   axis: string;
@@ -24,7 +25,13 @@ export function choiceView(r: QaRecord): ChoiceView | null {
   try {
     return {
       letters: options.map((o) => o.letter),
-      commands: options.map((o) => readTruthCommands(o.commands!).map((c) => ({ axis: `${c.kind} ${c.axis}`, sign: Math.sign(c.amount), magnitude: Math.abs(c.amount) }))),
+      commands: options.map((o) =>
+        readTruthCommands(o.commands!).map((c) => ({
+          axis: `${c.kind} ${c.axis}`,
+          sign: Math.sign(c.amount),
+          magnitude: Math.abs(c.amount),
+        })),
+      ),
     };
   } catch {
     return null;
@@ -59,15 +66,21 @@ export function optionFeatures(v: ChoiceView): number[][] {
     const f: number[] = [shared[i]];
     for (let p = 0; p < POSITIONS; p++) {
       const c = mine[p];
-      const others = v.commands.filter((_, j) => j !== i).map((o) => o[p]).filter(Boolean);
+      const others = v.commands
+        .filter((_, j) => j !== i)
+        .map((o) => o[p])
+        .filter(Boolean);
       if (!c) {
         f.push(...new Array(AXES.length + 8).fill(0));
         continue;
       }
       f.push(...AXES.map((a) => Number(c.axis === a)));
       f.push(c.sign, c.magnitude / 10, (c.magnitude / 10) ** 2);
-      f.push(others.filter((o) => o.axis === c.axis).length, others.filter((o) => o.sign === c.sign).length,
-        others.filter((o) => o.magnitude === c.magnitude).length);
+      f.push(
+        others.filter((o) => o.axis === c.axis).length,
+        others.filter((o) => o.sign === c.sign).length,
+        others.filter((o) => o.magnitude === c.magnitude).length,
+      );
       // Rank of the magnitude among the options, and its distance from their mean.
       f.push(others.filter((o) => o.magnitude < c.magnitude).length / Math.max(1, others.length));
       const mean = [c, ...others].reduce((s, o) => s + o.magnitude, 0) / (others.length + 1);

@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 
 export function wordingKey(question: string): string {
-  return createHash('sha1').update(question.replace(/\d+(\.\d+)?/g, '#')).digest('base64');
+  return createHash('sha1')
+    .update(question.replace(/\d+(\.\d+)?/g, '#'))
+    .digest('base64');
 }
 
 /** Counts of answers per key, then the most frequent (ties: the first in sorted order). */

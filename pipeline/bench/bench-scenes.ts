@@ -4,16 +4,16 @@
 // 512 x 512 in the default style (antialiased, labelled).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ingest } from '../../structures/ingest.ts';
-import type { Complex } from '../../structures/model.ts';
-import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { parseCommands } from '../../renders/commands.ts';
 import type { RenderRequest } from '../../renders/render-scenes.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
-import { makeStyle, type AntialiasMethod } from '../../renders/style.ts';
+import { type AntialiasMethod, makeStyle } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import { VIEW_NAMES } from '../../renders/views.ts';
+import { ingest } from '../../structures/ingest.ts';
+import type { Complex } from '../../structures/model.ts';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 
 /** PDBbind entries of ../shared/structures used when it is present (small to large pockets). */
 export const SHARED_BENCH_ENTRIES = ['1a30', '1bcu', '1c5z', '10gs'];
@@ -50,7 +50,15 @@ export function viewRequests(complexes: Complex[], turns: number, firstTurn = 0,
     const camera = complexCamera(complex);
     for (let k = firstTurn; k < firstTurn + turns; k++) {
       for (const view of VIEW_NAMES) {
-        const spec: SceneSpec = { complex, subset: parseSubset('full'), style, camera, view, transform: parseCommands(`roll y ${(15 * k) % 360}`), ligandTransform: [] };
+        const spec: SceneSpec = {
+          complex,
+          subset: parseSubset('full'),
+          style,
+          camera,
+          view,
+          transform: parseCommands(`roll y ${(15 * k) % 360}`),
+          ligandTransform: [],
+        };
         requests.push({ spec, annotationsOut: null });
       }
     }
@@ -61,8 +69,18 @@ export function viewRequests(complexes: Complex[], turns: number, firstTurn = 0,
 /** One image each of the pocket alone and the ligand alone (a scene load per image). */
 export function subsetRequests(complexes: Complex[], antialias?: AntialiasMethod): RenderRequest[] {
   const style = makeStyle({ antialias });
-  return complexes.flatMap((complex) => ['pocket', 'ligand'].map((s) => ({
-    spec: { complex, subset: parseSubset(s), style, camera: complexCamera(complex), view: 'front', transform: [], ligandTransform: [] } as SceneSpec,
-    annotationsOut: null,
-  })));
+  return complexes.flatMap((complex) =>
+    ['pocket', 'ligand'].map((s) => ({
+      spec: {
+        complex,
+        subset: parseSubset(s),
+        style,
+        camera: complexCamera(complex),
+        view: 'front',
+        transform: [],
+        ligandTransform: [],
+      } as SceneSpec,
+      annotationsOut: null,
+    })),
+  );
 }

@@ -6,15 +6,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Complex } from '../../structures/model.ts';
 import { parseCommands } from '../../renders/commands.ts';
 import { treeUsage } from '../../renders/process-usage.ts';
 import type { RenderPool } from '../../renders/render-pool.ts';
-import { renderScenes, type RenderOptions, type RenderRequest } from '../../renders/render-scenes.ts';
+import { type RenderOptions, type RenderRequest, renderScenes } from '../../renders/render-scenes.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import { VIEW_NAMES } from '../../renders/views.ts';
+import type { Complex } from '../../structures/model.ts';
 
 export interface MemorySample {
   images: number;
@@ -36,23 +36,37 @@ function request(complexes: Complex[], i: number): RenderRequest {
   const complex = complexes[i % complexes.length];
   const subset = parseSubset(i % 10 === 9 ? 'ligand' : 'full');
   const spec = {
-    complex, subset, style: makeStyle(), camera: complexCamera(complex),
+    complex,
+    subset,
+    style: makeStyle(),
+    camera: complexCamera(complex),
     view: VIEW_NAMES[Math.floor(i / complexes.length) % VIEW_NAMES.length],
-    transform: parseCommands(`roll y ${i % 360}, roll x ${Math.floor(i / 360)}`), ligandTransform: [],
+    transform: parseCommands(`roll y ${i % 360}, roll x ${Math.floor(i / 360)}`),
+    ligandTransform: [],
   };
   return { spec, annotationsOut: null };
 }
 
-export async function memoryRun(pool: RenderPool, complexes: Complex[], images: number, options: RenderOptions, batch = 60, onProgress?: (done: number) => void): Promise<MemoryRun> {
+export async function memoryRun(
+  pool: RenderPool,
+  complexes: Complex[],
+  images: number,
+  options: RenderOptions,
+  batch = 60,
+  onProgress?: (done: number) => void,
+): Promise<MemoryRun> {
   const dir = mkdtempSync(join(tmpdir(), 'misi-bench-memory-'));
   const samples: MemorySample[] = [];
   let done = 0;
   let failed = 0;
   const t0 = performance.now();
-  const sample = () => samples.push({
-    images: done, seconds: (performance.now() - t0) / 1000,
-    browserRss: treeUsage(pool.pids()).rssBytes, nodeRss: process.memoryUsage().rss,
-  });
+  const sample = () =>
+    samples.push({
+      images: done,
+      seconds: (performance.now() - t0) / 1000,
+      browserRss: treeUsage(pool.pids()).rssBytes,
+      nodeRss: process.memoryUsage().rss,
+    });
   const timer = setInterval(sample, 500);
   try {
     for (let start = 0; start < images; start += batch) {
@@ -88,7 +102,9 @@ export function describeMemoryRun(run: MemoryRun): string[] {
   }
   const half = run.images / 2;
   const peak = (f: (s: MemorySample) => boolean, k: 'browserRss' | 'nodeRss') => Math.max(0, ...run.samples.filter(f).map((s) => s[k]));
-  lines.push(`peak browsers ${mb(peak(() => true, 'browserRss'))} (first half ${mb(peak((s) => s.images <= half, 'browserRss'))}, second half ${mb(peak((s) => s.images > half, 'browserRss'))}); `
-    + `peak Node ${mb(peak(() => true, 'nodeRss'))} (first half ${mb(peak((s) => s.images <= half, 'nodeRss'))}, second half ${mb(peak((s) => s.images > half, 'nodeRss'))})`);
+  lines.push(
+    `peak browsers ${mb(peak(() => true, 'browserRss'))} (first half ${mb(peak((s) => s.images <= half, 'browserRss'))}, second half ${mb(peak((s) => s.images > half, 'browserRss'))}); ` +
+      `peak Node ${mb(peak(() => true, 'nodeRss'))} (first half ${mb(peak((s) => s.images <= half, 'nodeRss'))}, second half ${mb(peak((s) => s.images > half, 'nodeRss'))})`,
+  );
   return lines;
 }

@@ -6,10 +6,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Complex } from '../../structures/model.ts';
 import { drawnScene } from '../../renders/scene-atoms.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
+import type { Complex } from '../../structures/model.ts';
 
 /** The Python with PyMOL's module: Debian's, whatever python3 comes first on PATH. */
 export const PYMOL_PYTHON = '/usr/bin/python3';
@@ -24,12 +24,18 @@ const num = (v: number, w: number) => v.toFixed(3).padStart(w);
 /** PDB text of the drawn atoms (default style); the B-factor column holds residue parity. */
 export function drawnAtomsPdb(complex: Complex): string {
   const d = drawnScene(complex, parseSubset('full'), makeStyle());
-  return d.atoms.map((a, i) => {
-    const het = a.part === 'ligand';
-    const name = a.atomName.length < 4 ? ` ${a.atomName}` : a.atomName;
-    return `${het ? 'HETATM' : 'ATOM  '}${String(i + 1).padStart(5)} ${pad(name, 4)} ${pad(het ? 'LIG' : a.residueName, 3).padStart(3)} ${a.chain.slice(0, 1) || 'A'}${String(het ? 999 : a.residueNumber).padStart(4)}${a.insertionCode.slice(0, 1) || ' '}   `
-      + `${num(a.xyz[0], 8)}${num(a.xyz[1], 8)}${num(a.xyz[2], 8)}  1.00${(het ? 0 : a.residueIndex % 2).toFixed(2).padStart(6)}          ${a.element.padStart(2)}`;
-  }).join('\n') + '\nEND\n';
+  return (
+    d.atoms
+      .map((a, i) => {
+        const het = a.part === 'ligand';
+        const name = a.atomName.length < 4 ? ` ${a.atomName}` : a.atomName;
+        return (
+          `${het ? 'HETATM' : 'ATOM  '}${String(i + 1).padStart(5)} ${pad(name, 4)} ${pad(het ? 'LIG' : a.residueName, 3).padStart(3)} ${a.chain.slice(0, 1) || 'A'}${String(het ? 999 : a.residueNumber).padStart(4)}${a.insertionCode.slice(0, 1) || ' '}   ` +
+          `${num(a.xyz[0], 8)}${num(a.xyz[1], 8)}${num(a.xyz[2], 8)}  1.00${(het ? 0 : a.residueIndex % 2).toFixed(2).padStart(6)}          ${a.element.padStart(2)}`
+        );
+      })
+      .join('\n') + '\nEND\n'
+  );
 }
 
 const SCRIPT = `

@@ -1,9 +1,10 @@
 // Timing a batch of renders through a pool: wall-clock images per second, and the CPU the
 // browsers (every process of their trees, from /proc) and this Node process spent per image,
 // which says what the machine could do were it not shared.
-import { RenderPool } from '../../renders/render-pool.ts';
-import { renderScenes, type RenderOptions, type RenderRequest } from '../../renders/render-scenes.ts';
+
 import { treeUsage } from '../../renders/process-usage.ts';
+import type { RenderPool } from '../../renders/render-pool.ts';
+import { type RenderOptions, type RenderRequest, renderScenes } from '../../renders/render-scenes.ts';
 
 export interface Throughput {
   images: number;
@@ -41,8 +42,12 @@ export async function timeRenders(pool: RenderPool, requests: RenderRequest[], l
 export function addThroughput(a: Throughput | undefined, b: Throughput): Throughput {
   if (!a) return { ...b };
   return {
-    images: a.images + b.images, failed: a.failed + b.failed, seconds: a.seconds + b.seconds, loads: a.loads + b.loads,
-    browserCpuSeconds: a.browserCpuSeconds + b.browserCpuSeconds, nodeCpuSeconds: a.nodeCpuSeconds + b.nodeCpuSeconds,
+    images: a.images + b.images,
+    failed: a.failed + b.failed,
+    seconds: a.seconds + b.seconds,
+    loads: a.loads + b.loads,
+    browserCpuSeconds: a.browserCpuSeconds + b.browserCpuSeconds,
+    nodeCpuSeconds: a.nodeCpuSeconds + b.nodeCpuSeconds,
   };
 }
 

@@ -1,10 +1,11 @@
 // How the human page takes the answer to a question: the control that fits its task's
 // answer, decided from the task's scorer and the record. A form says nothing of the answer
 // itself (a person sees what the question text already says: how many commands, of which verb).
-import type { QaRecord } from '../dataset/question-record.ts';
+
 import { readTruthCommands } from '../../qa/scoring/read-commands.ts';
 import { pocketLigandScorer, residueLigandScorer } from '../../qa/scoring/task-scorers.ts';
 import { scorerOf, taskById } from '../../qa/task-registry.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 
 export type AnswerForm =
   /** Letter buttons and keys. */

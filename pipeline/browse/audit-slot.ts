@@ -2,7 +2,7 @@
 // pipeline/audit/) computed from the dataset when the site is built, as an HTML table per task
 // (each blind baseline beside chance with its interval, the duplicates, the verdict). A caller
 // of buildBrowseSite may pass another reader; null: the front page says no audit was made.
-import { auditDataset, pct, type AuditReport } from '../audit/audit-dataset.ts';
+import { type AuditReport, auditDataset, pct } from '../audit/audit-dataset.ts';
 import { BASELINE_LABELS } from '../audit/format-audit.ts';
 import { escapeHtml } from '../preview/html-text.ts';
 
@@ -27,9 +27,22 @@ export const computeAudit: AuditReader = (dir) => {
 };
 
 export function auditHtml(report: AuditReport): string {
-  const rows = report.tasks.flatMap((t) => t.splits.flatMap((s) => s.baselines.map((b) =>
-    `<tr${b.flagged ? ' class="flagged"' : ''}><td>${escapeHtml(t.task)}</td><td>${escapeHtml(s.split)}</td><td>${escapeHtml(BASELINE_LABELS[b.name])}</td><td>${pct(b.score)}</td><td>${pct(b.low)} - ${pct(b.high)}</td><td>${pct(s.chance)}</td><td>${b.n}</td><td>${b.flagged ? 'flagged' : ''}</td></tr>`)));
-  const verdicts = report.tasks.map((t) => `<li><b>${escapeHtml(t.task)}</b>: ${t.clean ? 'clean' : escapeHtml(t.findings.join('; '))}; exact duplicates ${Object.entries(t.duplicates).map(([k, v]) => `${escapeHtml(k)} ${v}`).join(', ')}</li>`);
+  const rows = report.tasks.flatMap((t) =>
+    t.splits.flatMap((s) =>
+      s.baselines.map(
+        (b) =>
+          `<tr${b.flagged ? ' class="flagged"' : ''}><td>${escapeHtml(t.task)}</td><td>${escapeHtml(s.split)}</td><td>${escapeHtml(BASELINE_LABELS[b.name])}</td><td>${pct(b.score)}</td><td>${pct(b.low)} - ${pct(b.high)}</td><td>${pct(s.chance)}</td><td>${b.n}</td><td>${b.flagged ? 'flagged' : ''}</td></tr>`,
+      ),
+    ),
+  );
+  const verdicts = report.tasks.map(
+    (t) =>
+      `<li><b>${escapeHtml(t.task)}</b>: ${t.clean ? 'clean' : escapeHtml(t.findings.join('; '))}; exact duplicates ${Object.entries(
+        t.duplicates,
+      )
+        .map(([k, v]) => `${escapeHtml(k)} ${v}`)
+        .join(', ')}</li>`,
+  );
   return `<p>Blind baselines fitted on train, scored on the held-out split with the task's scorer; flagged when the 95 % interval starts more than ${Math.round(report.margin * 100)} points over chance (docs/scoring.md, "The shortcut audit").</p>
 <table class="audit"><thead><tr><th>task</th><th>split</th><th>baseline</th><th>score</th><th>95 % interval</th><th>chance</th><th>n</th><th></th></tr></thead><tbody>
 ${rows.join('\n')}

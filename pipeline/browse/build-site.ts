@@ -7,15 +7,15 @@
 // moves together with the dataset (the default site, <dataset>/browse, always does).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
+import { TEST, TINY } from '../../qa/split-names.ts';
+import { viewerScene } from '../../renders/viewer-scene.ts';
 import { readComplexBonds, readWholeComplexes } from '../dataset/read-complexes.ts';
-import { openDataset, readQaFile, DatasetReadError } from '../dataset/read-dataset.ts';
+import { DatasetReadError, openDataset, readQaFile } from '../dataset/read-dataset.ts';
 import { datasetStats } from '../generate/dataset-stats.ts';
 import { answersPage, countsPage, hbondsPage } from '../preview/stats-charts.ts';
-import { viewerScene } from '../../renders/viewer-scene.ts';
-import { computeAudit, type AuditReader } from './audit-slot.ts';
-import { CHUNK, TaskIndexBuilder } from './site-index.ts';
+import { type AuditReader, computeAudit } from './audit-slot.ts';
 import { copyAssets, writeData } from './site-files.ts';
-import { TEST, TINY } from '../../qa/split-names.ts';
+import { CHUNK, TaskIndexBuilder } from './site-index.ts';
 
 export interface BrowseOptions {
   dir: string;
@@ -56,7 +56,8 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
   for (const task of folder.tasks) {
     let tiny = new Set<string>();
     try {
-      if (folder.file(task, TINY) || folder.file(task, TEST)) tiny = new Set(folder.questions(task, TINY, 'answer').map((q) => q.record.id));
+      if (folder.file(task, TINY) || folder.file(task, TEST))
+        tiny = new Set(folder.questions(task, TINY, 'answer').map((q) => q.record.id));
     } catch (e) {
       if (!(e instanceof DatasetReadError)) throw e;
       problems.push(e.message);
@@ -84,7 +85,10 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
     log(`browse: ${task}: ${index.size} questions`);
   }
   const missing = [...images].filter((im) => !existsSync(folder.paths.file(im)));
-  if (missing.length) problems.push(`${missing.length} of ${images.size} images the records name are missing from ${folder.paths.images}, e.g. ${missing.slice(0, 3).join(', ')}`);
+  if (missing.length)
+    problems.push(
+      `${missing.length} of ${images.size} images the records name are missing from ${folder.paths.images}, e.g. ${missing.slice(0, 3).join(', ')}`,
+    );
   const sides = new Map((folder.split?.complexes ?? []).map((c) => [String(c.id), String(c.side ?? '')]));
   const complexes: { id: string; side: string }[] = [];
   for await (const c of readWholeComplexes(o.dir, (p) => problems.push(p))) {
@@ -102,7 +106,8 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
   try {
     stats = datasetStats(o.dir, { annotations: false });
     const bonds = await readComplexBonds(o.dir);
-    for (const p of [countsPage(stats), ...stats.map(answersPage), ...(bonds ? [hbondsPage(bonds)] : [])]) charts.push({ title: p.name.replace(/\.png$/, ''), html: p.html, width: p.width });
+    for (const p of [countsPage(stats), ...stats.map(answersPage), ...(bonds ? [hbondsPage(bonds)] : [])])
+      charts.push({ title: p.name.replace(/\.png$/, ''), html: p.html, width: p.width });
   } catch (e) {
     if (!(e instanceof DatasetReadError)) throw e;
     problems.push(`stats: ${e.message}`);
@@ -110,9 +115,17 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
   log(`browse: stats' figures read, ${((Date.now() - started) / 1000).toFixed(1)} s so far`);
   const audit = (o.audit ?? computeAudit)(o.dir);
   writeData(out, 'summary', {
-    dataset: folder.dir, datasetUrl, builtAt: new Date().toISOString(), chunk: CHUNK, tasks, complexes,
-    counts: stats?.map((s) => ({ task: s.task, count: s.count })) ?? [], charts, audit,
-    problems: problems.slice(0, LIST_AT_MOST), moreProblems: Math.max(0, problems.length - LIST_AT_MOST),
+    dataset: folder.dir,
+    datasetUrl,
+    builtAt: new Date().toISOString(),
+    chunk: CHUNK,
+    tasks,
+    complexes,
+    counts: stats?.map((s) => ({ task: s.task, count: s.count })) ?? [],
+    charts,
+    audit,
+    problems: problems.slice(0, LIST_AT_MOST),
+    moreProblems: Math.max(0, problems.length - LIST_AT_MOST),
   });
   return { out, questions, complexes: complexes.length, problems, seconds: (Date.now() - started) / 1000 };
 }

@@ -3,17 +3,18 @@
 // their answers, their images copied beside the page (the folder can be zipped and sent),
 // the scorer's format checks as a script (scoring-script.ts). The page's export is a
 // predictions file `misi-gen score` reads.
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+
 import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import seedrandom from 'seedrandom';
+import { shuffled } from '../../qa/random.ts';
+import type { TEST, TINY } from '../../qa/split-names.ts';
 import { openDataset } from '../dataset/read-dataset.ts';
 import { UsageError } from '../usage-error.ts';
-import { shuffled } from '../../qa/random.ts';
 import { answerForm } from './answer-form.ts';
 import { scoringScript } from './scoring-script.ts';
 import { copyAssets, writeData } from './site-files.ts';
-import type { TEST, TINY } from '../../qa/split-names.ts';
 
 export interface HumanOptions {
   dir: string;
@@ -40,7 +41,10 @@ export async function writeHumanSession(o: HumanOptions): Promise<HumanSession> 
   const available = folder.tasksIn(o.split);
   const tasks = o.tasks ?? available;
   const unknown = tasks.filter((t) => !available.includes(t));
-  if (unknown.length) throw new UsageError(`--tasks: ${unknown.join(', ')} ha${unknown.length > 1 ? 've' : 's'} no ${o.split} questions in ${o.dir} (there: ${available.join(', ')})`);
+  if (unknown.length)
+    throw new UsageError(
+      `--tasks: ${unknown.join(', ')} ha${unknown.length > 1 ? 've' : 's'} no ${o.split} questions in ${o.dir} (there: ${available.join(', ')})`,
+    );
   const out = resolve(o.out);
   if (existsSync(join(out, 'data'))) rmSync(join(out, 'data'), { recursive: true, force: true });
   mkdirSync(join(out, 'images'), { recursive: true });
@@ -61,15 +65,31 @@ export async function writeHumanSession(o: HumanOptions): Promise<HumanSession> 
         }
       }
       questions.push({
-        id: r.id, task: r.task, question: r.question, images: r.images, form: answerForm(r),
+        id: r.id,
+        task: r.task,
+        question: r.question,
+        images: r.images,
+        form: answerForm(r),
         options: r.options?.map((op) => ({ letter: op.letter, commands: op.commands, text: op.text })),
       });
     }
   }
   const ids = questions.map((q) => (q as { id: string }).id);
-  const key = createHash('sha256').update(JSON.stringify([resolve(o.dir), o.split, ids])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([resolve(o.dir), o.split, ids]))
+    .digest('hex')
+    .slice(0, 16);
   copyAssets(out, ['human.html', 'loader.js', 'human.js', 'human-forms.js', 'browse.css'], false);
   writeFileSync(join(out, 'assets/scoring.js'), await scoringScript());
-  writeData(out, 'session', { key, dataset: folder.dir, split: o.split, seed: o.seed, createdAt: new Date().toISOString(), perTask, questions, missingImages });
+  writeData(out, 'session', {
+    key,
+    dataset: folder.dir,
+    split: o.split,
+    seed: o.seed,
+    createdAt: new Date().toISOString(),
+    perTask,
+    questions,
+    missingImages,
+  });
   return { out, page: join(out, 'human.html'), questions: questions.length, perTask, missingImages };
 }

@@ -8,7 +8,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The modules, by path from the package root without extension; the later ones use the earlier. */
-const MODULES = ['renders/commands', 'structures/hbonds/residue-templates', 'qa/scoring/equivalent-atoms', 'qa/scoring/answer-text', 'qa/scoring/read-commands', 'qa/scoring/read-bonds', 'qa/scoring/read-choice'];
+const MODULES = [
+  'renders/commands',
+  'structures/hbonds/residue-templates',
+  'qa/scoring/equivalent-atoms',
+  'qa/scoring/answer-text',
+  'qa/scoring/read-commands',
+  'qa/scoring/read-bonds',
+  'qa/scoring/read-choice',
+];
 const ROOT = new URL('../../', import.meta.url);
 
 async function moduleText(id: string): Promise<string> {
@@ -25,17 +33,24 @@ async function moduleText(id: string): Promise<string> {
 }
 
 /** `a, b as c` -> [['a', 'a'], ['b', 'c']] (imported or local name, then the other). */
-const namePairs = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-  const [a, b] = s.split(/\s+as\s+/);
-  return [a.trim(), (b ?? a).trim()] as const;
-});
+const namePairs = (list: string) =>
+  list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const [a, b] = s.split(/\s+as\s+/);
+      return [a.trim(), (b ?? a).trim()] as const;
+    });
 
 /** One ES module as a function of `require` returning its exports. */
 export function wrapModule(id: string, code: string): string {
   const exported: string[] = [];
   let body = code.replace(/^\s*import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"];?/gm, (_, names: string, from: string) => {
     const target = new URL(from.replace(/\.(js|ts)$/, ''), new URL(id, 'file:///')).pathname.slice(1);
-    return `const { ${namePairs(names).map(([a, b]) => (a === b ? a : `${a}: ${b}`)).join(', ')} } = require(${JSON.stringify(target)});`;
+    return `const { ${namePairs(names)
+      .map(([a, b]) => (a === b ? a : `${a}: ${b}`))
+      .join(', ')} } = require(${JSON.stringify(target)});`;
   });
   body = body.replace(/^\s*import\s+type\s[^;]*;?/gm, '');
   body = body.replace(/^export\s+((?:async\s+)?(?:function\*?|class|const|let|var))\s+([\w$]+)/gm, (_, kind: string, name: string) => {

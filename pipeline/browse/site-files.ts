@@ -9,7 +9,10 @@ import { viewerAssets } from '../../renders/viewer-scene.ts';
 
 /** The file of a data name (`index/rotation` -> `data/index/rotation.js`); each part made safe for a file name. */
 export function dataFile(name: string): string {
-  return `data/${name.split('/').map((p) => encodeURIComponent(p)).join('/')}.js`;
+  return `data/${name
+    .split('/')
+    .map((p) => encodeURIComponent(p))
+    .join('/')}.js`;
 }
 
 /** Writes `value` as the data script of `name` under `site`. */

@@ -3,8 +3,9 @@
 // holding its number, so a page can filter 160,000 questions without their records; the
 // records themselves go to chunks of CHUNK questions in index order (a page loads the one
 // chunk a question is in).
-import type { QaRecord } from '../dataset/question-record.ts';
+
 import { TINY } from '../../qa/split-names.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 
 /** Questions per record chunk. */
 export const CHUNK = 100;

@@ -9,22 +9,27 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineCommand } from '../define-command.ts';
-import { CommandFailure } from '../exit-codes.ts';
+import { ANTIALIAS_METHODS, type AntialiasMethod, DEFAULT_ANTIALIAS, parseAntialias } from '../../renders/antialias-methods.ts';
 import { DEFAULT_IMAGES_PER_BROWSER, RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
-import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, parseAntialias, type AntialiasMethod } from '../../renders/antialias-methods.ts';
 import { loadBenchComplexes, subsetRequests, viewRequests } from '../bench/bench-scenes.ts';
 import { describeMemoryRun, memoryRun } from '../bench/memory-run.ts';
 import { pymolAvailable, pymolTimes } from '../bench/pymol-bench.ts';
-import { addThroughput, describeThroughput, timeRenders, type Throughput } from '../bench/throughput.ts';
+import { addThroughput, describeThroughput, type Throughput, timeRenders } from '../bench/throughput.ts';
+import { defineCommand } from '../define-command.ts';
+import { CommandFailure } from '../exit-codes.ts';
 
-
-const load = () => loadavg().map((v) => v.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
 
 /** The methods of `--antialias` (comma-separated), or a complaint. */
 function antialiasMethods(text: string): AntialiasMethod[] {
-  const methods = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const methods = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!methods.length) throw new Error(`--antialias takes one or more of ${ANTIALIAS_METHODS.join(', ')}, comma-separated`);
   const parsed = methods.map((m) => parseAntialias(m));
   const bad = parsed.find((m) => typeof m !== 'string');
@@ -35,23 +40,37 @@ function antialiasMethods(text: string): AntialiasMethod[] {
 export const benchCommand = defineCommand({
   builder: (y) =>
     y
-      .option('pages', { type: 'number', default: availableParallelism(), defaultDescription: `one per core (${availableParallelism()} here)`, describe: 'browser pages in the pool' })
+      .option('pages', {
+        type: 'number',
+        default: availableParallelism(),
+        defaultDescription: `one per core (${availableParallelism()} here)`,
+        describe: 'browser pages in the pool',
+      })
       .option('turns', { type: 'number', default: 4, describe: 'turns of each complex drawn in all six views' })
-      .option('antialias', { type: 'string', default: `${DEFAULT_ANTIALIAS},supersample`, describe: `antialiasing methods to time, comma-separated (${ANTIALIAS_METHODS.join(', ')})` })
+      .option('antialias', {
+        type: 'string',
+        default: `${DEFAULT_ANTIALIAS},supersample`,
+        describe: `antialiasing methods to time, comma-separated (${ANTIALIAS_METHODS.join(', ')})`,
+      })
       .option('rounds', { type: 'number', default: 2, describe: 'alternating rounds of the methods' })
       .option('format', { choices: ['png', 'webp', 'jpeg'] as const, default: 'png' as const, describe: 'image format' })
       .option('quality', { type: 'number', default: 0.9, describe: 'WebP/JPEG quality, 0-1' })
       .option('pymol', { type: 'boolean', default: true, describe: 'also time PyMOL (--no-pymol: skip)' })
       .option('sample', { type: 'boolean', default: false, describe: 'use the bundled sample even when ../shared/structures is present' })
       .option('images', { type: 'number', describe: 'memory run: render this many images and report memory over time' })
-      .option('images-per-browser', { type: 'number', default: DEFAULT_IMAGES_PER_BROWSER, describe: 'images a browser draws before the pool replaces it' })
-      .option('out', { type: 'string', describe: 'keep the benchmark images (ours and PyMOL\'s) in this folder' })
+      .option('images-per-browser', {
+        type: 'number',
+        default: DEFAULT_IMAGES_PER_BROWSER,
+        describe: 'images a browser draws before the pool replaces it',
+      })
+      .option('out', { type: 'string', describe: "keep the benchmark images (ours and PyMOL's) in this folder" })
       .check((a) => {
         if (!(Number.isInteger(a.pages) && a.pages >= 1)) throw new Error('--pages must be a whole number from 1');
         if (!(Number.isInteger(a.turns) && a.turns >= 1)) throw new Error('--turns must be a whole number from 1');
         if (!(Number.isInteger(a.rounds) && a.rounds >= 1)) throw new Error('--rounds must be a whole number from 1');
         antialiasMethods(String(a.antialias));
-        if (a.images !== undefined && !(Number.isInteger(a.images) && a.images >= 1)) throw new Error('--images must be a whole number from 1');
+        if (a.images !== undefined && !(Number.isInteger(a.images) && a.images >= 1))
+          throw new Error('--images must be a whole number from 1');
         if (!(a.quality > 0 && a.quality <= 1)) throw new Error('--quality must be in (0, 1]');
         return true;
       }),
@@ -68,7 +87,9 @@ export const benchCommand = defineCommand({
     try {
       say(`complexes: ${set.complexes.map((c) => c.id).join(' ')} from ${set.source}`);
       const methods = antialiasMethods(args.antialias);
-      say(`machine: ${cores} cores, load average before ${load()}; 512 x 512, labelled, ${args.format}; antialiasing ${methods.join(', ')}`);
+      say(
+        `machine: ${cores} cores, load average before ${load()}; 512 x 512, labelled, ${args.format}; antialiasing ${methods.join(', ')}`,
+      );
       // Warm-up: every page starts its browser and compiles its shaders (a browser's first
       // scene costs ~2.5 s of CPU), so the figures below are the steady state. One scene load
       // per complex and subset: more jobs than pages, so every page gets some.
@@ -98,7 +119,9 @@ export const benchCommand = defineCommand({
         }
       }
       for (const m of methods) {
-        say(`${m}: views (one scene load per complex, ${6 * args.turns} images each, ${args.rounds} rounds): ${describeThroughput(shots.get(m)!, args.pages, cores)}`);
+        say(
+          `${m}: views (one scene load per complex, ${6 * args.turns} images each, ${args.rounds} rounds): ${describeThroughput(shots.get(m)!, args.pages, cores)}`,
+        );
         say(`${m}: pocket/ligand alone (a scene load per image): ${describeThroughput(loads.get(m)!, args.pages, cores)}`);
       }
       const base = shots.get('supersample');
@@ -106,7 +129,9 @@ export const benchCommand = defineCommand({
         for (const m of methods.filter((x) => x !== 'supersample')) {
           const t = shots.get(m)!;
           const cpu = (x: Throughput) => (x.browserCpuSeconds + x.nodeCpuSeconds) / x.images;
-          say(`${m} / supersample (views): ${((t.images / t.seconds) / (base.images / base.seconds)).toFixed(2)}x the images per second, ${(cpu(t) / cpu(base)).toFixed(2)}x the CPU per image`);
+          say(
+            `${m} / supersample (views): ${(t.images / t.seconds / (base.images / base.seconds)).toFixed(2)}x the images per second, ${(cpu(t) / cpu(base)).toFixed(2)}x the CPU per image`,
+          );
         }
       }
       say(`load average after ${load()}`);
@@ -117,8 +142,10 @@ export const benchCommand = defineCommand({
           const times = await pymolTimes(set.complexes, 6, dir);
           const perImage = times.reduce((a, b) => a + b, 0) / times.length;
           const ratios = methods.map((m) => `${m} ${((shots.get(m)!.images / shots.get(m)!.seconds) * perImage).toFixed(1)}x`).join(', ');
-          say(`PyMOL (ray=1, 512 x 512, sticks, labels): ${times.length} images, ${(1000 * perImage).toFixed(0)} ms each, ${(1 / perImage).toFixed(1)} images/s; `
-            + `ours/PyMOL: ${ratios} (ours in views above, all pages); load average ${load()}`);
+          say(
+            `PyMOL (ray=1, 512 x 512, sticks, labels): ${times.length} images, ${(1000 * perImage).toFixed(0)} ms each, ${(1 / perImage).toFixed(1)} images/s; ` +
+              `ours/PyMOL: ${ratios} (ours in views above, all pages); load average ${load()}`,
+          );
         }
       }
       if (args.out) say(`images kept in ${dir}`);

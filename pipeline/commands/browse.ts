@@ -2,19 +2,22 @@
 // dataset (pipeline/browse/build-site.ts); stdout: the site's index.html (with --serve, its
 // URL on 127.0.0.1, served until interrupted). Problems found in the dataset go to stderr.
 import { join } from 'node:path';
-import { defineCommand } from '../define-command.ts';
 import { buildBrowseSite } from '../browse/build-site.ts';
 import { commonRoot, serveFolder } from '../browse/serve-site.ts';
-
+import { defineCommand } from '../define-command.ts';
 
 export const browseCommand = defineCommand({
   builder: (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' })
       .option('out', { type: 'string', describe: 'folder for the site (default: <dir>/browse, which moves with the dataset)' })
-      .option('serve', { type: 'string', describe: 'also serve the site on 127.0.0.1 until interrupted: --serve PORT, or --serve alone (last) for any free port' })
+      .option('serve', {
+        type: 'string',
+        describe: 'also serve the site on 127.0.0.1 until interrupted: --serve PORT, or --serve alone (last) for any free port',
+      })
       .check((a) => {
-        if (a.serve !== undefined && a.serve !== '' && !/^\d{1,5}$/.test(a.serve) || Number(a.serve) > 65535) throw new Error(`--serve takes a port number from 0 to 65535, not '${a.serve}'`);
+        if ((a.serve !== undefined && a.serve !== '' && !/^\d{1,5}$/.test(a.serve)) || Number(a.serve) > 65535)
+          throw new Error(`--serve takes a port number from 0 to 65535, not '${a.serve}'`);
         return true;
       }),
   handler: async (args, io) => {

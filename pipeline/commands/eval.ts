@@ -6,21 +6,20 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { defineCommand, type CommandIo, type InferredArgs } from '../define-command.ts';
-import { CommandFailure } from '../exit-codes.ts';
-import { TEST } from '../../qa/split-names.ts';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
-import { baselinePredictions, BASELINES } from '../eval/baselines.ts';
-import { DEFAULTS } from '../eval/eval-settings.ts';
-import { besidePredictions, defaultPredictionsPath, overwriteProblem, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
-import { EVAL_SPLITS, selectQuestions, type EvalSplit } from '../eval/eval-questions.ts';
-import { askQuestions } from '../eval/run-eval.ts';
-import { redact } from '../eval/chat-client.ts';
-import { ReplyCache } from '../eval/reply-cache.ts';
+import { TEST } from '../../qa/split-names.ts';
 import { readQaSplit } from '../dataset/read-dataset.ts';
+import { type CommandIo, defineCommand, type InferredArgs } from '../define-command.ts';
+import { BASELINES, baselinePredictions } from '../eval/baselines.ts';
+import { redact } from '../eval/chat-client.ts';
+import { besidePredictions, defaultPredictionsPath, overwriteProblem, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
+import { EVAL_SPLITS, type EvalSplit, selectQuestions } from '../eval/eval-questions.ts';
+import { DEFAULTS } from '../eval/eval-settings.ts';
+import { ReplyCache } from '../eval/reply-cache.ts';
+import { askQuestions } from '../eval/run-eval.ts';
+import { CommandFailure } from '../exit-codes.ts';
 import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable } from '../score-table.ts';
-
 
 const EXAMPLE = `Example, with a local vLLM server:
   vllm serve Qwen/Qwen2.5-VL-7B-Instruct --port 8000 --limit-mm-per-prompt '{"image": 12}'
@@ -34,30 +33,62 @@ Floors without a model: misi-gen eval out --baseline random (out/eval/baseline-r
 const evalOptions = (y: Argv) =>
   y
     .positional('dataset', { type: 'string', demandOption: true, describe: 'output folder of generate' })
-    .option('endpoint', { type: 'string', describe: 'API base of the server, e.g. http://localhost:8000/v1 (or the full .../chat/completions URL)' })
+    .option('endpoint', {
+      type: 'string',
+      describe: 'API base of the server, e.g. http://localhost:8000/v1 (or the full .../chat/completions URL)',
+    })
     .option('model', { type: 'string', describe: 'model name the server serves (sent as "model")' })
-    .option('baseline', { choices: BASELINES, describe: 'no model: random (seeded guesses from each task\'s answer space) or majority (most frequent train answer per task)' })
+    .option('baseline', {
+      choices: BASELINES,
+      describe: "no model: random (seeded guesses from each task's answer space) or majority (most frequent train answer per task)",
+    })
     .option('split', { choices: EVAL_SPLITS, default: TEST as EvalSplit, describe: 'which questions to ask' })
     .option('tasks', { type: 'string', describe: 'comma-separated task ids (default: every task of the dataset)' })
-    .option('out', { type: 'string', defaultDescription: '<dataset>/eval/<model or baseline-NAME>.<split>.jsonl', describe: 'predictions file; <name>.meta.json and <name>.cache.jsonl go beside it' })
-    .option('force', { type: 'boolean', default: false, describe: 'replace predictions another run (other model, baseline, split, tasks or settings) wrote there' })
+    .option('out', {
+      type: 'string',
+      defaultDescription: '<dataset>/eval/<model or baseline-NAME>.<split>.jsonl',
+      describe: 'predictions file; <name>.meta.json and <name>.cache.jsonl go beside it',
+    })
+    .option('force', {
+      type: 'boolean',
+      default: false,
+      describe: 'replace predictions another run (other model, baseline, split, tasks or settings) wrote there',
+    })
     .option('temperature', { type: 'number', default: DEFAULTS.temperature, describe: 'sampling temperature' })
     .option('max-tokens', { type: 'number', default: DEFAULTS.maxTokens, describe: 'most tokens per reply (max_tokens)' })
     .option('system-prompt', { type: 'string', describe: 'a system message sent before every question (default: none)' })
-    .option('seed', { type: 'number', describe: 'sent as the request\'s seed (default: not sent); seeds the random baseline (default 0)' })
-    .option('image-urls', { type: 'string', describe: 'send images as <prefix>/<path in the dataset> (http:// or file://) instead of data URLs' })
+    .option('seed', { type: 'number', describe: "sent as the request's seed (default: not sent); seeds the random baseline (default 0)" })
+    .option('image-urls', {
+      type: 'string',
+      describe: 'send images as <prefix>/<path in the dataset> (http:// or file://) instead of data URLs',
+    })
     .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed replies (server-sent events)' })
     .option('concurrency', { type: 'number', default: DEFAULTS.concurrency, describe: 'requests in flight at once' })
     .option('timeout', { type: 'number', default: DEFAULTS.timeoutSeconds, describe: 'seconds one request may take before it is retried' })
-    .option('retries', { type: 'number', default: DEFAULTS.retries, describe: 'further attempts after a 429, 5xx, timeout, dropped connection or malformed reply' })
-    .option('backoff', { type: 'number', default: DEFAULTS.backoffSeconds, describe: 'first wait between attempts, seconds (doubled each time, jittered, at least Retry-After)' })
-    .option('api-key-env', { type: 'string', default: DEFAULTS.apiKeyEnv, describe: 'environment variable holding the API key (sent as a Bearer token; never written anywhere)' })
+    .option('retries', {
+      type: 'number',
+      default: DEFAULTS.retries,
+      describe: 'further attempts after a 429, 5xx, timeout, dropped connection or malformed reply',
+    })
+    .option('backoff', {
+      type: 'number',
+      default: DEFAULTS.backoffSeconds,
+      describe: 'first wait between attempts, seconds (doubled each time, jittered, at least Retry-After)',
+    })
+    .option('api-key-env', {
+      type: 'string',
+      default: DEFAULTS.apiKeyEnv,
+      describe: 'environment variable holding the API key (sent as a Bearer token; never written anywhere)',
+    })
     .option('atom-names', atomNamesOption)
     .option('json', { type: 'boolean', default: false, describe: 'print the scores as JSON instead of the table' })
     .check((a) => {
-      if (a.baseline === undefined && (!a.endpoint || !a.model)) throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
-      if (a.endpoint !== undefined && !/^https?:\/\/[^/]/.test(String(a.endpoint))) throw new Error(`--endpoint must be an http:// or https:// URL, e.g. http://localhost:8000/v1 (got '${a.endpoint}')`);
-      if (!(a.concurrency >= 1) || !(a.timeout > 0) || !(a.retries >= 0) || !(a.backoff >= 0)) throw new Error('--concurrency must be >= 1, --timeout > 0, --retries and --backoff >= 0');
+      if (a.baseline === undefined && (!a.endpoint || !a.model))
+        throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
+      if (a.endpoint !== undefined && !/^https?:\/\/[^/]/.test(String(a.endpoint)))
+        throw new Error(`--endpoint must be an http:// or https:// URL, e.g. http://localhost:8000/v1 (got '${a.endpoint}')`);
+      if (!(a.concurrency >= 1) || !(a.timeout > 0) || !(a.retries >= 0) || !(a.backoff >= 0))
+        throw new Error('--concurrency must be >= 1, --timeout > 0, --retries and --backoff >= 0');
       return true;
     })
     .epilogue(EXAMPLE);
@@ -68,7 +99,14 @@ export const evalCommand = defineCommand({
   builder: evalOptions,
   handler: async (args, io) => {
     // A dataset that cannot be read, or without the split or tasks asked for: exit 1 (pipeline/exit-codes.ts).
-    const sel = await selectQuestions(args.dataset, args.split, args.tasks?.split(',').map((t) => t.trim()).filter(Boolean));
+    const sel = await selectQuestions(
+      args.dataset,
+      args.split,
+      args.tasks
+        ?.split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    );
     const log = (line: string) => io.stderr.write(line + '\n');
     const source = args.baseline ? { baseline: args.baseline } : { model: args.model! };
     args.out ??= defaultPredictionsPath(args.dataset, args.split, source);
@@ -84,27 +122,56 @@ export const evalCommand = defineCommand({
       for (const w of warnings) log(`eval: ${w}`);
       const replyOf = (q: { id: string }) => (guesses.has(q.id) ? { prediction: guesses.get(q.id)! } : undefined);
       const answered = await writePredictions(args.out, sel.questions, replyOf);
-      await writeRunHeader(args.out, { ...header, source: { baseline: args.baseline }, settings: settingsOf(args), answered }, sel.questions.map(replyOf));
+      await writeRunHeader(
+        args.out,
+        { ...header, source: { baseline: args.baseline }, settings: settingsOf(args), answered },
+        sel.questions.map(replyOf),
+      );
       log(`eval: baseline ${args.baseline}: ${answered} of ${sel.questions.length} questions answered -> ${args.out}`);
     } else {
       const apiKey = process.env[args.apiKeyEnv] || undefined;
-      const g = { model: args.model!, temperature: args.temperature, maxTokens: args.maxTokens, systemPrompt: args.systemPrompt, seed: args.seed };
+      const g = {
+        model: args.model!,
+        temperature: args.temperature,
+        maxTokens: args.maxTokens,
+        systemPrompt: args.systemPrompt,
+        seed: args.seed,
+      };
       const cache = new ReplyCache(besidePredictions(args.out!, 'cache.jsonl'));
-      if (cache.badLines.length) log(`eval: ${cache.path}: ${cache.badLines.length} unreadable lines skipped (first: line ${cache.badLines[0]})`);
+      if (cache.badLines.length)
+        log(`eval: ${cache.path}: ${cache.badLines.length} unreadable lines skipped (first: line ${cache.badLines[0]})`);
       const images = { datasetDir: args.dataset, urlPrefix: args.imageUrls, sha256: sel.sha256 };
-      const transport = { endpoint: args.endpoint!, stream: args.stream, concurrency: args.concurrency, timeoutMs: args.timeout * 1000, retries: args.retries, backoffMs: args.backoff * 1000, apiKey };
+      const transport = {
+        endpoint: args.endpoint!,
+        stream: args.stream,
+        concurrency: args.concurrency,
+        timeoutMs: args.timeout * 1000,
+        retries: args.retries,
+        backoffMs: args.backoff * 1000,
+        apiKey,
+      };
       const run = await askQuestions(sel.questions, g, transport, images, cache, log);
       fatal = run.fatal;
       const replies = new Map(sel.questions.map((q) => [q.id, cache.get(g.model, q.id, run.keys.get(q.id)!)]));
       const answered = await writePredictions(args.out, sel.questions, (q) => replies.get(q.id));
-      await writeRunHeader(args.out, {
-        ...header, answered,
-        source: { endpoint: chatEndpointForHeader(args.endpoint!, apiKey), model: g.model, apiKeyEnv: args.apiKeyEnv },
-        settings: settingsOf(args),
-      }, [...replies.values()]);
-      log(`eval: ${answered} of ${sel.questions.length} questions answered (${run.cached} from the cache, ${run.answeredNow} now, ${run.unanswered.length} unanswered, ${run.retried} retries) -> ${args.out}`);
+      await writeRunHeader(
+        args.out,
+        {
+          ...header,
+          answered,
+          source: { endpoint: chatEndpointForHeader(args.endpoint!, apiKey), model: g.model, apiKeyEnv: args.apiKeyEnv },
+          settings: settingsOf(args),
+        },
+        [...replies.values()],
+      );
+      log(
+        `eval: ${answered} of ${sel.questions.length} questions answered (${run.cached} from the cache, ${run.answeredNow} now, ${run.unanswered.length} unanswered, ${run.retried} retries) -> ${args.out}`,
+      );
     }
-    if (fatal) throw new CommandFailure(`${fatal}\nThe replies received so far are kept in ${besidePredictions(args.out, 'cache.jsonl')}; run the same command again to resume.`);
+    if (fatal)
+      throw new CommandFailure(
+        `${fatal}\nThe replies received so far are kept in ${besidePredictions(args.out, 'cache.jsonl')}; run the same command again to resume.`,
+      );
     await printScores(args, io);
   },
 });
@@ -113,8 +180,12 @@ export const evalCommand = defineCommand({
 function settingsOf(args: EvalArgs): Record<string, unknown> {
   if (args.baseline) return { seed: args.seed ?? 0 };
   return {
-    temperature: args.temperature, maxTokens: args.maxTokens, systemPrompt: args.systemPrompt ?? null, seed: args.seed ?? null,
-    images: args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`, stream: args.stream,
+    temperature: args.temperature,
+    maxTokens: args.maxTokens,
+    systemPrompt: args.systemPrompt ?? null,
+    seed: args.seed ?? null,
+    images: args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`,
+    stream: args.stream,
   };
 }
 
@@ -126,14 +197,19 @@ function chatEndpointForHeader(endpoint: string, apiKey?: string): string {
     u.username = '';
     u.password = '';
     text = u.toString();
-  } catch { /* not a URL: kept as given */ }
+  } catch {
+    /* not a URL: kept as given */
+  }
   return redact(text, apiKey);
 }
 
 /** The table (or JSON) of `misi-gen score`, over the tasks asked. */
 async function printScores(args: EvalArgs, io: CommandIo): Promise<void> {
   const { replies, problems } = readPredictionLines(await readFile(args.out!, 'utf8'));
-  const tasks = args.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
+  const tasks = args.tasks
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   // A dataset that cannot be read: exit 1 (pipeline/exit-codes.ts).
   const records = (await readQaSplit(args.dataset, args.split)).filter((r) => !tasks?.length || tasks.includes(r.task));
   let score;

@@ -5,46 +5,54 @@
 // [--annotations compact|full|none] [--png-compression fast|small]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
-import { ANNOTATION_LAYOUTS, DEFAULT_ANNOTATION_LAYOUT, datasetPaths } from '../dataset/layout.ts';
-import { DEFAULT_PNG_COMPRESSION, PNG_COMPRESSIONS } from '../../renders/png-encode.ts';
-import { defineCommand, type CommandIo } from '../define-command.ts';
-import { UsageError } from '../usage-error.ts';
+
+import { readFileSync } from 'node:fs';
 import { VAL } from '../../qa/split-names.ts';
-import { CommandFailure, EXIT } from '../exit-codes.ts';
-import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
-import { DEFAULT_ANTIALIAS, DEFAULT_STYLE } from '../../renders/style.ts';
+import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { allTasks, requireTask, taskIds, taskOptionList } from '../../qa/task-registry.ts';
-import { hbondOptions, hbondOptionsFrom, ingestOptions } from '../ingest-options.ts';
+import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
+import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
+import { DEFAULT_PNG_COMPRESSION, PNG_COMPRESSIONS } from '../../renders/png-encode.ts';
+import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, LABEL_SETS } from '../../renders/style.ts';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
+import { ANNOTATION_LAYOUTS, DEFAULT_ANNOTATION_LAYOUT, datasetPaths } from '../dataset/layout.ts';
+import { type CommandIo, defineCommand } from '../define-command.ts';
+import { CommandFailure, EXIT } from '../exit-codes.ts';
 import { parseCounts, valCountsGiven } from '../generate/counts.ts';
 import { parseSizes } from '../generate/image-sizes.ts';
-import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
-import { DEFAULT_SEED } from '../generate/seeds.ts';
-import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
-import { generate } from '../generate/run-generate.ts';
-import { readFileSync } from 'node:fs';
-import { indexYears } from '../split/time-split.ts';
-import { parseShard } from '../generate/shard.ts';
-import { splitOptions, thresholdFraction } from '../split/split-args.ts';
-import { formatTestShare } from '../split-warnings.ts';
-import { checkInputPaths, structurePaths } from '../input-paths.ts';
-import { applyStrict, strictOption } from '../reject-summary.ts';
-import { readThreadsOption } from '../read-pool/read-threads-option.ts';
-import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
-import { LABEL_SETS } from '../../renders/style.ts';
 import { parseLabelLayouts, parseLabelSets } from '../generate/label-options.ts';
-
+import { generate } from '../generate/run-generate.ts';
+import { DEFAULT_SEED } from '../generate/seeds.ts';
+import { parseShard } from '../generate/shard.ts';
+import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
+import { hbondOptions, hbondOptionsFrom, ingestOptions } from '../ingest-options.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
+import { readThreadsOption } from '../read-pool/read-threads-option.ts';
+import { applyStrict, strictOption } from '../reject-summary.ts';
+import { splitOptions, thresholdFraction } from '../split/split-args.ts';
+import { indexYears } from '../split/time-split.ts';
+import { formatTestShare } from '../split-warnings.ts';
+import { UsageError } from '../usage-error.ts';
 
 function chosenTasks(text: string | undefined) {
   if (!text?.trim()) return allTasks();
-  return text.split(',').map((s) => s.trim()).filter(Boolean).map((id) => requireTask(id, '--tasks'));
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((id) => requireTask(id, '--tasks'));
 }
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** Every known task's own options (TaskModule.options) as flags, e.g. --residue-framing. */
 function withTaskOptions<T>(y: import('yargs').Argv<T>): import('yargs').Argv<T> {
-  for (const { option: o, tasks } of taskOptionList()) y = y.option(kebab(o.key), { choices: o.choices, default: o.default, describe: `${o.describe} (task${tasks.length > 1 ? 's' : ''} ${tasks.join(', ')})` });
+  for (const { option: o, tasks } of taskOptionList())
+    y = y.option(kebab(o.key), {
+      choices: o.choices,
+      default: o.default,
+      describe: `${o.describe} (task${tasks.length > 1 ? 's' : ''} ${tasks.join(', ')})`,
+    });
   return y;
 }
 
@@ -55,7 +63,10 @@ function taskOptionValues(args: Record<string, unknown>): Record<string, string>
 
 /** The built-in tasks whose own label layout is prefer-clear, for the help. */
 function labelNamingTasks(): string {
-  return allTasks().filter((t) => t.labelLayout === 'prefer-clear').map((t) => t.id).join(', ');
+  return allTasks()
+    .filter((t) => t.labelLayout === 'prefer-clear')
+    .map((t) => t.id)
+    .join(', ');
 }
 
 /** `512, pocket_ligand and interaction_location 1024`: the tasks' own sizes for the help. */
@@ -70,23 +81,77 @@ function sizeDefaults(): string {
 export const generateCommand = defineCommand({
   builder: (y) =>
     withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))), 'generate')))
-      .positional('paths', { type: 'string', array: true, default: undefined, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as --structures' })
-      .option('structures', { type: 'string', array: true, defaultDescription: 'the bundled sample', describe: 'files or folders to read, as the positional paths' })
-      .option('out', { type: 'string', default: 'out', describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)' })
+      .positional('paths', {
+        type: 'string',
+        array: true,
+        default: undefined,
+        defaultDescription: 'the bundled sample',
+        describe: 'files or folders to read, as --structures',
+      })
+      .option('structures', {
+        type: 'string',
+        array: true,
+        defaultDescription: 'the bundled sample',
+        describe: 'files or folders to read, as the positional paths',
+      })
+      .option('out', {
+        type: 'string',
+        default: 'out',
+        describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)',
+      })
       .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
-      .option('per-complex', { type: 'string', describe: 'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3); TASK=TRAIN/TEST/VAL gives val (--buffer val) its own, else val takes TEST' })
-      .option('test-share', { type: 'number', default: DEFAULT_TEST_SHARE, defaultDescription: formatTestShare(DEFAULT_TEST_SHARE), describe: 'share of complexes in the test split' })
+      .option('per-complex', {
+        type: 'string',
+        describe:
+          'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3); TASK=TRAIN/TEST/VAL gives val (--buffer val) its own, else val takes TEST',
+      })
+      .option('test-share', {
+        type: 'number',
+        default: DEFAULT_TEST_SHARE,
+        defaultDescription: formatTestShare(DEFAULT_TEST_SHARE),
+        describe: 'share of complexes in the test split',
+      })
       .option('workers', { type: 'number', defaultDescription: 'one per core', describe: 'rendering pages (one browser each)' })
       .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
-      .option('annotations', { choices: ANNOTATION_LAYOUTS, default: DEFAULT_ANNOTATION_LAYOUT, describe: 'annotation files: compact (per image what it changes, gzipped, and one atom table per complex), full (one JSON record per image, every atom spelled out) or none (docs/annotations.md); recorded in the manifest' })
-      .option('png-compression', { choices: PNG_COMPRESSIONS, default: DEFAULT_PNG_COMPRESSION, describe: 'fast, or small (about 15 % fewer PNG bytes for several times the encoding CPU: for archives); same pixels; recorded in the manifest' })
-      .option('shard', { type: 'string', describe: 'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge' })
-      .option('size', { type: 'string', describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}` })
-      .option('label-font-size', { type: 'number', default: DEFAULT_STYLE.labels.fontSize, describe: 'label font size, CSS pixels (does not scale with --size)' })
-      .option('label-layout', { type: 'string', describe: `where labels go, MODE for every task or TASK=MODE for one (repeatable): ${LABEL_LAYOUTS.join(', ')}. clear: labels hide neither each other nor the molecule (leader lines), those with no such spot are left out; prefer-clear: every label kept, off the molecule where a spot allows; avoid: clear of each other only (the default before renderer 11); anchored: box corner on the atom. Default: prefer-clear for ${labelNamingTasks()}, clear for the rest (docs/labels.md)` })
-      .option('labels', { type: 'string', describe: `which labels the images draw, SET for every task or TASK=SET for one (repeatable): ${LABEL_SETS.join(', ')}; default all, but residues for ${allTasks().filter((t) => t.labelSet && t.labelSet !== 'all').map((t) => t.id).join(', ')}` })
+      .option('annotations', {
+        choices: ANNOTATION_LAYOUTS,
+        default: DEFAULT_ANNOTATION_LAYOUT,
+        describe:
+          'annotation files: compact (per image what it changes, gzipped, and one atom table per complex), full (one JSON record per image, every atom spelled out) or none (docs/annotations.md); recorded in the manifest',
+      })
+      .option('png-compression', {
+        choices: PNG_COMPRESSIONS,
+        default: DEFAULT_PNG_COMPRESSION,
+        describe:
+          'fast, or small (about 15 % fewer PNG bytes for several times the encoding CPU: for archives); same pixels; recorded in the manifest',
+      })
+      .option('shard', {
+        type: 'string',
+        describe:
+          'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge',
+      })
+      .option('size', {
+        type: 'string',
+        describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}`,
+      })
+      .option('label-font-size', {
+        type: 'number',
+        default: DEFAULT_STYLE.labels.fontSize,
+        describe: 'label font size, CSS pixels (does not scale with --size)',
+      })
+      .option('label-layout', {
+        type: 'string',
+        describe: `where labels go, MODE for every task or TASK=MODE for one (repeatable): ${LABEL_LAYOUTS.join(', ')}. clear: labels hide neither each other nor the molecule (leader lines), those with no such spot are left out; prefer-clear: every label kept, off the molecule where a spot allows; avoid: clear of each other only (the default before renderer 11); anchored: box corner on the atom. Default: prefer-clear for ${labelNamingTasks()}, clear for the rest (docs/labels.md)`,
+      })
+      .option('labels', {
+        type: 'string',
+        describe: `which labels the images draw, SET for every task or TASK=SET for one (repeatable): ${LABEL_SETS.join(', ')}; default all, but residues for ${allTasks()
+          .filter((t) => t.labelSet && t.labelSet !== 'all')
+          .map((t) => t.id)
+          .join(', ')}`,
+      })
       .check((a) => {
         const antialias = parseAntialias(String(a.antialias));
         if (typeof antialias !== 'string') throw new Error(antialias.problem);
@@ -95,12 +160,15 @@ export const generateCommand = defineCommand({
         parseLabelSets(a.labels, chosenTasks(a.tasks));
         if (!(a['label-font-size'] >= 4 && a['label-font-size'] <= 96)) throw new Error('--label-font-size must be from 4 to 96 pixels');
         if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
-        if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0)) throw new Error('--limit must be a positive whole number');
+        if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0))
+          throw new Error('--limit must be a positive whole number');
         if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
-        if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers > 0)) throw new Error('--workers must be a positive whole number');
+        if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers > 0))
+          throw new Error('--workers must be a positive whole number');
         parseCounts(a['per-complex'], chosenTasks(a.tasks));
         const withVal = valCountsGiven(a['per-complex']);
-        if (withVal.length && a.buffer !== VAL) throw new Error(`--per-complex: a third number (val) for ${withVal.join(', ')} needs --buffer val, which makes the val split`);
+        if (withVal.length && a.buffer !== VAL)
+          throw new Error(`--per-complex: a third number (val) for ${withVal.join(', ')} needs --buffer val, which makes the val split`);
         if (a.shard !== undefined) parseShard(a.shard);
         return true;
       }),
@@ -157,7 +225,9 @@ export const generateCommand = defineCommand({
       log: (line) => io.stderr.write(`${line}\n`),
       onInterrupt: (i) => {
         // One line: how far, and the command that goes on from there (the same one).
-        io.stderr.write(`${process.stderr.isTTY ? '\n' : ''}generate: interrupted (${i.signal}) ${i.progress}; what was done is kept in ${i.out}. Resume with: ${resumeCommand()}\n`);
+        io.stderr.write(
+          `${process.stderr.isTTY ? '\n' : ''}generate: interrupted (${i.signal}) ${i.progress}; what was done is kept in ${i.out}. Resume with: ${resumeCommand()}\n`,
+        );
         // A signal was sent to the process: it ends, whoever runs the command (130, 143).
         process.exit(i.code);
       },

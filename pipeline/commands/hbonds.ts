@@ -6,24 +6,32 @@
 // 5 A, `donor -> acceptor<TAB>H-bond|no<TAB>deciding rule<TAB>reason` (prefixed by the complex
 // id and a tab when there are several), from the same decision the finder uses.
 // Progress and rejects go to stderr.
-import { defineCommand } from '../define-command.ts';
-import { CommandFailure } from '../exit-codes.ts';
-import { ingest } from '../../structures/ingest.ts';
+
 import { formatHBondList } from '../../structures/hbonds/canonical-format.ts';
 import { explainComplex, formatExplainedPair } from '../../structures/hbonds/explain-complex.ts';
+import { ingest } from '../../structures/ingest.ts';
+import { changeKind } from '../content-warnings.ts';
+import { defineCommand } from '../define-command.ts';
+import { CommandFailure } from '../exit-codes.ts';
+import { hbondOptions, hbondOptionsFrom, ingestOptions, ingestOptionsFrom } from '../ingest-options.ts';
 import { checkInputPaths, structurePaths } from '../input-paths.ts';
 import { UsageError } from '../usage-error.ts';
-import { changeKind } from '../content-warnings.ts';
-import { hbondOptions, hbondOptionsFrom, ingestOptions, ingestOptionsFrom, } from '../ingest-options.ts';
-
 
 export const hbondsCommand = defineCommand({
   builder: (y) =>
     hbondOptions(ingestOptions(y))
-      .positional('input', { type: 'string', array: true, describe: 'PDBbind folders, parents of many, or whole PDB/mmCIF entries (or give them with --structures)' })
+      .positional('input', {
+        type: 'string',
+        array: true,
+        describe: 'PDBbind folders, parents of many, or whole PDB/mmCIF entries (or give them with --structures)',
+      })
       .option('structures', { type: 'string', array: true, describe: 'files or folders to read, as the positional paths' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON record per bond instead of the canonical list' })
-      .option('explain', { type: 'boolean', default: false, describe: 'one line per ordered ligand-pocket pair within 5 A: H-bond or not, and the rule that decided it' })
+      .option('explain', {
+        type: 'boolean',
+        default: false,
+        describe: 'one line per ordered ligand-pocket pair within 5 A: H-bond or not, and the rule that decided it',
+      })
       .check((a) => {
         if (a.json && a.explain) throw new Error('--json and --explain cannot be combined');
         return true;
@@ -44,7 +52,8 @@ export const hbondsCommand = defineCommand({
     for (const c of result.complexes) {
       const bonds = c.hbonds ?? [];
       if (args.explain) {
-        for (const p of explainComplex(c, hbondOptionsFrom(args))) out.push(several ? `${c.id}\t${formatExplainedPair(p)}` : formatExplainedPair(p));
+        for (const p of explainComplex(c, hbondOptionsFrom(args)))
+          out.push(several ? `${c.id}\t${formatExplainedPair(p)}` : formatExplainedPair(p));
       } else if (args.json) {
         for (const b of bonds) out.push(JSON.stringify({ complex: c.id, ...b }));
       } else {

@@ -1,13 +1,13 @@
 // `misi-gen merge <shard dirs...> --out <dir>`: the folders of `generate --shard i/n` (all n,
 // each finished) joined into one dataset, identical to a single run with the same options.
 // stdout: the output folder; the summary on stderr.
+
+import { datasetPaths } from '../dataset/layout.ts';
 import { defineCommand } from '../define-command.ts';
 import { CommandFailure } from '../exit-codes.ts';
-import { datasetPaths } from '../dataset/layout.ts';
 import { mergeShards } from '../generate/merge-shards.ts';
-import { applyStrict, rejectSummary, strictOption } from '../reject-summary.ts';
 import { count } from '../plural.ts';
-
+import { applyStrict, rejectSummary, strictOption } from '../reject-summary.ts';
 
 export const mergeCommand = defineCommand({
   builder: (y) =>
@@ -24,7 +24,9 @@ export const mergeCommand = defineCommand({
       if (e instanceof Error && e.message.startsWith('--shard')) throw new CommandFailure(e.message);
       throw e;
     }
-    io.stderr.write(`merge: ${count(s.shards, 'shard')}, ${count(s.questions, 'question')}, ${count(s.imageReferences, 'image reference')}, ${count(s.distinctImages, 'distinct image')}, ${count(s.rejects, 'reject')} -> ${args.out}\n`);
+    io.stderr.write(
+      `merge: ${count(s.shards, 'shard')}, ${count(s.questions, 'question')}, ${count(s.imageReferences, 'image reference')}, ${count(s.distinctImages, 'distinct image')}, ${count(s.rejects, 'reject')} -> ${args.out}\n`,
+    );
     if (s.rejects) io.stderr.write(`merge: ${rejectSummary(s.rejectKinds, datasetPaths(args.out).rejects)}\n`);
     io.stdout.write(`${args.out}\n`);
     return applyStrict(args, s.rejectKinds, (l) => io.stderr.write(`merge: ${l}\n`));

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { defineCommand } from '../define-command.ts';
 import { runPreview } from '../preview/run-preview.ts';
 
-
 export const previewCommand = defineCommand({
   builder: (y) =>
     y
@@ -21,7 +20,14 @@ export const previewCommand = defineCommand({
       }),
   handler: async (args, io) => {
     // A dataset that cannot be read, or no browser: exit 1 (pipeline/exit-codes.ts).
-    const files = await runPreview({ dir: args.dir, out: args.out, task: args.task, n: args.n, tile: args.tile, log: (l) => io.stderr.write(l + '\n') });
+    const files = await runPreview({
+      dir: args.dir,
+      out: args.out,
+      task: args.task,
+      n: args.n,
+      tile: args.tile,
+      log: (l) => io.stderr.write(l + '\n'),
+    });
     const lines = files.flatMap((f) => [join(args.out, f.sheet), join(args.out, f.page)]);
     io.stdout.write([...lines, join(args.out, 'index.html')].join('\n') + '\n');
   },

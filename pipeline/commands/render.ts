@@ -3,32 +3,35 @@
 // draws one scene of one complex through the complex's own camera. stdout: the image path;
 // progress and problems go to stderr.
 import type { Argv } from 'yargs';
-import { defineCommand, type InferredArgs } from '../define-command.ts';
-import { CommandFailure } from '../exit-codes.ts';
-import { loadOneComplex } from '../../structures/ingest.ts';
-import { ingestOptions } from '../ingest-options.ts';
-import { UsageError } from '../usage-error.ts';
-import { checkInputPaths, structurePaths } from '../input-paths.ts';
-import { changeKind } from '../content-warnings.ts';
-import { CommandSyntaxError, parseCommands } from '../../renders/commands.ts';
+import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { CAMERA_DEFAULTS, PROJECTIONS } from '../../renders/camera.ts';
+import { CommandSyntaxError, parseCommands } from '../../renders/commands.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
-import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { DEFAULT_ANTIALIAS, makeStyle } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import { VIEW_NAMES, type ViewName } from '../../renders/views.ts';
-
+import { loadOneComplex } from '../../structures/ingest.ts';
+import { changeKind } from '../content-warnings.ts';
+import { defineCommand, type InferredArgs } from '../define-command.ts';
+import { CommandFailure } from '../exit-codes.ts';
+import { ingestOptions } from '../ingest-options.ts';
+import { checkInputPaths, structurePaths } from '../input-paths.ts';
+import { UsageError } from '../usage-error.ts';
 
 /** What is wrong with the arguments, in one line, or null. */
 function problem(a: RenderArgs): string | null {
   const paths = structurePaths(a.complex === undefined ? [] : [a.complex], a.structures);
-  if (paths.length !== 1) return `render draws one complex: give one structure path, as an argument or with --structures (got ${paths.length})`;
+  if (paths.length !== 1)
+    return `render draws one complex: give one structure path, as an argument or with --structures (got ${paths.length})`;
   if (!VIEW_NAMES.includes(a.view)) return `--view must be one of ${VIEW_NAMES.join(', ')}`;
   if (!PROJECTIONS.includes(a.projection)) return `--projection must be one of ${PROJECTIONS.join(', ')}`;
   if (!(Number.isInteger(a.size) && a.size >= 16 && a.size <= 4096)) return '--size must be a whole number of pixels from 16 to 4096';
-  for (const [flag, text] of [['--transform', a.transform], ['--ligand-transform', a['ligand-transform']]] as const) {
+  for (const [flag, text] of [
+    ['--transform', a.transform],
+    ['--ligand-transform', a['ligand-transform']],
+  ] as const) {
     try {
       parseCommands(String(text ?? ''));
     } catch (e) {
@@ -51,13 +54,25 @@ const renderFlags = (y: Argv) =>
     .option('structures', { type: 'string', array: true, describe: 'the structure path, as the positional argument' })
     .option('view', { choices: VIEW_NAMES, default: 'front' as ViewName, describe: 'canonical view, applied after the transform' })
     .option('transform', { type: 'string', default: '', describe: 'commands for the whole scene, e.g. "roll y 15, move x -3"' })
-    .option('ligand-transform', { type: 'string', default: '', describe: 'commands for the ligand alone, applied first, e.g. "move x 14, roll x -75"' })
+    .option('ligand-transform', {
+      type: 'string',
+      default: '',
+      describe: 'commands for the ligand alone, applied first, e.g. "move x 14, roll x -75"',
+    })
     .option('subset', { type: 'string', default: 'full', describe: 'full | pocket | ligand | residue:CHAIN:NUMBER[ICODE]' })
-    .option('projection', { choices: PROJECTIONS, default: CAMERA_DEFAULTS.projection, describe: 'perspective (30 degree horizontal field of view) or orthographic' })
+    .option('projection', {
+      choices: PROJECTIONS,
+      default: CAMERA_DEFAULTS.projection,
+      describe: 'perspective (30 degree horizontal field of view) or orthographic',
+    })
     .option('size', { type: 'number', default: CAMERA_DEFAULTS.width, describe: 'image width and height, pixels' })
     .option('labels', { type: 'boolean', default: true, describe: 'residue and ligand-atom labels (--no-labels: none)' })
     .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: antialiasHelp() })
-    .option('gpu', { type: 'boolean', default: false, describe: 'use the hardware GPU instead of SwiftShader (images may differ between machines)' })
+    .option('gpu', {
+      type: 'boolean',
+      default: false,
+      describe: 'use the hardware GPU instead of SwiftShader (images may differ between machines)',
+    })
     .option('out', { type: 'string', demandOption: true, describe: 'PNG file to write' })
     .option('annotations', { type: 'string', describe: 'JSON file for the annotation record (camera, transforms, atoms on screen)' });
 
@@ -83,7 +98,10 @@ export const renderCommand = defineCommand({
     await checkInputPaths([path]);
     // A malformed --ligand (IngestUsageError): a usage error (pipeline/exit-codes.ts).
     const loaded = await loadOneComplex(path, {
-      ligand: args.ligand, ligandsFile: args.ligands, pocketRadius: args['pocket-radius'], pocketHydrogens: args['pocket-hydrogens'],
+      ligand: args.ligand,
+      ligandsFile: args.ligands,
+      pocketRadius: args['pocket-radius'],
+      pocketHydrogens: args['pocket-hydrogens'],
     });
     if (!loaded.ok) throw new CommandFailure(loaded.reason);
     const complex = loaded.complex;

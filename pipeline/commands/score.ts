@@ -8,16 +8,15 @@
 // skipped, ids that name no question, the count of missing ones.
 import { readFile } from 'node:fs/promises';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { defineCommand, type InferredArgs } from '../define-command.ts';
-import { CommandFailure } from '../exit-codes.ts';
-import { EVAL_SPLITS, type EvalSplit } from '../eval/eval-questions.ts';
-import { TEST } from '../../qa/split-names.ts';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
+import { TEST } from '../../qa/split-names.ts';
 import { readQaSplit } from '../dataset/read-dataset.ts';
-import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable, type ScoreRun } from '../score-table.ts';
+import { defineCommand, type InferredArgs } from '../define-command.ts';
+import { EVAL_SPLITS, type EvalSplit } from '../eval/eval-questions.ts';
+import { CommandFailure } from '../exit-codes.ts';
 import { peopleRows, peopleTable } from '../score-people.ts';
-
+import { atomNameRuleOf, atomNamesOption, type ScoreRun, scoreJson, scoreTable } from '../score-table.ts';
 
 /** How many skipped lines or unknown ids stderr lists by name before summing up the rest. */
 const LIST_AT_MOST = 20;
@@ -26,11 +25,21 @@ const LIST_AT_MOST = 20;
 const scoreOptions = (y: Argv) =>
   y
     .positional('dataset', { type: 'string', demandOption: true, describe: 'a dataset folder (holds qa/<task>.<split>.jsonl)' })
-    .positional('predictions', { type: 'string', array: true, demandOption: true, describe: 'JSON lines {"id": ..., "prediction": "..."}; several files: the mean over them with its spread' })
+    .positional('predictions', {
+      type: 'string',
+      array: true,
+      demandOption: true,
+      describe: 'JSON lines {"id": ..., "prediction": "..."}; several files: the mean over them with its spread',
+    })
     .option('split', { choices: EVAL_SPLITS, default: TEST as EvalSplit, describe: 'which questions to score against' })
     .option('atom-names', atomNamesOption)
     .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' })
-    .option('answered-only', { type: 'boolean', default: false, describe: 'score only the questions a file answers (a human session asks a sample of the split); the rest are left out, not counted as 0' });
+    .option('answered-only', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'score only the questions a file answers (a human session asks a sample of the split); the rest are left out, not counted as 0',
+    });
 
 type ScoreArgs = ArgumentsCamelCase<InferredArgs<typeof scoreOptions>>;
 
@@ -51,7 +60,10 @@ export const scoreCommand = defineCommand({
       let score;
       const { replies, problems } = readPredictionLines(predictionText);
       const asked = args.answeredOnly ? records.filter((r) => replies.has(r.id)) : records;
-      if (args.answeredOnly) io.stderr.write(`${file}: --answered-only: ${records.length - asked.length} of ${records.length} questions of the ${args.split} split have no prediction and are left out\n`);
+      if (args.answeredOnly)
+        io.stderr.write(
+          `${file}: --answered-only: ${records.length - asked.length} of ${records.length} questions of the ${args.split} split have no prediction and are left out\n`,
+        );
       try {
         score = scoreSplit(asked, replies, { atomNames: atomNameRuleOf(args.atomNames) });
       } catch (e) {
@@ -64,13 +76,22 @@ export const scoreCommand = defineCommand({
       const whose = files.length > 1 ? `${file}: ` : '';
       if (score.unknownIds.length && score.unknownIds.length === replies.size) {
         // Not one prediction is of this dataset's questions: a score of 0 would say nothing.
-        throw new CommandFailure(noneMatch(args, file, score.unknownIds, records.map((q) => q.id)));
+        throw new CommandFailure(
+          noneMatch(
+            args,
+            file,
+            score.unknownIds,
+            records.map((q) => q.id),
+          ),
+        );
       }
       if (score.unknownIds.length) {
         const n = score.unknownIds.length;
         const shown = score.unknownIds.slice(0, LIST_AT_MOST).join(', ');
         const more = n > LIST_AT_MOST ? `, and ${n - LIST_AT_MOST} more` : '';
-        io.stderr.write(`${whose}${n === 1 ? '1 prediction id names' : `${n} prediction ids name`} no question of the ${args.split} split and ${n === 1 ? 'is' : 'are'} ignored (${replies.size - n} of ${replies.size} scored): ${shown}${more}\n`);
+        io.stderr.write(
+          `${whose}${n === 1 ? '1 prediction id names' : `${n} prediction ids name`} no question of the ${args.split} split and ${n === 1 ? 'is' : 'are'} ignored (${replies.size - n} of ${replies.size} scored): ${shown}${more}\n`,
+        );
       }
       if (score.missing) io.stderr.write(`${whose}${score.missing} of ${score.questions} questions have no prediction (each scores 0)\n`);
       runs.push({ dataset: args.dataset, predictions: file, split: args.split, score, problems });
@@ -79,7 +100,9 @@ export const scoreCommand = defineCommand({
       io.stdout.write(args.json ? JSON.stringify(scoreJson(runs[0]), null, 2) + '\n' : scoreTable(runs[0]));
       return;
     }
-    io.stdout.write(args.json ? JSON.stringify({ files: runs.map(scoreJson), people: peopleRows(runs) }, null, 2) + '\n' : peopleTable(runs));
+    io.stdout.write(
+      args.json ? JSON.stringify({ files: runs.map(scoreJson), people: peopleRows(runs) }, null, 2) + '\n' : peopleTable(runs),
+    );
   },
 });
 

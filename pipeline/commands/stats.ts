@@ -1,15 +1,15 @@
 // `misi-gen stats <dir> [--json] [--out <folder>]`: per task, the question count per split,
 // answer histograms by axis/value or letter, and the draws replaced by checks, on stdout.
 // With --out, also charts as PNG (pipeline/preview/stats-charts.ts); their paths go to stderr.
-import { defineCommand } from '../define-command.ts';
-import { datasetStats, formatStats } from '../generate/dataset-stats.ts';
-import { openDataset } from '../dataset/read-dataset.ts';
-import { noAnnotationsMessage } from '../dataset/read-annotation.ts';
-import { writeStatsCharts } from '../preview/stats-charts.ts';
-import { splitAuditLines } from '../split/split-report.ts';
+
 import { auditDataset } from '../audit/audit-dataset.ts';
 import { auditSummaryLines } from '../audit/format-audit.ts';
-
+import { noAnnotationsMessage } from '../dataset/read-annotation.ts';
+import { openDataset } from '../dataset/read-dataset.ts';
+import { defineCommand } from '../define-command.ts';
+import { datasetStats, formatStats } from '../generate/dataset-stats.ts';
+import { writeStatsCharts } from '../preview/stats-charts.ts';
+import { splitAuditLines } from '../split/split-report.ts';
 
 export const statsCommand = defineCommand({
   builder: (y) =>
@@ -21,7 +21,8 @@ export const statsCommand = defineCommand({
     // A dataset that cannot be read, or no browser for the charts: exit 1 (pipeline/exit-codes.ts).
     const stats = datasetStats(args.dir);
     // Image sizes and label legibility are read from the annotations.
-    if (openDataset(args.dir).annotationLayout === 'none') io.stderr.write(`stats: ${noAnnotationsMessage(args.dir)}; image sizes and label legibility are left out\n`);
+    if (openDataset(args.dir).annotationLayout === 'none')
+      io.stderr.write(`stats: ${noAnnotationsMessage(args.dir)}; image sizes and label legibility are left out\n`);
     // The shortcut audit (misi-gen audit): per task under `audit` in the JSON, a line each in the text.
     const audit = auditDataset(args.dir);
     const withAudit = stats.map((s) => ({ ...s, audit: audit.tasks.find((t) => t.task === s.task) ?? null }));

@@ -2,9 +2,8 @@
 // problem (a missing, truncated or altered image, a malformed line, a count off the manifest).
 import { defineCommand } from '../define-command.ts';
 import { EXIT } from '../exit-codes.ts';
-import { verifyDataset } from '../verify/verify-dataset.ts';
 import { count } from '../plural.ts';
-
+import { verifyDataset } from '../verify/verify-dataset.ts';
 
 export const verifyCommand = defineCommand({
   builder: (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'output folder of generate' }),

@@ -4,9 +4,9 @@
 // lengths (what a download or an archive carries), not blocks on disk.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANNOTATIONS_DIR, datasetPaths, IMAGES_DIR, parseQaFileName, PARTS_DIR, QA_DIR } from './layout.ts';
-import { annotationLayoutOf } from './read-annotation.ts';
 import { TINY } from '../../qa/split-names.ts';
+import { ANNOTATIONS_DIR, datasetPaths, IMAGES_DIR, PARTS_DIR, parseQaFileName, QA_DIR } from './layout.ts';
+import { annotationLayoutOf } from './read-annotation.ts';
 
 /** The full benchmark's size (the MiSI-Bench paper): images and questions. */
 export const FULL_BENCHMARK = { images: 588_000, questions: 163_000 };
@@ -34,7 +34,8 @@ export interface DatasetBytes {
 }
 
 function tree(path: string): { files: number; bytes: number } {
-  let files = 0, bytes = 0;
+  let files = 0,
+    bytes = 0;
   let names: string[];
   try {
     names = readdirSync(path);
@@ -125,8 +126,14 @@ export function datasetBytes(dir: string): DatasetBytes {
     dir,
     annotationLayout: annotationLayoutOf(manifest),
     pngCompression: manifest?.options?.pngCompression ?? '(not recorded: Sub rows at zlib 3)',
-    images, annotations, questions, other, parts,
-    perImage, perAnnotation, perQuestion,
+    images,
+    annotations,
+    questions,
+    other,
+    parts,
+    perImage,
+    perAnnotation,
+    perQuestion,
     annotationShare: images.bytes ? allAnnotationBytes / images.bytes : 0,
     projected,
   };
@@ -139,12 +146,14 @@ const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 /** The figures as the script prints them. */
 export function formatDatasetBytes(b: DatasetBytes): string {
   const f = FULL_BENCHMARK;
-  return [
-    `${b.dir}: annotations ${b.annotationLayout}, PNG ${b.pngCompression}`,
-    `  images       ${b.images.files} files, ${mb(b.images.bytes)}: ${kib(b.perImage)} per image`,
-    `  annotations  ${b.annotations.files} files, ${mb(b.annotations.bytes)}${b.annotations.tables ? ` + ${b.annotations.tables} atom tables, ${mb(b.annotations.tableBytes)}` : ''}: ${kib(b.perAnnotation)} per image, ${(100 * b.annotationShare).toFixed(1)} % of the images' bytes`,
-    `  questions    ${b.questions.count} (train, test, val), ${mb(b.questions.bytes)} + tiny files ${mb(b.questions.tinyBytes)}: ${(b.perQuestion / 1024).toFixed(2)} KiB per question (tiny files included)`,
-    `  other        ${mb(b.other)} (complexes.jsonl, manifest.json, split.json...); parts/ ${mb(b.parts)} (working state)`,
-    `  projected to ${f.images.toLocaleString('en')} images and ${f.questions.toLocaleString('en')} questions: images ${gb(b.projected.images)}, annotations ${gb(b.projected.annotations)}, questions ${gb(b.projected.questions)}; ${gb(b.projected.total)} in all`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `${b.dir}: annotations ${b.annotationLayout}, PNG ${b.pngCompression}`,
+      `  images       ${b.images.files} files, ${mb(b.images.bytes)}: ${kib(b.perImage)} per image`,
+      `  annotations  ${b.annotations.files} files, ${mb(b.annotations.bytes)}${b.annotations.tables ? ` + ${b.annotations.tables} atom tables, ${mb(b.annotations.tableBytes)}` : ''}: ${kib(b.perAnnotation)} per image, ${(100 * b.annotationShare).toFixed(1)} % of the images' bytes`,
+      `  questions    ${b.questions.count} (train, test, val), ${mb(b.questions.bytes)} + tiny files ${mb(b.questions.tinyBytes)}: ${(b.perQuestion / 1024).toFixed(2)} KiB per question (tiny files included)`,
+      `  other        ${mb(b.other)} (complexes.jsonl, manifest.json, split.json...); parts/ ${mb(b.parts)} (working state)`,
+      `  projected to ${f.images.toLocaleString('en')} images and ${f.questions.toLocaleString('en')} questions: images ${gb(b.projected.images)}, annotations ${gb(b.projected.annotations)}, questions ${gb(b.projected.questions)}; ${gb(b.projected.total)} in all`,
+    ].join('\n') + '\n'
+  );
 }

@@ -2,8 +2,8 @@
 // in memory (the audit reads datasets of any size this way; readQaFile reads a file whole).
 // Each line is checked as read-dataset.ts checks it; a bad line throws, naming file and line.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { DatasetReadError, questionFromLine, type QaFile } from './read-dataset.ts';
 import type { QaRecord } from './question-record.ts';
+import { DatasetReadError, type QaFile, questionFromLine } from './read-dataset.ts';
 
 const CHUNK = 1 << 20;
 

@@ -114,7 +114,13 @@ export function datasetPaths(dir: string) {
 }
 
 /** The paths as messages name them, relative to the folder. */
-export const RELATIVE = { identity: IDENTITY_FILE, assemblyPlan: ASSEMBLY_FILE, shardDone: SHARD_FILE, ingestDir: INGEST_DIR, doneDir: DONE_DIR } as const;
+export const RELATIVE = {
+  identity: IDENTITY_FILE,
+  assemblyPlan: ASSEMBLY_FILE,
+  shardDone: SHARD_FILE,
+  ingestDir: INGEST_DIR,
+  doneDir: DONE_DIR,
+} as const;
 
 /** Names of files left under a temporary name: `*.tmp` and `*.tmp-<pid>`. */
 export const TEMPORARY_NAME = /\.tmp(-\d+)?$/;

@@ -2,9 +2,10 @@
 // the dataset's identity. Declared once, as a schema (qa/record-problems.ts): the type is
 // inferred from it, read-dataset.ts checks a manifest with it (ManifestReadSchema: a dataset
 // made by an older misi-gen may lack fields), docs/schemas/ publishes it.
-import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
+
 import { z } from '../../qa/record-problems.ts';
 import { SIDE_ORDER, type SideCounts } from '../../qa/split-names.ts';
+import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import { VersionsSchema } from './versions.ts';
 
 /** The H-bond options (structures/hbonds/find-hbonds.ts's HBondOptions, checked equal below). */
@@ -51,45 +52,76 @@ export const ManifestOptionsSchema = z.object({
   /** Image width and height, pixels, when every task has the same size; null when they differ. */
   size: z.number().nullable().describe('Image width and height, pixels, when every task has the same size; null when they differ'),
   /** Image size per task id, pixels (absent in manifests made before sizes per task). */
-  imageSizes: z.record(z.string(), z.number()).optional().describe('Image size per task id, pixels (absent in manifests made before sizes per task)'),
+  imageSizes: z
+    .record(z.string(), z.number())
+    .optional()
+    .describe('Image size per task id, pixels (absent in manifests made before sizes per task)'),
   labelFontSize: z.number(),
-  labelLayout: z.string().nullable().describe('Label layout when every task has the same one; null when they differ (a string in every manifest made before layouts per task)'),
-  labelLayouts: z.record(z.string(), z.string()).optional().describe('Label layout per task id: clear, prefer-clear, avoid or anchored (absent in manifests made before layouts per task: all had labelLayout)'),
-  labels: z.record(z.string(), z.string()).optional().describe('Label set per task id: all, residues, ligand or none (absent before label sets: all)'),
+  labelLayout: z
+    .string()
+    .nullable()
+    .describe(
+      'Label layout when every task has the same one; null when they differ (a string in every manifest made before layouts per task)',
+    ),
+  labelLayouts: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      'Label layout per task id: clear, prefer-clear, avoid or anchored (absent in manifests made before layouts per task: all had labelLayout)',
+    ),
+  labels: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Label set per task id: all, residues, ligand or none (absent before label sets: all)'),
   /** The task options of the nine tasks (qa/tasks: TaskModule.options); a task loaded from outside adds its own beside them. */
   residueFraming: z.string().optional().describe('residue_ligand: how a residue question is framed (--residue-framing)'),
-  negatives: z.string().optional().describe("residue_ligand: how its No questions are chosen (--task-option negatives=...)"),
-  decoys: z.string().optional().describe('The choice tasks\' decoy options (--task-option decoys=...)'),
-  zoomDistance: z.string().optional().describe('zooming: whether its question states the camera distance, stated or unstated (--zoom-distance; absent before the option: unstated)'),
+  negatives: z.string().optional().describe('residue_ligand: how its No questions are chosen (--task-option negatives=...)'),
+  decoys: z.string().optional().describe("The choice tasks' decoy options (--task-option decoys=...)"),
+  zoomDistance: z
+    .string()
+    .optional()
+    .describe(
+      'zooming: whether its question states the camera distance, stated or unstated (--zoom-distance; absent before the option: unstated)',
+    ),
   antialias: z.string(),
   /**
    * The annotation files' layout: `compact`, `full` or `none` (docs/annotations.md); absent
    * in manifests made before there was a choice, whose annotations are `full`.
    */
-  annotations: z.string().optional().describe("The annotation files' layout: compact, full or none (docs/annotations.md); absent before there was a choice (full)"),
+  annotations: z
+    .string()
+    .optional()
+    .describe("The annotation files' layout: compact, full or none (docs/annotations.md); absent before there was a choice (full)"),
   /** The PNG encoder's setting, `fast` or `small`; absent before there was a choice (renderer 10's Sub rows at zlib level 3). */
   pngCompression: z.string().optional().describe("The PNG encoder's setting, fast or small; absent before there was a choice"),
 });
 export type ManifestOptions = z.infer<typeof ManifestOptionsSchema>;
 
-export const ManifestSchema = z.object({
-  format: z.string(),
-  versions: VersionsSchema,
-  seed: z.number(),
-  options: ManifestOptionsSchema,
-  /** Every complex read, its side of the split and the sha256 of each source file. */
-  complexes: z.array(z.object({ id: z.string(), split: z.enum(SIDE_ORDER), sources: z.array(z.string()) })).describe('Every complex read, its side of the split and the sha256 of each source file'),
-  /** The sha256 of split.json as generate (or merge) wrote it; `verify` names a replaced one
-   * (absent in manifests made before it was recorded: not checked). */
-  splitSha256: z.string().optional().describe('The sha256 of split.json as generate (or merge) wrote it (absent in manifests made before it was recorded)'),
-  counts: z.record(z.string(), SideCountsSchema).describe('Questions per task and split'),
-  replacements: z.record(z.string(), z.number()),
-  questions: z.number(),
-  imageReferences: z.number(),
-  distinctImages: z.number(),
-  rejects: z.number(),
-  images: z.array(z.object({ path: z.string(), sha256: z.string() })),
-}).describe('manifest.json: a dataset\'s identity (versions, seed, options, complexes, counts, images)');
+export const ManifestSchema = z
+  .object({
+    format: z.string(),
+    versions: VersionsSchema,
+    seed: z.number(),
+    options: ManifestOptionsSchema,
+    /** Every complex read, its side of the split and the sha256 of each source file. */
+    complexes: z
+      .array(z.object({ id: z.string(), split: z.enum(SIDE_ORDER), sources: z.array(z.string()) }))
+      .describe('Every complex read, its side of the split and the sha256 of each source file'),
+    /** The sha256 of split.json as generate (or merge) wrote it; `verify` names a replaced one
+     * (absent in manifests made before it was recorded: not checked). */
+    splitSha256: z
+      .string()
+      .optional()
+      .describe('The sha256 of split.json as generate (or merge) wrote it (absent in manifests made before it was recorded)'),
+    counts: z.record(z.string(), SideCountsSchema).describe('Questions per task and split'),
+    replacements: z.record(z.string(), z.number()),
+    questions: z.number(),
+    imageReferences: z.number(),
+    distinctImages: z.number(),
+    rejects: z.number(),
+    images: z.array(z.object({ path: z.string(), sha256: z.string() })),
+  })
+  .describe("manifest.json: a dataset's identity (versions, seed, options, complexes, counts, images)");
 export type Manifest = z.infer<typeof ManifestSchema>;
 
 /**

@@ -17,22 +17,27 @@ export type RecordOption = z.infer<typeof RecordOptionSchema>;
 
 const present = (v: unknown) => v !== undefined;
 
-export const QaRecordSchema = z.object({
-  id: z.string(),
-  task: z.string(),
-  /** The side of the question's complex (a tiny file holds test records). */
-  split: z.enum(SPLIT_ORDER).describe('The side of the question\'s complex (a tiny file holds test records)'),
-  complex: z.string(),
-  /** Paths relative to the dataset folder (`images/<key>.png`), in question order. */
-  images: z.array(z.string()).describe('Paths relative to the dataset folder (images/<key>.png), in question order'),
-  question: z.string(),
-  answer: z.string(),
-  /** The answer as data: `{commands}`, `{letter, options}` or the task's own value. */
-  truth: z.unknown().refine(present, { message: 'is missing (the answer as data)' }).describe('The answer as data: {commands}, {letter, options} or the task\'s own value'),
-  options: z.array(RecordOptionSchema).optional(),
-  /** seed, generator, index, params, decoySchemes, partners, replacements, template. */
-  meta: z.record(z.string(), z.unknown()).describe('seed, generator, index, params, decoySchemes, partners, replacements, template'),
-}).describe('A question record: one line of qa/<task>.<split>.jsonl');
+export const QaRecordSchema = z
+  .object({
+    id: z.string(),
+    task: z.string(),
+    /** The side of the question's complex (a tiny file holds test records). */
+    split: z.enum(SPLIT_ORDER).describe("The side of the question's complex (a tiny file holds test records)"),
+    complex: z.string(),
+    /** Paths relative to the dataset folder (`images/<key>.png`), in question order. */
+    images: z.array(z.string()).describe('Paths relative to the dataset folder (images/<key>.png), in question order'),
+    question: z.string(),
+    answer: z.string(),
+    /** The answer as data: `{commands}`, `{letter, options}` or the task's own value. */
+    truth: z
+      .unknown()
+      .refine(present, { message: 'is missing (the answer as data)' })
+      .describe("The answer as data: {commands}, {letter, options} or the task's own value"),
+    options: z.array(RecordOptionSchema).optional(),
+    /** seed, generator, index, params, decoySchemes, partners, replacements, template. */
+    meta: z.record(z.string(), z.unknown()).describe('seed, generator, index, params, decoySchemes, partners, replacements, template'),
+  })
+  .describe('A question record: one line of qa/<task>.<split>.jsonl');
 export type QaRecord = z.infer<typeof QaRecordSchema>;
 
 /**
@@ -40,10 +45,12 @@ export type QaRecord = z.infer<typeof QaRecordSchema>;
  * string id, task and answer; options as generate writes them (a list of `{letter, ...}`) or
  * as `{A: "...", ...}` (read-dataset.ts's optionTexts reads both).
  */
-export const AnswerRecordSchema = z.object({
-  id: z.string(),
-  task: z.string(),
-  answer: z.string(),
-  options: z.unknown().optional(),
-}).describe('What score reads of a question record: id, task and answer');
+export const AnswerRecordSchema = z
+  .object({
+    id: z.string(),
+    task: z.string(),
+    answer: z.string(),
+    options: z.unknown().optional(),
+  })
+  .describe('What score reads of a question record: id, task and answer');
 export type AnswerRecord = z.infer<typeof AnswerRecordSchema>;

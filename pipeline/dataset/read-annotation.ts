@@ -13,11 +13,11 @@
 // the other layout is read too when the expected one is not there.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { Annotation } from '../../renders/annotation.ts';
-import { CompactAnnotationError, expandAnnotation, type AtomTable } from '../../renders/annotation-compact.ts';
 import { conforms } from '../../qa/record-problems.ts';
+import type { Annotation } from '../../renders/annotation.ts';
+import { type AtomTable, CompactAnnotationError, expandAnnotation } from '../../renders/annotation-compact.ts';
 import { AnnotationSchema, AtomTableSchema, CompactAnnotationSchema } from './annotation-schema.ts';
-import { ANNOTATION_LAYOUTS, annotationPath, atomTablePath, datasetPaths, type AnnotationLayout } from './layout.ts';
+import { ANNOTATION_LAYOUTS, type AnnotationLayout, annotationPath, atomTablePath, datasetPaths } from './layout.ts';
 
 /** An annotation that cannot be read: the message names the file and the problem. */
 export class AnnotationReadError extends Error {}
@@ -108,7 +108,9 @@ export class AnnotationReader {
     try {
       text = readFileSync(datasetPaths(this.dir).file(rel), 'utf8');
     } catch (e) {
-      throw new AnnotationReadError(`${rel}: ${isMissing(e) ? 'missing (the atom table the compact annotations of this complex need)' : `cannot read it (${(e as NodeJS.ErrnoException).code})`}`);
+      throw new AnnotationReadError(
+        `${rel}: ${isMissing(e) ? 'missing (the atom table the compact annotations of this complex need)' : `cannot read it (${(e as NodeJS.ErrnoException).code})`}`,
+      );
     }
     let value: unknown;
     try {

@@ -4,9 +4,9 @@
 // one reader of a dataset (read-dataset.ts); a bad line is named by file and line.
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { Complex } from '../../structures/model.ts';
 import { datasetPaths } from './layout.ts';
 import { DatasetReadError, readSplitJson } from './read-dataset.ts';
-import type { Complex } from '../../structures/model.ts';
 
 export interface ComplexBonds {
   id: string;

@@ -9,18 +9,18 @@
 // time (a large dataset's questions do not all fit in memory at once). `loadDataset` reads
 // every task's questions in every split (export and eval's question selection).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { Annotation } from '../../renders/annotation.ts';
+import { conforms, type z } from '../../qa/record-problems.ts';
 import type { QuestionRecord } from '../../qa/scoring/score-split.ts';
-import { SplitFileSchema, upgradeSplitJson, type SplitFile } from '../split/split-file.ts';
+import { TEST, TINY, TRAIN, VAL } from '../../qa/split-names.ts';
+import type { Annotation } from '../../renders/annotation.ts';
+import { type SplitFile, SplitFileSchema, upgradeSplitJson } from '../split/split-file.ts';
 import { tinySubset } from '../split/tiny-set.ts';
 import { sha256File } from './files.ts';
-import { datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, qaFileName, type AnnotationLayout, type QaSplit } from './layout.ts';
-import { AnnotationReader, annotationLayoutOf } from './read-annotation.ts';
+import { type AnnotationLayout, datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, type QaSplit, qaFileName } from './layout.ts';
 import { ManifestReadSchema, type ReadManifest } from './manifest-type.ts';
-import { AnswerRecordSchema, QaRecordSchema, type AnswerRecord, type QaRecord } from './question-record.ts';
-import { conforms, type z } from '../../qa/record-problems.ts';
+import { type AnswerRecord, AnswerRecordSchema, type QaRecord, QaRecordSchema } from './question-record.ts';
+import { AnnotationReader, annotationLayoutOf } from './read-annotation.ts';
 import { unfinishedRun } from './unfinished-run.ts';
-import { TEST, TINY, TRAIN, VAL } from '../../qa/split-names.ts';
 
 /** A dataset that cannot be read: the message names the file (and line) and the problem. */
 export class DatasetReadError extends Error {}
@@ -77,7 +77,8 @@ export function readQaFile(file: QaFile, check: RecordCheck = 'record', onProble
   }
   const out: ReadQuestion<AnswerRecord>[] = [];
   const lines = text.split('\n');
-  if (onProblem && lines[lines.length - 1] !== '') onProblem(`${file.path}:${lines.length}: the last line is not complete (file truncated?)`);
+  if (onProblem && lines[lines.length - 1] !== '')
+    onProblem(`${file.path}:${lines.length}: the last line is not complete (file truncated?)`);
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
     const read = questionFromLine(line, `${file.path}:${i + 1}`, check);
@@ -170,7 +171,9 @@ export class DatasetFolder {
     });
     const order = this.manifestTasks;
     const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);
-    this.tasks = [...new Set([...order, ...this.files.map((f) => f.task)])].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+    this.tasks = [...new Set([...order, ...this.files.map((f) => f.task)])].sort(
+      (a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0),
+    );
   }
 
   get dir(): string {
@@ -200,7 +203,11 @@ export class DatasetFolder {
     if (split === TINY && this.file(task, TEST)) {
       const test = this.questions(task, TEST, check);
       const of = new Map(test.map((q) => [q.record, q]));
-      return tinySubset(test.map((q) => q.record), this.seed, task).map((r) => of.get(r)!);
+      return tinySubset(
+        test.map((q) => q.record),
+        this.seed,
+        task,
+      ).map((r) => of.get(r)!);
     }
     throw new DatasetReadError(`${this.paths.qa(task, split)}: missing (the dataset is incomplete)`);
   }
@@ -209,7 +216,10 @@ export class DatasetFolder {
   tasksIn(split: string): string[] {
     const has = (t: string) => this.file(t, split) !== undefined || (split === TINY && this.file(t, TEST) !== undefined);
     const tasks = this.tasks.filter(has);
-    if (!tasks.length) throw new DatasetReadError(`${this.paths.qaDir}: no <task>.${split}.jsonl files for the ${split} split${split === VAL ? ' (val comes from generate --buffer val)' : ''}`);
+    if (!tasks.length)
+      throw new DatasetReadError(
+        `${this.paths.qaDir}: no <task>.${split}.jsonl files for the ${split} split${split === VAL ? ' (val comes from generate --buffer val)' : ''}`,
+      );
     return tasks;
   }
 
@@ -239,9 +249,10 @@ export class DatasetFolder {
 
   /** The sha256 of an image the records name: the manifest's, or computed from the file. */
   async imageSha256(image: string): Promise<string> {
-    if (!this.hashes.size) for (const im of Array.isArray(this.manifest?.images) ? this.manifest.images : []) {
-      if (typeof im?.path === 'string' && typeof im?.sha256 === 'string') this.hashes.set(im.path, im.sha256);
-    }
+    if (!this.hashes.size)
+      for (const im of Array.isArray(this.manifest?.images) ? this.manifest.images : []) {
+        if (typeof im?.path === 'string' && typeof im?.sha256 === 'string') this.hashes.set(im.path, im.sha256);
+      }
     let h = this.hashes.get(image);
     if (h === undefined) this.hashes.set(image, (h = await sha256File(this.paths.file(image))));
     return h;
@@ -276,7 +287,12 @@ export function loadDataset(dir: string): Dataset {
   const of = (task: string, split: QaSplit) => folder.questions(task, split).map((q) => q.record);
   const hasVal = tasks.some((t) => folder.file(t, VAL));
   for (const task of tasks) {
-    records.set(task, { train: of(task, TRAIN), test: of(task, TEST), val: folder.file(task, VAL) ? of(task, VAL) : [], tiny: of(task, TINY) });
+    records.set(task, {
+      train: of(task, TRAIN),
+      test: of(task, TEST),
+      val: folder.file(task, VAL) ? of(task, VAL) : [],
+      tiny: of(task, TINY),
+    });
   }
   const splits = QA_SPLITS.filter((s) => s !== VAL || hasVal);
   return { dir, folder, manifest: folder.manifest!, split: folder.split, tasks, seed: folder.seed, records, splits };
@@ -293,9 +309,16 @@ export function questionSource(q: ReadQuestion<AnswerRecord>): string {
  */
 export async function readQaSplit(datasetDir: string, split: string): Promise<QuestionRecord[]> {
   const folder = openDataset(datasetDir);
-  return folder.tasksIn(split).flatMap((t) => folder.questions(t, split, 'answer')).map((q) => ({
-    id: q.record.id, task: q.record.task, answer: q.record.answer, options: optionTexts(q.record.options), source: questionSource(q),
-  }));
+  return folder
+    .tasksIn(split)
+    .flatMap((t) => folder.questions(t, split, 'answer'))
+    .map((q) => ({
+      id: q.record.id,
+      task: q.record.task,
+      answer: q.record.answer,
+      options: optionTexts(q.record.options),
+      source: questionSource(q),
+    }));
 }
 
 /**

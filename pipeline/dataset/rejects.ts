@@ -1,8 +1,9 @@
 // What rejects.jsonl (and a part's `rejects`) holds: one line per thing that could not be
 // made, in one of these shapes, each naming its stage. Never dropped silently: every reject
 // of a run is listed, and the run's summary counts them by stage.
-import type { Reject as InputReject } from '../../structures/reject.ts';
+
 import type { Split } from '../../qa/task.ts';
+import type { Reject as InputReject } from '../../structures/reject.ts';
 
 /** A question that could not be made, with where it stopped: its plan failed a check
  * (`plan`), its record could not be built (`records`) or one of its images was not drawn

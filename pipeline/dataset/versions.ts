@@ -4,14 +4,15 @@
 // identity (parts/run.json), each part (parts/done/<id>.json) and the manifest all take them
 // from `versions()`; resume, merge and the assembly refuse to mix any of them and say which
 // (`versionDifferences`).
-import { RENDERER_VERSION } from '../../renders/scene-key.ts';
-import { ANNOTATION_SCHEMA_VERSION } from '../../renders/annotation-compact.ts';
-import type { RenderEnvironment } from '../../renders/render-environment.ts';
-import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
+
+import { z } from '../../qa/record-problems.ts';
 import type { TaskModule } from '../../qa/task.ts';
 import { loadTemplate } from '../../qa/template.ts';
+import { ANNOTATION_SCHEMA_VERSION } from '../../renders/annotation-compact.ts';
+import type { RenderEnvironment } from '../../renders/render-environment.ts';
+import { RENDERER_VERSION } from '../../renders/scene-key.ts';
+import { HBOND_RULES_VERSION } from '../../structures/hbonds/rules-version.ts';
 import { PACKAGE_VERSION } from '../package-version.ts';
-import { z } from '../../qa/record-problems.ts';
 
 export const VersionsSchema = z.object({
   misiGen: z.string(),
@@ -48,7 +49,15 @@ export function codeVersions(tasks: readonly TaskModule[]): CodeVersions {
 /** Every version, in the order the manifest lists them. */
 export function versions(environment: RenderEnvironment, tasks: readonly TaskModule[]): Versions {
   const code = codeVersions(tasks);
-  return { misiGen: code.misiGen, renderer: code.renderer, hbondRules: code.hbondRules, annotationSchema: code.annotationSchema, browser: environment.browser, font: environment.font, templates: code.templates };
+  return {
+    misiGen: code.misiGen,
+    renderer: code.renderer,
+    hbondRules: code.hbondRules,
+    annotationSchema: code.annotationSchema,
+    browser: environment.browser,
+    font: environment.font,
+    templates: code.templates,
+  };
 }
 
 const show = (v: unknown) => (v === undefined ? '(not recorded)' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -63,27 +72,48 @@ const show = (v: unknown) => (v === undefined ? '(not recorded)' : typeof v === 
  */
 export function versionDifferences(recorded: Record<string, unknown>, expected: CodeVersions & Partial<Versions>): string[] {
   const out: string[] = [];
-  if (recorded.renderer !== expected.renderer) out.push(`made under renderer version ${show(recorded.renderer)}, this misi-gen uses ${expected.renderer} (versions.renderer)`);
+  if (recorded.renderer !== expected.renderer)
+    out.push(`made under renderer version ${show(recorded.renderer)}, this misi-gen uses ${expected.renderer} (versions.renderer)`);
   // Runs before rules were versioned followed version 1.
   const rules = recorded.hbondRules ?? 1;
-  if (rules !== expected.hbondRules) out.push(`made under H-bond rules version ${recorded.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${expected.hbondRules} (versions.hbondRules)`);
+  if (rules !== expected.hbondRules)
+    out.push(
+      `made under H-bond rules version ${recorded.hbondRules ?? '1 (not recorded)'}, this misi-gen uses ${expected.hbondRules} (versions.hbondRules)`,
+    );
   // Runs before annotation schemas were versioned wrote schema 1 (full records only). Named
   // apart from the option `annotations` (the layout), which the run identity holds beside it.
-  if ((recorded.annotationSchema ?? 1) !== expected.annotationSchema) out.push(`made under annotation schema ${recorded.annotationSchema ?? '1 (not recorded)'}, this misi-gen writes ${expected.annotationSchema} (versions.annotationSchema)`);
+  if ((recorded.annotationSchema ?? 1) !== expected.annotationSchema)
+    out.push(
+      `made under annotation schema ${recorded.annotationSchema ?? '1 (not recorded)'}, this misi-gen writes ${expected.annotationSchema} (versions.annotationSchema)`,
+    );
   const templates = recorded.templates as Record<string, unknown> | undefined;
   if (templates === undefined) out.push('made before template versions were recorded in the run (versions.templates)');
   else {
     for (const [task, version] of Object.entries(expected.templates)) {
-      if (templates[task] !== version) out.push(`made under template version ${show(templates[task])} of ${task}, this misi-gen uses ${version} (versions.templates.${task})`);
+      if (templates[task] !== version)
+        out.push(
+          `made under template version ${show(templates[task])} of ${task}, this misi-gen uses ${version} (versions.templates.${task})`,
+        );
     }
   }
-  for (const [key, what] of [['browser', 'browser build'], ['font', 'label font']] as const) {
-    if (expected[key] !== undefined && recorded[key] !== expected[key]) out.push(`drawn with ${what} ${show(recorded[key])}, the run's is ${expected[key]} (versions.${key})`);
+  for (const [key, what] of [
+    ['browser', 'browser build'],
+    ['font', 'label font'],
+  ] as const) {
+    if (expected[key] !== undefined && recorded[key] !== expected[key])
+      out.push(`drawn with ${what} ${show(recorded[key])}, the run's is ${expected[key]} (versions.${key})`);
   }
   return out;
 }
 
 /** The versions a run's identity records: all but the package's own (see versionDifferences). */
 export function identityVersions(v: Versions): Omit<Versions, 'misiGen'> {
-  return { renderer: v.renderer, hbondRules: v.hbondRules, annotationSchema: v.annotationSchema, browser: v.browser, font: v.font, templates: v.templates };
+  return {
+    renderer: v.renderer,
+    hbondRules: v.hbondRules,
+    annotationSchema: v.annotationSchema,
+    browser: v.browser,
+    font: v.font,
+    templates: v.templates,
+  };
 }

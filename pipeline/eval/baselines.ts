@@ -6,10 +6,11 @@
 //   the first in sorted order).
 // A task the baseline cannot answer (no train question for `majority`, no guess for
 // `random`) leaves its questions unanswered, and says so in the warnings.
-import type { QaRecord } from '../dataset/question-record.ts';
-import { generatorFor } from '../generate/seeds.ts';
+
 import { drawOne } from '../../qa/random.ts';
 import { taskById } from '../../qa/task-registry.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
+import { generatorFor } from '../generate/seeds.ts';
 
 export const BASELINES = ['random', 'majority'] as const;
 export type Baseline = (typeof BASELINES)[number];
@@ -36,7 +37,12 @@ export interface BaselineRun {
 }
 
 /** The baseline's prediction for each question, and a warning per task it cannot answer. */
-export function baselinePredictions(kind: Baseline, questions: readonly QaRecord[], trainOf: (task: string) => readonly QaRecord[], seed: number): BaselineRun {
+export function baselinePredictions(
+  kind: Baseline,
+  questions: readonly QaRecord[],
+  trainOf: (task: string) => readonly QaRecord[],
+  seed: number,
+): BaselineRun {
   const guesses = new Map<string, string>();
   const majority = new Map<string, string | undefined>();
   const unanswered = new Map<string, number>();
@@ -51,9 +57,14 @@ export function baselinePredictions(kind: Baseline, questions: readonly QaRecord
     if (guess !== undefined) guesses.set(q.id, guess);
     else unanswered.set(q.task, (unanswered.get(q.task) ?? 0) + 1);
   }
-  const why = (task: string) => kind === 'majority'
-    ? 'the train split has no question of it'
-    : taskById(task) ? 'the task has no random guess (TaskModule.randomGuess) and no options' : 'no task module of that id is loaded (--task-module)';
-  const warnings = [...unanswered].map(([task, n]) => `${kind} baseline: ${n} ${task} question${n === 1 ? '' : 's'} left unanswered (each scores 0): ${why(task)}`);
+  const why = (task: string) =>
+    kind === 'majority'
+      ? 'the train split has no question of it'
+      : taskById(task)
+        ? 'the task has no random guess (TaskModule.randomGuess) and no options'
+        : 'no task module of that id is loaded (--task-module)';
+  const warnings = [...unanswered].map(
+    ([task, n]) => `${kind} baseline: ${n} ${task} question${n === 1 ? '' : 's'} left unanswered (each scores 0): ${why(task)}`,
+  );
   return { guesses, warnings };
 }

@@ -55,10 +55,16 @@ export async function callChat(c: ChatCall): Promise<Outcome> {
   }
   const said = redact(snippet(raw), c.apiKey);
   if (status === 401 || status === 403) {
-    return { kind: 'fatal', reason: `${c.url} answered ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}: the API key is missing or refused (${said})` };
+    return {
+      kind: 'fatal',
+      reason: `${c.url} answered ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}: the API key is missing or refused (${said})`,
+    };
   }
   if (status === 404) {
-    return { kind: 'fatal', reason: `${c.url} answered 404 Not Found: check the endpoint (the API base, e.g. http://localhost:8000/v1) and that it serves model ${JSON.stringify(c.body.model)} (${said})` };
+    return {
+      kind: 'fatal',
+      reason: `${c.url} answered 404 Not Found: check the endpoint (the API base, e.g. http://localhost:8000/v1) and that it serves model ${JSON.stringify(c.body.model)} (${said})`,
+    };
   }
   if (status === 429 || status === 408 || status >= 500) {
     return { kind: 'retry', reason: `HTTP ${status} (${said})`, retryAfterMs: retryAfterMs(retryAfter) };

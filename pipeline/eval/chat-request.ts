@@ -28,7 +28,10 @@ export interface ImageSource {
 type Part = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 function bodyWith(q: EvalQuestion, g: GenerationSettings, imageUrls: string[]): Record<string, unknown> {
-  const user: Part[] = [...imageUrls.map((url) => ({ type: 'image_url' as const, image_url: { url } })), { type: 'text', text: q.question }];
+  const user: Part[] = [
+    ...imageUrls.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+    { type: 'text', text: q.question },
+  ];
   const messages: unknown[] = [];
   if (g.systemPrompt !== undefined) messages.push({ role: 'system', content: g.systemPrompt });
   messages.push({ role: 'user', content: user });
@@ -45,17 +48,28 @@ const joinUrl = (prefix: string, path: string) => `${prefix.replace(/\/+$/, '')}
 
 /** The cache key of a question's request (hex sha256), without reading the images' bytes. */
 export async function requestKey(q: EvalQuestion, g: GenerationSettings, src: ImageSource): Promise<string> {
-  const refs = src.urlPrefix !== undefined
-    ? q.images.map((p) => joinUrl(src.urlPrefix!, p))
-    : await Promise.all(q.images.map(async (p) => `sha256:${await src.sha256(p)}`));
-  return createHash('sha256').update(JSON.stringify(bodyWith(q, g, refs))).digest('hex');
+  const refs =
+    src.urlPrefix !== undefined
+      ? q.images.map((p) => joinUrl(src.urlPrefix!, p))
+      : await Promise.all(q.images.map(async (p) => `sha256:${await src.sha256(p)}`));
+  return createHash('sha256')
+    .update(JSON.stringify(bodyWith(q, g, refs)))
+    .digest('hex');
 }
 
 /** The body as sent (images read now, so only the requests in flight hold their bytes). */
-export async function requestBody(q: EvalQuestion, g: GenerationSettings, src: ImageSource, stream: boolean): Promise<Record<string, unknown>> {
-  const urls = src.urlPrefix !== undefined
-    ? q.images.map((p) => joinUrl(src.urlPrefix!, p))
-    : await Promise.all(q.images.map(async (p) => `data:image/png;base64,${(await readFile(join(src.datasetDir, p))).toString('base64')}`));
+export async function requestBody(
+  q: EvalQuestion,
+  g: GenerationSettings,
+  src: ImageSource,
+  stream: boolean,
+): Promise<Record<string, unknown>> {
+  const urls =
+    src.urlPrefix !== undefined
+      ? q.images.map((p) => joinUrl(src.urlPrefix!, p))
+      : await Promise.all(
+          q.images.map(async (p) => `data:image/png;base64,${(await readFile(join(src.datasetDir, p))).toString('base64')}`),
+        );
   const body = bodyWith(q, g, urls);
   return stream ? { ...body, stream: true, stream_options: { include_usage: true } } : body;
 }

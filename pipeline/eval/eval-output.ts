@@ -8,9 +8,9 @@
 // wrote is never replaced without --force.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import type { QaRecord } from '../dataset/question-record.ts';
+import { basename } from 'node:path';
 import { datasetPaths } from '../dataset/layout.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import { writeJsonFile, writeTextAtomically } from '../generate/write-text.ts';
 
 /** `preds.jsonl` -> `preds.meta.json` / `preds.cache.jsonl`. */
@@ -58,13 +58,19 @@ export async function writeRunHeader(predictions: string, h: RunHeader, replies:
     tasks: h.tasks,
     ...h.source,
     // The model names the server put in its replies (a hosted API names the exact version).
-    ...(got.some((r) => r.servedModel) ? { servedModels: [...new Set(got.flatMap((r) => (r.servedModel ? [r.servedModel] : [])))].sort() } : {}),
+    ...(got.some((r) => r.servedModel)
+      ? { servedModels: [...new Set(got.flatMap((r) => (r.servedModel ? [r.servedModel] : [])))].sort() }
+      : {}),
     settings: h.settings,
     questions: h.questions,
     answered: h.answered,
     unanswered: h.questions - h.answered,
     usage: withUsage.length
-      ? { replies: withUsage.length, promptTokens: withUsage.reduce((n, r) => n + r.usage!.promptTokens, 0), completionTokens: withUsage.reduce((n, r) => n + r.usage!.completionTokens, 0) }
+      ? {
+          replies: withUsage.length,
+          promptTokens: withUsage.reduce((n, r) => n + r.usage!.promptTokens, 0),
+          completionTokens: withUsage.reduce((n, r) => n + r.usage!.completionTokens, 0),
+        }
       : null,
   });
   return path;
@@ -76,7 +82,12 @@ export async function writeRunHeader(predictions: string, h: RunHeader, replies:
  * other characters unsafe in file names become `_`) or `<dataset>/eval/baseline-<name>.<split>.jsonl`.
  */
 export function defaultPredictionsPath(dataset: string, split: string, source: { model?: string; baseline?: string }): string {
-  const name = source.baseline !== undefined ? `baseline-${source.baseline}` : String(source.model).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_');
+  const name =
+    source.baseline !== undefined
+      ? `baseline-${source.baseline}`
+      : String(source.model)
+          .replace(/[^A-Za-z0-9._-]+/g, '_')
+          .replace(/^\.+/, '_');
   return datasetPaths(dataset).predictions(name, split);
 }
 
@@ -108,15 +119,22 @@ export async function overwriteProblem(predictions: string, run: RunIdentity): P
     return `${metaPath} is not readable JSON, so which run wrote ${predictions} is unknown`;
   }
   const theirs: RunIdentity = {
-    split: String(h.split), tasks: (h.tasks as string[]) ?? [],
-    source: { ...(typeof h.model === 'string' ? { model: h.model } : {}), ...(typeof h.baseline === 'string' ? { baseline: h.baseline } : {}) },
+    split: String(h.split),
+    tasks: (h.tasks as string[]) ?? [],
+    source: {
+      ...(typeof h.model === 'string' ? { model: h.model } : {}),
+      ...(typeof h.baseline === 'string' ? { baseline: h.baseline } : {}),
+    },
     settings: (h.settings as Record<string, unknown>) ?? {},
   };
   const dropped = theirs.tasks.filter((t) => !run.tasks.includes(t));
   if (identityText(theirs) === identityText(run) && dropped.length === 0) return null;
   const who = theirs.source.baseline !== undefined ? `baseline ${theirs.source.baseline}` : `model ${theirs.source.model}`;
-  const why = identityText(theirs) !== identityText(run)
-    ? (identityText({ ...theirs, settings: {} }) === identityText({ ...run, settings: {} }) ? ', other settings' : '')
-    : `; this run would drop task${dropped.length === 1 ? '' : 's'} ${dropped.join(',')}`;
+  const why =
+    identityText(theirs) !== identityText(run)
+      ? identityText({ ...theirs, settings: {} }) === identityText({ ...run, settings: {} })
+        ? ', other settings'
+        : ''
+      : `; this run would drop task${dropped.length === 1 ? '' : 's'} ${dropped.join(',')}`;
   return `${predictions} holds the predictions of another run (${who}, split ${theirs.split}, tasks ${theirs.tasks.join(',')}${why})`;
 }

@@ -1,8 +1,9 @@
 // Progress of an eval run on stderr: questions answered of those to send, requests per
 // second, ETA, and the tokens the server reported. Redrawn in place on a terminal; a plain
 // line every `everyMs` otherwise (logs, CI), and one at the end.
-import type { Usage } from './reply-body.ts';
+
 import { clock } from '../progress.ts';
+import type { Usage } from './reply-body.ts';
 
 const tokens = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(n));
 

@@ -2,9 +2,10 @@
 // sorted by id, read with the dataset reader (pipeline/dataset/read-dataset.ts); and the
 // sha256 of every image, from the manifest (computed from the file for an image the
 // manifest does not list).
-import type { QaRecord } from '../dataset/question-record.ts';
-import { DatasetReadError, loadDataset, type Dataset } from '../dataset/read-dataset.ts';
+
 import { EVAL_SPLIT_ORDER, type EvalSplit } from '../../qa/split-names.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
+import { type Dataset, DatasetReadError, loadDataset } from '../dataset/read-dataset.ts';
 
 /** val: a dataset generated with `--buffer val` only. */
 export const EVAL_SPLITS = EVAL_SPLIT_ORDER;
@@ -21,8 +22,10 @@ export async function selectQuestions(datasetDir: string, split: EvalSplit, task
   const dataset = loadDataset(datasetDir);
   const chosen = tasks?.length ? tasks : dataset.tasks;
   const unknown = chosen.filter((t) => !dataset.tasks.includes(t));
-  if (unknown.length) throw new DatasetReadError(`${datasetDir}: no task ${unknown.join(', ')} in this dataset (it has ${dataset.tasks.join(', ')})`);
-  if (!dataset.splits.includes(split)) throw new DatasetReadError(`${dataset.folder.paths.qaDir}: no ${split} split (val comes from generate --buffer val)`);
+  if (unknown.length)
+    throw new DatasetReadError(`${datasetDir}: no task ${unknown.join(', ')} in this dataset (it has ${dataset.tasks.join(', ')})`);
+  if (!dataset.splits.includes(split))
+    throw new DatasetReadError(`${dataset.folder.paths.qaDir}: no ${split} split (val comes from generate --buffer val)`);
   const questions = chosen.flatMap((t) => dataset.records.get(t)![split]).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { dataset, tasks: chosen, questions, sha256: (path) => dataset.folder.imageSha256(path) };
 }

@@ -19,7 +19,9 @@ function usageOf(u: any): Usage | undefined {
   if (!u || typeof u !== 'object') return undefined;
   const p = Number(u.prompt_tokens);
   const c = Number(u.completion_tokens);
-  return Number.isFinite(p) || Number.isFinite(c) ? { promptTokens: Number.isFinite(p) ? p : 0, completionTokens: Number.isFinite(c) ? c : 0 } : undefined;
+  return Number.isFinite(p) || Number.isFinite(c)
+    ? { promptTokens: Number.isFinite(p) ? p : 0, completionTokens: Number.isFinite(c) ? c : 0 }
+    : undefined;
 }
 
 function errorText(v: any): string | undefined {
@@ -39,9 +41,14 @@ export function readJsonReply(raw: string): ReplyText {
   if (err !== undefined) return { kind: 'malformed', reason: `the reply is an error: ${preview(err)}` };
   const choice = v?.choices?.[0];
   const content = choice?.message?.content;
-  const text = typeof content === 'string' ? content
-    : Array.isArray(content) ? content.map((p: any) => (typeof p?.text === 'string' ? p.text : '')).join('') : '';
-  if (text === '') return { kind: 'empty', reason: `the reply has no text (finish_reason ${JSON.stringify(choice?.finish_reason ?? null)})` };
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content.map((p: any) => (typeof p?.text === 'string' ? p.text : '')).join('')
+        : '';
+  if (text === '')
+    return { kind: 'empty', reason: `the reply has no text (finish_reason ${JSON.stringify(choice?.finish_reason ?? null)})` };
   return { kind: 'text', text, usage: usageOf(v.usage), servedModel: typeof v.model === 'string' ? v.model : undefined };
 }
 

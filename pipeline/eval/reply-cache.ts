@@ -32,7 +32,8 @@ export class ReplyCache {
       if (line.trim() === '') return;
       try {
         const r = JSON.parse(line) as CachedReply;
-        if (typeof r.model !== 'string' || typeof r.id !== 'string' || typeof r.request !== 'string' || typeof r.prediction !== 'string') throw new Error('fields');
+        if (typeof r.model !== 'string' || typeof r.id !== 'string' || typeof r.request !== 'string' || typeof r.prediction !== 'string')
+          throw new Error('fields');
         // The first reply for a key is kept, as `score` keeps the first prediction of an id.
         const key = keyOf(r.model, r.id, r.request);
         if (!this.replies.has(key)) this.replies.set(key, r);

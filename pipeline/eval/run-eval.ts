@@ -4,11 +4,11 @@
 // Retry-After pauses every worker), and a stop of the whole run on a fatal answer
 // (unreachable before any reply, 401/403, 404). Replies go to the cache as they arrive.
 import type { QaRecord } from '../dataset/question-record.ts';
-import { callChat, redact, type Outcome } from './chat-client.ts';
-import { requestBody, requestKey, type ImageSource } from './chat-request.ts';
-import { chatCompletionsUrl, type GenerationSettings, type TransportSettings } from './eval-settings.ts';
+import { callChat, type Outcome, redact } from './chat-client.ts';
+import { type ImageSource, requestBody, requestKey } from './chat-request.ts';
 import { evalProgress } from './eval-progress.ts';
-import { ReplyCache } from './reply-cache.ts';
+import { chatCompletionsUrl, type GenerationSettings, type TransportSettings } from './eval-settings.ts';
+import type { ReplyCache } from './reply-cache.ts';
 import { retryDelayMs } from './retry-delay.ts';
 
 export interface Unanswered {
@@ -33,8 +33,14 @@ export interface EvalRun {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function askQuestions(questions: QaRecord[], g: GenerationSettings, t: TransportSettings, images: ImageSource,
-  cache: ReplyCache, log: (line: string) => void): Promise<EvalRun> {
+export async function askQuestions(
+  questions: QaRecord[],
+  g: GenerationSettings,
+  t: TransportSettings,
+  images: ImageSource,
+  cache: ReplyCache,
+  log: (line: string) => void,
+): Promise<EvalRun> {
   const url = chatCompletionsUrl(t.endpoint);
   const todo: { q: QaRecord; key: string }[] = [];
   const keys = new Map<string, string>();
@@ -63,7 +69,14 @@ export async function askQuestions(questions: QaRecord[], g: GenerationSettings,
       if (stop.signal.aborted) return;
       if (out.kind === 'reply') {
         reached = true;
-        cache.add({ model: g.model, id: q.id, request: key, prediction: out.text, ...(out.usage ? { usage: out.usage } : {}), ...(out.servedModel ? { servedModel: out.servedModel } : {}) });
+        cache.add({
+          model: g.model,
+          id: q.id,
+          request: key,
+          prediction: out.text,
+          ...(out.usage ? { usage: out.usage } : {}),
+          ...(out.servedModel ? { servedModel: out.servedModel } : {}),
+        });
         run.answeredNow++;
         progress.step(out.usage);
         return;

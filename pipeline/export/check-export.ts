@@ -6,15 +6,20 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { isSplit } from '../../qa/split-names.ts';
+import { sha256File } from '../dataset/files.ts';
+import { QA_SPLITS, type QaSplit } from '../dataset/layout.ts';
+import type { Dataset } from '../dataset/read-dataset.ts';
 import { placeholderCount } from './conversation.ts';
 import type { ExportedFile } from './exported.ts';
-import type { Dataset } from '../dataset/read-dataset.ts';
-import { QA_SPLITS, type QaSplit } from '../dataset/layout.ts';
-import { sha256File } from '../dataset/files.ts';
-import { isSplit } from '../../qa/split-names.ts';
 
 /** `splits`: the splits the format exports (vlmevalkit: test and tiny); the others are not counted. */
-export async function checkExport(dataset: Dataset, outDir: string, files: ExportedFile[], splits: readonly QaSplit[] = QA_SPLITS): Promise<string[]> {
+export async function checkExport(
+  dataset: Dataset,
+  outDir: string,
+  files: ExportedFile[],
+  splits: readonly QaSplit[] = QA_SPLITS,
+): Promise<string[]> {
   const problems: string[] = [];
   const rowsPer = new Map<string, number>();
   const expected = new Map<string, { images: string[]; answer: string }>();
@@ -68,7 +73,8 @@ export async function checkExport(dataset: Dataset, outDir: string, files: Expor
       const written = rowsPer.get(`${task}.${split}`) ?? 0;
       if (written !== list.length) problems.push(`${task} ${split}: ${written} rows written for ${list.length} questions`);
       const counted = isSplit(split) ? dataset.manifest?.counts?.[task]?.[split] : undefined;
-      if (typeof counted === 'number' && counted !== list.length) problems.push(`${task} ${split}: the manifest counts ${counted}, qa/ holds ${list.length}`);
+      if (typeof counted === 'number' && counted !== list.length)
+        problems.push(`${task} ${split}: the manifest counts ${counted}, qa/ holds ${list.length}`);
     }
   }
   return problems;

@@ -1,14 +1,15 @@
 // README.md of the hf export: the dataset card. YAML front matter with one config per task
 // (splits train, test and tiny, as parquet globs), then provenance, counts, the task table,
 // licences, how to regenerate the dataset, and its seed.
-import type { ManifestOptions } from '../dataset/manifest-type.ts';
-import type { Versions } from '../dataset/versions.ts';
+
+import { type QaSplit, TEST, TINY, TRAIN, VAL } from '../../qa/split-names.ts';
 import { taskById } from '../../qa/task-registry.ts';
-import type { Dataset } from '../dataset/read-dataset.ts';
-import { QA_SPLITS } from '../dataset/layout.ts';
 import { auditDataset } from '../audit/audit-dataset.ts';
 import { auditSummaryLines } from '../audit/format-audit.ts';
-import { TEST, TINY, TRAIN, VAL, type QaSplit } from '../../qa/split-names.ts';
+import { QA_SPLITS } from '../dataset/layout.ts';
+import type { ManifestOptions } from '../dataset/manifest-type.ts';
+import type { Dataset } from '../dataset/read-dataset.ts';
+import type { Versions } from '../dataset/versions.ts';
 
 /** One line per task of the spec, for the task table (a task not listed points to its template). */
 const WHAT: Record<string, string> = {
@@ -71,24 +72,33 @@ export function datasetCard(c: CardInputs): string {
       `- config_name: ${task}`,
       ...(i === 0 ? ['  default: true'] : []),
       '  data_files:',
-      ...QA_SPLITS.filter((s) => c.shards.get(`${task}.${s}`)?.length).flatMap((s) => [`  - split: ${s}`, `    path: ${yamlString(`data/${task}/${s}-*.parquet`)}`]),
+      ...QA_SPLITS.filter((s) => c.shards.get(`${task}.${s}`)?.length).flatMap((s) => [
+        `  - split: ${s}`,
+        `    path: ${yamlString(`data/${task}/${s}-*.parquet`)}`,
+      ]),
     ]),
     '---',
   ];
   const split = d.split;
-  const splitText = !split ? 'by complex (no split.json was found)'
-    : split.by === 'scaffold' ? 'by ligand scaffold (Bemis-Murcko, as RDKit computes it): no scaffold has complexes on both sides'
-      : split.by === 'protein' ? `by protein: single-linkage clusters at ${split.threshold === undefined ? '(unrecorded)' : Math.round(100 * split.threshold)} % sequence identity (local alignment; whole chains where the protein file was given, else pocket residues); no cluster has complexes on both sides`
+  const splitText = !split
+    ? 'by complex (no split.json was found)'
+    : split.by === 'scaffold'
+      ? 'by ligand scaffold (Bemis-Murcko, as RDKit computes it): no scaffold has complexes on both sides'
+      : split.by === 'protein'
+        ? `by protein: single-linkage clusters at ${split.threshold === undefined ? '(unrecorded)' : Math.round(100 * split.threshold)} % sequence identity (local alignment; whole chains where the protein file was given, else pocket residues); no cluster has complexes on both sides`
         : 'by complex, at random from the seed (as the original)';
   const rows = d.tasks.map((t) => {
     const module = taskById(t);
     const example = d.records.get(t)!.test[0] ?? d.records.get(t)!.train[0];
     const answer = example ? `\`${example.answer}\`` : '-';
-    return `| \`${t}\` | ${WHAT[t] ?? `see the template qa/templates/${module?.template ?? t}.txt`} | ${module?.format ?? '-'} | ${example ? example.images.length : module?.imageCount ?? '-'} | ${answer} |`;
+    return `| \`${t}\` | ${WHAT[t] ?? `see the template qa/templates/${module?.template ?? t}.txt`} | ${module?.format ?? '-'} | ${example ? example.images.length : (module?.imageCount ?? '-')} | ${answer} |`;
   });
   // A val column only in a dataset with val (`--buffer val`); the card of any other is unchanged.
   const hasVal = d.splits.includes(VAL);
-  const counts = d.tasks.map((t) => `| \`${t}\` | ${count(t, TRAIN)} | ${count(t, TEST)} | ${hasVal ? `${count(t, VAL)} | ` : ''}${count(t, TINY)} | ${QA_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`);
+  const counts = d.tasks.map(
+    (t) =>
+      `| \`${t}\` | ${count(t, TRAIN)} | ${count(t, TEST)} | ${hasVal ? `${count(t, VAL)} | ` : ''}${count(t, TINY)} | ${QA_SPLITS.map((s) => c.shards.get(`${t}.${s}`)?.length ?? 0).reduce((a, b) => a + b, 0)} |`,
+  );
   const complexes: { split: string }[] = m.complexes ?? [];
   const versions: Partial<Versions> = m.versions ?? {};
   return `${yaml.join('\n')}
@@ -103,7 +113,11 @@ paper (arXiv 2512.10867); it is not the original release.
 
 ## Provenance
 
-- Generator: misi-gen ${versions.misiGen ?? '?'}, renderer ${versions.renderer ?? '?'} (3Dmol.js in headless Chromium), templates ${Object.entries(versions.templates ?? {}).map(([k, v]) => `${k} v${v}`).join(', ')}.
+- Generator: misi-gen ${versions.misiGen ?? '?'}, renderer ${versions.renderer ?? '?'} (3Dmol.js in headless Chromium), templates ${Object.entries(
+    versions.templates ?? {},
+  )
+    .map(([k, v]) => `${k} v${v}`)
+    .join(', ')}.
 - Structures: ${complexes.length} protein-ligand complexes (${complexes.filter((x) => x.split === TRAIN).length} train, ${complexes.filter((x) => x.split === TEST).length} test); the sha256 of every source file is listed per complex in the generator's \`manifest.json\`.
 - Split: ${splitText}; ${split ? `${split.counts?.test ?? '?'} test complexes aimed at ${split.target ?? '?'} (test share ${split.testShare})` : ''}. Questions that pair two complexes take both from the same side.
 - Seed: **${d.seed}**. The same structures, options and seed give the same questions and, byte for byte, the same images.
@@ -126,7 +140,9 @@ residue-ligand distance or the residue's name), fitted on train and scored on th
 with the task's scorer, beside chance. A task is flagged when a baseline's 95 % interval starts
 more than 3 points over chance, or when a question repeats another.
 
-${auditLines(d.dir).map((l) => `- ${l}`).join('\n')}
+${auditLines(d.dir)
+  .map((l) => `- ${l}`)
+  .join('\n')}
 
 ## Tasks
 

@@ -4,12 +4,12 @@
 // each row carrying its images, ~0.1 MB apiece); a shard closes at SHARD_ROWS rows or
 // SHARD_BYTES of image data. The `huggingface` key-value metadata declares the features, so
 // `datasets` reads `images` as a list of Image.
-import { readFile, rename, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parquetWriteFile } from 'hyparquet-writer';
 import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
-import type { QaRecord } from '../dataset/question-record.ts';
+import { parquetWriteFile } from 'hyparquet-writer';
 import { imagePath, temporaryPath } from '../dataset/layout.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import type { ExportedRow } from './exported.ts';
 
 export const ROW_GROUP_ROWS = 32;
@@ -29,13 +29,23 @@ export const HF_FEATURES = {
 
 const SCHEMA = [
   { name: 'schema', num_children: TEXT_COLUMNS.length + 1 + JSON_COLUMNS.length },
-  ...TEXT_COLUMNS.map((name) => ({ name, type: 'BYTE_ARRAY' as const, converted_type: 'UTF8' as const, repetition_type: 'OPTIONAL' as const })),
+  ...TEXT_COLUMNS.map((name) => ({
+    name,
+    type: 'BYTE_ARRAY' as const,
+    converted_type: 'UTF8' as const,
+    repetition_type: 'OPTIONAL' as const,
+  })),
   { name: 'images', repetition_type: 'OPTIONAL' as const, converted_type: 'LIST' as const, num_children: 1 },
   { name: 'list', repetition_type: 'REPEATED' as const, num_children: 1 },
   { name: 'element', repetition_type: 'OPTIONAL' as const, num_children: 2 },
   { name: 'bytes', type: 'BYTE_ARRAY' as const, repetition_type: 'OPTIONAL' as const },
   { name: 'path', type: 'BYTE_ARRAY' as const, converted_type: 'UTF8' as const, repetition_type: 'OPTIONAL' as const },
-  ...JSON_COLUMNS.map((name) => ({ name, type: 'BYTE_ARRAY' as const, converted_type: 'UTF8' as const, repetition_type: 'OPTIONAL' as const })),
+  ...JSON_COLUMNS.map((name) => ({
+    name,
+    type: 'BYTE_ARRAY' as const,
+    converted_type: 'UTF8' as const,
+    repetition_type: 'OPTIONAL' as const,
+  })),
 ];
 
 /** Records in shards: at most SHARD_ROWS rows and SHARD_BYTES of images each (at least one row). */
@@ -62,7 +72,13 @@ async function shardRecords(datasetDir: string, records: QaRecord[]): Promise<Qa
 }
 
 /** Writes the shards of one task and split; returns their paths relative to outDir (none when empty). */
-export async function writeHfShards(datasetDir: string, outDir: string, task: string, split: string, records: QaRecord[]): Promise<string[]> {
+export async function writeHfShards(
+  datasetDir: string,
+  outDir: string,
+  task: string,
+  split: string,
+  records: QaRecord[],
+): Promise<string[]> {
   // No file for an empty split: a parquet file without row groups is refused by some readers
   // (arrow-rs), and the card lists only the splits that have files.
   if (records.length === 0) return [];
@@ -118,5 +134,8 @@ export async function readHfShard(outDir: string, path: string): Promise<Exporte
 export async function shardLayout(outDir: string, path: string): Promise<{ rowGroups: number[]; kv: Record<string, string> }> {
   const buf = await readFile(join(outDir, path));
   const md = await parquetMetadataAsync(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-  return { rowGroups: md.row_groups.map((g) => Number(g.num_rows)), kv: Object.fromEntries((md.key_value_metadata ?? []).map((k) => [k.key, k.value ?? ''])) };
+  return {
+    rowGroups: md.row_groups.map((g) => Number(g.num_rows)),
+    kv: Object.fromEntries((md.key_value_metadata ?? []).map((k) => [k.key, k.value ?? ''])),
+  };
 }

@@ -11,7 +11,10 @@ import type { ExportedRow } from './exported.ts';
 export const llavaRecord = (r: QaRecord) => ({
   id: r.id,
   image: r.images,
-  conversations: [{ from: 'human', value: promptText(r) }, { from: 'gpt', value: r.answer }],
+  conversations: [
+    { from: 'human', value: promptText(r) },
+    { from: 'gpt', value: r.answer },
+  ],
 });
 
 export async function writeLlava(outDir: string, name: string, records: QaRecord[]): Promise<string> {

@@ -5,13 +5,13 @@
 // replies with `misi-gen score` itself. The YAML loads the export folder by its absolute
 // path, one config per task (the dataset card's configs).
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
-import { writeTextAtomically } from '../generate/write-text.ts';
-import { DEFAULTS } from '../eval/eval-settings.ts';
-import type { Dataset } from '../dataset/read-dataset.ts';
-import { BIN_SCRIPT } from '../package-version.ts';
+import { fileURLToPath } from 'node:url';
 import { TEST, TINY } from '../../qa/split-names.ts';
+import type { Dataset } from '../dataset/read-dataset.ts';
+import { DEFAULTS } from '../eval/eval-settings.ts';
+import { writeTextAtomically } from '../generate/write-text.ts';
+import { BIN_SCRIPT } from '../package-version.ts';
 
 export const LMMS_TASK_DIR = 'lmms_eval_tasks/misi_bench';
 const UTILS = fileURLToPath(new URL('./lmms-eval/utils.py', import.meta.url));

@@ -1,8 +1,9 @@
 // The images an export refers to, placed under <out>/images/ with the same names as in the
 // dataset: hard-linked when the two folders share a file system (no second copy on disk),
 // else copied; `copy` copies them all (an export to be changed, or moved away on its own).
-import { copyFile, link, mkdir } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { copyFile, link, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** How the images were placed: hard links, copies, and those already there (left as they are). */

@@ -2,20 +2,20 @@
 // tiny) in the chosen format, read each file back and check it (check-export.ts). Fails
 // with the problems found; the files stay for inspection.
 import { join } from 'node:path';
+import type { QaSplit } from '../dataset/layout.ts';
+import { type Dataset, loadDataset } from '../dataset/read-dataset.ts';
 import { writeTextAtomically } from '../generate/write-text.ts';
+import { count } from '../plural.ts';
 import { checkExport } from './check-export.ts';
 import { datasetCard } from './dataset-card.ts';
 import type { ExportedFile } from './exported.ts';
 import { readHfShard, writeHfShards } from './hf-parquet.ts';
 import { readLlava, writeLlava } from './llava.ts';
-import { placeImages, type PlacedImages } from './place-images.ts';
+import { writeLmmsEvalTasks } from './lmms-eval-task.ts';
+import { type PlacedImages, placeImages } from './place-images.ts';
 import { readQwen, writeQwen } from './qwen.ts';
-import { loadDataset, type Dataset } from '../dataset/read-dataset.ts';
-import type { QaSplit } from '../dataset/layout.ts';
 import { readSharegpt, writeDatasetInfo, writeSharegpt } from './sharegpt.ts';
 import { VLMEVALKIT_SPLITS, writeVlmevalkit } from './vlmevalkit.ts';
-import { writeLmmsEvalTasks } from './lmms-eval-task.ts';
-import { count } from '../plural.ts';
 
 /** An export that failed its checks; the message names the problems. */
 export class ExportError extends Error {}
@@ -36,14 +36,20 @@ export interface ExportOptions {
   copyImages?: boolean;
 }
 
-export async function runExport(datasetDir: string, format: ExportFormat, outDir: string, log: (line: string) => void = () => {}, options: ExportOptions = {}): Promise<ExportSummary> {
+export async function runExport(
+  datasetDir: string,
+  format: ExportFormat,
+  outDir: string,
+  log: (line: string) => void = () => {},
+  options: ExportOptions = {},
+): Promise<ExportSummary> {
   const dataset = loadDataset(datasetDir);
   const files: ExportedFile[] = [];
   const images = new Set<string>();
   const shards = new Map<string, string[]>();
   if (format === 'vlmevalkit') {
     // One TSV per evaluation split with every task in it, images inlined.
-    files.push(...await writeVlmevalkit(dataset, outDir));
+    files.push(...(await writeVlmevalkit(dataset, outDir)));
     for (const f of files) log(`export: ${f.path}: ${f.task}: ${count(f.rows.length, 'question')}`);
     return checked(dataset, format, outDir, files, VLMEVALKIT_SPLITS, new Set(files.flatMap((f) => f.rows.flatMap((r) => r.images))).size);
   }
@@ -75,13 +81,22 @@ export async function runExport(datasetDir: string, format: ExportFormat, outDir
     placed = await placeImages(datasetDir, outDir, images, options.copyImages === true);
     if (format === 'sharegpt') await writeDatasetInfo(outDir, files);
   }
-  return { ...await checked(dataset, format, outDir, files, dataset.splits, images.size), ...(placed ? { placed } : {}) };
+  return { ...(await checked(dataset, format, outDir, files, dataset.splits, images.size)), ...(placed ? { placed } : {}) };
 }
 
-async function checked(dataset: Dataset, format: ExportFormat, outDir: string, files: ExportedFile[], splits: readonly QaSplit[], images: number): Promise<ExportSummary> {
+async function checked(
+  dataset: Dataset,
+  format: ExportFormat,
+  outDir: string,
+  files: ExportedFile[],
+  splits: readonly QaSplit[],
+  images: number,
+): Promise<ExportSummary> {
   const problems = await checkExport(dataset, outDir, files, splits);
   if (problems.length) {
-    throw new ExportError(`the ${format} export in ${outDir} failed its checks (${count(problems.length, 'problem')}): ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);
+    throw new ExportError(
+      `the ${format} export in ${outDir} failed its checks (${count(problems.length, 'problem')}): ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`,
+    );
   }
   return { files, rows: files.reduce((n, f) => n + f.rows.length, 0), images };
 }

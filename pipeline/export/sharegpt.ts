@@ -13,7 +13,10 @@ export async function writeSharegpt(outDir: string, name: string, records: QaRec
   const path = `${name}.json`;
   const values = records.map((r) => ({
     id: r.id,
-    messages: [{ role: 'user', content: promptText(r) }, { role: 'assistant', content: r.answer }],
+    messages: [
+      { role: 'user', content: promptText(r) },
+      { role: 'assistant', content: r.answer },
+    ],
     images: r.images,
   }));
   await writeTextAtomically(join(outDir, path), JSON.stringify(values, null, 1) + '\n');

@@ -9,13 +9,13 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { QaRecord } from '../dataset/question-record.ts';
-import type { ExportedFile, ExportedRow } from './exported.ts';
-import type { Dataset } from '../dataset/read-dataset.ts';
-import { imagePath, temporaryPath, type QaSplit } from '../dataset/layout.ts';
-import { sha256Hex } from '../dataset/files.ts';
-import { TsvReader, tsvLine } from './tsv.ts';
 import { TEST, TINY } from '../../qa/split-names.ts';
+import { sha256Hex } from '../dataset/files.ts';
+import { imagePath, type QaSplit, temporaryPath } from '../dataset/layout.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
+import type { Dataset } from '../dataset/read-dataset.ts';
+import type { ExportedFile, ExportedRow } from './exported.ts';
+import { TsvReader, tsvLine } from './tsv.ts';
 
 export const VLMEVALKIT_SPLITS: readonly QaSplit[] = [TEST, TINY];
 const LETTERS = ['A', 'B', 'C', 'D'] as const;
@@ -30,7 +30,17 @@ async function row(datasetDir: string, r: QaRecord, index: number, split: string
   };
   const images: string[] = [];
   for (const p of r.images) images.push((await readFile(join(datasetDir, p))).toString('base64'));
-  return [String(index), r.id, r.task, r.question, r.answer, ...LETTERS.map(option), pyList(images), pyList(r.images.map((p) => basename(p))), split];
+  return [
+    String(index),
+    r.id,
+    r.task,
+    r.question,
+    r.answer,
+    ...LETTERS.map(option),
+    pyList(images),
+    pyList(r.images.map((p) => basename(p))),
+    split,
+  ];
 }
 
 /** Writes both TSV files; returns one entry per task and split, read back from disk. */
@@ -43,7 +53,8 @@ export async function writeVlmevalkit(dataset: Dataset, outDir: string): Promise
     const fh = await open(tmp, 'w');
     await fh.write(tsvLine(VLMEVALKIT_COLUMNS));
     let index = 0;
-    for (const task of dataset.tasks) for (const r of dataset.records.get(task)![split]) await fh.write(tsvLine(await row(dataset.dir, r, ++index, split)));
+    for (const task of dataset.tasks)
+      for (const r of dataset.records.get(task)![split]) await fh.write(tsvLine(await row(dataset.dir, r, ++index, split)));
     await fh.close();
     await rename(tmp, join(outDir, path));
     const rows = await readVlmevalkit(outDir, path);
@@ -54,7 +65,10 @@ export async function writeVlmevalkit(dataset: Dataset, outDir: string): Promise
 
 /** Python list literal of plain strings (as written above) back to its items. */
 function readPyList(text: string): string[] {
-  const inner = text.trim().replace(/^\[|\]$/g, '').trim();
+  const inner = text
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .trim();
   if (inner === '') return [];
   return [...inner.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
 }

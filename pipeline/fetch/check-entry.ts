@@ -2,10 +2,10 @@
 // atoms, and `_entry.id` is the id (any case). An entry the archive marks obsolete
 // (`_pdbx_database_status.status_code OBS`) is refused with that reason.
 import { gunzipSync } from 'node:zlib';
-import type { StructureRecord } from '../../structures/read-pdb.ts';
-import { parseMmcif } from '../../structures/read-mmcif.ts';
-import { readMmcifEntry } from '../../structures/mmcif-entry-info.ts';
 import { cifValue, readCifCategories } from '../../structures/cif-categories.ts';
+import { readMmcifEntry } from '../../structures/mmcif-entry-info.ts';
+import { parseMmcif } from '../../structures/read-mmcif.ts';
+import type { StructureRecord } from '../../structures/read-pdb.ts';
 
 export type CheckedEntry = { ok: true; record: StructureRecord } | { ok: false; reason: string; final?: boolean };
 
@@ -14,7 +14,10 @@ export function checkEntry(bytes: Buffer, id: string, file: string): CheckedEntr
   try {
     text = gunzipSync(bytes).toString('utf8');
   } catch (e) {
-    return { ok: false, reason: `not gzip (${(e as Error).message}; ${bytes.length} bytes starting ${JSON.stringify(bytes.subarray(0, 24).toString('latin1'))})` };
+    return {
+      ok: false,
+      reason: `not gzip (${(e as Error).message}; ${bytes.length} bytes starting ${JSON.stringify(bytes.subarray(0, 24).toString('latin1'))})`,
+    };
   }
   const entry = readMmcifEntry(text);
   if (!entry.id) return { ok: false, reason: 'no _entry.id: not an mmCIF entry' };

@@ -5,14 +5,14 @@
 // (structures/ligand-of-interest.ts).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StructureRecord } from '../../structures/read-pdb.ts';
 import { chooseLigand, formatRequest, type LigandRule } from '../../structures/ligand-of-interest.ts';
+import type { StructureRecord } from '../../structures/read-pdb.ts';
 import { formatSelector } from '../../structures/residue-kinds.ts';
-import { checkEntry, type CheckedEntry } from './check-entry.ts';
-import { entryUrl } from './mirrors.ts';
-import { getWithRetries, type RetryPolicy } from './http-get.ts';
 import { sha256Hex } from '../dataset/files.ts';
+import { type CheckedEntry, checkEntry } from './check-entry.ts';
 import type { FetchItem } from './fetch-list.ts';
+import { getWithRetries, type RetryPolicy } from './http-get.ts';
+import { entryUrl } from './mirrors.ts';
 
 export const RECORDS_DIR = 'fetch-records';
 
@@ -88,21 +88,37 @@ export async function fetchEntry(item: FetchItem, ctx: FetchContext): Promise<En
     const checked = checkEntry(held, id, path);
     if (checked.ok) {
       record = checked.record;
-      if (!(await readIfThere(recordPath))) await writeRecord(recordPath, { id, url: null, bytes: held.length, sha256: sha256Hex(held), fetched: null });
+      if (!(await readIfThere(recordPath)))
+        await writeRecord(recordPath, { id, url: null, bytes: held.length, sha256: sha256Hex(held), fetched: null });
     }
   }
   if (!record) {
     const url = entryUrl(ctx.template, id);
     const known = held ? null : await readMissing(recordPath);
     if (known && !ctx.recheckMissing) {
-      return { id, present: false, requests, fetchedNow, reject: { id, path: known.url, stage: 'fetch', reason: `${known.missing} (found so on ${known.checked}; --recheck-missing asks again)` } };
+      return {
+        id,
+        present: false,
+        requests,
+        fetchedNow,
+        reject: {
+          id,
+          path: known.url,
+          stage: 'fetch',
+          reason: `${known.missing} (found so on ${known.checked}; --recheck-missing asks again)`,
+        },
+      };
     }
     let checked: CheckedEntry | undefined;
     // The check decides what is worth another attempt: a final answer (obsolete) is kept as it is.
-    const got = await getWithRetries(url, (bytes) => {
-      checked = checkEntry(bytes, id, path);
-      return checked.ok || checked.final ? null : checked.reason;
-    }, ctx.retry);
+    const got = await getWithRetries(
+      url,
+      (bytes) => {
+        checked = checkEntry(bytes, id, path);
+        return checked.ok || checked.final ? null : checked.reason;
+      },
+      ctx.retry,
+    );
     requests = got.requests;
     if (!got.ok) {
       const missing = got.status === 404 || got.status === 410;
@@ -125,7 +141,10 @@ export async function fetchEntry(item: FetchItem, ctx: FetchContext): Promise<En
   const choice = chooseLigand(record.residues, item.ligand);
   if (typeof choice === 'string') {
     return {
-      id, present: true, requests, fetchedNow,
+      id,
+      present: true,
+      requests,
+      fetchedNow,
       ...(item.ligand ? { ligand: { text: formatRequest(item.ligand), rule: 'unmet' as const } } : {}),
       reject: { id, path, stage: 'select-ligand', reason: `${choice} (asked by ${item.from})` },
     };

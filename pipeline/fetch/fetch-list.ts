@@ -2,10 +2,10 @@
 // file (`1abc`, `1abc RES` or `1abc RES:CHAIN:NUMBER` a line, `#` comments) or a PDBbind
 // index file (structures/pdbbind-index.ts). Lines that do not read are diagnostics; the
 // first mention of an id wins, a later one is a diagnostic too.
-import type { Diagnostic } from '../../structures/model.ts';
-import { parseLigandRequest, type LigandRequest } from '../../structures/ligand-of-interest.ts';
-import { parsePdbbindIndex } from '../../structures/pdbbind-index.ts';
 
+import { type LigandRequest, parseLigandRequest } from '../../structures/ligand-of-interest.ts';
+import type { Diagnostic } from '../../structures/model.ts';
+import { parsePdbbindIndex } from '../../structures/pdbbind-index.ts';
 
 export interface FetchItem {
   /** Lower case, 4 characters. */
@@ -43,11 +43,13 @@ export function readIdsFile(text: string, file: string): { items: FetchItem[]; d
 
 export function readIndexFile(text: string, file: string): { items: FetchItem[]; diagnostics: Diagnostic[] } {
   const { entries, diagnostics } = parsePdbbindIndex(text, file);
-  const items = entries.map((e): FetchItem => ({
-    id: e.id,
-    ligand: 'peptideLength' in e.ligand ? { peptideLength: e.ligand.peptideLength } : { name: e.ligand.residueName },
-    from: `${file}:${e.line}`,
-  }));
+  const items = entries.map(
+    (e): FetchItem => ({
+      id: e.id,
+      ligand: 'peptideLength' in e.ligand ? { peptideLength: e.ligand.peptideLength } : { name: e.ligand.residueName },
+      from: `${file}:${e.line}`,
+    }),
+  );
   return { items, diagnostics };
 }
 

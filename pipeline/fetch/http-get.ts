@@ -58,7 +58,11 @@ export async function getWithRetries(url: string, check: BodyCheck, policy: Retr
     let retryAfter: number | undefined;
     requests++;
     try {
-      const res = await fetch(url, { headers: { 'user-agent': `misi-gen/${PACKAGE_VERSION} (fetch)` }, signal: AbortSignal.timeout(policy.timeout * 1000), redirect: 'follow' });
+      const res = await fetch(url, {
+        headers: { 'user-agent': `misi-gen/${PACKAGE_VERSION} (fetch)` },
+        signal: AbortSignal.timeout(policy.timeout * 1000),
+        redirect: 'follow',
+      });
       lastStatus = res.status;
       if (res.ok) {
         const bytes = Buffer.from(await res.arrayBuffer());
@@ -67,10 +71,17 @@ export async function getWithRetries(url: string, check: BodyCheck, policy: Retr
         last = `the body is unusable: ${problem}`;
       } else {
         await res.body?.cancel().catch(() => {});
-        if (!RETRYABLE(res.status)) return { ok: false, reason: `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`, status: res.status, requests };
+        if (!RETRYABLE(res.status))
+          return { ok: false, reason: `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`, status: res.status, requests };
         last = `HTTP ${res.status}`;
         retryAfter = retryAfterSeconds(res.headers.get('retry-after'));
-        if (retryAfter !== undefined && retryAfter > policy.maxRetryAfter) return { ok: false, reason: `HTTP ${res.status} with Retry-After ${retryAfter} s (more than ${policy.maxRetryAfter} s)`, status: res.status, requests };
+        if (retryAfter !== undefined && retryAfter > policy.maxRetryAfter)
+          return {
+            ok: false,
+            reason: `HTTP ${res.status} with Retry-After ${retryAfter} s (more than ${policy.maxRetryAfter} s)`,
+            status: res.status,
+            requests,
+          };
       }
     } catch (e) {
       last = `broken connection: ${describeNetworkError(e)}`;
@@ -78,7 +89,12 @@ export async function getWithRetries(url: string, check: BodyCheck, policy: Retr
     }
     if (attempt < policy.attempts) await sleep(1000 * Math.max(backoffSeconds(attempt, policy), retryAfter ?? 0));
   }
-  return { ok: false, reason: `gave up after ${policy.attempts} attempts; last: ${last}`, ...(lastStatus !== undefined ? { status: lastStatus } : {}), requests };
+  return {
+    ok: false,
+    reason: `gave up after ${policy.attempts} attempts; last: ${last}`,
+    ...(lastStatus !== undefined ? { status: lastStatus } : {}),
+    requests,
+  };
 }
 
 function describeNetworkError(e: unknown): string {
@@ -95,6 +111,8 @@ async function readLocal(url: string, check: BodyCheck): Promise<GetResult> {
     return problem ? { ok: false, reason: `the file is unusable: ${problem}`, requests: 0 } : { ok: true, bytes, requests: 0 };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { ok: false, reason: 'no such file', status: 404, requests: 0 } : { ok: false, reason: `cannot read: ${(e as Error).message}`, requests: 0 };
+    return code === 'ENOENT'
+      ? { ok: false, reason: 'no such file', status: 404, requests: 0 }
+      : { ok: false, reason: `cannot read: ${(e as Error).message}`, requests: 0 };
   }
 }

@@ -19,7 +19,10 @@ export const MIRROR_ENV = 'MISI_GEN_MIRROR';
 export function mirrorTemplate(mirror: string): { template: string } | { error: string } {
   const named = MIRRORS[mirror.toLowerCase()];
   if (named) return { template: named };
-  if (!/^(https?:\/\/|file:\/\/\/)/.test(mirror)) return { error: `--mirror '${mirror}' is neither ${Object.keys(MIRRORS).join(', ')} nor an https://, http:// or file:/// URL template` };
+  if (!/^(https?:\/\/|file:\/\/\/)/.test(mirror))
+    return {
+      error: `--mirror '${mirror}' is neither ${Object.keys(MIRRORS).join(', ')} nor an https://, http:// or file:/// URL template`,
+    };
   if (!/\{(id|ID|mid)\}/.test(mirror)) return { error: `--mirror template '${mirror}' holds none of {id}, {ID}, {mid}` };
   return { template: mirror };
 }

@@ -2,11 +2,12 @@
 // is: `<id>.cif.gz` per entry, `ligands.tsv` (entry, RES:CHAIN:NUMBER, the rule that chose),
 // `fetch-records/<id>.json` (URL, bytes, sha256, date) and `fetch-rejects.jsonl` (this run's
 // rejects, one line each with its reason). `concurrency` entries are in flight at a time.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIGANDS_TSV } from '../../structures/discover.ts';
-import { entryFile, fetchEntry, RECORDS_DIR, writeAtomically, type EntryOutcome, type FetchContext } from './fetch-entry.ts';
+import { type EntryOutcome, entryFile, type FetchContext, fetchEntry, RECORDS_DIR, writeAtomically } from './fetch-entry.ts';
 import type { FetchItem } from './fetch-list.ts';
 
 export const REJECTS_FILE = 'fetch-rejects.jsonl';

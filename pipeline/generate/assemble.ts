@@ -4,20 +4,20 @@
 // resumed run, a single run and a merge of shards write the same bytes. Each file goes
 // through a temporary name.
 import { readFile } from 'node:fs/promises';
+import { type Side, type SideCounts, VAL } from '../../qa/split-names.ts';
 import { SPLITS, type Split, type TaskModule } from '../../qa/task.ts';
-import type { RenderEnvironment } from '../../renders/render-environment.ts';
 import { taskById } from '../../qa/task-registry.ts';
+import type { RenderEnvironment } from '../../renders/render-environment.ts';
+import { sha256File } from '../dataset/files.ts';
+import { datasetPaths } from '../dataset/layout.ts';
+import type { ManifestOptions } from '../dataset/manifest-type.ts';
+import type { DatasetReject } from '../dataset/rejects.ts';
+import { versions } from '../dataset/versions.ts';
 import { writeTinySets } from '../split/write-tiny.ts';
 import { AtomicLines } from './atomic-stream.ts';
 import { readPart } from './complex-part.ts';
 import { buildManifest } from './manifest.ts';
-import { versions } from '../dataset/versions.ts';
-import type { DatasetReject } from '../dataset/rejects.ts';
-import type { ManifestOptions } from '../dataset/manifest-type.ts';
-import { datasetPaths } from '../dataset/layout.ts';
 import { writeJsonFile, writeTextAtomically } from './write-text.ts';
-import { sha256File } from '../dataset/files.ts';
-import { VAL, type Side, type SideCounts } from '../../qa/split-names.ts';
 
 /**
  * What the assembly needs besides the parts, decided before any question is drawn and kept
@@ -64,7 +64,11 @@ export function idOrder(ids: readonly string[]): string[] {
 
 /** Writes the dataset files of `outDir` from its parts; `onFile` after each file is in place.
  * `modules`: the run's tasks when a library caller brought its own (default: the registry's). */
-export async function assemble(outDir: string, onFile: () => void = () => {}, modules: readonly TaskModule[] = []): Promise<AssembleSummary> {
+export async function assemble(
+  outDir: string,
+  onFile: () => void = () => {},
+  modules: readonly TaskModule[] = [],
+): Promise<AssembleSummary> {
   const plan = await readAssemblyPlan(outDir);
   const paths = datasetPaths(outDir);
   const tasks = plan.tasks.map((id) => {

@@ -1,13 +1,18 @@
 // A file written line by line under a temporary name and renamed when complete, so a
 // reader never sees half of it. Writes wait when the stream's buffer is full.
+
+import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { once } from 'node:events';
 import { temporaryPath } from '../dataset/layout.ts';
 
 export class AtomicLines {
-  private constructor(private readonly path: string, private readonly tmp: string, private readonly stream: WriteStream) {}
+  private constructor(
+    private readonly path: string,
+    private readonly tmp: string,
+    private readonly stream: WriteStream,
+  ) {}
 
   static async open(path: string): Promise<AtomicLines> {
     await mkdir(dirname(path), { recursive: true });

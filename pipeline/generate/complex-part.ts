@@ -6,11 +6,11 @@
 // under other versions. One line of JSON.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { datasetPaths } from '../dataset/layout.ts';
 import type { QaRecord } from '../dataset/question-record.ts';
 import type { DatasetReject } from '../dataset/rejects.ts';
+import { type Versions, versionDifferences } from '../dataset/versions.ts';
 import { RunMismatchError } from './run-identity.ts';
-import { datasetPaths } from '../dataset/layout.ts';
-import { versionDifferences, type Versions } from '../dataset/versions.ts';
 import { writeTextAtomically } from './write-text.ts';
 
 export interface ComplexPart {
@@ -33,7 +33,10 @@ export function partExists(outDir: string, id: string): boolean {
 
 /** Writes the part with the versions of the run that made it. */
 export async function writePart(outDir: string, part: ComplexPart, versions: Versions): Promise<void> {
-  await writeTextAtomically(datasetPaths(outDir).part(part.complex), JSON.stringify({ ...part, versions, hbondRules: versions.hbondRules }) + '\n');
+  await writeTextAtomically(
+    datasetPaths(outDir).part(part.complex),
+    JSON.stringify({ ...part, versions, hbondRules: versions.hbondRules }) + '\n',
+  );
 }
 
 /**

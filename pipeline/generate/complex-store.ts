@@ -9,7 +9,11 @@ export class ComplexStore {
   private readonly cache = new Map<string, PreparedComplex>();
   reads = 0;
 
-  constructor(private readonly outDir: string, private readonly known: ReadonlySet<string>, private readonly capacity = 64) {}
+  constructor(
+    private readonly outDir: string,
+    private readonly known: ReadonlySet<string>,
+    private readonly capacity = 64,
+  ) {}
 
   /** The complex with its camera at the default size (each task's size: image-sizes.ts,
    * preparedAtSize); throws for an id that was not read. */

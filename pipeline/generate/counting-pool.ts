@@ -1,9 +1,12 @@
 // A render pool that tells when each image has been handed on (its file written by the
 // caller's callback), for progress lines and the crash test's kill points.
-import { RenderPool, type PoolJob, type PoolOptions, type PoolResult } from '../../renders/render-pool.ts';
+import { type PoolJob, type PoolOptions, type PoolResult, RenderPool } from '../../renders/render-pool.ts';
 
 export class CountingPool extends RenderPool {
-  constructor(options: PoolOptions, private readonly onImageDone: () => void) {
+  constructor(
+    options: PoolOptions,
+    private readonly onImageDone: () => void,
+  ) {
     super(options);
   }
 

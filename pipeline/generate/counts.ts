@@ -24,5 +24,7 @@ export function valCountsGiven(text: string | undefined): string[] {
 }
 
 export function formatCounts(counts: Counts): string {
-  return Object.entries(counts).map(([id, c]) => `${id}=${c.train}/${c.test}${c.val !== undefined ? `/${c.val}` : ''}`).join(',');
+  return Object.entries(counts)
+    .map(([id, c]) => `${id}=${c.train}/${c.test}${c.val !== undefined ? `/${c.val}` : ''}`)
+    .join(',');
 }

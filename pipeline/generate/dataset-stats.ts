@@ -6,13 +6,21 @@
 // dataset may draw its tasks at different sizes) and the label legibility; per geometric task
 // what a careful observer can measure (pipeline/audit/observer-margins.ts): how many pixels
 // apart the true answer's picture and its neighbours' are.
-import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
-import { legibilityTarget, LegibilityTally, legibilityShares, referencedLabels, type LegibilityFigures, type LegibilityTarget } from './label-legibility.ts';
-import type { LabelRecord } from '../../renders/scene-labels.ts';
-import { coverageLines, CoverageTally, imageCoverage, type CoverageFigures, type ImageCoverage } from './label-coverage.ts';
-import { count } from '../plural.ts';
+
 import { BASE_SPLITS, isSplit, TINY } from '../../qa/split-names.ts';
-import { marginLines, observerMargins, type MarginRecord, type TaskMargins } from '../audit/observer-margins.ts';
+import type { LabelRecord } from '../../renders/scene-labels.ts';
+import { type MarginRecord, marginLines, observerMargins, type TaskMargins } from '../audit/observer-margins.ts';
+import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
+import { count } from '../plural.ts';
+import { type CoverageFigures, CoverageTally, coverageLines, type ImageCoverage, imageCoverage } from './label-coverage.ts';
+import {
+  type LegibilityFigures,
+  LegibilityTally,
+  type LegibilityTarget,
+  legibilityShares,
+  legibilityTarget,
+  referencedLabels,
+} from './label-legibility.ts';
 
 export interface TaskStats {
   task: string;
@@ -59,11 +67,14 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
     if (!hit && o.annotations === false) return { labels: null, size: null, coverage: null, ligandAlone: false, omitted: 0 };
     if (!hit) {
       const a = dataset.annotation(image);
-      const w = a?.camera?.width, h = a?.camera?.height;
+      const w = a?.camera?.width,
+        h = a?.camera?.height;
       hit = {
-        labels: a?.labels ?? null, size: typeof w === 'number' && typeof h === 'number' ? (w === h ? String(w) : `${w} x ${h}`) : null,
+        labels: a?.labels ?? null,
+        size: typeof w === 'number' && typeof h === 'number' ? (w === h ? String(w) : `${w} x ${h}`) : null,
         coverage: a?.atoms && a.labels ? imageCoverage(a.atoms, a.labels) : null,
-        ligandAlone: a?.subset === 'ligand', omitted: a?.labelLayout?.omitted ?? 0,
+        ligandAlone: a?.subset === 'ligand',
+        omitted: a?.labelLayout?.omitted ?? 0,
       };
       seenAnnotations.set(image, hit);
     }
@@ -76,7 +87,12 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
   const measured: MarginRecord[] = [];
   for (const file of dataset.files) {
     const { task, split } = file;
-    const s: TaskStats = byTask.get(task) ?? { task, count: {}, histograms: {}, replacements: { written: 0, run: manifest?.replacements?.[task] ?? null } };
+    const s: TaskStats = byTask.get(task) ?? {
+      task,
+      count: {},
+      histograms: {},
+      replacements: { written: 0, run: manifest?.replacements?.[task] ?? null },
+    };
     byTask.set(task, s);
     const records = readQaFile(file).map((q) => q.record);
     s.count[split] = (s.count[split] ?? 0) + records.length;
@@ -144,7 +160,11 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
   // The zooming questions state the camera distance when the manifest says so (before the
   // option, none did).
   const zoomStated = (manifest?.options as { zoomDistance?: unknown } | undefined)?.zoomDistance === 'stated';
-  for (const m of observerMargins(measured, (image) => dataset.annotation(image), () => zoomStated)) {
+  for (const m of observerMargins(
+    measured,
+    (image) => dataset.annotation(image),
+    () => zoomStated,
+  )) {
     if (m.questions > 0) byTask.get(m.task)!.margins = m;
   }
   return dataset.tasks.flatMap((t) => byTask.get(t) ?? []);
@@ -160,29 +180,43 @@ export function formatStats(stats: TaskStats[]): string {
   const out: string[] = [];
   for (const s of stats) {
     // The tiny set is drawn from the test questions: shown apart, never added to the total.
-    const total = Object.entries(s.count).filter(([k]) => k !== TINY).reduce((a, [, b]) => a + b, 0);
+    const total = Object.entries(s.count)
+      .filter(([k]) => k !== TINY)
+      .reduce((a, [, b]) => a + b, 0);
     const rankSplit = (k: string) => (isSplit(k) && BASE_SPLITS.includes(k) ? BASE_SPLITS.indexOf(k) : BASE_SPLITS.length);
-    const sides = Object.entries(s.count).filter(([k]) => k !== TINY).sort(([a], [b]) => rankSplit(a) - rankSplit(b) || (a < b ? -1 : 1));
+    const sides = Object.entries(s.count)
+      .filter(([k]) => k !== TINY)
+      .sort(([a], [b]) => rankSplit(a) - rankSplit(b) || (a < b ? -1 : 1));
     const tiny = s.count.tiny === undefined ? '' : `; tiny ${s.count.tiny} of the test ones`;
     const splits = sides.map(([k, v]) => `${k} ${v}`).join(', ') + tiny;
     const run = s.replacements.run === null ? '' : ` (${s.replacements.run} in the run, rejected questions included)`;
     out.push(`${s.task}: ${count(total, 'question')} (${splits}); replaced draws ${s.replacements.written}${run}`);
     for (const [name, h] of Object.entries(s.histograms).sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const cells = Object.keys(h).sort(numericFirst).map((k) => `${k}:${h[k]}`).join('  ');
+      const cells = Object.keys(h)
+        .sort(numericFirst)
+        .map((k) => `${k}:${h[k]}`)
+        .join('  ');
       out.push(`  ${name.padEnd(14)} ${cells}`);
     }
     if (s.imageSizes) {
-      const sizes = Object.keys(s.imageSizes).sort(numericFirst).map((k) => `${s.imageSizes![k]} at ${k} px`).join(', ');
+      const sizes = Object.keys(s.imageSizes)
+        .sort(numericFirst)
+        .map((k) => `${s.imageSizes![k]} at ${k} px`)
+        .join(', ');
       out.push(`  ${'images'.padEnd(14)} ${sizes}`);
     }
     const l = s.legibility;
     if (l) {
       const pc = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %`);
       out.push(`  ${'labels'.padEnd(14)} ${l.labels} in ${l.images} images, ${pc(l.shares.colliding)} colliding`);
-      if (l.referenced) out.push(`  ${'referenced'.padEnd(14)} ${l.referenced} labels, readable in all images ${pc(l.shares.referencedReadableInAll)}, in >= 4 ${pc(l.shares.referencedReadableInFour)}`);
+      if (l.referenced)
+        out.push(
+          `  ${'referenced'.padEnd(14)} ${l.referenced} labels, readable in all images ${pc(l.shares.referencedReadableInAll)}, in >= 4 ${pc(l.shares.referencedReadableInFour)}`,
+        );
       if (l.referenced && l.target) out.push(`  ${'target'.padEnd(14)} ${l.target.text}`);
     }
-    if (s.coverage) for (const line of coverageLines(s.coverage.whole, s.coverage.ligandAlone)) out.push(`  ${'labels hide'.padEnd(14)} ${line}`);
+    if (s.coverage)
+      for (const line of coverageLines(s.coverage.whole, s.coverage.ligandAlone)) out.push(`  ${'labels hide'.padEnd(14)} ${line}`);
     if (s.margins) for (const line of marginLines(s.margins)) out.push(`  ${line}`);
   }
   return out.join('\n') + '\n';

@@ -10,7 +10,10 @@ export function errorLog(outDir: string): ErrorSink & { count: () => number } {
   const sink = (e: Parameters<ErrorSink>[0]) => {
     n++;
     mkdirSync(outDir, { recursive: true });
-    appendFileSync(datasetPaths(outDir).errorsLog, `${new Date().toISOString()} ${e.id} (stage ${e.stage}, ${e.path || 'no file'}): ${e.reason}\n${e.detail}\n\n`);
+    appendFileSync(
+      datasetPaths(outDir).errorsLog,
+      `${new Date().toISOString()} ${e.id} (stage ${e.stage}, ${e.path || 'no file'}): ${e.reason}\n${e.detail}\n\n`,
+    );
   };
   return Object.assign(sink, { count: () => n });
 }

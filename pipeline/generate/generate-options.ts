@@ -1,11 +1,12 @@
 // The options of one run of `generate` (the library call, pipeline/generate/run-generate.ts;
 // the command checks its flags into these, pipeline/commands/generate.ts).
-import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
-import type { AntialiasMethod, LabelSet } from '../../renders/style.ts';
+
+import type { TaskModule } from '../../qa/task.ts';
+import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import type { PngCompression } from '../../renders/png-encode.ts';
-import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
-import type { TaskModule } from '../../qa/task.ts';
+import type { AntialiasMethod, LabelSet } from '../../renders/style.ts';
+import type { HBondOptions } from '../../structures/hbonds/find-hbonds.ts';
 import type { AnnotationLayout } from '../dataset/layout.ts';
 import type { ClusterEngine, SplitBy } from '../split/group-complexes.ts';
 import type { BufferSide } from '../split/split-by-protein.ts';

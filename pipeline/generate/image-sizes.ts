@@ -4,7 +4,7 @@
 // in its camera, so the same scene at two sizes is two images with two keys.
 import { DEFAULT_IMAGE_SIZE, defaultImageSize, type PreparedComplex, type TaskModule } from '../../qa/task.ts';
 import { resizeCamera } from '../../renders/camera.ts';
-import { parsePerTask, perTaskValues, type PerTaskFlag, type PerTaskRequest } from './per-task-values.ts';
+import { type PerTaskFlag, type PerTaskRequest, parsePerTask, perTaskValues } from './per-task-values.ts';
 
 export const MIN_IMAGE_SIZE = 64;
 export const MAX_IMAGE_SIZE = 4096;

@@ -5,14 +5,14 @@
 // the sha256 it had. The list of complexes (ids and source hashes) is all that stays in memory.
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { readInputFile } from '../../structures/read-input-file.ts';
 import { discoverInputs, type InputJob } from '../../structures/discover.ts';
-import { ingest, type IngestOptions, type Reject } from '../../structures/ingest.ts';
+import { type IngestOptions, ingest, type Reject } from '../../structures/ingest.ts';
 import type { Complex } from '../../structures/model.ts';
-import { guardComplex, RunStoppingError, type ErrorSink } from '../../structures/reject.ts';
-import { siblingModule, WorkerPool } from '../read-pool/worker-pool.ts';
-import { datasetPaths } from '../dataset/layout.ts';
+import { readInputFile } from '../../structures/read-input-file.ts';
+import { type ErrorSink, guardComplex, RunStoppingError } from '../../structures/reject.ts';
 import { ContentChanges } from '../content-warnings.ts';
+import { datasetPaths } from '../dataset/layout.ts';
+import { siblingModule, WorkerPool } from '../read-pool/worker-pool.ts';
 import { writeTextAtomically } from './write-text.ts';
 
 export interface IngestedList {
@@ -50,7 +50,9 @@ async function readKept(path: string): Promise<Outcome> {
   if (outcome.ok) {
     for (const s of outcome.complex.sources) {
       if ((await sha256Of(s.path)) !== s.sha256) {
-        throw new InputChangedError(`input ${s.path} changed (or is gone) since the partial run in this folder was started; use a fresh --out`);
+        throw new InputChangedError(
+          `input ${s.path} changed (or is gone) since the partial run in this folder was started; use a fresh --out`,
+        );
       }
     }
   }
@@ -60,12 +62,22 @@ async function readKept(path: string): Promise<Outcome> {
 async function readJob(job: InputJob, options: IngestOptions): Promise<Outcome> {
   const files = jobFiles(job);
   // ingest has a boundary per complex; this one catches what happens around it.
-  const guarded = await guardComplex(job.id, { stage: 'discover', path: files[0] ?? '' }, () => ingest(files, { ...options, onProgress: undefined }), options.onError);
+  const guarded = await guardComplex(
+    job.id,
+    { stage: 'discover', path: files[0] ?? '' },
+    () => ingest(files, { ...options, onProgress: undefined }),
+    options.onError,
+  );
   if (!guarded.ok) return { ok: false, rejects: [guarded.reject] };
   const { complexes, rejects } = guarded.value;
   const complex = complexes.find((c) => c.id === job.id);
   if (complex) return { ok: true, complex };
-  return { ok: false, rejects: rejects.length ? rejects : [{ id: job.id, path: files[0] ?? '', stage: 'discover', reason: 'its files were found at first but gave no complex when read' }] };
+  return {
+    ok: false,
+    rejects: rejects.length
+      ? rejects
+      : [{ id: job.id, path: files[0] ?? '', stage: 'discover', reason: 'its files were found at first but gave no complex when read' }],
+  };
 }
 
 type SinkEntry = Parameters<ErrorSink>[0];
@@ -86,7 +98,12 @@ const SELF = siblingModule(import.meta.url, './ingest-stage').href;
  * of the one being kept; outcomes are still kept and counted in id order (what is read
  * ahead past the limit is dropped), so the run's files are those of one thread.
  */
-export async function ingestStage(paths: string[], outDir: string, options: IngestOptions & { limit?: number; readThreads?: number }, onProgress?: (done: number, total: number) => void): Promise<IngestedList> {
+export async function ingestStage(
+  paths: string[],
+  outDir: string,
+  options: IngestOptions & { limit?: number; readThreads?: number },
+  onProgress?: (done: number, total: number) => void,
+): Promise<IngestedList> {
   const { jobs, problems } = await discoverInputs(paths);
   const rejects: Reject[] = problems.map((p) => ({ ...p, stage: 'discover' }));
   // In id order, so --limit keeps the first N complexes by id.
@@ -98,7 +115,13 @@ export async function ingestStage(paths: string[], outDir: string, options: Inge
   const toRead = order.filter((job) => !existsSync(ingestedPath(outDir, job.id))).length;
   const threads = Math.min(options.readThreads ?? 1, toRead, options.limit ?? Infinity);
   const pool = threads > 1 ? new WorkerPool(threads) : null;
-  const plain: IngestOptions = { ligand: options.ligand, ligandsFile: options.ligandsFile, pocketRadius: options.pocketRadius, pocketHydrogens: options.pocketHydrogens, hbonds: options.hbonds };
+  const plain: IngestOptions = {
+    ligand: options.ligand,
+    ligandsFile: options.ligandsFile,
+    pocketRadius: options.pocketRadius,
+    pocketHydrogens: options.pocketHydrogens,
+    hbonds: options.hbonds,
+  };
   const inThread = async (job: InputJob): Promise<Outcome> => {
     const r = await pool!.run<{ outcome: Outcome; sink: SinkEntry[] }>(SELF, 'readJobInWorker', { job, options: plain });
     for (const e of r.sink) options.onError?.(e);

@@ -30,11 +30,17 @@ export interface ImageCoverage {
 /** Counts the heavy atoms of an image under its label boxes. */
 export function imageCoverage(atoms: readonly CoverageAtom[], labels: readonly CoverageBox[]): ImageCoverage {
   const out: ImageCoverage = { ligand: { atoms: 0, covered: 0 }, pocket: { atoms: 0, covered: 0 }, ligandExtent: 0 };
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    x1 = -Infinity,
+    y0 = Infinity,
+    y1 = -Infinity;
   for (const a of atoms) {
     if (a.element === 'H' || !a.visible) continue;
     if (a.part === 'ligand') {
-      x0 = Math.min(x0, a.x); x1 = Math.max(x1, a.x); y0 = Math.min(y0, a.y); y1 = Math.max(y1, a.y);
+      x0 = Math.min(x0, a.x);
+      x1 = Math.max(x1, a.x);
+      y0 = Math.min(y0, a.y);
+      y1 = Math.max(y1, a.y);
     }
     const part = out[a.part];
     part.atoms++;
@@ -87,7 +93,8 @@ export class CoverageTally {
   addCounted(key: string, c: ImageCoverage, labels: number, omitted = 0): void {
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    const l = uncoveredShare(c.ligand), p = uncoveredShare(c.pocket);
+    const l = uncoveredShare(c.ligand),
+      p = uncoveredShare(c.pocket);
     if (l !== null) this.ligand.push(l);
     if (p !== null) this.pocket.push(p);
     if (c.ligand.atoms) this.extent.push(c.ligandExtent);
@@ -97,10 +104,14 @@ export class CoverageTally {
 
   get figures(): CoverageFigures {
     return {
-      images: this.seen.size, labels: this.labels, omitted: this.omitted,
-      ligandUncoveredMedian: median(this.ligand), pocketUncoveredMedian: median(this.pocket),
+      images: this.seen.size,
+      labels: this.labels,
+      omitted: this.omitted,
+      ligandUncoveredMedian: median(this.ligand),
+      pocketUncoveredMedian: median(this.pocket),
       ligandUncoveredMin: this.ligand.length ? Math.min(...this.ligand) : null,
-      ligandExtentMedian: median(this.extent), ligandExtentMin: this.extent.length ? Math.min(...this.extent) : null,
+      ligandExtentMedian: median(this.extent),
+      ligandExtentMin: this.extent.length ? Math.min(...this.extent) : null,
     };
   }
 }
@@ -112,10 +123,14 @@ export function coverageLines(whole: CoverageFigures, ligandAlone: CoverageFigur
   const out: string[] = [];
   if (whole.images) {
     const shown = whole.labels + whole.omitted;
-    out.push(`uncovered: ligand ${pc(whole.ligandUncoveredMedian)}, pocket ${pc(whole.pocketUncoveredMedian)} of heavy atoms (median of ${whole.images} images); ${whole.labels} labels drawn${whole.omitted ? `, ${whole.omitted} left out (${pc(whole.omitted / shown)})` : ''}`);
+    out.push(
+      `uncovered: ligand ${pc(whole.ligandUncoveredMedian)}, pocket ${pc(whole.pocketUncoveredMedian)} of heavy atoms (median of ${whole.images} images); ${whole.labels} labels drawn${whole.omitted ? `, ${whole.omitted} left out (${pc(whole.omitted / shown)})` : ''}`,
+    );
   }
   if (ligandAlone?.images) {
-    out.push(`ligand alone: ${ligandAlone.images} images, ligand uncovered median ${pc(ligandAlone.ligandUncoveredMedian)}, least ${pc(ligandAlone.ligandUncoveredMin)}; its extent median ${ligandAlone.ligandExtentMedian?.toFixed(0)} px, least ${ligandAlone.ligandExtentMin?.toFixed(0)} px`);
+    out.push(
+      `ligand alone: ${ligandAlone.images} images, ligand uncovered median ${pc(ligandAlone.ligandUncoveredMedian)}, least ${pc(ligandAlone.ligandUncoveredMin)}; its extent median ${ligandAlone.ligandExtentMedian?.toFixed(0)} px, least ${ligandAlone.ligandExtentMin?.toFixed(0)} px`,
+    );
   }
   return out;
 }

@@ -5,8 +5,9 @@
 // answers included; for interaction-location the bond the question names) the share
 // readable in all of the question's images and in at least four of them. Readable: the box
 // overlaps no other box, lies inside the image and within 40 px of its anchor.
-import type { LabelRecord } from '../../renders/scene-labels.ts';
+
 import { isReadable } from '../../renders/label-layout.ts';
+import type { LabelRecord } from '../../renders/scene-labels.ts';
 
 export interface LabelRef {
   kind: 'residue' | 'ligand';
@@ -22,7 +23,8 @@ const PARAM_BOND = /^\S+ (-?\d+)([A-Za-z]?) \S+ (\S+), (\S+)$/;
 /** The labels a question's answer (or, for interaction-location, its question) names. */
 export function referencedLabels(task: string, truth: any, params: any): LabelRef[] {
   const refs: LabelRef[] = [];
-  const residue = (chain: string, residueNumber: number, insertionCode: string) => refs.push({ kind: 'residue', chain, residueNumber, insertionCode });
+  const residue = (chain: string, residueNumber: number, insertionCode: string) =>
+    refs.push({ kind: 'residue', chain, residueNumber, insertionCode });
   const ligand = (atomName: string) => refs.push({ kind: 'ligand', chain: '', residueNumber: 0, insertionCode: '', atomName });
   if (task === 'residue_ligand' && truth?.residue) {
     residue(truth.residue.chain, truth.residue.number, truth.residue.insertionCode);

@@ -5,11 +5,23 @@
 // a scene two tasks show is one image.
 import { defaultLabelLayout, defaultLabelSet, type TaskModule } from '../../qa/task.ts';
 import { LABEL_LAYOUTS, type LabelLayoutMode } from '../../renders/label-layout.ts';
-import { LABEL_SETS, withLabelSet, type LabelSet, type Style } from '../../renders/style.ts';
-import { oneOf, parsePerTask, perTaskValues, type PerTaskFlag, type PerTaskRequest } from './per-task-values.ts';
+import { LABEL_SETS, type LabelSet, type Style, withLabelSet } from '../../renders/style.ts';
+import { oneOf, type PerTaskFlag, type PerTaskRequest, parsePerTask, perTaskValues } from './per-task-values.ts';
 
-const LAYOUT_FLAG: PerTaskFlag<LabelLayoutMode> = { flag: '--label-layout', noun: 'layout', nouns: 'layouts', placeholder: 'MODE', parse: oneOf('--label-layout', LABEL_LAYOUTS) };
-const SET_FLAG: PerTaskFlag<LabelSet> = { flag: '--labels', noun: 'label set', nouns: 'label sets', placeholder: 'SET', parse: oneOf('--labels', LABEL_SETS) };
+const LAYOUT_FLAG: PerTaskFlag<LabelLayoutMode> = {
+  flag: '--label-layout',
+  noun: 'layout',
+  nouns: 'layouts',
+  placeholder: 'MODE',
+  parse: oneOf('--label-layout', LABEL_LAYOUTS),
+};
+const SET_FLAG: PerTaskFlag<LabelSet> = {
+  flag: '--labels',
+  noun: 'label set',
+  nouns: 'label sets',
+  placeholder: 'SET',
+  parse: oneOf('--labels', LABEL_SETS),
+};
 
 type FlagValues = string | readonly string[] | undefined;
 
@@ -37,12 +49,19 @@ export function labelSets(tasks: readonly TaskModule[], request: PerTaskRequest<
  * The style of each task: `styleOf(layout)` (the run's style with that layout, made once per
  * layout) drawing the task's label set.
  */
-export function taskStyles(tasks: readonly TaskModule[], layouts: Record<string, LabelLayoutMode>, sets: Record<string, LabelSet>, styleOf: (layout: LabelLayoutMode) => Style): Record<string, Style> {
+export function taskStyles(
+  tasks: readonly TaskModule[],
+  layouts: Record<string, LabelLayoutMode>,
+  sets: Record<string, LabelSet>,
+  styleOf: (layout: LabelLayoutMode) => Style,
+): Record<string, Style> {
   const byLayout = new Map<LabelLayoutMode, Style>();
-  return Object.fromEntries(tasks.map((t) => {
-    const layout = layouts[t.id];
-    let base = byLayout.get(layout);
-    if (!base) byLayout.set(layout, (base = styleOf(layout)));
-    return [t.id, withLabelSet(base, sets[t.id] ?? defaultLabelSet(t))];
-  }));
+  return Object.fromEntries(
+    tasks.map((t) => {
+      const layout = layouts[t.id];
+      let base = byLayout.get(layout);
+      if (!base) byLayout.set(layout, (base = styleOf(layout)));
+      return [t.id, withLabelSet(base, sets[t.id] ?? defaultLabelSet(t))];
+    }),
+  );
 }

@@ -6,12 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assemble, readAssemblyPlan, type AssembleSummary } from './assemble.ts';
-import { claimFolder, identityDifferences, readIdentity, RunMismatchError, type RunIdentity } from './run-identity.ts';
-import { codeVersions, versionDifferences, versions, type Versions } from '../dataset/versions.ts';
 import { taskById } from '../../qa/task-registry.ts';
-import { datasetPaths, RELATIVE, temporaryPath, TEMPORARY_NAME } from '../dataset/layout.ts';
+import { datasetPaths, RELATIVE, TEMPORARY_NAME, temporaryPath } from '../dataset/layout.ts';
+import { codeVersions, type Versions, versionDifferences, versions } from '../dataset/versions.ts';
+import { type AssembleSummary, assemble, readAssemblyPlan } from './assemble.ts';
 import { partExists, readPart } from './complex-part.ts';
+import { claimFolder, identityDifferences, type RunIdentity, RunMismatchError, readIdentity } from './run-identity.ts';
 import { inShard, parseShard, type Shard } from './shard.ts';
 
 /** A shard folder that cannot be merged (missing, unfinished, another run): the message says which and why. */
@@ -48,19 +48,30 @@ function readShards(dirs: string[]): ShardFolder[] {
   for (const dir of dirs) {
     const identity = existsSync(dir) ? readIdentity(dir) : null;
     if (!identity) {
-      problems.push(`${dir}: missing (${existsSync(dir) ? `no ${RELATIVE.identity}` : 'no such folder'}: its shard has not started, or this is not a generate output folder)`);
+      problems.push(
+        `${dir}: missing (${existsSync(dir) ? `no ${RELATIVE.identity}` : 'no such folder'}: its shard has not started, or this is not a generate output folder)`,
+      );
       continue;
     }
     const text = identity.inputs.shard;
-    if (typeof text !== 'string') { problems.push(`${dir}: a run without --shard; merge joins the folders of generate --shard i/n`); continue; }
+    if (typeof text !== 'string') {
+      problems.push(`${dir}: a run without --shard; merge joins the folders of generate --shard i/n`);
+      continue;
+    }
     const folder = { dir, identity, ...parseShard(text) };
     seen.push(folder);
     // The merged manifest names this checkout's versions: shards made under others are refused.
     const taskIds = taskIdsOf(identity);
     const unknown = taskIds.filter((id) => !taskById(id));
-    if (unknown.length) { problems.push(`${dir}: task ${unknown.join(', ')} unknown here (a task written outside the package is loaded with --task-module)`); continue; }
+    if (unknown.length) {
+      problems.push(`${dir}: task ${unknown.join(', ')} unknown here (a task written outside the package is loaded with --task-module)`);
+      continue;
+    }
     const differences = versionDifferences(identity.dataset, codeVersions(taskIds.map((id) => taskById(id)!)));
-    if (differences.length) { problems.push(`${dir}: ${differences.join('; ')}; generate the shards again with this misi-gen`); continue; }
+    if (differences.length) {
+      problems.push(`${dir}: ${differences.join('; ')}; generate the shards again with this misi-gen`);
+      continue;
+    }
     const why = unfinished(dir, folder);
     if (why) problems.push(`${dir}: shard ${text} ${why}`);
     else shards.push(folder);
@@ -68,11 +79,16 @@ function readShards(dirs: string[]): ShardFolder[] {
   const count = seen[0]?.count;
   if (count !== undefined && seen.every((s) => s.count === count)) {
     const absent = Array.from({ length: count }, (_, i) => i).filter((i) => !seen.some((s) => s.index === i));
-    if (absent.length) problems.push(`shard${absent.length > 1 ? 's' : ''} ${absent.map((i) => `${i}/${count}`).join(', ')} missing: merge needs all ${count}`);
+    if (absent.length)
+      problems.push(
+        `shard${absent.length > 1 ? 's' : ''} ${absent.map((i) => `${i}/${count}`).join(', ')} missing: merge needs all ${count}`,
+      );
   }
   if (problems.length) {
     const list = problems.length === 1 ? problems[0] : `${problems.length} problems:\n  ${problems.join('\n  ')}`;
-    throw new MergeError(`${list}\nnothing was merged; run the generate command of each shard named again (a started one resumes), then merge again`);
+    throw new MergeError(
+      `${list}\nnothing was merged; run the generate command of each shard named again (a started one resumes), then merge again`,
+    );
   }
   return shards;
 }
@@ -100,7 +116,9 @@ async function checkParts(shards: ShardFolder[], expected: Versions): Promise<vo
   }
   if (problems.length) {
     const shown = problems.slice(0, 10).join('\n  ');
-    throw new MergeError(`${problems.length} part${problems.length === 1 ? '' : 's'} made under other versions than the shards' run:\n  ${shown}${problems.length > 10 ? `\n  and ${problems.length - 10} more` : ''}\nnothing was merged; generate those shards again into fresh folders`);
+    throw new MergeError(
+      `${problems.length} part${problems.length === 1 ? '' : 's'} made under other versions than the shards' run:\n  ${shown}${problems.length > 10 ? `\n  and ${problems.length - 10} more` : ''}\nnothing was merged; generate those shards again into fresh folders`,
+    );
   }
 }
 
@@ -150,14 +168,25 @@ export async function mergeShards(dirs: string[], outDir: string): Promise<Merge
     byIndex.set(s.index, s.dir);
   }
   const missing = Array.from({ length: first.count }, (_, i) => i).filter((i) => !byIndex.has(i));
-  if (missing.length) throw new MergeError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${first.count}`).join(', ')} missing: merge needs all ${first.count}`);
+  if (missing.length)
+    throw new MergeError(
+      `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${first.count}`).join(', ')} missing: merge needs all ${first.count}`,
+    );
   const plan = await readFile(datasetPaths(first.dir).assemblyPlan, 'utf8');
   for (const s of shards.slice(1)) {
     if ((await readFile(datasetPaths(s.dir).assemblyPlan, 'utf8')) !== plan) {
-      throw new MergeError(`${s.dir} read other complexes or split them otherwise than ${first.dir} (${RELATIVE.assemblyPlan} differs); were the inputs the same?`);
+      throw new MergeError(
+        `${s.dir} read other complexes or split them otherwise than ${first.dir} (${RELATIVE.assemblyPlan} differs); were the inputs the same?`,
+      );
     }
   }
-  await checkParts(shards, versions((await readAssemblyPlan(first.dir)).environment, taskIdsOf(first.identity).map((id) => taskById(id)!)));
+  await checkParts(
+    shards,
+    versions(
+      (await readAssemblyPlan(first.dir)).environment,
+      taskIdsOf(first.identity).map((id) => taskById(id)!),
+    ),
+  );
 
   // The merged folder is a finished single run of the same options.
   try {

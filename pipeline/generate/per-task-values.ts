@@ -22,7 +22,11 @@ export interface PerTaskFlag<T> {
  * Parses a flag's values against the run's tasks; throws an Error with a one-line message on
  * bad input (a usage error).
  */
-export function parsePerTask<T>(f: PerTaskFlag<T>, values: string | number | readonly (string | number)[] | undefined, tasks: readonly Pick<TaskModule, 'id'>[]): PerTaskRequest<T> {
+export function parsePerTask<T>(
+  f: PerTaskFlag<T>,
+  values: string | number | readonly (string | number)[] | undefined,
+  tasks: readonly Pick<TaskModule, 'id'>[],
+): PerTaskRequest<T> {
   const list = values === undefined ? [] : Array.isArray(values) ? values : [values as string | number];
   const out: PerTaskRequest<T> = {};
   const perTask: Record<string, T> = {};
@@ -31,12 +35,16 @@ export function parsePerTask<T>(f: PerTaskFlag<T>, values: string | number | rea
     const eq = part.indexOf('=');
     if (eq < 0) {
       const v = f.parse(part, f.noun);
-      if (out.all !== undefined) throw new Error(`${f.flag}: two ${f.nouns} for every task (${out.all} and ${v}); give one, and TASK=${f.placeholder} for single tasks`);
+      if (out.all !== undefined)
+        throw new Error(
+          `${f.flag}: two ${f.nouns} for every task (${out.all} and ${v}); give one, and TASK=${f.placeholder} for single tasks`,
+        );
       out.all = v;
       continue;
     }
     const id = part.slice(0, eq).trim();
-    if (!tasks.some((t) => t.id === id)) throw new Error(`${f.flag}: '${id}' is not one of the chosen tasks (${tasks.map((t) => t.id).join(', ')})`);
+    if (!tasks.some((t) => t.id === id))
+      throw new Error(`${f.flag}: '${id}' is not one of the chosen tasks (${tasks.map((t) => t.id).join(', ')})`);
     const v = f.parse(part.slice(eq + 1), `${f.noun} of ${id}`);
     if (perTask[id] !== undefined) throw new Error(`${f.flag}: two ${f.nouns} for ${id} (${perTask[id]} and ${v})`);
     perTask[id] = v;
@@ -46,7 +54,11 @@ export function parsePerTask<T>(f: PerTaskFlag<T>, values: string | number | rea
 }
 
 /** Each task's value: its own request, else the value for all, else the task's default. */
-export function perTaskValues<T>(tasks: readonly TaskModule[], request: PerTaskRequest<T>, fallback: (t: TaskModule) => T): Record<string, T> {
+export function perTaskValues<T>(
+  tasks: readonly TaskModule[],
+  request: PerTaskRequest<T>,
+  fallback: (t: TaskModule) => T,
+): Record<string, T> {
   return Object.fromEntries(tasks.map((t) => [t.id, request.perTask?.[t.id] ?? request.all ?? fallback(t)]));
 }
 

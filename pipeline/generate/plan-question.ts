@@ -2,13 +2,22 @@
 // decks, same image size and task options): the plan stage (plan.ts) asks this for every
 // question, and tests, scripts and tasks written outside the package ask it for one
 // (docs/add-task.md). Pure: no browser, no files.
-import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type Style } from '../../renders/style.ts';
-import { taskContext } from '../../qa/task-context.ts';
-import { defaultImageSize, type PerSplitCount, type PlanResult, type PreparedComplex, type Split, type TaskContext, type TaskModule } from '../../qa/task.ts';
-import { preparedAtSize } from './image-sizes.ts';
+
 import { VAL } from '../../qa/split-names.ts';
-import { labelLayouts, labelSets, taskStyles } from './label-options.ts';
+import {
+  defaultImageSize,
+  type PerSplitCount,
+  type PlanResult,
+  type PreparedComplex,
+  type Split,
+  type TaskContext,
+  type TaskModule,
+} from '../../qa/task.ts';
+import { taskContext } from '../../qa/task-context.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
+import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type Style } from '../../renders/style.ts';
+import { preparedAtSize } from './image-sizes.ts';
+import { labelLayouts, labelSets, taskStyles } from './label-options.ts';
 import { DEFAULT_SEED } from './seeds.ts';
 
 export interface PlanQuestionOptions {
@@ -35,7 +44,11 @@ export interface PlanQuestionOptions {
 const defaultStyles = new Map<LabelLayoutMode, Style>();
 const defaultStyleOf = (layout: LabelLayoutMode): Style => {
   let hit = defaultStyles.get(layout);
-  if (!hit) defaultStyles.set(layout, (hit = makeStyle({ antialias: DEFAULT_ANTIALIAS, labels: { layout, fontSize: DEFAULT_STYLE.labels.fontSize } })));
+  if (!hit)
+    defaultStyles.set(
+      layout,
+      (hit = makeStyle({ antialias: DEFAULT_ANTIALIAS, labels: { layout, fontSize: DEFAULT_STYLE.labels.fontSize } })),
+    );
   return hit;
 };
 
@@ -59,30 +72,55 @@ export function requestedCount(counts: PerSplitCount | undefined, split: Split):
 }
 
 /** How many questions of `task` a complex yields on `split` when `requested` are asked for. */
-export function questionCountOf(task: TaskModule, subject: PreparedComplex, split: Split, requested: number, options: Readonly<Record<string, string>>): number {
+export function questionCountOf(
+  task: TaskModule,
+  subject: PreparedComplex,
+  split: Split,
+  requested: number,
+  options: Readonly<Record<string, string>>,
+): number {
   return task.questionCount ? task.questionCount(subject, split, requested, options) : requested;
 }
 
 /** The context generate hands `task.plan` for question `index` of `subject` (the subject and
  * every partner already at the task's image size). */
-export function questionContext(task: TaskModule, subject: PreparedComplex, split: Split, index: number, o: PlanQuestionOptions = {}): TaskContext {
+export function questionContext(
+  task: TaskModule,
+  subject: PreparedComplex,
+  split: Split,
+  index: number,
+  o: PlanQuestionOptions = {},
+): TaskContext {
   const options = optionsOfTask(task, o.options);
   const count = o.count ?? questionCountOf(task, subject, split, o.requested ?? requestedCount(task.defaultCounts, split), options);
   const size = o.size ?? defaultImageSize(task);
-  const complexById = o.complexById ?? ((id: string) => {
-    if (id !== subject.complex.id) throw new Error(`planQuestion: no complexById for partner ${id}`);
-    return subject;
-  });
+  const complexById =
+    o.complexById ??
+    ((id: string) => {
+      if (id !== subject.complex.id) throw new Error(`planQuestion: no complexById for partner ${id}`);
+      return subject;
+    });
   return taskContext({
-    seed: o.seed ?? DEFAULT_SEED, task: task.id, split, index, count,
+    seed: o.seed ?? DEFAULT_SEED,
+    task: task.id,
+    split,
+    index,
+    count,
     subject: preparedAtSize(subject, size),
     splitIds: o.splitIds ?? [subject.complex.id],
     complexById: (other) => preparedAtSize(complexById(other), size),
-    style: o.style ?? defaultRunStyles([task])[task.id], options,
+    style: o.style ?? defaultRunStyles([task])[task.id],
+    options,
   });
 }
 
 /** Plans question `index` of `task` on `prepared` in `split` as generate does. */
-export function planQuestion(task: TaskModule, prepared: PreparedComplex, split: Split, index: number, options: PlanQuestionOptions = {}): PlanResult {
+export function planQuestion(
+  task: TaskModule,
+  prepared: PreparedComplex,
+  split: Split,
+  index: number,
+  options: PlanQuestionOptions = {},
+): PlanResult {
   return task.plan(questionContext(task, prepared, split, index, options));
 }

@@ -1,15 +1,16 @@
 // The plan stage: for every complex, task and question index of the complex's split, run
 // the task's plan with that question's own generator and context (plan-question.ts, which
 // outside callers use for one question). Pure: no browser, no files.
-import type { Style } from '../../renders/style.ts';
-import { defaultImageSize, type PreparedComplex, type QuestionPlan, type TaskModule } from '../../qa/task.ts';
-import type { ImageSizes } from './image-sizes.ts';
-import type { Counts } from './counts.ts';
-import type { SplitAssignment } from './split.ts';
+
 import type { Split } from '../../qa/task.ts';
-import { optionsOfTask, planQuestion, questionCountOf, requestedCount, type PlanQuestionOptions } from './plan-question.ts';
-import { guardComplexSync, type ErrorSink } from '../../structures/reject.ts';
+import { defaultImageSize, type PreparedComplex, type QuestionPlan, type TaskModule } from '../../qa/task.ts';
+import type { Style } from '../../renders/style.ts';
+import { type ErrorSink, guardComplexSync } from '../../structures/reject.ts';
 import type { QuestionReject } from '../dataset/rejects.ts';
+import type { Counts } from './counts.ts';
+import type { ImageSizes } from './image-sizes.ts';
+import { optionsOfTask, type PlanQuestionOptions, planQuestion, questionCountOf, requestedCount } from './plan-question.ts';
+import type { SplitAssignment } from './split.ts';
 
 export interface PlannedQuestion {
   id: string;
@@ -63,15 +64,33 @@ export function planComplex(subject: PreparedComplex, p: PlanInputs, onError?: E
     out.replacements[task.id] = 0;
     // Every camera the task sees draws at the task's image size (same framing at any size).
     const asked: PlanQuestionOptions = {
-      seed: p.seed, count: n, splitIds: p.split.ids[split] ?? [], complexById: p.complexById, style: p.styles?.[task.id] ?? p.style,
-      options, size: p.sizes?.[task.id] ?? defaultImageSize(task),
+      seed: p.seed,
+      count: n,
+      splitIds: p.split.ids[split] ?? [],
+      complexById: p.complexById,
+      style: p.styles?.[task.id] ?? p.style,
+      options,
+      size: p.sizes?.[task.id] ?? defaultImageSize(task),
     };
     for (let index = 0; index < n; index++) {
       const qid = questionId(task.id, id, index);
-      const guarded = guardComplexSync(qid, { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' },
-        () => planQuestion(task, subject, split, index, asked), onError);
+      const guarded = guardComplexSync(
+        qid,
+        { stage: 'plan', path: subject.complex.sources[0]?.path ?? '' },
+        () => planQuestion(task, subject, split, index, asked),
+        onError,
+      );
       if (!guarded.ok) {
-        out.rejects.push({ stage: 'plan', id: qid, task: task.id, complex: id, split, index, reason: guarded.reject.reason, internal: true });
+        out.rejects.push({
+          stage: 'plan',
+          id: qid,
+          task: task.id,
+          complex: id,
+          split,
+          index,
+          reason: guarded.reject.reason,
+          internal: true,
+        });
         continue;
       }
       const result = guarded.value;

@@ -1,9 +1,10 @@
 // Question records, the lines of `qa/<task>.<split>.jsonl` (their type: pipeline/dataset/
 // question-record.ts), built from planned questions. Field order is fixed so the same question
 // always gives the same bytes.
-import { formatCommands, type Command } from '../../renders/commands.ts';
-import { fillTemplate, loadTemplate } from '../../qa/template.ts';
+
 import type { ChoiceOption, Truth } from '../../qa/task.ts';
+import { fillTemplate, loadTemplate } from '../../qa/template.ts';
+import { type Command, formatCommands } from '../../renders/commands.ts';
 import type { QaRecord } from '../dataset/question-record.ts';
 import type { PlannedQuestion } from './plan.ts';
 import { scenePaths } from './render-stage.ts';
@@ -16,7 +17,13 @@ function truthData(t: Truth, images: string[]): unknown {
   if (t.kind === 'letter') {
     return {
       letter: t.letter,
-      options: t.options.map((o: ChoiceOption) => ({ letter: o.letter, image: o.image === undefined ? undefined : images[o.image], scheme: o.scheme, commands: o.commands ? commandData(o.commands) : undefined, text: o.text })),
+      options: t.options.map((o: ChoiceOption) => ({
+        letter: o.letter,
+        image: o.image === undefined ? undefined : images[o.image],
+        scheme: o.scheme,
+        commands: o.commands ? commandData(o.commands) : undefined,
+        text: o.text,
+      })),
     };
   }
   return t.value;
@@ -26,16 +33,17 @@ export function buildRecord(q: PlannedQuestion, seed: number): QaRecord {
   const images = q.plan.images.map((s) => scenePaths(s).image);
   const template = loadTemplate(q.task.template, q.task.templateDir);
   const t = q.plan.truth;
-  const options = t.kind === 'letter'
-    ? t.options.map((o) => ({
-      letter: o.letter,
-      ...(o.image !== undefined ? { image: images[o.image] } : {}),
-      ...(o.commands ? { commands: formatCommands(o.commands) } : {}),
-      ...(o.text !== undefined ? { text: o.text } : {}),
-      // No decoy scheme here: `options` is what a prompt may show, so it must not mark the
-      // right one. Schemes are in `truth.options` and `meta.decoySchemes`.
-    }))
-    : undefined;
+  const options =
+    t.kind === 'letter'
+      ? t.options.map((o) => ({
+          letter: o.letter,
+          ...(o.image !== undefined ? { image: images[o.image] } : {}),
+          ...(o.commands ? { commands: formatCommands(o.commands) } : {}),
+          ...(o.text !== undefined ? { text: o.text } : {}),
+          // No decoy scheme here: `options` is what a prompt may show, so it must not mark the
+          // right one. Schemes are in `truth.options` and `meta.decoySchemes`.
+        }))
+      : undefined;
   const record: QaRecord = {
     id: q.id,
     task: q.task.id,

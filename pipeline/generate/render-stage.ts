@@ -10,11 +10,11 @@ import { dirname, join } from 'node:path';
 import { atomTable } from '../../renders/annotation-compact.ts';
 import type { PngCompression } from '../../renders/png-encode.ts';
 import type { RenderPool } from '../../renders/render-pool.ts';
-import { renderScenes, type RenderRequest } from '../../renders/render-scenes.ts';
+import { type RenderRequest, renderScenes } from '../../renders/render-scenes.ts';
 import { imageFileName } from '../../renders/scene-key.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { describeThrown } from '../../structures/reject.ts';
-import { annotationPath, atomTablePath, imagePath, temporaryPath, type AnnotationLayout } from '../dataset/layout.ts';
+import { type AnnotationLayout, annotationPath, atomTablePath, imagePath, temporaryPath } from '../dataset/layout.ts';
 
 /**
  * Paths of a scene's files relative to the output folder (the key behind them is computed
@@ -76,7 +76,15 @@ export type InFlight = Map<string, Promise<void>>;
  * Scenes are drawn in one call per batch (one complex's questions) so a page loads each
  * scene once and shoots all its views.
  */
-export async function renderBatch(pool: RenderPool, outDir: string, specs: SceneSpec[], inFlight: InFlight, tally: RenderTally, onImages: (n: number) => void, files: RenderFiles = { annotations: 'full', pngCompression: 'fast' }): Promise<void> {
+export async function renderBatch(
+  pool: RenderPool,
+  outDir: string,
+  specs: SceneSpec[],
+  inFlight: InFlight,
+  tally: RenderTally,
+  onImages: (n: number) => void,
+  files: RenderFiles = { annotations: 'full', pngCompression: 'fast' },
+): Promise<void> {
   const requests: RenderRequest[] = [];
   const layout = files.annotations;
   const waits: Promise<void>[] = [];
@@ -103,25 +111,40 @@ export async function renderBatch(pool: RenderPool, outDir: string, specs: Scene
     // The tables before any image's annotation (an annotation on disk always has its table),
     // inside the promise the other batches wait on: no await between the checks above and
     // marking these scenes in flight below, or another batch would draw them too.
-    const tables = layout === 'compact' ? writeAtomTables(outDir, requests.map((r) => r.spec)) : Promise.resolve();
-    const drawing = tables.then(() => renderScenes(pool, requests, {
-      keepAnnotations: false, pngCompression: files.pngCompression, annotationLayout: layout === 'compact' ? 'compact' : 'full',
-    })).then((outcomes) => {
-      outcomes.forEach((o, i) => {
-        const p = scenePaths(requests[i].spec);
-        if (o.status === 'failed') tally.failed.set(p.image, o.reason ?? 'unknown failure');
-        else {
-          tally.rendered++;
-          tally.drawn?.add(p.image);
-        }
-      });
-      onImages(requests.length);
-    }, (e: unknown) => {
-      // A throw (not a failed scene, which is an outcome): its scenes count as failed for the
-      // other complexes waiting on them; this complex's boundary takes the throw itself.
-      for (const r of requests) tally.failed.set(scenePaths(r.spec).image, `drawing failed: ${describeThrown(e)}`);
-      throw e;
-    });
+    const tables =
+      layout === 'compact'
+        ? writeAtomTables(
+            outDir,
+            requests.map((r) => r.spec),
+          )
+        : Promise.resolve();
+    const drawing = tables
+      .then(() =>
+        renderScenes(pool, requests, {
+          keepAnnotations: false,
+          pngCompression: files.pngCompression,
+          annotationLayout: layout === 'compact' ? 'compact' : 'full',
+        }),
+      )
+      .then(
+        (outcomes) => {
+          outcomes.forEach((o, i) => {
+            const p = scenePaths(requests[i].spec);
+            if (o.status === 'failed') tally.failed.set(p.image, o.reason ?? 'unknown failure');
+            else {
+              tally.rendered++;
+              tally.drawn?.add(p.image);
+            }
+          });
+          onImages(requests.length);
+        },
+        (e: unknown) => {
+          // A throw (not a failed scene, which is an outcome): its scenes count as failed for the
+          // other complexes waiting on them; this complex's boundary takes the throw itself.
+          for (const r of requests) tally.failed.set(scenePaths(r.spec).image, `drawing failed: ${describeThrown(e)}`);
+          throw e;
+        },
+      );
     const settled = drawing.catch(() => {});
     for (const r of requests) inFlight.set(scenePaths(r.spec).image, settled);
     try {

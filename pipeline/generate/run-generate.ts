@@ -8,35 +8,35 @@
 // the stages below, and the closing log and summary (run-report.ts).
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
-import { versions, type Versions } from '../dataset/versions.ts';
+import { type RenderEnvironment, renderEnvironment } from '../../renders/render-environment.ts';
+import type { Style } from '../../renders/style.ts';
 import { datasetPaths, REJECTS_FILE, removeTemporaryFiles } from '../dataset/layout.ts';
-import { renderEnvironment, type RenderEnvironment } from '../../renders/render-environment.ts';
+import { type Versions, versions } from '../dataset/versions.ts';
+import { checkOutForGenerate } from '../out-folder.ts';
+import { complexes } from '../plural.ts';
 import { progressReporter, runProgress } from '../progress.ts';
+import { shortfall } from '../split/split-report.ts';
+import { splitWarnings } from '../split-warnings.ts';
 import { assemble, writeAssemblyPlan } from './assemble.ts';
 import { partExists, readPart } from './complex-part.ts';
-import { errorLog } from './errors-log.ts';
-import { splitWarnings } from '../split-warnings.ts';
 import { ComplexStore } from './complex-store.ts';
-import { heapTrimmer } from './heap-trim.ts';
-import { parseCounts, type Counts } from './counts.ts';
-import { commonSize, imageSizes, type ImageSizes } from './image-sizes.ts';
+import { type Counts, parseCounts } from './counts.ts';
 import { killPoint } from './crash-points.ts';
-import { ingestStage, readIngested, type IngestedList } from './ingest-stage.ts';
-import { claimFolder } from './run-identity.ts';
-import { stopOnSignals } from './interrupt.ts';
-import { checkOutForGenerate } from '../out-folder.ts';
-import { formatShard, inShard } from './shard.ts';
-import { splitComplexes, type ComplexSplit } from './split.ts';
-import { shortfall } from '../split/split-report.ts';
-import { streamComplexes } from './stream-complexes.ts';
-import type { RenderTally } from './render-stage.ts';
-import { writeJsonFile } from './write-text.ts';
-import { complexes } from '../plural.ts';
+import { errorLog } from './errors-log.ts';
 import type { GenerateOptions } from './generate-options.ts';
-import { clusterEngineOfRun, identityOfRun, runOptions, runStyle, runStyles, taskOptionsOfRun, type RunOptions } from './run-options.ts';
-import { startRunPool, type RunPool } from './run-pool.ts';
-import { runLog, summaryLines, type RunFacts } from './run-report.ts';
-import type { Style } from '../../renders/style.ts';
+import { heapTrimmer } from './heap-trim.ts';
+import { commonSize, type ImageSizes, imageSizes } from './image-sizes.ts';
+import { type IngestedList, ingestStage, readIngested } from './ingest-stage.ts';
+import { stopOnSignals } from './interrupt.ts';
+import type { RenderTally } from './render-stage.ts';
+import { claimFolder } from './run-identity.ts';
+import { clusterEngineOfRun, identityOfRun, type RunOptions, runOptions, runStyle, runStyles, taskOptionsOfRun } from './run-options.ts';
+import { type RunPool, startRunPool } from './run-pool.ts';
+import { type RunFacts, runLog, summaryLines } from './run-report.ts';
+import { formatShard, inShard } from './shard.ts';
+import { type ComplexSplit, splitComplexes } from './split.ts';
+import { streamComplexes } from './stream-complexes.ts';
+import { writeJsonFile } from './write-text.ts';
 
 /** The split by protein is short of its aim (and --allow-short was not given). */
 export class SplitShortError extends Error {}
@@ -105,9 +105,21 @@ function prepareRun(o: GenerateOptions, position: RunPosition): Run {
   const seconds: Record<string, number> = {};
   let t0 = Date.now();
   return {
-    o, position, log: o.log ?? ((line: string) => process.stderr.write(line + '\n')), paths: datasetPaths(o.out),
-    counts, sizes, options, style: runStyle(options), styles: runStyles(o.tasks, options), browser, seconds,
-    lap: (name) => { seconds[name] = (Date.now() - t0) / 1000; t0 = Date.now(); },
+    o,
+    position,
+    log: o.log ?? ((line: string) => process.stderr.write(line + '\n')),
+    paths: datasetPaths(o.out),
+    counts,
+    sizes,
+    options,
+    style: runStyle(options),
+    styles: runStyles(o.tasks, options),
+    browser,
+    seconds,
+    lap: (name) => {
+      seconds[name] = (Date.now() - t0) / 1000;
+      t0 = Date.now();
+    },
   };
 }
 
@@ -124,13 +136,24 @@ async function ingestInputs(run: Run, onError: ReturnType<typeof errorLog>): Pro
   const { o, position } = run;
   const progress = o.quiet ? null : progressReporter('generate: ingest');
   position.at = () => 'while reading the structures';
-  const read = await ingestStage(o.structures, o.out, {
-    ligand: o.ligand, ligandsFile: o.ligandsFile, pocketRadius: o.pocketRadius, pocketHydrogens: o.pocketHydrogens,
-    hbonds: o.hbonds ?? {}, limit: o.limit, readThreads: o.readThreads, onError,
-  }, (done, total) => {
-    position.at = () => `while reading the structures (${done} of ${total} read)`;
-    progress?.update(done, total);
-  });
+  const read = await ingestStage(
+    o.structures,
+    o.out,
+    {
+      ligand: o.ligand,
+      ligandsFile: o.ligandsFile,
+      pocketRadius: o.pocketRadius,
+      pocketHydrogens: o.pocketHydrogens,
+      hbonds: o.hbonds ?? {},
+      limit: o.limit,
+      readThreads: o.readThreads,
+      onError,
+    },
+    (done, total) => {
+      position.at = () => `while reading the structures (${done} of ${total} read)`;
+      progress?.update(done, total);
+    },
+  );
   position.at = () => 'after reading the structures, before the first complex was done';
   progress?.done();
   return read;
@@ -140,17 +163,31 @@ async function ingestInputs(run: Run, onError: ReturnType<typeof errorLog>): Pro
  * allowed, and the assembly plan written. */
 async function splitRun(run: Run, read: IngestedList, environment: RenderEnvironment): Promise<ComplexSplit> {
   const { o } = run;
-  const split = await splitComplexes({ ids: read.ids, load: (id) => readIngested(o.out, id) }, {
-    by: o.splitBy ?? 'complex', seed: o.seed, testShare: o.testShare, threshold: o.clusterThreshold, engine: o.clusterEngine,
-    maxExcluded: o.maxExcluded, buffer: o.buffer, splitDate: o.splitDate, indexYears: o.indexYears,
-  });
+  const split = await splitComplexes(
+    { ids: read.ids, load: (id) => readIngested(o.out, id) },
+    {
+      by: o.splitBy ?? 'complex',
+      seed: o.seed,
+      testShare: o.testShare,
+      threshold: o.clusterThreshold,
+      engine: o.clusterEngine,
+      maxExcluded: o.maxExcluded,
+      buffer: o.buffer,
+      splitDate: o.splitDate,
+      indexYears: o.indexYears,
+    },
+  );
   const short = shortfall(split.file);
   if (short && !o.allowShort) throw new SplitShortError(`the split by protein: ${short}`);
   if (short) run.log(`generate: accepted (--allow-short): ${short}`);
   await writeAssemblyPlan(o.out, {
-    seed: o.seed, options: run.options, tasks: o.tasks.map((t) => t.id),
+    seed: o.seed,
+    options: run.options,
+    tasks: o.tasks.map((t) => t.id),
     complexes: read.ids.map((id) => ({ id, split: split.side.get(id) ?? 'excluded', sources: read.sources.get(id)! })),
-    ingestRejects: read.rejects, splitFile: split.file, environment,
+    ingestRejects: read.rejects,
+    splitFile: split.file,
+    environment,
   });
   return split;
 }
@@ -163,7 +200,15 @@ function complexesToDo(o: GenerateOptions, ids: readonly string[]) {
 }
 
 /** Plan -> render -> write per complex, with progress; closes the pool at the end. */
-async function streamRun(run: Run, rp: RunPool, work: ReturnType<typeof complexesToDo>, split: ComplexSplit, store: ComplexStore, onError: ReturnType<typeof errorLog>, v: Versions): Promise<RenderTally> {
+async function streamRun(
+  run: Run,
+  rp: RunPool,
+  work: ReturnType<typeof complexesToDo>,
+  split: ComplexSplit,
+  store: ComplexStore,
+  onError: ReturnType<typeof errorLog>,
+  v: Versions,
+): Promise<RenderTally> {
   const { o, position } = run;
   const { mine, todo } = work;
   const trimHeap = heapTrimmer();
@@ -186,8 +231,22 @@ async function streamRun(run: Run, rp: RunPool, work: ReturnType<typeof complexe
       // Three complexes per page in flight: with two, a complex's planning and the others'
       // records and hashes sometimes left the queue empty (both pages idle ~1-2 s in a
       // 12-complex run, docs/history/rendering.md).
-      outDir: o.out, seed: o.seed, ids: todo, store, pool: rp.pool, inFlight: rp.pool.size * 3,
-      plan: { seed: o.seed, split, tasks: o.tasks, counts: run.counts, sizes: run.sizes, style: run.style, styles: run.styles, taskOptions: taskOptionsOfRun(o) },
+      outDir: o.out,
+      seed: o.seed,
+      ids: todo,
+      store,
+      pool: rp.pool,
+      inFlight: rp.pool.size * 3,
+      plan: {
+        seed: o.seed,
+        split,
+        tasks: o.tasks,
+        counts: run.counts,
+        sizes: run.sizes,
+        style: run.style,
+        styles: run.styles,
+        taskOptions: taskOptionsOfRun(o),
+      },
       onComplexDone: () => progress?.update(++done, mine.length, images),
       onError,
       versions: v,
@@ -200,13 +259,20 @@ async function streamRun(run: Run, rp: RunPool, work: ReturnType<typeof complexe
 }
 
 /** The dataset from the parts; a shard leaves that to `merge` and gathers its own rejects. */
-async function finishRun(run: Run, read: IngestedList, mine: readonly string[], v: Versions): Promise<RunFacts['summary'] & { counts?: Record<string, { train: number; test: number }> }> {
+async function finishRun(
+  run: Run,
+  read: IngestedList,
+  mine: readonly string[],
+  v: Versions,
+): Promise<RunFacts['summary'] & { counts?: Record<string, { train: number; test: number }> }> {
   const { o } = run;
   run.position.at = () => `while writing the dataset files (all ${complexes(mine.length)} done)`;
   if (!o.shard) return assemble(o.out, killPoint('MISI_GEN_KILL_AFTER_FILES'), o.tasks);
   // A shard's own rejects: the inputs it read and its complexes' parts.
   const kinds: GenerateSummary['rejectKinds'] = read.rejects.map((r) => ({ stage: r.stage, internal: r.internal, id: r.id }));
-  for (const id of mine) for (const r of (await readPart(o.out, id, v)).rejects as { stage?: unknown; internal?: unknown; id?: unknown }[]) kinds.push({ stage: r.stage, internal: r.internal, id: r.id });
+  for (const id of mine)
+    for (const r of (await readPart(o.out, id, v)).rejects as { stage?: unknown; internal?: unknown; id?: unknown }[])
+      kinds.push({ stage: r.stage, internal: r.internal, id: r.id });
   await writeJsonFile(run.paths.shardDone, { shard: formatShard(o.shard), complexes: mine.length, done: true });
   return { questions: 0, imageReferences: 0, distinctImages: 0, rejects: kinds.length, rejectKinds: kinds };
 }
@@ -226,13 +292,20 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
   const split = await splitRun(run, read, environment).catch(rp.abandon);
   const store = new ComplexStore(o.out, new Set(read.ids));
   const work = complexesToDo(o, read.ids);
-  if (resuming) run.log(`generate: resuming the run in ${o.out}: ${work.resumed} of ${complexes(work.mine.length)} already done${work.resumed < work.mine.length ? `, starting at ${work.todo[0]}` : ''}`);
+  if (resuming)
+    run.log(
+      `generate: resuming the run in ${o.out}: ${work.resumed} of ${complexes(work.mine.length)} already done${work.resumed < work.mine.length ? `, starting at ${work.todo[0]}` : ''}`,
+    );
   const tally = await streamRun(run, rp, work, split, store, onError, v);
   run.lap('render');
   const summary = await finishRun(run, read, work.mine, v);
   run.lap('write');
   const facts: RunFacts = {
-    shard: o.shard, out: o.out, seconds: run.seconds, summary, tally,
+    shard: o.shard,
+    out: o.out,
+    seconds: run.seconds,
+    summary,
+    tally,
     ids: { total: read.ids.length, mine: work.mine.length, resumed: work.resumed, done: work.todo.length },
     sides: { train: split.ids.train.length, test: split.ids.test.length, val: split.ids.val?.length ?? 0, excluded: split.excluded.length },
     rejectsAt: o.shard ? `${run.paths.parts} (${REJECTS_FILE} after merge)` : run.paths.rejects,
@@ -240,13 +313,33 @@ async function generateRun(o: GenerateOptions, position: RunPosition): Promise<G
   await writeJsonFile(run.paths.runLog, runLog(facts, started, new Date(), rp.pool, store.reads, run.browser));
   for (const line of summaryLines(facts)) run.log(line);
   closingNotes(run, read, split, summary, onError);
-  return { complexes: read.ids.length, questions: summary.questions, distinctImages: summary.distinctImages, rendered: tally.rendered, existing: tally.existing, rejects: summary.rejects, rejectKinds: summary.rejectKinds, resumed: work.resumed, seconds: run.seconds };
+  return {
+    complexes: read.ids.length,
+    questions: summary.questions,
+    distinctImages: summary.distinctImages,
+    rendered: tally.rendered,
+    existing: tally.existing,
+    rejects: summary.rejects,
+    rejectKinds: summary.rejectKinds,
+    resumed: work.resumed,
+    seconds: run.seconds,
+  };
 }
 
 /** The notes after the summary: changed inputs, split warnings, bugs turned into rejects. */
-function closingNotes(run: Run, read: IngestedList, split: ComplexSplit, summary: { counts?: Record<string, { train: number; test: number }> }, onError: ReturnType<typeof errorLog>): void {
+function closingNotes(
+  run: Run,
+  read: IngestedList,
+  split: ComplexSplit,
+  summary: { counts?: Record<string, { train: number; test: number }> },
+  onError: ReturnType<typeof errorLog>,
+): void {
   const changed = read.changes.summary(run.o.shard ? run.paths.ingestDir : run.paths.complexes);
   if (changed) run.log(`generate: ${changed}`);
-  for (const w of splitWarnings({ train: split.ids.train.length, test: split.ids.test.length }, run.o.testShare, summary.counts)) run.log(`generate: warning: ${w}`);
-  if (onError.count()) run.log(`generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${run.paths.errorsLog}`);
+  for (const w of splitWarnings({ train: split.ids.train.length, test: split.ids.test.length }, run.o.testShare, summary.counts))
+    run.log(`generate: warning: ${w}`);
+  if (onError.count())
+    run.log(
+      `generate: ${onError.count()} unexpected exception${onError.count() === 1 ? '' : 's'} (bugs) turned into rejects; details in ${run.paths.errorsLog}`,
+    );
 }

@@ -3,28 +3,32 @@
 // such option is the same; otherwise it stops with a message naming the option. Options
 // that change only speed (--workers) are not part of it.
 import { existsSync, readFileSync } from 'node:fs';
-import { datasetPaths } from '../dataset/layout.ts';
-import { writeJsonFile } from './write-text.ts';
 import { conforms, z } from '../../qa/record-problems.ts';
+import { datasetPaths } from '../dataset/layout.ts';
 import { ManifestOptionsSchema } from '../dataset/manifest-type.ts';
 import { VersionsSchema } from '../dataset/versions.ts';
+import { writeJsonFile } from './write-text.ts';
 
 const FORMAT = 'misi-gen-run/1';
 
 /** The manifest's options object plus seed and the versions (pipeline/dataset/versions.ts):
  * renderer, H-bond rules, browser build, font and each task's template. */
-export const RunDatasetSchema = ManifestOptionsSchema.extend({ seed: z.number() }).extend(VersionsSchema.omit({ misiGen: true }).shape)
+export const RunDatasetSchema = ManifestOptionsSchema.extend({ seed: z.number() })
+  .extend(VersionsSchema.omit({ misiGen: true }).shape)
   .describe("The manifest's options plus seed and the versions (all but misi-gen's own)");
 
 /** Where the inputs were read from and which slice: checked on resume, not on merge. */
-export const RunInputsSchema = z.object({
-  structures: z.array(z.string()),
-  ligands: z.string().nullable(),
-  shard: z.string().nullable().describe('`I/N` of a sharded run; null otherwise'),
-}).describe('Where the inputs were read from and which slice: checked on resume, not on merge');
+export const RunInputsSchema = z
+  .object({
+    structures: z.array(z.string()),
+    ligands: z.string().nullable(),
+    shard: z.string().nullable().describe('`I/N` of a sharded run; null otherwise'),
+  })
+  .describe('Where the inputs were read from and which slice: checked on resume, not on merge');
 
 /** parts/run.json as a run writes it. */
-export const RunFileSchema = z.object({ format: z.literal(FORMAT), dataset: RunDatasetSchema, inputs: RunInputsSchema })
+export const RunFileSchema = z
+  .object({ format: z.literal(FORMAT), dataset: RunDatasetSchema, inputs: RunInputsSchema })
   .describe('parts/run.json: the identity of a run in an output folder');
 
 /**
@@ -42,7 +46,8 @@ const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}
 /** How an option is named to the user: its command-line flag where there is one. */
 function optionName(path: string[]): string {
   const leaf = path[path.length - 1];
-  if (path[0] === 'templates') return path.length > 1 ? `the template version of task ${leaf} (versions.templates)` : 'the template versions (versions.templates)';
+  if (path[0] === 'templates')
+    return path.length > 1 ? `the template version of task ${leaf} (versions.templates)` : 'the template versions (versions.templates)';
   if (leaf === 'renderer') return 'the renderer version';
   if (leaf === 'hbondRules') return 'the H-bond rules version (versions.hbondRules)';
   if (leaf === 'browser') return 'the browser build';
@@ -62,7 +67,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** Every difference between two identity objects (down to three levels), in key order. */
 export function allDifferences(before: unknown, now: unknown, path: string[] = []): Difference[] {
   if (isObject(before) && isObject(now) && path.length < 3) {
-    return [...new Set([...Object.keys(before), ...Object.keys(now)])].sort().flatMap((k) => allDifferences(before[k], now[k], [...path, k]));
+    return [...new Set([...Object.keys(before), ...Object.keys(now)])]
+      .sort()
+      .flatMap((k) => allDifferences(before[k], now[k], [...path, k]));
   }
   return JSON.stringify(before) === JSON.stringify(now) ? [] : [[path, before, now]];
 }
@@ -82,7 +89,12 @@ function sizesText(sizes: Record<string, unknown>): string {
   for (const n of Object.values(sizes)) tally.set(n, (tally.get(n) ?? 0) + 1);
   if (tally.size === 0) return '(none)';
   const common = [...tally].sort((a, b) => b[1] - a[1])[0][0];
-  return [String(common), ...Object.entries(sizes).filter(([, n]) => n !== common).map(([t, n]) => `${t}=${n}`)].join(', ');
+  return [
+    String(common),
+    ...Object.entries(sizes)
+      .filter(([, n]) => n !== common)
+      .map(([t, n]) => `${t}=${n}`),
+  ].join(', ');
 }
 
 /** The options a run sets per task: the key of the per-task values, the key of the one value of all (when there is one), and the flag. */
@@ -96,7 +108,16 @@ const PER_TASK_OPTIONS: readonly PerTaskOption[] = [
   { perTask: 'labelLayouts', all: 'labelLayout', flag: '--label-layout' },
   { perTask: 'labels', all: null, flag: '--labels' },
 ];
-const PER_TASK_BY_KEY = new Map<string, PerTaskOption>(PER_TASK_OPTIONS.flatMap((o): [string, PerTaskOption][] => (o.all ? [[o.perTask, o], [o.all, o]] : [[o.perTask, o]])));
+const PER_TASK_BY_KEY = new Map<string, PerTaskOption>(
+  PER_TASK_OPTIONS.flatMap((o): [string, PerTaskOption][] =>
+    o.all
+      ? [
+          [o.perTask, o],
+          [o.all, o],
+        ]
+      : [[o.perTask, o]],
+  ),
+);
 
 const tasksText = (tasks: unknown) => (Array.isArray(tasks) ? tasks.join(',') : show(tasks));
 
@@ -111,7 +132,12 @@ const tasksText = (tasks: unknown) => (Array.isArray(tasks) ? tasks.join(',') : 
  * hold (the label layouts and sets likewise, as `--label-layout` and `--labels`), and the
  * counts as `--per-complex` with theirs.
  */
-export function identityDifferences(before: Record<string, unknown>, now: Record<string, unknown>, beforeName: string, nowName: string): string[] {
+export function identityDifferences(
+  before: Record<string, unknown>,
+  now: Record<string, unknown>,
+  beforeName: string,
+  nowName: string,
+): string[] {
   const list = allDifferences(before, now);
   if (list.length === 0) return [];
   const tasksOf = (o: Record<string, unknown>) => (Array.isArray(o.tasks) ? (o.tasks as string[]) : null);
@@ -125,7 +151,11 @@ export function identityDifferences(before: Record<string, unknown>, now: Record
       phrases.unshift(`--tasks differs: ${tasksText(b)} in ${beforeName}, ${tasksText(n)} ${nowName}`);
     } else if (path.length === 1 && path[0] === 'perComplex' && typeof b === 'string' && typeof n === 'string') {
       // `translation=4/2,rotation=6/3`: the counts of the tasks both runs hold.
-      const shared = (text: string) => text.split(',').filter((e) => inBoth(e.split('=')[0])).join(',');
+      const shared = (text: string) =>
+        text
+          .split(',')
+          .filter((e) => inBoth(e.split('=')[0]))
+          .join(',');
       if (shared(b) !== shared(n)) phrases.push(`--per-complex differs: ${shared(b)} in ${beforeName}, ${shared(n)} ${nowName}`);
     } else if (PER_TASK_BY_KEY.has(String(path[0]))) {
       // An option set per task (sizes, label layouts, label sets): said once, with the
@@ -143,7 +173,6 @@ export function identityDifferences(before: Record<string, unknown>, now: Record
       } else phrases.push(describeDifference(d, beforeName, nowName));
       said.add(option.flag);
     } else if (path[0] === 'templates' && path.length > 1 && !inBoth(path[1])) {
-      continue;
     } else {
       phrases.push(describeDifference(d, beforeName, nowName));
     }
@@ -175,9 +204,16 @@ export function readIdentity(outDir: string): RunIdentity | null {
 export async function claimFolder(outDir: string, identity: RunIdentity): Promise<boolean> {
   const prior = readIdentity(outDir);
   if (prior) {
-    const differences = identityDifferences({ ...prior.inputs, ...prior.dataset }, { ...identity.inputs, ...identity.dataset }, 'that run', 'now');
+    const differences = identityDifferences(
+      { ...prior.inputs, ...prior.dataset },
+      { ...identity.inputs, ...identity.dataset },
+      'that run',
+      'now',
+    );
     if (differences.length) {
-      throw new RunMismatchError(`${outDir} holds a run with other options: ${differences.join('; ')}; rerun with the same options to resume it, or choose another --out`);
+      throw new RunMismatchError(
+        `${outDir} holds a run with other options: ${differences.join('; ')}; rerun with the same options to resume it, or choose another --out`,
+      );
     }
     return true;
   }

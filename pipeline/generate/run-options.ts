@@ -2,23 +2,24 @@
 // task options (every known task's), the image sizes, the options record the run's identity
 // and manifest carry, the style its scenes are drawn in, and the identity itself (what a
 // resume or merge must match; its file: run-identity.ts). Pure: no browser, no files.
-import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type Style } from '../../renders/style.ts';
+
+import { DEFAULT_LABEL_LAYOUT, type TaskModule } from '../../qa/task.ts';
 import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
+import type { LabelLayoutMode } from '../../renders/label-layout.ts';
+import { DEFAULT_PNG_COMPRESSION } from '../../renders/png-encode.ts';
+import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type Style } from '../../renders/style.ts';
 import { DEFAULT_ANNOTATION_LAYOUT } from '../dataset/layout.ts';
 import { identityVersions, type Versions } from '../dataset/versions.ts';
-import { DEFAULT_PNG_COMPRESSION } from '../../renders/png-encode.ts';
 import { byProtein } from '../split/group-complexes.ts';
-import { DEFAULT_MAX_EXCLUDED } from '../split/split-by-protein.ts';
 import { MMSEQS_MISSING, MmseqsMissingError, mmseqsVersion } from '../split/mmseqs-clusters.ts';
-import { formatCounts, type Counts } from './counts.ts';
-import { imageSizes, type ImageSizes } from './image-sizes.ts';
-import type { RunIdentity } from './run-identity.ts';
-import { formatShard } from './shard.ts';
+import { DEFAULT_MAX_EXCLUDED } from '../split/split-by-protein.ts';
+import { type Counts, formatCounts } from './counts.ts';
 import type { GenerateOptions } from './generate-options.ts';
+import { type ImageSizes, imageSizes } from './image-sizes.ts';
 import { labelLayouts, labelSets, taskStyles } from './label-options.ts';
 import { sharedValue } from './per-task-values.ts';
-import type { LabelLayoutMode } from '../../renders/label-layout.ts';
-import { DEFAULT_LABEL_LAYOUT, type TaskModule } from '../../qa/task.ts';
+import type { RunIdentity } from './run-identity.ts';
+import { formatShard } from './shard.ts';
 
 /** The values of every known task's options (those of tasks not run too, so a run's
  * identity does not depend on which tasks carry them): defaults, then the run's. */
@@ -32,7 +33,10 @@ export function taskOptionsOfRun(o: Pick<GenerateOptions, 'tasks' | 'residueFram
 
 /** The mmseqs engine's version when the split by protein uses it (null: the exact engine,
  * or no split by protein); throws MmseqsMissingError when it is asked for and missing. */
-export function clusterEngineOfRun(o: Pick<GenerateOptions, 'splitBy' | 'clusterEngine'>, version: () => string | null = mmseqsVersion): string | null {
+export function clusterEngineOfRun(
+  o: Pick<GenerateOptions, 'splitBy' | 'clusterEngine'>,
+  version: () => string | null = mmseqsVersion,
+): string | null {
   const protein = o.splitBy !== undefined && byProtein(o.splitBy);
   if (!protein || o.clusterEngine !== 'mmseqs') return null;
   const found = version();
@@ -41,7 +45,12 @@ export function clusterEngineOfRun(o: Pick<GenerateOptions, 'splitBy' | 'cluster
 }
 
 /** The options record of a run (part of its identity and its manifest), in its key order. */
-export function runOptions(o: GenerateOptions, counts: Counts, mmseqs: string | null, sizes: ImageSizes = imageSizes(o.tasks, { all: o.size, perTask: o.sizes })) {
+export function runOptions(
+  o: GenerateOptions,
+  counts: Counts,
+  mmseqs: string | null,
+  sizes: ImageSizes = imageSizes(o.tasks, { all: o.size, perTask: o.sizes }),
+) {
   const protein = o.splitBy !== undefined && byProtein(o.splitBy);
   // `size` is recorded when every task has the same one (else null).
   const sizeSet = new Set(Object.values(sizes));
@@ -51,7 +60,19 @@ export function runOptions(o: GenerateOptions, counts: Counts, mmseqs: string | 
     tasks: o.tasks.map((t) => t.id),
     perComplex: formatCounts(counts),
     testShare: o.testShare,
-    ...(o.splitBy && o.splitBy !== 'complex' ? { splitBy: o.splitBy, ...(protein ? { clusterThreshold: o.clusterThreshold ?? null, maxExcluded: o.maxExcluded ?? DEFAULT_MAX_EXCLUDED, ...(o.buffer === 'val' ? { buffer: 'val' } : {}) } : {}), ...(o.splitBy === 'time' ? { splitDate: o.splitDate ?? null } : {}) } : {}),
+    ...(o.splitBy && o.splitBy !== 'complex'
+      ? {
+          splitBy: o.splitBy,
+          ...(protein
+            ? {
+                clusterThreshold: o.clusterThreshold ?? null,
+                maxExcluded: o.maxExcluded ?? DEFAULT_MAX_EXCLUDED,
+                ...(o.buffer === 'val' ? { buffer: 'val' } : {}),
+              }
+            : {}),
+          ...(o.splitBy === 'time' ? { splitDate: o.splitDate ?? null } : {}),
+        }
+      : {}),
     ...(mmseqs !== null ? { clusterEngine: { name: 'mmseqs', version: mmseqs } } : {}),
     limit: o.limit ?? null,
     ligand: o.ligand ?? null,
@@ -74,17 +95,27 @@ export function runOptions(o: GenerateOptions, counts: Counts, mmseqs: string | 
 export type RunOptions = ReturnType<typeof runOptions>;
 
 /** The style a run's scenes are drawn in with `layout` (default: the one layout of every task, else DEFAULT_LABEL_LAYOUT). */
-export function runStyle(options: Pick<RunOptions, 'antialias' | 'labelLayout' | 'labelFontSize'>, layout: LabelLayoutMode = options.labelLayout ?? DEFAULT_LABEL_LAYOUT): Style {
+export function runStyle(
+  options: Pick<RunOptions, 'antialias' | 'labelLayout' | 'labelFontSize'>,
+  layout: LabelLayoutMode = options.labelLayout ?? DEFAULT_LABEL_LAYOUT,
+): Style {
   return makeStyle({ antialias: options.antialias, labels: { layout, fontSize: options.labelFontSize } });
 }
 
 /** The style of each task's scenes: the run's, with the task's label layout and set (label-options.ts). */
-export function runStyles(tasks: readonly TaskModule[], options: Pick<RunOptions, 'antialias' | 'labelLayout' | 'labelLayouts' | 'labels' | 'labelFontSize'>): Record<string, Style> {
+export function runStyles(
+  tasks: readonly TaskModule[],
+  options: Pick<RunOptions, 'antialias' | 'labelLayout' | 'labelLayouts' | 'labels' | 'labelFontSize'>,
+): Record<string, Style> {
   return taskStyles(tasks, options.labelLayouts, options.labels, (layout) => runStyle(options, layout));
 }
 
 /** The run's identity: what a resume or a merge must match (claimFolder, run-identity.ts). */
-export function identityOfRun(o: Pick<GenerateOptions, 'seed' | 'structures' | 'ligandsFile' | 'shard'>, options: RunOptions, v: Versions): RunIdentity {
+export function identityOfRun(
+  o: Pick<GenerateOptions, 'seed' | 'structures' | 'ligandsFile' | 'shard'>,
+  options: RunOptions,
+  v: Versions,
+): RunIdentity {
   return {
     dataset: { seed: o.seed, ...identityVersions(v), ...options },
     inputs: { structures: o.structures, ligands: o.ligandsFile ?? null, shard: o.shard ? formatShard(o.shard) : null },

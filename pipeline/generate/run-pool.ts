@@ -3,8 +3,9 @@
 // core; whatever stops the run before the streaming stage closes the pool first (`abandon`),
 // and the streaming stage's end closes it (`close`). Each image handed on is counted
 // (`onImage`, set once the run knows what to report).
-import { warmUpJob } from '../../renders/warm-up.ts';
+
 import type { Style } from '../../renders/style.ts';
+import { warmUpJob } from '../../renders/warm-up.ts';
 import { CountingPool } from './counting-pool.ts';
 
 export interface RunPool {

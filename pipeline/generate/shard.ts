@@ -16,7 +16,8 @@ const INDEX_VARIABLES: { name: string; engine: string; read: (env: NodeJS.Proces
   {
     name: 'SLURM_ARRAY_TASK_ID',
     engine: 'Slurm array',
-    read: (e) => (e.SLURM_ARRAY_TASK_ID === undefined ? undefined : String(Number(e.SLURM_ARRAY_TASK_ID) - Number(e.SLURM_ARRAY_TASK_MIN ?? 0))),
+    read: (e) =>
+      e.SLURM_ARRAY_TASK_ID === undefined ? undefined : String(Number(e.SLURM_ARRAY_TASK_ID) - Number(e.SLURM_ARRAY_TASK_MIN ?? 0)),
   },
 ];
 

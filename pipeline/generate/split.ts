@@ -5,14 +5,22 @@
 // then the audit (pipeline/split/split-by-protein.ts), where train neighbours of test are
 // excluded (no questions), or with `--buffer val` a validation split with questions like
 // test's. Partners of a question are drawn from its own side.
-import type { Complex } from '../../structures/model.ts';
-import type { Split } from '../../qa/task.ts';
-import { assignSides } from '../split/assign-sides.ts';
-import { byProtein, groupComplexes, type ClusterEngine, type ComplexLoader, type Grouping, type SplitBy } from '../split/group-complexes.ts';
-import { proteinSplitFile, splitFile, timeSplitFile, type SplitFile } from '../split/split-file.ts';
-import { splitByTime } from '../split/time-split.ts';
-import { applyBuffer, DEFAULT_MAX_EXCLUDED, splitByProtein, type BufferSide, type ProteinSplit } from '../split/split-by-protein.ts';
+
 import { EXCLUDED, TEST, TRAIN, VAL } from '../../qa/split-names.ts';
+import type { Split } from '../../qa/task.ts';
+import type { Complex } from '../../structures/model.ts';
+import { assignSides } from '../split/assign-sides.ts';
+import {
+  byProtein,
+  type ClusterEngine,
+  type ComplexLoader,
+  type Grouping,
+  groupComplexes,
+  type SplitBy,
+} from '../split/group-complexes.ts';
+import { applyBuffer, type BufferSide, DEFAULT_MAX_EXCLUDED, type ProteinSplit, splitByProtein } from '../split/split-by-protein.ts';
+import { proteinSplitFile, type SplitFile, splitFile, timeSplitFile } from '../split/split-file.ts';
+import { splitByTime } from '../split/time-split.ts';
 
 /** The original's share: 490 test complexes of 3,993. */
 export const DEFAULT_TEST_SHARE = 490 / 3993;
@@ -68,8 +76,13 @@ export interface ComplexSplit extends SplitAssignment {
  * Groups the complexes as `by` says and puts whole groups on one side. `complexes` is the
  * list itself, or the ids with a loader (a run reads them back one at a time).
  */
-export async function splitComplexes(complexes: readonly Complex[] | { ids: readonly string[]; load: ComplexLoader }, o: SplitOptions): Promise<ComplexSplit> {
-  const { ids, load } = Array.isArray(complexes) ? listLoader(complexes as readonly Complex[]) : (complexes as { ids: readonly string[]; load: ComplexLoader });
+export async function splitComplexes(
+  complexes: readonly Complex[] | { ids: readonly string[]; load: ComplexLoader },
+  o: SplitOptions,
+): Promise<ComplexSplit> {
+  const { ids, load } = Array.isArray(complexes)
+    ? listLoader(complexes as readonly Complex[])
+    : (complexes as { ids: readonly string[]; load: ComplexLoader });
   return splitFromGrouping(await groupComplexes(ids, load, { by: o.by, threshold: o.threshold, engine: o.engine }), o);
 }
 
@@ -78,13 +91,32 @@ export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexS
   if (byProtein(grouping.by) && grouping.sequences) {
     const threshold = grouping.threshold!;
     const maxExcluded = o.maxExcluded ?? DEFAULT_MAX_EXCLUDED;
-    const p = splitByProtein(grouping.sequences, grouping.groupOf, { seed: o.seed, testShare: o.testShare, threshold, maxExcluded, scaffoldOf: grouping.scaffoldOf, threads: o.threads });
+    const p = splitByProtein(grouping.sequences, grouping.groupOf, {
+      seed: o.seed,
+      testShare: o.testShare,
+      threshold,
+      maxExcluded,
+      scaffoldOf: grouping.scaffoldOf,
+      threads: o.threads,
+    });
     applyBuffer(p.side, o.buffer);
     const sorted = [...p.side.keys()].sort();
     const on = (s: string) => sorted.filter((id) => p.side.get(id) === s);
     const ids = { train: on(TRAIN), test: on(TEST), ...(o.buffer === VAL ? { val: on(VAL) } : {}) };
-    const side = new Map<string, Split>(sorted.flatMap((id) => { const s = p.side.get(id); return s !== undefined && s !== EXCLUDED ? [[id, s] as const] : []; }));
-    const file = proteinSplitFile(p, grouping.groupOf, { by: grouping.by, seed: o.seed, testShare: o.testShare, threshold, engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact', maxExcluded: Math.floor(sorted.length * maxExcluded) });
+    const side = new Map<string, Split>(
+      sorted.flatMap((id) => {
+        const s = p.side.get(id);
+        return s !== undefined && s !== EXCLUDED ? [[id, s] as const] : [];
+      }),
+    );
+    const file = proteinSplitFile(p, grouping.groupOf, {
+      by: grouping.by,
+      seed: o.seed,
+      testShare: o.testShare,
+      threshold,
+      engine: grouping.engine ? `${grouping.engine.name} ${grouping.engine.version}` : 'exact',
+      maxExcluded: Math.floor(sorted.length * maxExcluded),
+    });
     return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on(EXCLUDED), protein: p, file };
   }
   if (grouping.by === 'time' && grouping.times) {
@@ -99,7 +131,12 @@ export function splitFromGrouping(grouping: Grouping, o: SplitOptions): ComplexS
     return { side, ids, group: new Map(grouping.groupOf), grouping, excluded: on(EXCLUDED), file };
   }
   const a = assignSides(grouping.groupOf, o.seed, o.testShare);
-  return { ...a, grouping, excluded: [], file: splitFile(a, { by: o.by, seed: o.seed, testShare: o.testShare, threshold: grouping.threshold }) };
+  return {
+    ...a,
+    grouping,
+    excluded: [],
+    file: splitFile(a, { by: o.by, seed: o.seed, testShare: o.testShare, threshold: grouping.threshold }),
+  };
 }
 
 function listLoader(list: readonly Complex[]): { ids: string[]; load: ComplexLoader } {

@@ -6,15 +6,15 @@
 import { join } from 'node:path';
 import type { RenderPool } from '../../renders/render-pool.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
-import { writePart, type ComplexPart } from './complex-part.ts';
-import type { ComplexStore } from './complex-store.ts';
-import { planComplex, type PlanInputs } from './plan.ts';
-import { buildRecord, byId } from './records.ts';
-import type { QaRecord } from '../dataset/question-record.ts';
-import { renderBatch, type InFlight, type RenderFiles, type RenderTally } from './render-stage.ts';
-import { enterStage, guardComplex, guardComplexSync, type ErrorSink, type Step } from '../../structures/reject.ts';
+import { type ErrorSink, enterStage, guardComplex, guardComplexSync, type Step } from '../../structures/reject.ts';
 import { sha256File } from '../dataset/files.ts';
+import type { QaRecord } from '../dataset/question-record.ts';
 import type { Versions } from '../dataset/versions.ts';
+import { type ComplexPart, writePart } from './complex-part.ts';
+import type { ComplexStore } from './complex-store.ts';
+import { type PlanInputs, planComplex } from './plan.ts';
+import { buildRecord, byId } from './records.ts';
+import { type InFlight, type RenderFiles, type RenderTally, renderBatch } from './render-stage.ts';
 
 export interface StreamInputs {
   outDir: string;
@@ -58,13 +58,30 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
     for (const q of planned.questions) {
       const built = guardComplexSync(q.id, { stage: 'records', path: step.path }, () => buildRecord(q, s.seed), s.onError);
       if (!built.ok) {
-        part.rejects.push({ stage: 'records', id: q.id, task: q.task.id, complex: q.complex, split: q.split, index: q.index, reason: built.reject.reason, internal: true });
+        part.rejects.push({
+          stage: 'records',
+          id: q.id,
+          task: q.task.id,
+          complex: q.complex,
+          split: q.split,
+          index: q.index,
+          reason: built.reject.reason,
+          internal: true,
+        });
         continue;
       }
       const record = built.value;
       const failed = record.images.find((p) => tally.failed.has(p));
       if (failed) {
-        part.rejects.push({ stage: 'render', id: q.id, task: q.task.id, complex: q.complex, split: q.split, index: q.index, reason: `image ${failed}: ${tally.failed.get(failed)}` });
+        part.rejects.push({
+          stage: 'render',
+          id: q.id,
+          task: q.task.id,
+          complex: q.complex,
+          split: q.split,
+          index: q.index,
+          reason: `image ${failed}: ${tally.failed.get(failed)}`,
+        });
       } else {
         records.push(record);
       }
@@ -79,7 +96,9 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
     // The failure boundary: a complex whose work throws is done with one reject, no records
     // (so a resumed run does not retry it); it keeps its side of the split.
     const outcome = await guardComplex(id, { stage: 'plan', path: '' }, (step) => work(id, step), s.onError);
-    const part: ComplexPart = outcome.ok ? outcome.value : { complex: id, records: [], rejects: [outcome.reject], replacements: {}, images: [] };
+    const part: ComplexPart = outcome.ok
+      ? outcome.value
+      : { complex: id, records: [], rejects: [outcome.reject], replacements: {}, images: [] };
     await writePart(s.outDir, part, s.versions);
     s.onComplexDone?.();
   }
@@ -93,16 +112,23 @@ export async function streamComplexes(s: StreamInputs): Promise<RenderTally> {
   let next = 0;
   let done = 0;
   let wake = () => {};
-  let nextDone = new Promise<void>((resolve) => { wake = resolve; });
-  await Promise.all(Array.from({ length: Math.max(1, s.inFlight) }, async (_, k) => {
-    while (next < s.ids.length && s.pool.submitted - firstJob < k && done < k) await Promise.race([s.pool.whenSubmitted(firstJob + k), nextDone]);
-    while (next < s.ids.length) {
-      await doComplex(s.ids[next++]);
-      done++;
-      const woken = wake;
-      nextDone = new Promise<void>((resolve) => { wake = resolve; });
-      woken();
-    }
-  }));
+  let nextDone = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+  await Promise.all(
+    Array.from({ length: Math.max(1, s.inFlight) }, async (_, k) => {
+      while (next < s.ids.length && s.pool.submitted - firstJob < k && done < k)
+        await Promise.race([s.pool.whenSubmitted(firstJob + k), nextDone]);
+      while (next < s.ids.length) {
+        await doComplex(s.ids[next++]);
+        done++;
+        const woken = wake;
+        nextDone = new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        woken();
+      }
+    }),
+  );
   return tally;
 }

@@ -36,18 +36,30 @@ export function correctLetter(q: PreviewQuestion): string | null {
 /** `meta.params` on one line: `residue LEU _:52 · bonds 2 · minDistance 2.71`. */
 export function paramsLine(params: Record<string, unknown>): string {
   const show = (v: unknown): string =>
-    typeof v === 'number' ? String(Math.round(v * 100) / 100) : Array.isArray(v) ? v.map(show).join(', ') : typeof v === 'string' ? v : JSON.stringify(v);
-  return Object.entries(params).map(([k, v]) => `${k} ${show(v)}`).join(' · ');
+    typeof v === 'number'
+      ? String(Math.round(v * 100) / 100)
+      : Array.isArray(v)
+        ? v.map(show).join(', ')
+        : typeof v === 'string'
+          ? v
+          : JSON.stringify(v);
+  return Object.entries(params)
+    .map(([k, v]) => `${k} ${show(v)}`)
+    .join(' · ');
 }
 
 function infoCell(q: PreviewQuestion): string {
   const letter = correctLetter(q);
-  const opts = (q.options ?? []).map((o) =>
-    `<div class="opt${o.letter === letter ? ' ok' : ''}"><b>${escapeHtml(o.letter)}</b> ${escapeHtml(o.commands)}</div>`).join('');
-  return `<div class="info"><div class="id">${escapeHtml(q.id)}</div>` +
+  const opts = (q.options ?? [])
+    .map((o) => `<div class="opt${o.letter === letter ? ' ok' : ''}"><b>${escapeHtml(o.letter)}</b> ${escapeHtml(o.commands)}</div>`)
+    .join('');
+  return (
+    `<div class="info"><div class="id">${escapeHtml(q.id)}</div>` +
     `<div class="sub">${escapeHtml(q.split)} · ${escapeHtml(q.complex)} · ${q.images.length} images</div>` +
     `<div class="ans">answer: <b>${escapeHtml(q.answer)}</b></div>${opts}` +
-    (Object.keys(q.params).length ? `<div class="params">${escapeHtml(paramsLine(q.params))}</div>` : '') + `</div>`;
+    (Object.keys(q.params).length ? `<div class="params">${escapeHtml(paramsLine(q.params))}</div>` : '') +
+    `</div>`
+  );
 }
 
 export function contactSheetPage(task: string, questions: PreviewQuestion[], options: SheetOptions): SheetPage {
@@ -65,12 +77,14 @@ export function contactSheetPage(task: string, questions: PreviewQuestion[], opt
   const rows = questions.map((q) => {
     const letter = correctLetter(q);
     const optionOf = new Map((q.options ?? []).map((o) => [o.image, o.letter]));
-    const tiles = q.images.map((image, i) => {
-      const opt = optionOf.get(image);
-      const cls = opt === undefined ? 'tile' : opt === letter ? 'tile opt-tile ok' : 'tile opt-tile';
-      const caption = opt === undefined ? `${i + 1}` : `${i + 1} · option ${escapeHtml(opt)}`;
-      return `<figure class="${cls}"><figcaption>${caption}</figcaption><img src="${url(image)}"></figure>`;
-    }).join('');
+    const tiles = q.images
+      .map((image, i) => {
+        const opt = optionOf.get(image);
+        const cls = opt === undefined ? 'tile' : opt === letter ? 'tile opt-tile ok' : 'tile opt-tile';
+        const caption = opt === undefined ? `${i + 1}` : `${i + 1} · option ${escapeHtml(opt)}`;
+        return `<figure class="${cls}"><figcaption>${caption}</figcaption><img src="${url(image)}"></figure>`;
+      })
+      .join('');
     return `<div class="row">${infoCell(q)}<div class="tiles">${tiles}</div></div>`;
   });
   const most = Math.max(1, ...questions.map((q) => q.images.length));
@@ -104,8 +118,12 @@ export function contactSheetPage(task: string, questions: PreviewQuestion[], opt
     figure.ok figcaption{color:#7be07b;}
     .full{border-top:1px solid #444;padding:6px 0;}
     .full img{display:block;}`;
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div class="sheet">` +
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div class="sheet">` +
     `<h1>${escapeHtml(task)}: ${questions.length} of ${options.total} questions</h1>` +
-    (legend ? `<ul class="legend">${legend}</ul>` : '') + rows.join('') + fullHtml + `</div></body></html>`;
+    (legend ? `<ul class="legend">${legend}</ul>` : '') +
+    rows.join('') +
+    fullHtml +
+    `</div></body></html>`;
   return { html, width, files, rows: questions.length, tilesPerRow: questions.map((q) => q.images.length) };
 }

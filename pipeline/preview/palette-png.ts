@@ -53,7 +53,11 @@ function exactPalette(rgba: Uint8Array, n: number): { palette: number[][]; index
   return { palette, index };
 }
 
-interface Box { bins: number[]; score: number; axis: number }
+interface Box {
+  bins: number[];
+  score: number;
+  axis: number;
+}
 
 function channel(bin: number, axis: number): number {
   return (bin >> (BITS * (2 - axis))) & (LEVELS - 1);
@@ -67,8 +71,15 @@ function describe(bins: number[], counts: Uint32Array): Box {
   for (let a = 0; a < 3; a++) {
     let lo = LEVELS;
     let hi = -1;
-    for (const b of bins) { const c = channel(b, a); if (c < lo) lo = c; if (c > hi) hi = c; }
-    if (hi - lo > best) { best = hi - lo; axis = a; }
+    for (const b of bins) {
+      const c = channel(b, a);
+      if (c < lo) lo = c;
+      if (c > hi) hi = c;
+    }
+    if (hi - lo > best) {
+      best = hi - lo;
+      axis = a;
+    }
   }
   return { bins, axis, score: bins.length > 1 ? best * Math.sqrt(total) : -1 };
 }
@@ -96,7 +107,10 @@ function medianCut(rgba: Uint8Array, n: number): { palette: number[][]; index: U
     half /= 2;
     let acc = 0;
     let cut = 1;
-    for (; cut < sorted.length - 1; cut++) { acc += counts[sorted[cut - 1]]; if (acc >= half) break; }
+    for (; cut < sorted.length - 1; cut++) {
+      acc += counts[sorted[cut - 1]];
+      if (acc >= half) break;
+    }
     boxes.splice(pick, 1, describe(sorted.slice(0, cut), counts), describe(sorted.slice(cut), counts));
   }
   const slotOfBin = new Uint16Array(counts.length);

@@ -2,8 +2,8 @@
 // answer and options) and the index page that links the tasks. Images are linked, not
 // copied: their URLs lead from the page's folder to the dataset's images/.
 import { join } from 'node:path';
-import { escapeHtml, relativeUrl } from './html-text.ts';
 import { correctLetter, paramsLine } from './contact-sheet.ts';
+import { escapeHtml, relativeUrl } from './html-text.ts';
 import type { PreviewQuestion } from './read-questions.ts';
 
 const CSS = `
@@ -36,26 +36,41 @@ export function imageUrlFrom(pageDir: string, datasetDir: string): ImageUrl {
 function questionSection(q: PreviewQuestion, url: ImageUrl): string {
   const letter = correctLetter(q);
   const optionOf = new Map((q.options ?? []).map((o) => [o.image, o.letter]));
-  const figures = q.images.map((image, i) => {
-    const opt = optionOf.get(image);
-    const caption = `Image ${i + 1}${opt === undefined ? '' : ` (option ${escapeHtml(opt)})`}`;
-    return `<figure${opt !== undefined && opt === letter ? ' class="ok"' : ''}><a href="${url(image)}"><img src="${url(image)}" alt="${caption}"></a><figcaption>${caption}</figcaption></figure>`;
-  }).join('');
+  const figures = q.images
+    .map((image, i) => {
+      const opt = optionOf.get(image);
+      const caption = `Image ${i + 1}${opt === undefined ? '' : ` (option ${escapeHtml(opt)})`}`;
+      return `<figure${opt !== undefined && opt === letter ? ' class="ok"' : ''}><a href="${url(image)}"><img src="${url(image)}" alt="${caption}"></a><figcaption>${caption}</figcaption></figure>`;
+    })
+    .join('');
   const options = q.options?.length
     ? `<table>${q.options.map((o) => `<tr${o.letter === letter ? ' class="ok"' : ''}><td>${escapeHtml(o.letter)}</td><td>${escapeHtml(o.commands)}</td></tr>`).join('')}</table>`
     : '';
-  return `<section id="${escapeHtml(q.id)}"><h2>${escapeHtml(q.id)} <small>(${escapeHtml(q.split)}, ${escapeHtml(q.complex)})</small></h2>` +
+  return (
+    `<section id="${escapeHtml(q.id)}"><h2>${escapeHtml(q.id)} <small>(${escapeHtml(q.split)}, ${escapeHtml(q.complex)})</small></h2>` +
     `<div class="images">${figures}</div><div><div class="answer">Answer: <b>${escapeHtml(q.answer)}</b></div>${options}` +
     (Object.keys(q.params).length ? `<p class="params">Parameters: ${escapeHtml(paramsLine(q.params))}</p>` : '') +
-    `<pre>${escapeHtml(q.question)}</pre></div></section>`;
+    `<pre>${escapeHtml(q.question)}</pre></div></section>`
+  );
 }
 
 export function taskPageHtml(task: string, questions: PreviewQuestion[], total: number, url: ImageUrl): string {
-  return page(`${task}: preview`, `<p><a href="index.html">all tasks</a></p><h1>${escapeHtml(task)}: ${questions.length} of ${total} questions</h1>` +
-    questions.map((q) => questionSection(q, url)).join(''));
+  return page(
+    `${task}: preview`,
+    `<p><a href="index.html">all tasks</a></p><h1>${escapeHtml(task)}: ${questions.length} of ${total} questions</h1>` +
+      questions.map((q) => questionSection(q, url)).join(''),
+  );
 }
 
-export function indexPageHtml(datasetName: string, tasks: { task: string; shown: number; total: number; sheet: string; page: string }[]): string {
-  const rows = tasks.map((t) => `<tr><td><a href="${encodeURIComponent(t.page)}">${escapeHtml(t.task)}</a></td><td>${t.shown} of ${t.total}</td><td><a href="${encodeURIComponent(t.sheet)}">contact sheet</a></td></tr>`).join('');
+export function indexPageHtml(
+  datasetName: string,
+  tasks: { task: string; shown: number; total: number; sheet: string; page: string }[],
+): string {
+  const rows = tasks
+    .map(
+      (t) =>
+        `<tr><td><a href="${encodeURIComponent(t.page)}">${escapeHtml(t.task)}</a></td><td>${t.shown} of ${t.total}</td><td><a href="${encodeURIComponent(t.sheet)}">contact sheet</a></td></tr>`,
+    )
+    .join('');
   return page(`${datasetName}: preview`, `<h1>Preview of ${escapeHtml(datasetName)}</h1><table>${rows}</table>`);
 }

@@ -32,7 +32,17 @@ const SPLIT_RANK: Record<string, number> = { train: 0, test: 1 };
 function previewQuestion(r: QaRecord): PreviewQuestion {
   const options = r.options?.map((o) => ({ letter: o.letter, image: String(o.image), commands: String(o.commands ?? '') }));
   const params = (r.meta as { params?: unknown }).params;
-  return { id: r.id, task: r.task, split: r.split, complex: r.complex, images: r.images, question: r.question, answer: r.answer, options, params: params && typeof params === 'object' ? (params as Record<string, unknown>) : {} };
+  return {
+    id: r.id,
+    task: r.task,
+    split: r.split,
+    complex: r.complex,
+    images: r.images,
+    question: r.question,
+    answer: r.answer,
+    options,
+    params: params && typeof params === 'object' ? (params as Record<string, unknown>) : {},
+  };
 }
 
 /** Task id -> its questions, tasks in the dataset's order (dataset reader: pipeline/dataset/read-dataset.ts). */
@@ -48,7 +58,10 @@ export function readQuestionsByTask(dir: string): Map<string, PreviewQuestion[]>
     }
   }
   const splitRank = (s: string) => SPLIT_RANK[s] ?? 2;
-  for (const list of byTask.values()) list.sort((a, b) => splitRank(a.split) - splitRank(b.split) || (a.split < b.split ? -1 : a.split > b.split ? 1 : 0) || (a.id < b.id ? -1 : 1));
+  for (const list of byTask.values())
+    list.sort(
+      (a, b) => splitRank(a.split) - splitRank(b.split) || (a.split < b.split ? -1 : a.split > b.split ? 1 : 0) || (a.id < b.id ? -1 : 1),
+    );
   return byTask;
 }
 

@@ -4,11 +4,11 @@
 // `<out>/index.html` linking them. Bad data fails with a one-line DatasetReadError.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { HtmlToPng } from '../../renders/html-to-png.ts';
-import { DatasetReadError } from '../dataset/read-dataset.ts';
-import { datasetPaths } from '../dataset/layout.ts';
-import { taskById } from '../../qa/task-registry.ts';
 import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { HtmlToPng } from '../../renders/html-to-png.ts';
+import { datasetPaths } from '../dataset/layout.ts';
+import { DatasetReadError } from '../dataset/read-dataset.ts';
 import { contactSheetPage } from './contact-sheet.ts';
 import { toPalettePng } from './palette-png.ts';
 import { imageUrlFrom, indexPageHtml, taskPageHtml } from './question-page.ts';
@@ -52,7 +52,9 @@ export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
   const log = o.log ?? (() => {});
   const byTask = readQuestionsByTask(o.dir);
   if (o.task !== undefined && !byTask.has(o.task)) {
-    throw new DatasetReadError(`${datasetPaths(o.dir).qaDir}: no questions files for task '${o.task}' (tasks there: ${[...byTask.keys()].join(', ') || 'none'})`);
+    throw new DatasetReadError(
+      `${datasetPaths(o.dir).qaDir}: no questions files for task '${o.task}' (tasks there: ${[...byTask.keys()].join(', ') || 'none'})`,
+    );
   }
   const tasks = (o.task === undefined ? [...byTask.keys()] : [o.task]).filter((t) => {
     if (byTask.get(t)!.length) return true;
@@ -60,10 +62,12 @@ export async function runPreview(o: PreviewOptions): Promise<PreviewFile[]> {
     return false;
   });
   const picked = new Map(tasks.map((t) => [t, pickAcrossAnswers(byTask.get(t)!, o.n)]));
-  for (const list of picked.values()) for (const q of list) for (const image of q.images) {
-    const path = datasetPaths(o.dir).file(image);
-    if (!existsSync(path)) throw new DatasetReadError(`${path}: image of ${q.id} not found`);
-  }
+  for (const list of picked.values())
+    for (const q of list)
+      for (const image of q.images) {
+        const path = datasetPaths(o.dir).file(image);
+        if (!existsSync(path)) throw new DatasetReadError(`${path}: image of ${q.id} not found`);
+      }
   mkdirSync(o.out, { recursive: true });
   const url = imageUrlFrom(resolve(o.out), resolve(o.dir));
   const written: PreviewFile[] = [];

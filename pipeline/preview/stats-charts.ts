@@ -5,15 +5,15 @@
 // for up to 60 complexes, the bonds of each.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { BASE_SPLITS, isSplit, TINY } from '../../qa/split-names.ts';
 import { HTML_FONT_FAMILY, HtmlToPng } from '../../renders/html-to-png.ts';
-import type { TaskStats } from '../generate/dataset-stats.ts';
-import { readComplexBonds, type ComplexBonds } from '../dataset/read-complexes.ts';
 import { datasetPaths } from '../dataset/layout.ts';
+import { type ComplexBonds, readComplexBonds } from '../dataset/read-complexes.ts';
+import type { TaskStats } from '../generate/dataset-stats.ts';
 import { escapeHtml } from './html-text.ts';
 import { toPalettePng } from './palette-png.ts';
+import { BAR_CHART_CSS, type BarChart, barChartSvg } from './svg-bars.ts';
 import { writeWhole } from './write-whole.ts';
-import { BAR_CHART_CSS, barChartSvg, type BarChart } from './svg-bars.ts';
-import { BASE_SPLITS, isSplit, TINY } from '../../qa/split-names.ts';
 
 export interface ChartPage {
   /** File name, e.g. `counts.png`. */
@@ -74,11 +74,22 @@ export function countsPage(stats: TaskStats[]): ChartPage {
 }
 
 export function answersPage(s: TaskStats): ChartPage {
-  const charts = Object.entries(s.histograms).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, h]): BarChart => {
-    const keys = Object.keys(h).sort(numericFirst);
-    return { title: `${s.task}: ${name}`, categories: keys, series: [{ name: 'questions', color: '#4a78c2', values: keys.map((k) => h[k]) }], yLabel: 'questions', width: 420, height: 220 };
-  });
-  const files = Object.entries(s.count).map(([split, n]) => `${split} ${n}`).join(', ');
+  const charts = Object.entries(s.histograms)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, h]): BarChart => {
+      const keys = Object.keys(h).sort(numericFirst);
+      return {
+        title: `${s.task}: ${name}`,
+        categories: keys,
+        series: [{ name: 'questions', color: '#4a78c2', values: keys.map((k) => h[k]) }],
+        yLabel: 'questions',
+        width: 420,
+        height: 220,
+      };
+    });
+  const files = Object.entries(s.count)
+    .map(([split, n]) => `${split} ${n}`)
+    .join(', ');
   return chartPage(`answers-${s.task}.png`, `${s.task}: answer distributions over every qa/ file (${files})`, charts, 2);
 }
 
@@ -86,15 +97,20 @@ export function hbondsPage(complexes: ComplexBonds[]): ChartPage {
   const splits = orderSplits(complexes.map((c) => c.split));
   const most = Math.max(0, ...complexes.map((c) => c.hbonds));
   const ks = Array.from({ length: most + 1 }, (_, k) => String(k));
-  const charts: BarChart[] = [{
-    title: 'Complexes by number of H-bonds',
-    categories: ks,
-    series: splitSeries(splits).map((s) => ({ ...s, values: ks.map((k) => complexes.filter((c) => c.split === s.name && c.hbonds === Number(k)).length) })),
-    xLabel: 'hydrogen bonds between ligand and pocket',
-    yLabel: 'complexes',
-    width: 560,
-    height: 280,
-  }];
+  const charts: BarChart[] = [
+    {
+      title: 'Complexes by number of H-bonds',
+      categories: ks,
+      series: splitSeries(splits).map((s) => ({
+        ...s,
+        values: ks.map((k) => complexes.filter((c) => c.split === s.name && c.hbonds === Number(k)).length),
+      })),
+      xLabel: 'hydrogen bonds between ligand and pocket',
+      yLabel: 'complexes',
+      width: 560,
+      height: 280,
+    },
+  ];
   if (complexes.length <= 60) {
     const sorted = [...complexes].sort((a, b) => (a.id < b.id ? -1 : 1));
     charts.push({
@@ -110,7 +126,12 @@ export function hbondsPage(complexes: ComplexBonds[]): ChartPage {
 }
 
 /** Draws every chart page into `out` (created if needed); returns the paths written. */
-export async function writeStatsCharts(dir: string, stats: TaskStats[], out: string, log: (l: string) => void = () => {}): Promise<string[]> {
+export async function writeStatsCharts(
+  dir: string,
+  stats: TaskStats[],
+  out: string,
+  log: (l: string) => void = () => {},
+): Promise<string[]> {
   const bonds = await readComplexBonds(dir);
   const pages = [countsPage(stats), ...stats.map(answersPage), ...(bonds ? [hbondsPage(bonds)] : [])];
   if (!bonds) log(`stats: ${datasetPaths(dir).complexes} not found, no H-bond chart`);

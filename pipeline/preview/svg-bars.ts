@@ -61,23 +61,36 @@ export function barChartSvg(c: BarChart): { svg: string; width: number; height: 
     c.series.forEach((s, k) => {
       const v = s.values[i] ?? 0;
       const x = x0 + k * barW;
-      out.push(`<rect x="${x.toFixed(1)}" y="${y(v).toFixed(1)}" width="${Math.max(1, barW - 1).toFixed(1)}" height="${(top + plotH - y(v)).toFixed(1)}" fill="${s.color}"/>`);
-      if (v > 0 && barW >= 12) out.push(`<text x="${(x + barW / 2).toFixed(1)}" y="${(y(v) - 3).toFixed(1)}" text-anchor="middle" class="value">${v}</text>`);
+      out.push(
+        `<rect x="${x.toFixed(1)}" y="${y(v).toFixed(1)}" width="${Math.max(1, barW - 1).toFixed(1)}" height="${(top + plotH - y(v)).toFixed(1)}" fill="${s.color}"/>`,
+      );
+      if (v > 0 && barW >= 12)
+        out.push(`<text x="${(x + barW / 2).toFixed(1)}" y="${(y(v) - 3).toFixed(1)}" text-anchor="middle" class="value">${v}</text>`);
     });
     const cx = left + i * slot + slot / 2;
     const label = escapeHtml(cat.length > 24 ? cat.slice(0, 23) + '…' : cat);
     const ly = top + plotH + 14;
-    out.push(turned
-      ? `<text x="${cx.toFixed(1)}" y="${ly}" text-anchor="end" transform="rotate(-45 ${cx.toFixed(1)} ${ly})" class="tick">${label}</text>`
-      : `<text x="${cx.toFixed(1)}" y="${ly}" text-anchor="middle" class="tick">${label}</text>`);
+    out.push(
+      turned
+        ? `<text x="${cx.toFixed(1)}" y="${ly}" text-anchor="end" transform="rotate(-45 ${cx.toFixed(1)} ${ly})" class="tick">${label}</text>`
+        : `<text x="${cx.toFixed(1)}" y="${ly}" text-anchor="middle" class="tick">${label}</text>`,
+    );
   });
   out.push(`<line x1="${left}" x2="${width - right}" y1="${top + plotH}" y2="${top + plotH}" class="axis"/>`);
-  if (c.xLabel) out.push(`<text x="${left + (width - left - right) / 2}" y="${height - 4}" text-anchor="middle" class="label">${escapeHtml(c.xLabel)}</text>`);
-  if (c.yLabel) out.push(`<text x="12" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 12 ${top + plotH / 2})" class="label">${escapeHtml(c.yLabel)}</text>`);
+  if (c.xLabel)
+    out.push(
+      `<text x="${left + (width - left - right) / 2}" y="${height - 4}" text-anchor="middle" class="label">${escapeHtml(c.xLabel)}</text>`,
+    );
+  if (c.yLabel)
+    out.push(
+      `<text x="12" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 12 ${top + plotH / 2})" class="label">${escapeHtml(c.yLabel)}</text>`,
+    );
   if (c.series.length > 1) {
     c.series.forEach((s, k) => {
       const x = left + k * 110;
-      out.push(`<rect x="${x}" y="26" width="12" height="12" fill="${s.color}"/><text x="${x + 16}" y="36" class="tick">${escapeHtml(s.name)}</text>`);
+      out.push(
+        `<rect x="${x}" y="26" width="12" height="12" fill="${s.color}"/><text x="${x + 16}" y="36" class="tick">${escapeHtml(s.name)}</text>`,
+      );
     });
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${out.join('')}</svg>`;

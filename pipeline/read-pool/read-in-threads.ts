@@ -3,8 +3,17 @@
 // read ahead, and the results handed to `each` in id order as before, so what is written
 // is byte for byte what one thread writes. One thread (`threads` 1) reads in this thread,
 // exactly as `ingestEach` does.
+
+import {
+  type IngestOptions,
+  ingestEach,
+  type JobOutcome,
+  type JobReader,
+  type JobTask,
+  type ReadJobOptions,
+  readJob,
+} from '../../structures/ingest.ts';
 import type { Complex } from '../../structures/model.ts';
-import { ingestEach, readJob, type IngestOptions, type JobOutcome, type JobReader, type JobTask, type ReadJobOptions } from '../../structures/ingest.ts';
 import type { ErrorSink, Reject } from '../../structures/reject.ts';
 import { siblingModule, WorkerPool } from './worker-pool.ts';
 
@@ -35,7 +44,12 @@ export async function readJobInWorker(call: ReadCall): Promise<{ outcome: JobOut
 
 /** The plain-data part of the options, as a worker is given it. */
 export function plainReadOptions(options: IngestOptions): Omit<ReadJobOptions, 'onError'> {
-  return { pocketRadius: options.pocketRadius, pocketHydrogens: options.pocketHydrogens, hbonds: options.hbonds, ligandsFile: options.ligandsFile };
+  return {
+    pocketRadius: options.pocketRadius,
+    pocketHydrogens: options.pocketHydrogens,
+    hbonds: options.hbonds,
+    ligandsFile: options.ligandsFile,
+  };
 }
 
 const SELF = siblingModule(import.meta.url, './read-in-threads').href;
@@ -46,7 +60,11 @@ export function threadReader<T>(pool: WorkerPool, options: IngestOptions, perCom
   return {
     window: pool.size * 2,
     read: async (task) => {
-      const r = await pool.run<{ outcome: JobOutcome<T>; sink: SinkEntry[] }>(SELF, 'readJobInWorker', { task, options: plain, perComplex } satisfies ReadCall);
+      const r = await pool.run<{ outcome: JobOutcome<T>; sink: SinkEntry[] }>(SELF, 'readJobInWorker', {
+        task,
+        options: plain,
+        perComplex,
+      } satisfies ReadCall);
       for (const e of r.sink) options.onError?.(e);
       return r.outcome;
     },
@@ -57,9 +75,26 @@ export function threadReader<T>(pool: WorkerPool, options: IngestOptions, perCom
  * `ingestEach` on `threads` worker threads (1: in this thread). With `perComplex`, each
  * complex is turned into that work's result in its worker, and `each` gets the result.
  */
-export async function ingestEachInThreads(paths: string[], options: IngestOptions, each: (complex: Complex) => void | Promise<void>, threads: number): Promise<{ count: number; rejects: Reject[] }>;
-export async function ingestEachInThreads<T>(paths: string[], options: IngestOptions, each: (value: T) => void | Promise<void>, threads: number, perComplex: PerComplex): Promise<{ count: number; rejects: Reject[] }>;
-export async function ingestEachInThreads<T>(paths: string[], options: IngestOptions, each: (value: T) => void | Promise<void>, threads: number, perComplex?: PerComplex): Promise<{ count: number; rejects: Reject[] }> {
+export async function ingestEachInThreads(
+  paths: string[],
+  options: IngestOptions,
+  each: (complex: Complex) => void | Promise<void>,
+  threads: number,
+): Promise<{ count: number; rejects: Reject[] }>;
+export async function ingestEachInThreads<T>(
+  paths: string[],
+  options: IngestOptions,
+  each: (value: T) => void | Promise<void>,
+  threads: number,
+  perComplex: PerComplex,
+): Promise<{ count: number; rejects: Reject[] }>;
+export async function ingestEachInThreads<T>(
+  paths: string[],
+  options: IngestOptions,
+  each: (value: T) => void | Promise<void>,
+  threads: number,
+  perComplex?: PerComplex,
+): Promise<{ count: number; rejects: Reject[] }> {
   if (threads <= 1) {
     if (!perComplex) return ingestEach(paths, options, each as (c: Complex) => void | Promise<void>);
     const mod = await import(perComplex.module);

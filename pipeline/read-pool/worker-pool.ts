@@ -2,8 +2,9 @@
 // `run(moduleUrl, name, arg)` calls `name(arg)` from that module in an idle worker and
 // resolves with what it returns (structured-cloned back). Used to read complexes on every
 // core; the work itself stays in structures/ and knows nothing of threads.
-import { Worker } from 'node:worker_threads';
+
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 
 interface Call {
   module: string;
@@ -39,7 +40,9 @@ export class WorkerPool {
       const w = new Worker(script, { workerData });
       w.on('message', (reply: WorkerReply) => this.settle(w, reply));
       w.on('error', (e) => this.fail(e));
-      w.on('exit', (code) => { if (code !== 0) this.fail(new Error(`a reading worker thread exited with code ${code}`)); });
+      w.on('exit', (code) => {
+        if (code !== 0) this.fail(new Error(`a reading worker thread exited with code ${code}`));
+      });
       this.all.push(w);
       this.idle.push(w);
     }

@@ -4,10 +4,11 @@
 // the split, so the test share is met exactly only when the group sizes allow it: a group
 // larger than what is left of the target goes to train (large clusters tend to be train).
 // With one complex per group this is exactly the plain random split by complex.
-import type { Split } from '../../qa/task.ts';
+
 import { shuffled } from '../../qa/random.ts';
-import { generatorFor } from '../generate/seeds.ts';
 import { TEST, TRAIN } from '../../qa/split-names.ts';
+import type { Split } from '../../qa/task.ts';
+import { generatorFor } from '../generate/seeds.ts';
 
 export interface SideAssignment {
   /** Side of every complex id. */

@@ -14,7 +14,7 @@
 // when query and subject trade places). Every pair whose bound reaches the threshold is
 // aligned with the test complex's chains as queries, so leaks and nearest identities are
 // the exact ones whatever the bounds were.
-import { type ComplexIdentity, type Compared } from '../../structures/grouping/complex-identity.ts';
+import type { Compared, ComplexIdentity } from '../../structures/grouping/complex-identity.ts';
 import { EXCLUDED, TEST, TRAIN } from './seed-exclude.ts';
 
 /** Train complexes aligned at once in the search for the nearest. */
@@ -50,11 +50,20 @@ export interface Audit {
   pairs: number;
 }
 
-export function auditSplit(ci: ComplexIdentity, side: Uint8Array, threshold: number, fix: boolean, scaffoldMates?: (i: number) => number[], known?: KnownBound): Audit {
+export function auditSplit(
+  ci: ComplexIdentity,
+  side: Uint8Array,
+  threshold: number,
+  fix: boolean,
+  scaffoldMates?: (i: number) => number[],
+  known?: KnownBound,
+): Audit {
   const n = side.length;
-  const tests: number[] = [], train: number[] = [];
-  for (let i = 0; i < n; i++) if (side[i] === TEST) tests.push(i);
-  else if (side[i] === TRAIN) train.push(i);
+  const tests: number[] = [],
+    train: number[] = [];
+  for (let i = 0; i < n; i++)
+    if (side[i] === TEST) tests.push(i);
+    else if (side[i] === TRAIN) train.push(i);
   const leaks: Leak[] = [];
   const bounds: Float64Array[] = [];
   for (const i of tests) {
@@ -69,7 +78,11 @@ export function auditSplit(ci: ComplexIdentity, side: Uint8Array, threshold: num
     });
     const computed = new Set(unknown);
     if (unknown.length) {
-      const r = ci.row(i, unknown.map((k) => train[k]), threshold);
+      const r = ci.row(
+        i,
+        unknown.map((k) => train[k]),
+        threshold,
+      );
       unknown.forEach((k, m) => {
         bound[k] = r.bound[m];
         identity[k] = r.identity[m];
@@ -77,13 +90,18 @@ export function auditSplit(ci: ComplexIdentity, side: Uint8Array, threshold: num
     }
     const reach = train.map((_, k) => k).filter((k) => bound[k] >= threshold && !computed.has(k));
     if (reach.length) {
-      const r = ci.row(i, reach.map((k) => train[k]), threshold);
+      const r = ci.row(
+        i,
+        reach.map((k) => train[k]),
+        threshold,
+      );
       reach.forEach((k, m) => (identity[k] = r.identity[m]));
     }
     bounds.push(bound);
     const mates = new Set(scaffoldMates ? scaffoldMates(i) : []);
     identity.forEach((f, k) => {
-      if (f >= threshold || mates.has(train[k])) leaks.push({ test: i, train: train[k], identity: f, ...(mates.has(train[k]) ? { scaffold: true } : {}) });
+      if (f >= threshold || mates.has(train[k]))
+        leaks.push({ test: i, train: train[k], identity: f, ...(mates.has(train[k]) ? { scaffold: true } : {}) });
     });
   }
   const moved = fix ? [...new Set(leaks.map((l) => l.train))].sort((a, b) => a - b) : [];
@@ -99,10 +117,15 @@ export function auditSplit(ci: ComplexIdentity, side: Uint8Array, threshold: num
     for (let from = 0; from < order.length; from += NEAREST_CHUNK) {
       if (best && bound[order[from]] < best.identity) break;
       const chunk = order.slice(from, from + NEAREST_CHUNK).filter((k) => !best || bound[k] >= best.identity);
-      const r = ci.row(i, chunk.map((k) => train[k]), Math.max(0, best ? best.identity : 0));
+      const r = ci.row(
+        i,
+        chunk.map((k) => train[k]),
+        Math.max(0, best ? best.identity : 0),
+      );
       chunk.forEach((k, m) => {
         const f = r.identity[m];
-        if (f >= 0 && (!best || f > best.identity || (f === best.identity && train[k] < best.index))) best = { index: train[k], identity: f, compared: ci.compared(i, train[k]) };
+        if (f >= 0 && (!best || f > best.identity || (f === best.identity && train[k] < best.index)))
+          best = { index: train[k], identity: f, compared: ci.compared(i, train[k]) };
       });
     }
     nearest.set(i, best);

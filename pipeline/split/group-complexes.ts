@@ -1,14 +1,14 @@
 // The group of every complex for a split: itself (`complex`), the Bemis-Murcko scaffold of
 // its ligand (`scaffold`), or its protein sequence cluster (`protein`). A split keeps every
 // group whole on one side, so nothing that shares a scaffold or a cluster is on both sides.
-import type { Complex } from '../../structures/model.ts';
-import { murckoScaffoldOf } from '../../structures/grouping/murcko-scaffold.ts';
-import { complexSequences, type ComplexSequences } from './protein-sequences.ts';
-import { clusterProteins } from './protein-clusters.ts';
-import { clusterWithMmseqs } from './mmseqs-clusters.ts';
-import { timeSummary, type TimeSummary } from './time-split.ts';
 
+import { murckoScaffoldOf } from '../../structures/grouping/murcko-scaffold.ts';
+import type { Complex } from '../../structures/model.ts';
+import { clusterWithMmseqs } from './mmseqs-clusters.ts';
+import { clusterProteins } from './protein-clusters.ts';
+import { type ComplexSequences, complexSequences } from './protein-sequences.ts';
 import { SPLIT_BY_ORDER, type SplitBy } from './split-by.ts';
+import { type TimeSummary, timeSummary } from './time-split.ts';
 
 export type { SplitBy } from './split-by.ts';
 export const SPLIT_BY: readonly SplitBy[] = SPLIT_BY_ORDER;
@@ -78,7 +78,13 @@ export async function groupSummary(c: Complex, by: SplitBy): Promise<GroupSummar
   // No scaffold known: the complex is a group of its own (it can share nothing).
   if (r.smiles === null) return { id: c.id, group: `complex:${c.id}`, note: `no scaffold (${r.reason}); grouped alone` };
   const group = r.smiles === '' ? ACYCLIC_GROUP : r.smiles;
-  return r.from === 'atoms' ? { id: c.id, group, note: `the ligand has no SMILES, so its scaffold was built from its atoms and bonds as read${r.unsanitised ? ' (RDKit could not sanitise them: read as written)' : ''}; see docs/splits-export.md#scaffolds-without-smiles` } : { id: c.id, group };
+  return r.from === 'atoms'
+    ? {
+        id: c.id,
+        group,
+        note: `the ligand has no SMILES, so its scaffold was built from its atoms and bonds as read${r.unsanitised ? ' (RDKit could not sanitise them: read as written)' : ''}; see docs/splits-export.md#scaffolds-without-smiles`,
+      }
+    : { id: c.id, group };
 }
 
 /**
@@ -86,7 +92,11 @@ export async function groupSummary(c: Complex, by: SplitBy): Promise<GroupSummar
  * only their summaries are kept, so a large set need not sit in memory.
  */
 export async function groupComplexes(ids: readonly string[], load: ComplexLoader, o: GroupOptions): Promise<Grouping> {
-  if (o.by === 'complex') return groupSummaries(ids.map((id) => ({ id })), o);
+  if (o.by === 'complex')
+    return groupSummaries(
+      ids.map((id) => ({ id })),
+      o,
+    );
   const summaries: GroupSummary[] = [];
   for (const id of ids) summaries.push(await groupSummary(await load(id), o.by));
   return groupSummaries(summaries, o);
@@ -98,7 +108,13 @@ export async function groupSummaries(summaries: readonly GroupSummary[], o: Grou
   if (new Set(ids).size !== ids.length) throw new Error('complex ids must be unique to split them');
   const notes: Grouping['notes'] = [];
   if (o.by === 'complex') return { by: o.by, groupOf: new Map(ids.map((id) => [id, id])), notes };
-  if (o.by === 'time') return { by: o.by, groupOf: new Map(summaries.map((s) => [s.id, s.time!.date ?? 'no date'])), notes, times: summaries.map((s) => s.time!) };
+  if (o.by === 'time')
+    return {
+      by: o.by,
+      groupOf: new Map(summaries.map((s) => [s.id, s.time!.date ?? 'no date'])),
+      notes,
+      times: summaries.map((s) => s.time!),
+    };
   if (o.by === 'scaffold') {
     for (const s of summaries) if (s.note) notes.push({ id: s.id, note: s.note });
     return { by: o.by, groupOf: new Map(summaries.map((s) => [s.id, s.group!])), notes };
@@ -111,16 +127,33 @@ export async function groupSummaries(summaries: readonly GroupSummary[], o: Grou
     return { ...r, by: o.by, notes: [...notes, ...r.notes], scaffoldOf: new Map(summaries.map((s) => [s.id, s.group!])) };
   }
   for (const i of items) {
-    if (![...i.pocket, ...(i.whole ?? [])].some((s) => s.length >= 30)) notes.push({ id: i.id, note: 'no chain of 30 residues or more: a cluster of its own' });
+    if (![...i.pocket, ...(i.whole ?? [])].some((s) => s.length >= 30))
+      notes.push({ id: i.id, note: 'no chain of 30 residues or more: a cluster of its own' });
   }
   const started = Date.now();
   const seconds = () => ({ seconds: (Date.now() - started) / 1000 });
   if (o.engine === 'mmseqs') {
     const r = await clusterWithMmseqs(items, { threshold });
-    return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'mmseqs', version: r.version }, compared: { ...r.compared, ...seconds() }, sequences: items };
+    return {
+      by: o.by,
+      groupOf: r.clusterOf,
+      notes,
+      threshold,
+      engine: { name: 'mmseqs', version: r.version },
+      compared: { ...r.compared, ...seconds() },
+      sequences: items,
+    };
   }
   const r = await clusterProteins(items, { threshold, workers: o.workers });
-  return { by: o.by, groupOf: r.clusterOf, notes, threshold, engine: { name: 'exact', version: EXACT_ENGINE_VERSION }, compared: { ...r.compared, ...seconds() }, sequences: items };
+  return {
+    by: o.by,
+    groupOf: r.clusterOf,
+    notes,
+    threshold,
+    engine: { name: 'exact', version: EXACT_ENGINE_VERSION },
+    compared: { ...r.compared, ...seconds() },
+    sequences: items,
+  };
 }
 
 /**

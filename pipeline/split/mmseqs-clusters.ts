@@ -13,17 +13,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ComplexSequences } from './protein-sequences.ts';
 import { BLOSUM62_ALPHABET } from '../../structures/grouping/blosum62.ts';
-import { linkageData } from '../../structures/grouping/protein-linkage.ts';
-import { linkCandidates, type CandidateStats } from '../../structures/grouping/candidate-linkage.ts';
+import { type CandidateStats, linkCandidates } from '../../structures/grouping/candidate-linkage.ts';
 import { hasWholeChains } from '../../structures/grouping/linkage-rows.ts';
+import { linkageData } from '../../structures/grouping/protein-linkage.ts';
 import { linkageItems } from './protein-clusters.ts';
+import type { ComplexSequences } from './protein-sequences.ts';
 
 /** MMseqs2 is not installed (not on PATH). */
 export class MmseqsMissingError extends Error {}
 
-export const MMSEQS_MISSING = 'the mmseqs cluster engine needs MMseqs2, and no `mmseqs` was found on PATH; install it (Debian/Ubuntu: apt-get install mmseqs2; conda: conda install -c bioconda mmseqs2) or use --cluster-engine exact';
+export const MMSEQS_MISSING =
+  'the mmseqs cluster engine needs MMseqs2, and no `mmseqs` was found on PATH; install it (Debian/Ubuntu: apt-get install mmseqs2; conda: conda install -c bioconda mmseqs2) or use --cluster-engine exact';
 
 /** The installed MMseqs2's version (`mmseqs version`), or null when there is none on PATH. */
 export function mmseqsVersion(): string | null {
@@ -71,13 +72,18 @@ export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshol
     { name: 'whole', queries: wholeChains, targets: wholeChains },
     { name: 'pocket', queries: lacking, targets: lacking.length ? range(0, d.wholeStart[0]) : [] },
   ].filter((x) => x.queries.length > 0 && x.targets.length > 0);
-  const fastaOf = (chains: number[]) => chains.map((c) => {
-    let text = '';
-    for (let k = d.chainStart[c]; k < d.chainStart[c + 1]; k++) text += BLOSUM62_ALPHABET[d.residues[k]];
-    return `>${c}\n${text}\n`;
-  }).join('');
+  const fastaOf = (chains: number[]) =>
+    chains
+      .map((c) => {
+        let text = '';
+        for (let k = d.chainStart[c]; k < d.chainStart[c + 1]; k++) text += BLOSUM62_ALPHABET[d.residues[k]];
+        return `>${c}\n${text}\n`;
+      })
+      .join('');
   const searched = new Set(searches.flatMap((x) => [...x.queries, ...x.targets])).size;
-  const queries: number[] = [], targets: number[] = [], first: number[] = [];
+  const queries: number[] = [],
+    targets: number[] = [],
+    first: number[] = [];
   const dir = await mkdtemp(join(tmpdir(), 'misi-gen-mmseqs-'));
   try {
     for (const x of searches) {
@@ -91,13 +97,31 @@ export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshol
         await writeFile(`${tdb}.fasta`, fastaOf(x.targets));
         await run(['createdb', `${tdb}.fasta`, tdb, '-v', '1']);
       }
-      const pref = join(dir, `${x.name}-pref`), tsv = join(dir, `${x.name}-hits.tsv`);
+      const pref = join(dir, `${x.name}-pref`),
+        tsv = join(dir, `${x.name}-hits.tsv`);
       // Only the k-mer prefilter: its hits are the candidate pairs, aligned by our own kernel.
-      await run(['prefilter', qdb, tdb, pref, '-s', String(MMSEQS_PREFILTER.sensitivity), '--max-seqs', String(MMSEQS_PREFILTER.maxSeqs),
-        '--mask', '0', '--comp-bias-corr', '0', '--threads', String(availableParallelism()), '-v', '1']);
+      await run([
+        'prefilter',
+        qdb,
+        tdb,
+        pref,
+        '-s',
+        String(MMSEQS_PREFILTER.sensitivity),
+        '--max-seqs',
+        String(MMSEQS_PREFILTER.maxSeqs),
+        '--mask',
+        '0',
+        '--comp-bias-corr',
+        '0',
+        '--threads',
+        String(availableParallelism()),
+        '-v',
+        '1',
+      ]);
       await run(['createtsv', qdb, tdb, pref, tsv, '-v', '1']);
       // A query's hits come together, best first.
-      let previous = -1, rank = 0;
+      let previous = -1,
+        rank = 0;
       for await (const line of createInterface({ input: createReadStream(tsv) })) {
         const tab = line.indexOf('\t');
         if (tab < 0) continue;
@@ -114,5 +138,9 @@ export async function clusterWithMmseqs(items: ComplexSequences[], o: { threshol
   }
   const r = linkCandidates(d, Int32Array.from(queries), Int32Array.from(targets), Uint8Array.from(first));
   const { candidates, ...rest } = r.stats;
-  return { clusterOf: new Map(sorted.map((it, i) => [it.id, sorted[r.root[i]].id])), version, compared: { chains: searched, hits: candidates, ...rest } };
+  return {
+    clusterOf: new Map(sorted.map((it, i) => [it.id, sorted[r.root[i]].id])),
+    version,
+    compared: { chains: searched, hits: candidates, ...rest },
+  };
 }

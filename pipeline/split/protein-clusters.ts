@@ -6,8 +6,9 @@
 // `minLength` take no part. A cluster is named by its smallest member id. The exact engine
 // finds the clusters of all pairs (structures/grouping/protein-linkage.ts: every core,
 // pairs already joined skipped, one-pass identity kernel).
-import { linkBySequence, type LinkageItem } from '../../structures/grouping/protein-linkage.ts';
+
 import type { LinkageStats } from '../../structures/grouping/linkage-rows.ts';
+import { type LinkageItem, linkBySequence } from '../../structures/grouping/protein-linkage.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
 
 export interface ProteinClusterOptions {

@@ -3,11 +3,12 @@
 // PDB entry), the full sequence of every chain of that file. Pocket sequences are fragments
 // (every residue within ~10 A of the ligand, concatenated), so unrelated families can reach
 // 30 % local identity on them; whole chains do not have that problem.
-import type { Complex } from '../../structures/model.ts';
-import { chainSequences, pocketSequence } from '../../structures/grouping/pocket-sequence.ts';
-import { readInputFile } from '../../structures/read-input-file.ts';
-import { parseStructure } from '../../structures/parse-structure.ts';
+
 import { wholeResiduesOf } from '../../structures/build-complex.ts';
+import { chainSequences, pocketSequence } from '../../structures/grouping/pocket-sequence.ts';
+import type { Complex } from '../../structures/model.ts';
+import { parseStructure } from '../../structures/parse-structure.ts';
+import { readInputFile } from '../../structures/read-input-file.ts';
 
 export interface ComplexSequences {
   id: string;
@@ -32,5 +33,5 @@ export async function complexSequences(complex: Complex): Promise<ComplexSequenc
   // The file as ingest parsed it, when this complex was just read (else read it again).
   const parsed = wholeResiduesOf(complex);
   const whole = !source ? null : parsed ? chainSequences(parsed).map((c) => c.sequence) : await wholeChainSequences(source.path);
-  return { id: complex.id, pocket, whole: whole && whole.length ? whole : null };
+  return { id: complex.id, pocket, whole: whole?.length ? whole : null };
 }

@@ -23,7 +23,9 @@
 import { shuffled } from '../../qa/random.ts';
 import { generatorFor } from '../generate/seeds.ts';
 
-export const TRAIN = 0, TEST = 1, EXCLUDED = 2;
+export const TRAIN = 0,
+  TEST = 1,
+  EXCLUDED = 2;
 
 export interface SeedExcludeOptions {
   seed: number;
@@ -68,11 +70,19 @@ export function seedOrder(group: Int32Array, seed: number): number[] {
 /** Whether complex i has a neighbour j with `wanted(j)`. */
 export type SomeNeighbour = (i: number, wanted: (j: number) => boolean) => boolean;
 
-export function seedAndExclude(group: Int32Array, neighbours: (i: number) => ReadonlyMap<number, number>, o: SeedExcludeOptions, someNeighbour?: SomeNeighbour): SeedExcludeResult {
+export function seedAndExclude(
+  group: Int32Array,
+  neighbours: (i: number) => ReadonlyMap<number, number>,
+  o: SeedExcludeOptions,
+  someNeighbour?: SomeNeighbour,
+): SeedExcludeResult {
   const n = group.length;
   const side = new Uint8Array(n);
   const tried = new Uint8Array(n);
-  let test = 0, excluded = 0, seeds = 0, regions = 0;
+  let test = 0,
+    excluded = 0,
+    seeds = 0,
+    regions = 0;
   const inTrain = (i: number) => side[i] === TRAIN;
   const trainNeighbours = (i: number) => [...neighbours(i).keys()].filter(inTrain);
   const some: SomeNeighbour = someNeighbour ?? ((i, wanted) => [...neighbours(i).keys()].some(wanted));
@@ -95,8 +105,17 @@ export function seedAndExclude(group: Int32Array, neighbours: (i: number) => Rea
     if (!inTrain(s) || tried[s] || (o.seedable && !o.seedable(s))) continue;
     seeds++;
     const budget = o.maxExcluded - excluded;
-    const options = growRegion(unitOf(s), trainNeighbours, (b, inside) => !some(b, (j) => inTrain(j) && !inside(j)), unitOf, room, o.rounds ?? 4);
-    const fits = options.filter((x) => x.region.length <= room && x.boundary.length <= budget && x.boundary.length * room <= budget * x.region.length);
+    const options = growRegion(
+      unitOf(s),
+      trainNeighbours,
+      (b, inside) => !some(b, (j) => inTrain(j) && !inside(j)),
+      unitOf,
+      room,
+      o.rounds ?? 4,
+    );
+    const fits = options.filter(
+      (x) => x.region.length <= room && x.boundary.length <= budget && x.boundary.length * room <= budget * x.region.length,
+    );
     fits.sort((a, b) => a.boundary.length * b.region.length - b.boundary.length * a.region.length || a.region.length - b.region.length);
     const best = fits[0];
     if (!best) {
@@ -118,7 +137,14 @@ interface RegionOption {
 }
 
 /** The options of one seed's unit: the region after each round of growth and its train boundary. */
-function growRegion(unit: number[], trainNeighbours: (i: number) => number[], allInside: (i: number, inside: (j: number) => boolean) => boolean, unitOf: (i: number) => number[], room: number, rounds: number): RegionOption[] {
+function growRegion(
+  unit: number[],
+  trainNeighbours: (i: number) => number[],
+  allInside: (i: number, inside: (j: number) => boolean) => boolean,
+  unitOf: (i: number) => number[],
+  room: number,
+  rounds: number,
+): RegionOption[] {
   const region = new Set(unit);
   const options: RegionOption[] = [];
   for (let round = 0; ; round++) {
@@ -133,14 +159,16 @@ function growRegion(unit: number[], trainNeighbours: (i: number) => number[], al
     // Interior complexes one by one; once more of them surely join than there is room for
     // (they join whatever the rest of the boundary is), the growth ends as it would with all.
     const interior = new Set<number>();
-    let sure = 0, pending: number[] = [];
+    let sure = 0,
+      pending: number[] = [];
     for (const b of boundary) {
       if (!allInside(b, inside)) continue;
       interior.add(b);
       pending.push(b);
       const waiting: number[] = [];
-      for (const x of pending) if (joins(x, interior)) sure++;
-      else waiting.push(x);
+      for (const x of pending)
+        if (joins(x, interior)) sure++;
+        else waiting.push(x);
       pending = waiting;
       if (region.size + sure > room) break;
     }

@@ -5,14 +5,15 @@
 // identity, so neither engine can make the split leak. The rows of seed and exclude keep
 // their proven bounds, which the audit reuses for the pairs of test complexes (every test
 // complex had its row): it then only aligns. The rows and the search: neighbour-rows.ts.
+
+import { EXCLUDED as EXCLUDED_SIDE, type Side, TEST as TEST_SPLIT, TRAIN as TRAIN_SPLIT, VAL } from '../../qa/split-names.ts';
 import { ComplexIdentity } from '../../structures/grouping/complex-identity.ts';
 import { linkageData } from '../../structures/grouping/protein-linkage.ts';
+import { type Audit, auditSplit } from './audit-split.ts';
+import { NeighbourRows } from './neighbour-rows.ts';
 import { linkageItems } from './protein-clusters.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
-import { auditSplit, type Audit } from './audit-split.ts';
 import { EXCLUDED, seedAndExclude, TEST, TRAIN } from './seed-exclude.ts';
-import { NeighbourRows } from './neighbour-rows.ts';
-import { EXCLUDED as EXCLUDED_SIDE, TEST as TEST_SPLIT, TRAIN as TRAIN_SPLIT, VAL, type Side } from '../../qa/split-names.ts';
 
 /** Identity at which complexes are near duplicates (moved together); see docs/splits-export.md. */
 export const NEAR_DUPLICATE = 0.9;
@@ -35,7 +36,7 @@ export interface ProteinSplitOptions {
   fullRows?: boolean;
 }
 
-export { SCAFFOLD_LINK, roundUp } from './neighbour-rows.ts';
+export { roundUp, SCAFFOLD_LINK } from './neighbour-rows.ts';
 
 /** A complex's side in the split by protein: `val` is an excluded complex made a validation
  * split (`--buffer val`). */
@@ -58,7 +59,21 @@ export interface ProteinSplit {
   /** Complexes excluded by seed and exclude, and train complexes the audit moved to excluded (leaks). */
   excludedBySeeds: number;
   audit: Omit<Audit, 'nearest' | 'leaks' | 'moved'> & { leaks: { test: string; train: string; identity: number }[]; moved: string[] };
-  work: { seeds: number; regions: number; rows: number; searches: number; searchesFound: number; searchesToRow: number; pairs: number; alignments: number; boundCells: number; cells: number; threads: number; seedSeconds: number; auditSeconds: number };
+  work: {
+    seeds: number;
+    regions: number;
+    rows: number;
+    searches: number;
+    searchesFound: number;
+    searchesToRow: number;
+    pairs: number;
+    alignments: number;
+    boundCells: number;
+    cells: number;
+    threads: number;
+    seedSeconds: number;
+    auditSeconds: number;
+  };
 }
 
 /** Side names by seed-exclude.ts's side numbers (TRAIN, TEST, EXCLUDED). */
@@ -67,7 +82,11 @@ SIDE_NAMES[TRAIN] = TRAIN_SPLIT;
 SIDE_NAMES[TEST] = TEST_SPLIT;
 SIDE_NAMES[EXCLUDED] = EXCLUDED_SIDE;
 
-export function splitByProtein(items: readonly ComplexSequences[], groupOf: ReadonlyMap<string, string>, o: ProteinSplitOptions): ProteinSplit {
+export function splitByProtein(
+  items: readonly ComplexSequences[],
+  groupOf: ReadonlyMap<string, string>,
+  o: ProteinSplitOptions,
+): ProteinSplit {
   const { sorted, items: linkage } = linkageItems(items, o.minLength);
   const ids = sorted.map((s) => s.id);
   const ci = new ComplexIdentity(linkageData(linkage, { threshold: o.threshold }), { threads: o.threads });
@@ -94,24 +113,44 @@ function split(ids: string[], ci: ComplexIdentity, groupOf: ReadonlyMap<string, 
   const rows = new NeighbourRows(n, ci, o.threshold, scaffoldMates);
   const target = Math.round(n * o.testShare);
   const t0 = Date.now();
-  const s = seedAndExclude(groupIndex(ids, groupOf), (i) => rows.neighbours(i), {
-    seed: o.seed, target, maxExcluded: Math.floor(n * (o.maxExcluded ?? DEFAULT_MAX_EXCLUDED)), nearDuplicate: o.nearDuplicate ?? NEAR_DUPLICATE,
-    // A complex without a chain to compare cannot be shown held out: it stays in train.
-    seedable: (i) => ci.comparable(i),
-  }, o.fullRows ? undefined : (b, wanted) => rows.someNeighbour(b, wanted));
+  const s = seedAndExclude(
+    groupIndex(ids, groupOf),
+    (i) => rows.neighbours(i),
+    {
+      seed: o.seed,
+      target,
+      maxExcluded: Math.floor(n * (o.maxExcluded ?? DEFAULT_MAX_EXCLUDED)),
+      nearDuplicate: o.nearDuplicate ?? NEAR_DUPLICATE,
+      // A complex without a chain to compare cannot be shown held out: it stays in train.
+      seedable: (i) => ci.comparable(i),
+    },
+    o.fullRows ? undefined : (b, wanted) => rows.someNeighbour(b, wanted),
+  );
   const excludedBySeeds = s.side.reduce((a, x) => a + (x === EXCLUDED ? 1 : 0), 0);
   const t1 = Date.now();
   const a = auditSplit(ci, s.side, o.threshold, true, o.scaffoldOf && scaffoldMates, rows.known);
   const work = {
-    seeds: s.seeds, regions: s.regions, rows: rows.rowCount, searches: rows.search.asked, searchesFound: rows.search.found, searchesToRow: rows.search.rows,
-    ...pick(ci.stats), threads: ci.threadCount, seedSeconds: (t1 - t0) / 1000, auditSeconds: (Date.now() - t1) / 1000,
+    seeds: s.seeds,
+    regions: s.regions,
+    rows: rows.rowCount,
+    searches: rows.search.asked,
+    searchesFound: rows.search.found,
+    searchesToRow: rows.search.rows,
+    ...pick(ci.stats),
+    threads: ci.threadCount,
+    seedSeconds: (t1 - t0) / 1000,
+    auditSeconds: (Date.now() - t1) / 1000,
   };
   return {
     side: new Map(ids.map((id, i) => [id, SIDE_NAMES[s.side[i]]])),
     nearest: nearestByIds(a, ids),
     target,
     excludedBySeeds,
-    audit: { pairs: a.pairs, leaks: a.leaks.map((l) => ({ test: ids[l.test], train: ids[l.train], identity: l.identity })), moved: a.moved.map((i) => ids[i]) },
+    audit: {
+      pairs: a.pairs,
+      leaks: a.leaks.map((l) => ({ test: ids[l.test], train: ids[l.train], identity: l.identity })),
+      moved: a.moved.map((i) => ids[i]),
+    },
     work,
   };
 }
@@ -135,8 +174,9 @@ function pick(st: ComplexIdentity['stats']) {
 /** The audit's nearest train complexes by id. */
 export function nearestByIds(a: Audit, ids: readonly string[]): ProteinSplit['nearest'] {
   const out: ProteinSplit['nearest'] = new Map();
-  for (const [i, x] of a.nearest) out.set(ids[i], x && x.compared !== 'none' ? { id: ids[x.index], identity: x.identity, compared: x.compared } : null);
+  for (const [i, x] of a.nearest)
+    out.set(ids[i], x && x.compared !== 'none' ? { id: ids[x.index], identity: x.identity, compared: x.compared } : null);
   return out;
 }
 
-export { TEST, TRAIN, EXCLUDED };
+export { EXCLUDED, TEST, TRAIN };

@@ -6,7 +6,7 @@
 // `--buffer val` the excluded complexes are the side `val` instead (a validation split).
 import { readFile } from 'node:fs/promises';
 import { conforms, z } from '../../qa/record-problems.ts';
-import { EXCLUDED, SIDE_ORDER, TEST, TRAIN, VAL, type BaseSplit, type Side } from '../../qa/split-names.ts';
+import { type BaseSplit, EXCLUDED, SIDE_ORDER, type Side, TEST, TRAIN, VAL } from '../../qa/split-names.ts';
 import { SideCountsSchema } from '../dataset/manifest-type.ts';
 import type { SideAssignment } from './assign-sides.ts';
 import { SPLIT_BY_ORDER, type SplitBy } from './split-by.ts';
@@ -46,27 +46,30 @@ export const NearestSchema = z.object({
 });
 export type Nearest = z.infer<typeof NearestSchema>;
 
-export const SplitFileSchema = z.object({
-  by: z.enum(SPLIT_BY_ORDER),
-  seed: z.number(),
-  testShare: z.number(),
-  /** Identity threshold (fraction) of the split by protein. */
-  threshold: z.number().optional().describe('Identity threshold (fraction) of the split by protein'),
-  /** Test complexes aimed at: round(n * testShare). */
-  target: z.number().describe('Test complexes aimed at: round(n * testShare)'),
-  counts: SideCountsSchema,
-  /** Number of distinct groups per side. */
-  groups: z.object({ train: z.number(), test: z.number() }).describe('Number of distinct groups per side'),
-  /** Split by protein: aim, sides and the audit. */
-  achieved: AchievedSchema.optional().describe('Split by protein: aim, sides and the audit'),
-  /** A split applied from a list (--split-from): its path. */
-  from: z.string().optional().describe('A split applied from a list (--split-from): its path'),
-  /** Time split: test is released on or after this date. */
-  splitDate: z.string().optional().describe('Time split: test is released on or after this date'),
-  /** Split by protein: `nearest` on every test complex (null: it has no chain to compare). */
-  complexes: z.array(z.object({ id: z.string(), side: z.enum(SIDE_ORDER), group: z.string(), nearest: NearestSchema.nullable().optional() }))
-    .describe('Every complex, sorted by id; split by protein: nearest on every test complex (null: no chain to compare)'),
-}).describe('split.json: how the complexes of a dataset were split');
+export const SplitFileSchema = z
+  .object({
+    by: z.enum(SPLIT_BY_ORDER),
+    seed: z.number(),
+    testShare: z.number(),
+    /** Identity threshold (fraction) of the split by protein. */
+    threshold: z.number().optional().describe('Identity threshold (fraction) of the split by protein'),
+    /** Test complexes aimed at: round(n * testShare). */
+    target: z.number().describe('Test complexes aimed at: round(n * testShare)'),
+    counts: SideCountsSchema,
+    /** Number of distinct groups per side. */
+    groups: z.object({ train: z.number(), test: z.number() }).describe('Number of distinct groups per side'),
+    /** Split by protein: aim, sides and the audit. */
+    achieved: AchievedSchema.optional().describe('Split by protein: aim, sides and the audit'),
+    /** A split applied from a list (--split-from): its path. */
+    from: z.string().optional().describe('A split applied from a list (--split-from): its path'),
+    /** Time split: test is released on or after this date. */
+    splitDate: z.string().optional().describe('Time split: test is released on or after this date'),
+    /** Split by protein: `nearest` on every test complex (null: it has no chain to compare). */
+    complexes: z
+      .array(z.object({ id: z.string(), side: z.enum(SIDE_ORDER), group: z.string(), nearest: NearestSchema.nullable().optional() }))
+      .describe('Every complex, sorted by id; split by protein: nearest on every test complex (null: no chain to compare)'),
+  })
+  .describe('split.json: how the complexes of a dataset were split');
 export type SplitFile = z.infer<typeof SplitFileSchema>;
 
 export function splitFile(a: SideAssignment, o: { by: SplitBy; seed: number; testShare: number; threshold?: number }): SplitFile {
@@ -106,7 +109,8 @@ export async function readSplitFile(path: string): Promise<SplitFile> {
   } catch (e) {
     throw new Error(`${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON'}`);
   }
-  if (!(value !== null && typeof value === 'object' && 'complexes' in value && Array.isArray(value.complexes))) throw new Error(`${path}: no 'complexes' list (not a split.json)`);
+  if (!(value !== null && typeof value === 'object' && 'complexes' in value && Array.isArray(value.complexes)))
+    throw new Error(`${path}: no 'complexes' list (not a split.json)`);
   const problems: string[] = [];
   const upgraded = upgradeSplitJson(value);
   if (!conforms(SplitFileSchema, upgraded, problems)) throw new Error(`${path}: ${problems.join('; ')}`);
@@ -141,7 +145,8 @@ export function splitLeaks(split: SplitFile, questions: Iterable<QuestionSides> 
   // A split by protein with an audit spreads groups over the sides on purpose (seed and
   // exclude); its leaks are the audit's (achieved.leaks left in train when not fixed).
   if (split.achieved) {
-    if (split.achieved.leaksLeft > 0) problems.push(`the audit found ${split.achieved.leaksLeft} test-train pairs at the threshold left in train`);
+    if (split.achieved.leaksLeft > 0)
+      problems.push(`the audit found ${split.achieved.leaksLeft} test-train pairs at the threshold left in train`);
   } else {
     for (const [g, s] of groupSides) if (s.size > 1) problems.push(`group ${g} has complexes on both sides`);
   }
@@ -160,7 +165,11 @@ export function splitLeaks(split: SplitFile, questions: Iterable<QuestionSides> 
 }
 
 /** split.json of a split by protein (seed and exclude, audited). */
-export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, string>, o: { by?: SplitBy; seed: number; testShare: number; threshold: number; engine: string; maxExcluded: number; from?: string }): SplitFile {
+export function proteinSplitFile(
+  p: ProteinSplit,
+  group: ReadonlyMap<string, string>,
+  o: { by?: SplitBy; seed: number; testShare: number; threshold: number; engine: string; maxExcluded: number; from?: string },
+): SplitFile {
   const ids = [...p.side.keys()].sort();
   const on = (s: Side) => ids.filter((id) => p.side.get(id) === s);
   const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
@@ -175,14 +184,24 @@ export function proteinSplitFile(p: ProteinSplit, group: ReadonlyMap<string, str
     counts,
     groups: { train: groupsOn(TRAIN), test: groupsOn(TEST) },
     achieved: {
-      aimed: p.target, ...counts, val, short: Math.max(0, p.target - counts.test), maxExcluded: o.maxExcluded,
-      engine: o.engine, threshold: o.threshold, pairsAudited: p.audit.pairs, leaks: p.audit.leaks.length, moved: p.audit.moved.length,
+      aimed: p.target,
+      ...counts,
+      val,
+      short: Math.max(0, p.target - counts.test),
+      maxExcluded: o.maxExcluded,
+      engine: o.engine,
+      threshold: o.threshold,
+      pairsAudited: p.audit.pairs,
+      leaks: p.audit.leaks.length,
+      moved: p.audit.moved.length,
       leaksLeft: p.audit.leaks.filter((l) => p.side.get(l.train) === TRAIN).length,
     },
     ...(o.from ? { from: o.from } : {}),
     complexes: ids.map((id) => {
       const side = p.side.get(id)!;
-      return side === TEST ? { id, side, group: group.get(id) ?? id, nearest: p.nearest.get(id) ?? null } : { id, side, group: group.get(id) ?? id };
+      return side === TEST
+        ? { id, side, group: group.get(id) ?? id, nearest: p.nearest.get(id) ?? null }
+        : { id, side, group: group.get(id) ?? id };
     }),
   };
 }
@@ -194,8 +213,13 @@ export function timeSplitFile(t: TimeSplit, group: ReadonlyMap<string, string>, 
   const groupsOn = (s: Side) => new Set(on(s).map((id) => group.get(id))).size;
   const counts = { train: on(TRAIN).length, test: on(TEST).length, excluded: on(EXCLUDED).length };
   return {
-    by: 'time', seed: o.seed, testShare: counts.test / Math.max(1, ids.length), target: counts.test, splitDate: o.splitDate,
-    counts, groups: { train: groupsOn(TRAIN), test: groupsOn(TEST) },
+    by: 'time',
+    seed: o.seed,
+    testShare: counts.test / Math.max(1, ids.length),
+    target: counts.test,
+    splitDate: o.splitDate,
+    counts,
+    groups: { train: groupsOn(TRAIN), test: groupsOn(TEST) },
     complexes: ids.map((id) => ({ id, side: t.side.get(id)!, group: group.get(id) ?? 'no date' })),
   };
 }

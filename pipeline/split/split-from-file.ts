@@ -4,15 +4,16 @@
 // its leaks; with `fix` (`--fix-leaks`) every leaking train complex moves to excluded. A
 // complex of the corpus the file does not list is excluded, and so is every `val` complex
 // unless `--buffer val` makes them val; ids listed but not in the corpus are noted.
+
+import { EXCLUDED as EXCLUDED_SIDE, isSplit, type Split, TEST as TEST_SPLIT, TRAIN as TRAIN_SPLIT, VAL } from '../../qa/split-names.ts';
 import { ComplexIdentity } from '../../structures/grouping/complex-identity.ts';
 import { linkageData } from '../../structures/grouping/protein-linkage.ts';
+import { auditSplit } from './audit-split.ts';
 import { linkageItems } from './protein-clusters.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
-import { auditSplit } from './audit-split.ts';
 import { EXCLUDED, TEST, TRAIN } from './seed-exclude.ts';
-import { nearestByIds, type BufferSide, type ProteinSide, type ProteinSplit } from './split-by-protein.ts';
+import { type BufferSide, nearestByIds, type ProteinSide, type ProteinSplit } from './split-by-protein.ts';
 import { proteinSplitFile, type SplitFile } from './split-file.ts';
-import { EXCLUDED as EXCLUDED_SIDE, isSplit, TEST as TEST_SPLIT, TRAIN as TRAIN_SPLIT, VAL, type Split } from '../../qa/split-names.ts';
 
 /** A side a split list may give: a split (val is excluded unless --buffer val). */
 export type ListedSide = Split;
@@ -26,7 +27,8 @@ export function parseSplitList(text: string, path: string): { sides: Map<string,
     if (line.trim() === '' || line.startsWith('#')) return;
     const [id, side, ...rest] = line.split('\t');
     const where = `${path}:${k + 1}`;
-    if (side === undefined || rest.length) problems.push(`${where}: expected <id><TAB>train|test|val, found ${JSON.stringify(line.slice(0, 60))}`);
+    if (side === undefined || rest.length)
+      problems.push(`${where}: expected <id><TAB>train|test|val, found ${JSON.stringify(line.slice(0, 60))}`);
     else if (!isSplit(side)) problems.push(`${where}: side '${side}' is not train, test or val`);
     else if (!id) problems.push(`${where}: no id`);
     else if (sides.has(id) && sides.get(id) !== side) problems.push(`${where}: ${id} is listed as ${sides.get(id)} and as ${side}`);
@@ -40,7 +42,11 @@ export interface AppliedList extends ProteinSplit {
 }
 
 /** The listed sides on the corpus `items`, audited (leaking train complexes moved to excluded with `fix`). */
-export function applySplitList(items: readonly ComplexSequences[], sides: ReadonlyMap<string, ListedSide>, o: { threshold: number; fix: boolean; minLength?: number; buffer?: BufferSide; threads?: number }): AppliedList {
+export function applySplitList(
+  items: readonly ComplexSequences[],
+  sides: ReadonlyMap<string, ListedSide>,
+  o: { threshold: number; fix: boolean; minLength?: number; buffer?: BufferSide; threads?: number },
+): AppliedList {
   const { sorted, items: linkage } = linkageItems(items, o.minLength);
   const ids = sorted.map((s) => s.id);
   const present = new Set(ids);
@@ -68,16 +74,42 @@ export function applySplitList(items: readonly ComplexSequences[], sides: Readon
     nearest: nearestByIds(a, ids),
     target: test,
     excludedBySeeds: 0,
-    audit: { pairs: a.pairs, leaks: a.leaks.map((l) => ({ test: ids[l.test], train: ids[l.train], identity: l.identity })), moved: a.moved.map((i) => ids[i]) },
-    work: { seeds: 0, regions: 0, rows: 0, searches: 0, searchesFound: 0, searchesToRow: 0, ...ci.stats, threads: ci.threadCount, seedSeconds: 0, auditSeconds: (Date.now() - t0) / 1000 },
+    audit: {
+      pairs: a.pairs,
+      leaks: a.leaks.map((l) => ({ test: ids[l.test], train: ids[l.train], identity: l.identity })),
+      moved: a.moved.map((i) => ids[i]),
+    },
+    work: {
+      seeds: 0,
+      regions: 0,
+      rows: 0,
+      searches: 0,
+      searchesFound: 0,
+      searchesToRow: 0,
+      ...ci.stats,
+      threads: ci.threadCount,
+      seedSeconds: 0,
+      auditSeconds: (Date.now() - t0) / 1000,
+    },
     notes,
   };
 }
 
 /** split.json's content for a split list applied to the complexes' sequences. */
-export function splitFileFromList(items: readonly ComplexSequences[], listed: ReadonlyMap<string, ListedSide>, o: { path: string; threshold: number; fix: boolean; seed: number; buffer?: BufferSide }): { file: SplitFile; applied: AppliedList } {
+export function splitFileFromList(
+  items: readonly ComplexSequences[],
+  listed: ReadonlyMap<string, ListedSide>,
+  o: { path: string; threshold: number; fix: boolean; seed: number; buffer?: BufferSide },
+): { file: SplitFile; applied: AppliedList } {
   const applied = applySplitList(items, listed, o);
   const group = new Map(items.map((i) => [i.id, i.id]));
-  const file = proteinSplitFile(applied, group, { seed: o.seed, testShare: applied.target / Math.max(1, items.length), threshold: o.threshold, engine: 'none (split list)', maxExcluded: items.length, from: o.path });
+  const file = proteinSplitFile(applied, group, {
+    seed: o.seed,
+    testShare: applied.target / Math.max(1, items.length),
+    threshold: o.threshold,
+    engine: 'none (split list)',
+    maxExcluded: items.length,
+    from: o.path,
+  });
   return { file, applied };
 }

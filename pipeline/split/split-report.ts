@@ -1,9 +1,10 @@
 // What `split` (and `stats`) print about a split by protein, from its split.json: aim and
 // achievement, the histogram of every test complex's identity to its nearest train complex
 // (the audit's), and where the largest single-linkage groups went.
+
+import { TEST } from '../../qa/split-names.ts';
 import { readSplitJson } from '../dataset/read-dataset.ts';
 import type { SplitFile } from './split-file.ts';
-import { TEST } from '../../qa/split-names.ts';
 
 /** The shortfall sentence when test is short of the aim (null when reached). */
 export function shortfall(f: SplitFile): string | null {
@@ -35,7 +36,10 @@ export function nearestHistogram(f: SplitFile): string[] {
   if (!total) return [];
   const lines = ['nearest train identity of the test complexes:'];
   bins.forEach((k, b) => {
-    if (k) lines.push(`  ${String(b * 10).padStart(3)}-${b === 10 ? '100' : String(b * 10 + 10).padStart(3)} %  ${String(k).padStart(6)}  ${'#'.repeat(Math.ceil((40 * k) / total))}`);
+    if (k)
+      lines.push(
+        `  ${String(b * 10).padStart(3)}-${b === 10 ? '100' : String(b * 10 + 10).padStart(3)} %  ${String(k).padStart(6)}  ${'#'.repeat(Math.ceil((40 * k) / total))}`,
+      );
   });
   if (none) lines.push(`  no chain to compare  ${none}`);
   return lines;
@@ -51,8 +55,13 @@ export function largestGroups(f: SplitFile, count = 5): string[] {
   }
   const size = (g: Record<string, number>) => Object.values(g).reduce((a, b) => a + b, 0);
   const top = [...by].sort((a, b) => size(b[1]) - size(a[1]) || (a[0] < b[0] ? -1 : 1)).slice(0, count);
-  return [`largest groups (single linkage): size, test / train / excluded${f.counts.val ? ' / val' : ''}`, ...top.map(([g, s]) =>
-    `  ${g.padEnd(12)} ${String(size(s)).padStart(6)}  ${s.test ?? 0} / ${s.train ?? 0} / ${s.excluded ?? 0}${f.counts.val ? ` / ${s.val ?? 0}` : ''}`)];
+  return [
+    `largest groups (single linkage): size, test / train / excluded${f.counts.val ? ' / val' : ''}`,
+    ...top.map(
+      ([g, s]) =>
+        `  ${g.padEnd(12)} ${String(size(s)).padStart(6)}  ${s.test ?? 0} / ${s.train ?? 0} / ${s.excluded ?? 0}${f.counts.val ? ` / ${s.val ?? 0}` : ''}`,
+    ),
+  ];
 }
 
 /** For `stats`: the audit and the nearest-identity histogram of a dataset's split.json (none without an audit). */

@@ -6,9 +6,10 @@
 // date is 1 January of that year: test), since it cannot say which side it is on. A complex
 // without a date is excluded (noted). Then, as in EquiBind's time split, every train
 // complex whose ligand (canonical SMILES) also occurs in test leaves train for excluded.
+
+import { EXCLUDED, type Side, TEST, TRAIN, type VAL } from '../../qa/split-names.ts';
 import type { Complex } from '../../structures/model.ts';
 import { parsePdbbindIndex } from '../../structures/pdbbind-index.ts';
-import { EXCLUDED, TEST, TRAIN, type Side, type VAL } from '../../qa/split-names.ts';
 
 export interface TimeSummary {
   id: string;

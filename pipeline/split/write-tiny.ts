@@ -1,12 +1,17 @@
 // Writes qa/<task>.tiny.jsonl for every task from its qa/<task>.test.jsonl: the lines of the
 // tiny subset (tiny-set.ts), copied unchanged. Returns the number of questions per task.
 import { readFile } from 'node:fs/promises';
+import { TEST, TINY } from '../../qa/split-names.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { writeTextAtomically } from '../generate/write-text.ts';
-import { tinySubset, TINY_PER_TASK } from './tiny-set.ts';
-import { TEST, TINY } from '../../qa/split-names.ts';
+import { TINY_PER_TASK, tinySubset } from './tiny-set.ts';
 
-export async function writeTinySets(outDir: string, tasks: readonly string[], seed: number, size = TINY_PER_TASK): Promise<Record<string, number>> {
+export async function writeTinySets(
+  outDir: string,
+  tasks: readonly string[],
+  seed: number,
+  size = TINY_PER_TASK,
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const task of tasks) {
     const path = datasetPaths(outDir).qa(task, TEST);

@@ -4,9 +4,9 @@
 // problems in plain words (empty when the dataset is whole). Read with the dataset reader
 // (pipeline/dataset/read-dataset.ts); a bad line is a problem named by file and line.
 import { existsSync } from 'node:fs';
-import { sha256FileSync } from '../dataset/files.ts';
-import { DatasetReadError, openDataset, readQaFile, type DatasetFolder } from '../dataset/read-dataset.ts';
 import { SPLIT_ORDER } from '../../qa/split-names.ts';
+import { sha256FileSync } from '../dataset/files.ts';
+import { type DatasetFolder, DatasetReadError, openDataset, readQaFile } from '../dataset/read-dataset.ts';
 
 export interface VerifyReport {
   problems: string[];
@@ -66,7 +66,10 @@ export function verifyDataset(dir: string): VerifyReport {
   if (typeof manifest.splitSha256 === 'string') {
     const splitPath = dataset.paths.split;
     if (!existsSync(splitPath)) problems.push(`${splitPath}: recorded in the manifest but does not exist`);
-    else if (sha256FileSync(splitPath) !== manifest.splitSha256) problems.push(`${splitPath}: sha256 differs from the manifest: replaced after the dataset was made (e.g. by misi-gen split --out into this folder), so it no longer says how these questions were split`);
+    else if (sha256FileSync(splitPath) !== manifest.splitSha256)
+      problems.push(
+        `${splitPath}: sha256 differs from the manifest: replaced after the dataset was made (e.g. by misi-gen split --out into this folder), so it no longer says how these questions were split`,
+      );
   }
   for (const [task, bySplit] of Object.entries<Record<string, number>>(manifest.counts ?? {})) {
     for (const [split, n] of Object.entries(bySplit)) {

@@ -42,7 +42,11 @@ export function answerRegions(reply: string): string[] {
 
 /** Lower case, single spaces, no trailing full stop: for comparing short texts. */
 export function normaliseText(text: string): string {
-  return cleanReply(text).toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '');
+  return cleanReply(text)
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
 }
 
 /** The first result `read` gives over `answerRegions(reply)`, or undefined. */

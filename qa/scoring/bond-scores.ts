@@ -47,13 +47,21 @@ export function sameBondSet(a: ReadonlySet<BondKey>, b: ReadonlySet<BondKey>, cl
   return a.size === b.size && bondsFound(a, b, classOf) === a.size;
 }
 
-export function residueVerdictScore(truth: ResidueVerdict, predicted: ResidueVerdict | undefined, classOf: BondClassOf = asWritten): number {
+export function residueVerdictScore(
+  truth: ResidueVerdict,
+  predicted: ResidueVerdict | undefined,
+  classOf: BondClassOf = asWritten,
+): number {
   if (truth.kind === 'no') return predicted?.kind === 'no' ? 1 : 0;
   if (predicted?.kind !== 'yes') return 0;
   return bondSetScore(truth.bonds, predicted.bonds, classOf);
 }
 
-export function sameResidueVerdict(truth: ResidueVerdict, predicted: ResidueVerdict | undefined, classOf: BondClassOf = asWritten): boolean {
+export function sameResidueVerdict(
+  truth: ResidueVerdict,
+  predicted: ResidueVerdict | undefined,
+  classOf: BondClassOf = asWritten,
+): boolean {
   if (!predicted || predicted.kind !== truth.kind) return false;
   return truth.kind === 'no' || sameBondSet(truth.bonds, (predicted as { bonds: Set<BondKey> }).bonds, classOf);
 }

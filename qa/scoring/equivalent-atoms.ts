@@ -26,13 +26,32 @@ export const ATOM_NAME_RULES: readonly AtomNameRule[] = ['equivalent', 'asWritte
 
 /** One line per rule, printed with the score table and given in `score --json`. */
 export const ATOM_NAME_RULE_DEFINITIONS: Readonly<Record<AtomNameRule, string>> = {
-  equivalent: 'residue atom names no image can tell apart count as one (ASP OD1 = OD2, GLU OE1 = OE2, ARG NH1 = NH2, O = OXT), each true bond found at most once',
+  equivalent:
+    'residue atom names no image can tell apart count as one (ASP OD1 = OD2, GLU OE1 = OE2, ARG NH1 = NH2, O = OXT), each true bond found at most once',
   asWritten: "residue atom names must be the truth's as written (ASP OD2 does not match OD1), the paper's rule",
 };
 
 export const STANDARD_RESIDUES: readonly string[] = [
-  'ALA', 'ARG', 'ASN', 'ASP', 'CYS', 'GLN', 'GLU', 'GLY', 'HIS', 'ILE',
-  'LEU', 'LYS', 'MET', 'PHE', 'PRO', 'SER', 'THR', 'TRP', 'TYR', 'VAL',
+  'ALA',
+  'ARG',
+  'ASN',
+  'ASP',
+  'CYS',
+  'GLN',
+  'GLU',
+  'GLY',
+  'HIS',
+  'ILE',
+  'LEU',
+  'LYS',
+  'MET',
+  'PHE',
+  'PRO',
+  'SER',
+  'THR',
+  'TRP',
+  'TYR',
+  'VAL',
 ];
 
 export interface EquivalentNames {

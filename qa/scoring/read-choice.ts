@@ -12,7 +12,10 @@ const ONLY_LETTER = /^\W*([A-D])\W*$/i;
 const anyCase = (word: string) => [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join('');
 /** A letter right after a marker word; lower case only when nothing word-like follows it. */
 const marked = (words: string[]) =>
-  new RegExp(`\\b(?:${words.map(anyCase).join('|')})(?:\\s*(?:${anyCase('is')}\\b|:|=|-))*\\s*\\(?(?:([A-D])\\b|([a-d])(?=\\s*(?:[).,;:!]|$)))`, 'g');
+  new RegExp(
+    `\\b(?:${words.map(anyCase).join('|')})(?:\\s*(?:${anyCase('is')}\\b|:|=|-))*\\s*\\(?(?:([A-D])\\b|([a-d])(?=\\s*(?:[).,;:!]|$)))`,
+    'g',
+  );
 const AFTER_ANSWER = marked(['answer']);
 const AFTER_OPTION = marked(['option', 'choice']);
 /** A capital A-D standing alone (not part of a word or of `A-D`). */
@@ -43,8 +46,7 @@ function letterByOptionText(reply: string, options: Record<string, string>): Let
     if (text === undefined) return false;
     if (normaliseText(text) === said) return true;
     const commands = findCommands(text);
-    return commands.length > 0 && commands.length === saidCommands.length
-      && commands.every((c, i) => sameCommand(c, saidCommands[i]));
+    return commands.length > 0 && commands.length === saidCommands.length && commands.every((c, i) => sameCommand(c, saidCommands[i]));
   });
   return hits.length === 1 ? hits[0] : undefined;
 }

@@ -2,7 +2,7 @@
 // docking). The grammar is renders/commands.ts; a reply is searched for every piece of
 // text shaped like a command, so words, units and punctuation around it do not matter:
 // `The answer is roll Y +15°.` reads as `roll y 15`.
-import { parseCommand, parseCommands, type Command } from '../../renders/commands.ts';
+import { type Command, parseCommand, parseCommands } from '../../renders/commands.ts';
 import { readFromRegions } from './answer-text.ts';
 
 /**

@@ -70,7 +70,8 @@ function averageOf(results: TaskResult[]): TaskAverage {
   const n = results.length;
   const mean = (of: (r: TaskResult) => number) => (n ? results.reduce((s, r) => s + of(r), 0) / n : null);
   const by = (rule: AtomNameRule) => ({
-    composite: mean((r) => r.byAtomNames[rule].composite), exact: mean((r) => r.byAtomNames[rule].exact),
+    composite: mean((r) => r.byAtomNames[rule].composite),
+    exact: mean((r) => r.byAtomNames[rule].exact),
   });
   return {
     tasks: results.map((r) => r.task),
@@ -85,14 +86,24 @@ export interface ScoreOptions {
   atomNames?: AtomNameRule;
 }
 
-export function scoreSplit(records: readonly QuestionRecord[], replies: ReadonlyMap<string, string>, options: ScoreOptions = {}): SplitScore {
+export function scoreSplit(
+  records: readonly QuestionRecord[],
+  replies: ReadonlyMap<string, string>,
+  options: ScoreOptions = {},
+): SplitScore {
   const atomNames = options.atomNames ?? 'equivalent';
-  const sums = new Map<string, { questions: number; answered: number; unread: number; score: number; exact: number; writtenScore: number; writtenExact: number }>();
+  const sums = new Map<
+    string,
+    { questions: number; answered: number; unread: number; score: number; exact: number; writtenScore: number; writtenExact: number }
+  >();
   const ids = new Set<string>();
   for (const record of records) {
     const where = record.source ? `${record.source}: ` : '';
     const task = taskById(record.task);
-    if (!task) throw new DatasetRecordError(`${where}unknown task '${record.task}' (known: ${taskIds().join(', ')}; a task written outside the package is loaded with --task-module)`);
+    if (!task)
+      throw new DatasetRecordError(
+        `${where}unknown task '${record.task}' (known: ${taskIds().join(', ')}; a task written outside the package is loaded with --task-module)`,
+      );
     if (ids.has(record.id)) throw new DatasetRecordError(`${where}question id ${record.id} appears twice`);
     ids.add(record.id);
     let scoreReply;
@@ -123,8 +134,16 @@ export function scoreSplit(records: readonly QuestionRecord[], replies: Readonly
       asWritten: { composite: percent(s.writtenScore, s.questions), exact: percent(s.writtenExact, s.questions) },
     };
     return {
-      task: t.id, metric, definition, questions: s.questions, answered: s.answered, missing: s.questions - s.answered,
-      unread: s.unread, ...byAtomNames[atomNames], equivalentAtomNames: equivalentAtomNames === true, byAtomNames,
+      task: t.id,
+      metric,
+      definition,
+      questions: s.questions,
+      answered: s.answered,
+      missing: s.questions - s.answered,
+      unread: s.unread,
+      ...byAtomNames[atomNames],
+      equivalentAtomNames: equivalentAtomNames === true,
+      byAtomNames,
     };
   });
   return {

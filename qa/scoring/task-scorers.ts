@@ -6,14 +6,18 @@
 // residue atom names no image can tell apart as one (equivalent-atoms.ts) and give the
 // paper's rule, names as written, beside it (`asWritten`).
 import type { Command } from '../../renders/commands.ts';
-import { readReplyCommands, readTruthCommands, sameCommand } from './read-commands.ts';
-import { readReplyLetter, readTruthLetter } from './read-choice.ts';
+import { type BondClassOf, bondSetScore, residueVerdictScore, sameBondSet, sameResidueVerdict } from './bond-scores.ts';
 import {
-  pocketBondClass, readReplyPocketBonds, readReplyResidueVerdict, readTruthPocketBonds, readTruthResidueVerdict,
+  pocketBondClass,
+  readReplyPocketBonds,
+  readReplyResidueVerdict,
+  readTruthPocketBonds,
+  readTruthResidueVerdict,
   residueBondClass,
 } from './read-bonds.ts';
-import { dockingParts, dockingScore, rotationScore, translationScore } from './transform-scores.ts';
-import { bondSetScore, residueVerdictScore, sameBondSet, sameResidueVerdict, type BondClassOf } from './bond-scores.ts';
+import { readReplyLetter, readTruthLetter } from './read-choice.ts';
+import { readReplyCommands, readTruthCommands, sameCommand } from './read-commands.ts';
+import { dockingParts, dockingScore } from './transform-scores.ts';
 
 export interface ScoredReply {
   /** Composite score in [0, 1] (equal to `exact` for exact-match tasks). */
@@ -58,10 +62,16 @@ function oneCommand(answer: string, kind: Command['kind'], axes: string): Comman
 }
 
 /** A one-command task: the reply's first command is its answer. */
-export function commandScorer(kind: Command['kind'], axes: string, metric: TaskScorer['metric'],
-  definition: string, score: (p: Command | undefined, t: Command) => number): TaskScorer {
+export function commandScorer(
+  kind: Command['kind'],
+  axes: string,
+  metric: TaskScorer['metric'],
+  definition: string,
+  score: (p: Command | undefined, t: Command) => number,
+): TaskScorer {
   return {
-    metric, definition,
+    metric,
+    definition,
     prepare(record) {
       const truth = oneCommand(record.answer, kind, axes);
       return (reply) => {
@@ -76,7 +86,8 @@ export function commandScorer(kind: Command['kind'], axes: string, metric: TaskS
 /** A choice task: the letter read from the reply (or the option it quotes). */
 export function choiceScorer(): TaskScorer {
   return {
-    metric: 'exact match', definition: 'the letter chosen (A-D) is the right one',
+    metric: 'exact match',
+    definition: 'the letter chosen (A-D) is the right one',
     prepare(record) {
       const truth = readTruthLetter(record.answer);
       return (reply) => {
@@ -89,7 +100,8 @@ export function choiceScorer(): TaskScorer {
 
 export const dockingScorer: TaskScorer = {
   metric: 'composite',
-  definition: 'half the roll (as rotation) + half the move (0 unless axis and sign right, then 1 - |error| / |true distance|, floored at 0)',
+  definition:
+    'half the roll (as rotation) + half the move (0 unless axis and sign right, then 1 - |error| / |true distance|, floored at 0)',
   prepare(record) {
     const commands = readTruthCommands(record.answer);
     const parts = dockingParts(commands);
@@ -108,14 +120,16 @@ export const dockingScorer: TaskScorer = {
 
 export const residueLigandScorer: TaskScorer = {
   metric: 'composite',
-  definition: 'true No: 1 only for No; else 0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
+  definition:
+    'true No: 1 only for No; else 0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
   equivalentAtomNames: true,
   prepare(record) {
     const truth = readTruthResidueVerdict(record.answer);
     return (reply) => {
       const said = readReplyResidueVerdict(reply);
       return {
-        score: residueVerdictScore(truth, said, residueBondClass), exact: sameResidueVerdict(truth, said, residueBondClass),
+        score: residueVerdictScore(truth, said, residueBondClass),
+        exact: sameResidueVerdict(truth, said, residueBondClass),
         read: said !== undefined,
         asWritten: { score: residueVerdictScore(truth, said), exact: sameResidueVerdict(truth, said) },
       };
@@ -125,7 +139,8 @@ export const residueLigandScorer: TaskScorer = {
 
 export const pocketLigandScorer: TaskScorer = {
   metric: 'composite',
-  definition: '0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
+  definition:
+    '0 if more than twice as many bonds as true, 0.5 if all true bonds plus invented ones, otherwise the share of true bonds found',
   equivalentAtomNames: true,
   prepare(record) {
     const truth = readTruthPocketBonds(record.answer);

@@ -24,7 +24,7 @@ export const rotationScore = (predicted: Command | undefined, truth: Command) =>
 
 /** The docking move: 0 unless axis and sign are right, then 1 - |error| / |true distance|. */
 export function dockingMoveScore(predicted: Command | undefined, truth: Command): number {
-  if (!predicted || predicted.kind !== 'move' || predicted.axis !== truth.axis) return 0;
+  if (predicted?.kind !== 'move' || predicted.axis !== truth.axis) return 0;
   if (truth.amount === 0 || Math.sign(predicted.amount) !== Math.sign(truth.amount)) return 0;
   return Math.max(0, 1 - Math.abs(predicted.amount - truth.amount) / Math.abs(truth.amount));
 }

@@ -7,30 +7,35 @@
 // (side, extra, roll) is drawn without replacement per complex (qa/parameter-decks.ts): 72
 // per roll axis, 216 in all, so no two questions of a complex share a displacement.
 import { formatCommands } from '../../renders/commands.ts';
+import { dockingCamera } from '../docking-camera.ts';
 import { clearingDistance } from '../docking-clearance.ts';
 import { annotationOf } from '../option-separation.ts';
-import { move, randomRoll, ROTATION_AXES, signedRolls, undoCommands } from '../parameters.ts';
 import { axisDecks, drawFromDecks } from '../parameter-decks.ts';
+import { move, ROTATION_AXES, randomRoll, signedRolls, undoCommands } from '../parameters.ts';
 import { drawIndex, drawOne } from '../random.ts';
+import { scene, threeViews } from '../scenes.ts';
 import { readTruthCommands } from '../scoring/read-commands.ts';
 import { dockingScorer } from '../scoring/task-scorers.ts';
-import { scene, threeViews } from '../scenes.ts';
 import type { AskedQuestion, PreparedComplex, TaskModule } from '../task.ts';
-import { dockingCamera } from '../docking-camera.ts';
 
 const SIDES = [1, -1] as const;
 const DOCKING = 'docking';
 const EXTRA = [0, 1, 2] as const;
 /** Per roll axis, every (side, extra, roll angle). */
-const DECKS = axisDecks(ROTATION_AXES, (axis) => SIDES.flatMap((side) => EXTRA.flatMap((extra) =>
-  signedRolls(axis).map((turn) => ({ side, extra, turn })))));
+const DECKS = axisDecks(ROTATION_AXES, (axis) =>
+  SIDES.flatMap((side) => EXTRA.flatMap((extra) => signedRolls(axis).map((turn) => ({ side, extra, turn })))),
+);
 
 /** The move distances of the train answers, whole angstrom (computed once per list; [] without any). */
 const distances = new WeakMap<readonly AskedQuestion[], number[]>();
 function trainDistances(train: readonly AskedQuestion[]): number[] {
   let d = distances.get(train);
   if (!d) {
-    d = train.flatMap((r) => readTruthCommands(r.answer).filter((c) => c.kind === 'move').map((c) => Math.round(Math.abs(c.amount))));
+    d = train.flatMap((r) =>
+      readTruthCommands(r.answer)
+        .filter((c) => c.kind === 'move')
+        .map((c) => Math.round(Math.abs(c.amount))),
+    );
     distances.set(train, d);
   }
   return d;

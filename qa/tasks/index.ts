@@ -3,15 +3,15 @@
 // template (qa/templates/<id>.txt), then add it here; every command finds it through
 // qa/task-registry.ts. A task written outside the package is added there instead.
 import type { TaskModule } from '../task.ts';
-import { translationTask } from './translation.ts';
-import { rotationTask } from './rotation.ts';
-import { zoomingTask } from './zooming.ts';
-import { translationRotationTask } from './translation-rotation.ts';
-import { rotationRotationTask } from './rotation-rotation.ts';
 import { dockingTask } from './docking.ts';
-import { residueLigandTask } from './residue-ligand.ts';
 import { interactionLocationTask } from './interaction-location.ts';
 import { pocketLigandTask } from './pocket-ligand.ts';
+import { residueLigandTask } from './residue-ligand.ts';
+import { rotationTask } from './rotation.ts';
+import { rotationRotationTask } from './rotation-rotation.ts';
+import { translationTask } from './translation.ts';
+import { translationRotationTask } from './translation-rotation.ts';
+import { zoomingTask } from './zooming.ts';
 
 export const TASKS: readonly TaskModule[] = [
   translationTask,

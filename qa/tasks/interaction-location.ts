@@ -7,19 +7,20 @@
 // the true move, one scheme each; the four options are distinct. One question
 // per H-bond (distinct residue atom / ligand atom pair), in an order drawn once per complex,
 // up to the requested count; the correct letter takes the question's balanced slot.
-import type { Complex } from '../../structures/model.ts';
-import { canonicalPairs, formatCanonicalPair, type CanonicalPair } from '../../structures/hbonds/canonical-format.ts';
+
 import { formatCommands } from '../../renders/commands.ts';
-import { bondAtoms, residueLabel, pairResidueId } from '../bond-atoms.ts';
+import { type CanonicalPair, canonicalPairs, formatCanonicalPair } from '../../structures/hbonds/canonical-format.ts';
+import type { Complex } from '../../structures/model.ts';
+import { anchoredOptions, DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
+import { bondAtoms, pairResidueId, residueLabel } from '../bond-atoms.ts';
+import { centringMove, LOCATION_SCHEMES, locationChange, locationDecoy, moveCommands } from '../centring-move.ts';
 import { LETTERS, MAX_REPLACEMENTS } from '../choice.ts';
 import { complexGenerator } from '../complex-generator.ts';
-import { centringMove, LOCATION_SCHEMES, locationChange, locationDecoy, moveCommands } from '../centring-move.ts';
-import { anchoredOptions, DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
 import type { Rng } from '../random.ts';
 import { shuffled } from '../random.ts';
-import { sixViews } from '../six-views.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
-import { WHOLE_POCKET_IMAGE_SIZE, type ChoiceOption, type TaskModule } from '../task.ts';
+import { sixViews } from '../six-views.ts';
+import { type ChoiceOption, type TaskModule, WHOLE_POCKET_IMAGE_SIZE } from '../task.ts';
 
 export const INTERACTION_LOCATION = 'interaction_location';
 

@@ -3,14 +3,23 @@
 // qa/choice.ts), accept it when the four transforms differ and their images look different
 // (option-separation.ts), else replace the whole set, truth included, by the next draw (so the
 // accepted options stay four draws of one kind).
-import { formatCommands, type Command } from '../../renders/commands.ts';
+import { type Command, formatCommands } from '../../renders/commands.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { anchoredOptions, type DecoyMode } from '../anchored-options.ts';
-import { choiceOptions, DECOY_SCHEMES, draftChoice, distinctTransforms, makeDecoy, MAX_REPLACEMENTS, optionsLookDifferent, type ChoiceDraft } from '../choice.ts';
-import { drawOne } from '../random.ts';
+import {
+  type ChoiceDraft,
+  choiceOptions,
+  DECOY_SCHEMES,
+  distinctTransforms,
+  draftChoice,
+  MAX_REPLACEMENTS,
+  makeDecoy,
+  optionsLookDifferent,
+} from '../choice.ts';
 import { deckEntry } from '../draw-deck.ts';
-import type { QuestionPlan, TaskContext } from '../task.ts';
 import type { Rng } from '../random.ts';
+import { drawOne } from '../random.ts';
+import type { QuestionPlan, TaskContext } from '../task.ts';
 
 /** A pair of commands one paper scheme away (qa/choice.ts): symmetric, so reversible on the uniform ranges. */
 function pairChange(rng: Rng, from: [Command, Command]) {
@@ -45,7 +54,12 @@ export interface AcceptedDraw {
  * questions of the complex, nor two attempts, ever take the same truth. Undefined once the
  * deck runs out.
  */
-export function truthFromDeck<T>(ctx: Pick<TaskContext, 'seed' | 'index' | 'count' | 'subject'>, task: string, space: readonly T[], attempt: number): T | undefined {
+export function truthFromDeck<T>(
+  ctx: Pick<TaskContext, 'seed' | 'index' | 'count' | 'subject'>,
+  task: string,
+  space: readonly T[],
+  attempt: number,
+): T | undefined {
   return deckEntry(ctx.seed, task, ctx.subject.complex.id, 'truths', space, ctx.index + attempt * Math.max(1, ctx.count));
 }
 
@@ -65,7 +79,8 @@ export function drawSeparatedChoice(
   let least = Infinity;
   for (let replacements = 0; replacements <= MAX_REPLACEMENTS; replacements++) {
     const pair = drawPair(replacements);
-    if (!pair) return { failed: 'no more distinct truths for this complex (each question of a complex asks about another pair)', replacements };
+    if (!pair)
+      return { failed: 'no more distinct truths for this complex (each question of a complex asks about another pair)', replacements };
     const draft = draftFor(rng, pair, mode, at);
     if (!draft || !distinctTransforms(draft)) continue;
     const optionScenes = draft.options.map((o) => optionScene(o.commands));
@@ -83,7 +98,11 @@ export function drawSeparatedChoice(
  * The plan of an accepted choice draw: the question's images (the option scenes last, the
  * first of them at `firstOption`), the letter, the options as truth, and f1, f2 as params.
  */
-export function pairChoicePlan(got: AcceptedDraw, images: SceneSpec[], extra: { params?: Record<string, unknown>; partners?: string[] } = {}): QuestionPlan {
+export function pairChoicePlan(
+  got: AcceptedDraw,
+  images: SceneSpec[],
+  extra: { params?: Record<string, unknown>; partners?: string[] } = {},
+): QuestionPlan {
   const options = choiceOptions(got.draft, images.length - got.optionScenes.length);
   return {
     images,

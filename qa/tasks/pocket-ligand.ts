@@ -3,9 +3,9 @@
 // (`ARG 221 NH2 A, O22; ASP 227A OD1 _, N3`, structures/hbonds/canonical-format.ts), the
 // same text `misi-gen hbonds` prints. One question per complex with at least one bond.
 import { canonicalPairs, formatHBondList } from '../../structures/hbonds/canonical-format.ts';
-import { sixViews } from '../six-views.ts';
 import { pocketLigandScorer } from '../scoring/task-scorers.ts';
-import { WHOLE_POCKET_IMAGE_SIZE, type TaskModule } from '../task.ts';
+import { sixViews } from '../six-views.ts';
+import { type TaskModule, WHOLE_POCKET_IMAGE_SIZE } from '../task.ts';
 
 export const pocketLigandTask: TaskModule = {
   id: 'pocket_ligand',

@@ -7,9 +7,9 @@
 import type { Complex } from '../../structures/model.ts';
 import { residueIdText, residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
-import { NEGATIVE_RULES, residueQuestions, type NegativeRule, type ResidueQuestion } from '../residue-questions.ts';
-import { residueCamera } from '../residue-camera.ts';
 import { drawOne } from '../random.ts';
+import { residueCamera } from '../residue-camera.ts';
+import { NEGATIVE_RULES, type NegativeRule, type ResidueQuestion, residueQuestions } from '../residue-questions.ts';
 import { residueLigandScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
 import type { TaskModule, TaskOption } from '../task.ts';
@@ -36,14 +36,17 @@ export const NEGATIVES_OPTION: TaskOption = {
   key: 'negatives',
   choices: NEGATIVE_RULES,
   default: 'paired',
-  describe: 'residue-ligand negatives: paired (only positives with a negative within 0.15 A, so distance tells nothing), matched (nearest in distance to each positive; every positive asked) or stratified (across the pocket, as the paper did)',
+  describe:
+    'residue-ligand negatives: paired (only positives with a negative within 0.15 A, so distance tells nothing), matched (nearest in distance to each positive; every positive asked) or stratified (across the pocket, as the paper did)',
 };
 
-const negativeRule = (options: Readonly<Record<string, string>> | undefined) => (options?.negatives ?? NEGATIVES_OPTION.default) as NegativeRule;
+const negativeRule = (options: Readonly<Record<string, string>> | undefined) =>
+  (options?.negatives ?? NEGATIVES_OPTION.default) as NegativeRule;
 
 /** What the question says of its camera, per framing (the template's {{framing}}). */
 const FRAMING_TEXT: Record<ResidueFraming, string> = {
-  subject: 'The camera is aimed at the residue and the ligand so that both fill the pictures, and the views turn about the centre of their bounding box.',
+  subject:
+    'The camera is aimed at the residue and the ligand so that both fill the pictures, and the views turn about the centre of their bounding box.',
   complex: 'The camera is the one that frames the whole complex, and the views turn about the centre of the whole complex.',
 };
 
@@ -91,11 +94,18 @@ export const residueLigandTask: TaskModule = {
     return {
       ok: true,
       plan: {
-        images: residueFraming === 'subject'
-          ? sixViews({ ...subject, camera: residueCamera(subject, subset) }, style, { subset, turnCentre: 'shown' })
-          : sixViews(subject, style, { subset }),
+        images:
+          residueFraming === 'subject'
+            ? sixViews({ ...subject, camera: residueCamera(subject, subset) }, style, { subset, turnCentre: 'shown' })
+            : sixViews(subject, style, { subset }),
         answer: residueAnswer(q),
-        truth: { kind: 'data', value: { residue: { ...q.residue, name: q.name }, bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })) } },
+        truth: {
+          kind: 'data',
+          value: {
+            residue: { ...q.residue, name: q.name },
+            bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })),
+          },
+        },
         vars: { residue: residueLabel(q.name, q.residue), framing: FRAMING_TEXT[residueFraming] },
         params: {
           residue: `${q.name} ${residueIdText(q.residue)}`,

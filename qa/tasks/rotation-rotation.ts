@@ -13,8 +13,11 @@ import type { TaskModule } from '../task.ts';
 import { drawSeparatedChoice, pairChoicePlan, truthFromDeck } from './pair-choice.ts';
 
 /** Every truth of the task: two rolls on different axes, each +-15..90 (864 pairs). */
-const PAIRS: readonly [Command, Command][] = ROTATION_AXES.flatMap((a1) => ROTATION_AXES.filter((a2) => a2 !== a1).flatMap((a2) =>
-  signedRolls(a1).flatMap((r1) => signedRolls(a2).map((r2): [Command, Command] => [r1, r2]))));
+const PAIRS: readonly [Command, Command][] = ROTATION_AXES.flatMap((a1) =>
+  ROTATION_AXES.filter((a2) => a2 !== a1).flatMap((a2) =>
+    signedRolls(a1).flatMap((r1) => signedRolls(a2).map((r2): [Command, Command] => [r1, r2])),
+  ),
+);
 
 export const rotationRotationTask: TaskModule = {
   id: 'rotation_rotation',

@@ -1,7 +1,8 @@
 // Task 2, rotation: `roll x|y|z a`, a in -90..90 by 15, not 0; axes cycle (balanced slot);
 // no two questions of a complex share a command (12 per axis, 36 in all).
-import { randomRoll, ROTATION_AXES, signedRolls } from '../parameters.ts';
+
 import { axisDecks } from '../parameter-decks.ts';
+import { ROTATION_AXES, randomRoll, signedRolls } from '../parameters.ts';
 import { commandScorer } from '../scoring/task-scorers.ts';
 import { rotationScore } from '../scoring/transform-scores.ts';
 import { singleTransformTask } from './single-transform.ts';
@@ -10,6 +11,12 @@ export const rotationTask = singleTransformTask({
   id: 'rotation',
   defaultCounts: { train: 6, test: 3 },
   decks: axisDecks(ROTATION_AXES, signedRolls),
-  scorer: commandScorer('roll', 'xyz', 'composite', '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0', rotationScore),
+  scorer: commandScorer(
+    'roll',
+    'xyz',
+    'composite',
+    '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0',
+    rotationScore,
+  ),
   randomGuess: randomRoll,
 });

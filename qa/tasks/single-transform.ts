@@ -2,9 +2,9 @@
 // three views of the starting complex, then its front view after the command. The answer
 // is the command itself. Commands are drawn without replacement per complex
 // (qa/parameter-decks.ts): no two questions of a complex ask the same command.
-import { formatCommands, type Command } from '../../renders/commands.ts';
-import type { Rng } from '../random.ts';
+import { type Command, formatCommands } from '../../renders/commands.ts';
 import { drawFromDecks, type ParameterDeck } from '../parameter-decks.ts';
+import type { Rng } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import type { TaskScorer } from '../scoring/task-scorers.ts';
 import type { PerSplitCount, TaskContext, TaskModule, TaskOption } from '../task.ts';

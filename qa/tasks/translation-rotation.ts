@@ -15,7 +15,8 @@ import { drawSeparatedChoice, pairChoicePlan, truthFromDeck } from './pair-choic
 
 /** Every truth of the task: a move on x or y (+-1..4 A), then a roll (+-15..90 on x, y or z): 576 pairs. */
 const PAIRS: readonly [Command, Command][] = TRANSLATION_AXES.flatMap((a1) => signedMoves(a1)).flatMap((f1) =>
-  ROTATION_AXES.flatMap((a2) => signedRolls(a2)).map((f2): [Command, Command] => [f1, f2]));
+  ROTATION_AXES.flatMap((a2) => signedRolls(a2)).map((f2): [Command, Command] => [f1, f2]),
+);
 
 export const translationRotationTask: TaskModule = {
   id: 'translation_rotation',
@@ -34,9 +35,10 @@ export const translationRotationTask: TaskModule = {
     const partner = complexById(drawOne(rng, others));
     const got = drawSeparatedChoice(
       rng,
-      (attempt) => mode === 'anchored'
-        ? truthFromDeck(ctx, 'translation_rotation', PAIRS, attempt)
-        : [drawTranslation(rng, drawOne(rng, TRANSLATION_AXES)), drawRotation(rng, drawOne(rng, ROTATION_AXES))],
+      (attempt) =>
+        mode === 'anchored'
+          ? truthFromDeck(ctx, 'translation_rotation', PAIRS, attempt)
+          : [drawTranslation(rng, drawOne(rng, TRANSLATION_AXES)), drawRotation(rng, drawOne(rng, ROTATION_AXES))],
       (commands) => scene(partner, style, { transform: commands }),
       mode,
       ctx.slot(LETTERS.length),

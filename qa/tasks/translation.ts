@@ -1,7 +1,8 @@
 // Task 1, translation: `move x|y d`, d a whole -4..4 A, not 0; axes alternate (balanced slot);
 // no two questions of a complex share a command (8 per axis, 16 in all).
-import { signedMoves, TRANSLATION_AXES, TRANSLATION_MAGNITUDES } from '../parameters.ts';
+
 import { axisDecks } from '../parameter-decks.ts';
+import { signedMoves, TRANSLATION_AXES, TRANSLATION_MAGNITUDES } from '../parameters.ts';
 import { drawOne } from '../random.ts';
 import { commandScorer } from '../scoring/task-scorers.ts';
 import { translationScore } from '../scoring/transform-scores.ts';

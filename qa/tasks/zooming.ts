@@ -19,7 +19,8 @@ export const ZOOM_DISTANCE_OPTION: TaskOption = {
   key: 'zoomDistance',
   choices: ZOOM_DISTANCE_CHOICES,
   default: 'stated',
-  describe: "zooming: state the camera's distance to the complex's centre and its field of view (stated), which the answer needs, or leave them out as the paper did (unstated)",
+  describe:
+    "zooming: state the camera's distance to the complex's centre and its field of view (stated), which the answer needs, or leave them out as the paper did (unstated)",
 };
 
 /** The camera distance as the question writes it: angstrom to one decimal (an error of

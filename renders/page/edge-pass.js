@@ -51,22 +51,42 @@ function copyAndFindEdges(src, frame) {
   }
   let c = 0;
   for (let y = 0; y < height; y++) {
-    const gy = height - 1 - y, s0 = gy * width, d0 = y * width; // GL rows run bottom to top
+    const gy = height - 1 - y,
+      s0 = gy * width,
+      d0 = y * width; // GL rows run bottom to top
     for (let x = 0; x < width; x++) {
       const v = src[s0 + x];
       words[d0 + x] = v | 0xff000000;
       if (v >= 0xfc000000) continue;
       // Side of the neighbour across (0 +x, 1 -x, 2 +y, 3 -y in GL's frame) and step.
-      const code = v >>> 24, side = (code / EDGE_STEPS) | 0, i = s0 + x, d = d0 + x;
-      const left = x > 0 ? i - 1 : -1, right = x + 1 < width ? i + 1 : -1;
-      const up = gy + 1 < height ? i + width : -1, down = gy > 0 ? i - width : -1;
+      const code = v >>> 24,
+        side = (code / EDGE_STEPS) | 0,
+        i = s0 + x,
+        d = d0 + x;
+      const left = x > 0 ? i - 1 : -1,
+        right = x + 1 < width ? i + 1 : -1;
+      const up = gy + 1 < height ? i + width : -1,
+        down = gy > 0 ? i - width : -1;
       edgeAt[c] = i;
       edgeStep[c] = code - side * EDGE_STEPS;
       edgeOut[c] = d;
-      if (side === 0) { edgeAcross[c] = right; edgeInner[c] = left; edgeAcrossOut[c] = d + 1; }
-      else if (side === 1) { edgeAcross[c] = left; edgeInner[c] = right; edgeAcrossOut[c] = d - 1; }
-      else if (side === 2) { edgeAcross[c] = up; edgeInner[c] = down; edgeAcrossOut[c] = d - width; }
-      else { edgeAcross[c] = down; edgeInner[c] = up; edgeAcrossOut[c] = d + width; }
+      if (side === 0) {
+        edgeAcross[c] = right;
+        edgeInner[c] = left;
+        edgeAcrossOut[c] = d + 1;
+      } else if (side === 1) {
+        edgeAcross[c] = left;
+        edgeInner[c] = right;
+        edgeAcrossOut[c] = d - 1;
+      } else if (side === 2) {
+        edgeAcross[c] = up;
+        edgeInner[c] = down;
+        edgeAcrossOut[c] = d - width;
+      } else {
+        edgeAcross[c] = down;
+        edgeInner[c] = up;
+        edgeAcrossOut[c] = d + width;
+      }
       c++;
     }
   }
@@ -79,9 +99,9 @@ function copyAndFindEdges(src, frame) {
  */
 function blendInto(words, at, p, q, share) {
   const k = EDGE_STEPS - share;
-  const r = ((p & 255) * k + (q & 255) * share + HALF) / EDGE_STEPS | 0;
-  const g = (((p >>> 8) & 255) * k + ((q >>> 8) & 255) * share + HALF) / EDGE_STEPS | 0;
-  const b = (((p >>> 16) & 255) * k + ((q >>> 16) & 255) * share + HALF) / EDGE_STEPS | 0;
+  const r = (((p & 255) * k + (q & 255) * share + HALF) / EDGE_STEPS) | 0;
+  const g = ((((p >>> 8) & 255) * k + ((q >>> 8) & 255) * share + HALF) / EDGE_STEPS) | 0;
+  const b = ((((p >>> 16) & 255) * k + ((q >>> 16) & 255) * share + HALF) / EDGE_STEPS) | 0;
   words[at] = (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
 }
 
@@ -95,9 +115,11 @@ function blendInto(words, at, p, q, share) {
  * @param {Uint32Array} src @param {number} e
  */
 function rimColour(src, e) {
-  const p = src[edgeAt[e]], k = edgeInner[e];
+  const p = src[edgeAt[e]],
+    k = edgeInner[e];
   if (k < 0 || (src[k] & 0xffffff) === 0) return p;
-  const q = src[k], f = 2 * edgeStep[e] + 1; // 2t = f / EDGE_STEPS
+  const q = src[k],
+    f = 2 * edgeStep[e] + 1; // 2t = f / EDGE_STEPS
   let out = 0xff000000;
   for (let shift = 0; shift < 24; shift += 8) {
     const a = (p >>> shift) & 255;
@@ -118,7 +140,8 @@ export function resolveEdgePixels(src, frame) {
   const words = frame.words;
   // Own outlines first: they decide their pixel.
   for (let e = 0; e < edgeCount; e++) {
-    const step = edgeStep[e], j = edgeAcross[e];
+    const step = edgeStep[e],
+      j = edgeAcross[e];
     if (step >= HALF || j < 0) continue;
     const i = edgeAt[e];
     edgeShare[i] = OWN | (HALF - step);
@@ -126,7 +149,8 @@ export function resolveEdgePixels(src, frame) {
   }
   // Then the shapes that spill into the neighbour across their outline.
   for (let e = 0; e < edgeCount; e++) {
-    const share = edgeStep[e] - HALF, j = edgeAcross[e];
+    const share = edgeStep[e] - HALF,
+      j = edgeAcross[e];
     if (share <= 0 || j < 0 || edgeShare[j] >= share) continue;
     edgeShare[j] = share;
     edgeFrom[j] = e;

@@ -8,8 +8,7 @@
 
 // Eye-frame size of one pixel at a point whose clip w is `w` (2 NDC units per viewport).
 // 3Dmol sets vHeight to the viewport's height.
-const PIXEL = 'uniform highp float vHeight;\n'
-  + 'float misiPixel(float w) { return 2.0 * w / (projectionMatrix[1][1] * vHeight); }\n';
+const PIXEL = 'uniform highp float vHeight;\n' + 'float misiPixel(float w) { return 2.0 * w / (projectionMatrix[1][1] * vHeight); }\n';
 
 // The outline nearest the pixel as a code for the alpha channel. `n` is the outline's
 // outward normal in the eye frame's x and y (which run as the window's), `inside` the
@@ -21,15 +20,16 @@ const PIXEL = 'uniform highp float vHeight;\n'
 // 1.0) for no outline within a pixel. Written for SwiftShader, which runs every instruction
 // for every fragment: no early returns, one select at the end for "no outline" (n = 0, or
 // t >= 1), and * (1/255) for / 255 (the stored byte rounds code * 255, so it is the same).
-const CODE = 'float misiCode(vec2 n, float len, float inside, float px) {\n'
-  + '  vec2 a = abs(n);\n'
-  + '  bool alongX = a.x >= a.y;\n'
-  + '  float m = alongX ? a.x : a.y;\n'
-  + '  float t = max(inside, 0.0) * len / (px * max(m, 1e-30));\n'
-  + '  float side = alongX ? (n.x > 0.0 ? 0.0 : 1.0) : (n.y > 0.0 ? 2.0 : 3.0);\n'
-  + '  float code = (side * 63.0 + min(floor(t * 63.0), 62.0)) * (1.0 / 255.0);\n'
-  + '  return m > 0.0 && t < 1.0 ? code : 1.0;\n'
-  + '}\n';
+const CODE =
+  'float misiCode(vec2 n, float len, float inside, float px) {\n' +
+  '  vec2 a = abs(n);\n' +
+  '  bool alongX = a.x >= a.y;\n' +
+  '  float m = alongX ? a.x : a.y;\n' +
+  '  float t = max(inside, 0.0) * len / (px * max(m, 1e-30));\n' +
+  '  float side = alongX ? (n.x > 0.0 ? 0.0 : 1.0) : (n.y > 0.0 ? 2.0 : 3.0);\n' +
+  '  float code = (side * 63.0 + min(floor(t * 63.0), 62.0)) * (1.0 / 255.0);\n' +
+  '  return m > 0.0 && t < 1.0 ? code : 1.0;\n' +
+  '}\n';
 
 /**
  * `source` with `from` replaced by `to`; a 3Dmol whose shaders differ fails loudly.
@@ -58,11 +58,14 @@ function sphereVertex(vert) {
 /** A ball's fragment shader: its outline is the circle of radius rval about the quad's centre. @param {string} frag */
 function sphereFragment(frag) {
   frag = beforeMain(frag, CODE + 'flat varying float misiPx;\n');
-  frag = edit(frag, /if\s*\(lensqr > rsqr\)\s*discard;\s*float z = sqrt\(rsqr-lensqr\);/,
+  frag = edit(
+    frag,
+    /if\s*\(lensqr > rsqr\)\s*discard;\s*float z = sqrt\(rsqr-lensqr\);/,
     `if (lensqr > rsqr) discard;
     float z = sqrt(rsqr-lensqr);
     float misiFromCentre = sqrt(lensqr); // the pixel's distance from the centre on screen (eye frame)
-    float misiEdge = misiCode(mapping, misiFromCentre, rval - misiFromCentre, misiPx);`);
+    float misiEdge = misiCode(mapping, misiFromCentre, rval - misiFromCentre, misiPx);`,
+  );
   return outlineInAlpha(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/);
 }
 
@@ -75,11 +78,15 @@ function sphereFragment(frag) {
  */
 function stickVertex(vert) {
   vert = beforeMain(vert, PIXEL + 'flat varying float misiLen;\nflat varying vec2 misiPxLine;\n');
-  return edit(vert, /cposition = mvPosition\.xyz;/, `vec3 misiAxis = p2 - p1;
+  return edit(
+    vert,
+    /cposition = mvPosition\.xyz;/,
+    `vec3 misiAxis = p2 - p1;
     misiLen = length(misiAxis);
     vec3 misiRowW = vec3(projectionMatrix[0][3], projectionMatrix[1][3], projectionMatrix[2][3]);
     misiPxLine = vec2(misiPixel(dot(misiRowW, p1) + projectionMatrix[3][3]), misiPixel(dot(misiRowW, misiAxis)) / max(misiLen, 1e-30));
-    cposition = mvPosition.xyz;`);
+    cposition = mvPosition.xyz;`,
+  );
 }
 
 /**
@@ -92,14 +99,17 @@ function stickVertex(vert) {
  */
 function stickFragment(frag) {
   frag = beforeMain(frag, CODE + 'flat varying float misiLen;\nflat varying vec2 misiPxLine;\n');
-  frag = edit(frag, /vec4 clipPos = projectionMatrix \* vec4\(qi, 1\.0\);/,
+  frag = edit(
+    frag,
+    /vec4 clipPos = projectionMatrix \* vec4\(qi, 1\.0\);/,
     `float misiB = dot(v,va), misiD = dot(v, deltap), misiE = dot(deltap,va);
     float misiDen = 1.0 - misiB * misiB;
     float misiS = clamp(misiDen > 1e-6 ? (misiE - misiB * misiD) / misiDen : 0.0, 0.0, misiLen);
     vec3 misiOff = deltap + (misiS * misiB - misiD) * v - misiS * va;
     float misiDist = length(misiOff);
     float misiEdge = misiCode(misiOff.xy, length(misiOff.xy), r - misiDist, misiPxLine.x + misiS * misiPxLine.y);
-    vec4 clipPos = projectionMatrix * vec4(qi, 1.0);`);
+    vec4 clipPos = projectionMatrix * vec4(qi, 1.0);`,
+  );
   return outlineInAlpha(frag, /gl_FragColor = vec4\(color, opacity\*opacity \);/);
 }
 
@@ -142,7 +152,8 @@ export function installEdgeShaders(renderer, edge) {
     const rewrite = source.endsWith(MARK) ? impostorRewrite(type, source) : null;
     const shader = getShader.call(this, type, rewrite ? rewrite(source) : source);
     // 3Dmol only logs a shader that does not compile, and then draws nothing.
-    if (rewrite && !shader) throw new Error(`edge-shaders: the rewritten ${type} shader did not compile (3Dmol's log is in the page's console)`);
+    if (rewrite && !shader)
+      throw new Error(`edge-shaders: the rewritten ${type} shader did not compile (3Dmol's log is in the page's console)`);
     return shader;
   };
 }

@@ -59,7 +59,8 @@ const turn = new MessageChannel();
 const turnWaiters = [];
 turn.port1.onmessage = () => turnWaiters.shift()?.();
 /** @returns {Promise<void>} */
-export const nextTurn = () => new Promise((resolve) => {
-  turnWaiters.push(resolve);
-  turn.port2.postMessage(0);
-});
+export const nextTurn = () =>
+  new Promise((resolve) => {
+    turnWaiters.push(resolve);
+    turn.port2.postMessage(0);
+  });

@@ -48,8 +48,10 @@ export function labelSprite(label, s) {
   spriteCanvas ??= new OffscreenCanvas(1, 1);
   const c = spriteCanvas.getContext('2d', { willReadFrequently: true });
   if (!c) throw new Error('labels: no 2D context for the sprites');
-  const boxWidth = label.w, boxHeight = label.h;
-  const w = boxWidth + 2 * SPRITE_MARGIN, h = boxHeight + 2 * SPRITE_MARGIN;
+  const boxWidth = label.w,
+    boxHeight = label.h;
+  const w = boxWidth + 2 * SPRITE_MARGIN,
+    h = boxHeight + 2 * SPRITE_MARGIN;
   if (spriteCanvas.width < w || spriteCanvas.height < h) {
     spriteCanvas.width = Math.max(spriteCanvas.width, w);
     spriteCanvas.height = Math.max(spriteCanvas.height, h);
@@ -77,10 +79,11 @@ export function labelSprite(label, s) {
  * @param {Uint32Array} px @param {number} d @param {number} r0 @param {number} g0 @param {number} b0 @param {number} a
  */
 function blend(px, d, r0, g0, b0, a) {
-  const v = px[d], b = 255 - a;
-  const r = (r0 * a + (v & 255) * b + 127) / 255 | 0;
-  const g = (g0 * a + ((v >>> 8) & 255) * b + 127) / 255 | 0;
-  const bl = (b0 * a + ((v >>> 16) & 255) * b + 127) / 255 | 0;
+  const v = px[d],
+    b = 255 - a;
+  const r = ((r0 * a + (v & 255) * b + 127) / 255) | 0;
+  const g = ((g0 * a + ((v >>> 8) & 255) * b + 127) / 255) | 0;
+  const bl = ((b0 * a + ((v >>> 16) & 255) * b + 127) / 255) | 0;
   px[d] = (0xff000000 | (bl << 16) | (g << 8) | r) >>> 0;
 }
 
@@ -90,11 +93,13 @@ function blend(px, d, r0, g0, b0, a) {
  */
 function drawLeader(frame, ax, ay, x, y, w, h) {
   const { words: px, width, height } = frame;
-  const tx = Math.min(Math.max(ax, x), x + w), ty = Math.min(Math.max(ay, y), y + h);
+  const tx = Math.min(Math.max(ax, x), x + w),
+    ty = Math.min(Math.max(ay, y), y + h);
   const n = Math.ceil(Math.max(Math.abs(tx - ax), Math.abs(ty - ay)));
   let last = -1;
   for (let k = 0; k <= n; k++) {
-    const i = Math.floor(ax + ((tx - ax) * k) / n), j = Math.floor(ay + ((ty - ay) * k) / n);
+    const i = Math.floor(ax + ((tx - ax) * k) / n),
+      j = Math.floor(ay + ((ty - ay) * k) / n);
     if (i < 0 || j < 0 || i >= width || j >= height) continue;
     const d = j * width + i;
     if (d === last) continue;
@@ -116,15 +121,25 @@ export function drawLabels(frame, labels, placed) {
   for (let q = 0; q < placed.length; q += 5) {
     if (placed[q + 3] < 0) continue;
     const sprite = labels[placed[q]];
-    drawLeader(frame, placed[q + 3], placed[q + 4], placed[q + 1], placed[q + 2], sprite.w - 2 * SPRITE_MARGIN, sprite.h - 2 * SPRITE_MARGIN);
+    drawLeader(
+      frame,
+      placed[q + 3],
+      placed[q + 4],
+      placed[q + 1],
+      placed[q + 2],
+      sprite.w - 2 * SPRITE_MARGIN,
+      sprite.h - 2 * SPRITE_MARGIN,
+    );
   }
   for (let q = 0; q < placed.length; q += 5) {
     const { w, h, rgba: src } = labels[placed[q]];
-    const x0 = placed[q + 1] - SPRITE_MARGIN, y0 = placed[q + 2] - SPRITE_MARGIN;
+    const x0 = placed[q + 1] - SPRITE_MARGIN,
+      y0 = placed[q + 2] - SPRITE_MARGIN;
     for (let j = Math.max(0, -y0); j < h && y0 + j < height; j++) {
       let d = (y0 + j) * width + x0;
       let o = j * w * 4;
-      const i0 = Math.max(0, -x0), i1 = Math.min(w, width - x0);
+      const i0 = Math.max(0, -x0),
+        i1 = Math.min(w, width - x0);
       d += i0;
       o += i0 * 4;
       for (let i = i0; i < i1; i++, d++, o += 4) {

@@ -26,18 +26,24 @@ export function pixelRuns(px, width, start = 0) {
   let o = start;
   /** @param {number} v */
   const varint = (v) => {
-    while (v >= 128) { out[o++] = (v & 127) | 128; v >>>= 7; }
+    while (v >= 128) {
+      out[o++] = (v & 127) | 128;
+      v >>>= 7;
+    }
     out[o++] = v;
   };
-  let i = 0, x = 0; // pixel, and its column
+  let i = 0,
+    x = 0; // pixel, and its column
   while (i < n) {
     // Zero pixels: equal to the left neighbour (alpha is always 255), or black at x = 0.
-    let r = i, rx = x;
+    let r = i,
+      rx = x;
     while (r < n && (rx === 0 ? (px[r] & 0xffffff) === 0 : px[r] === px[r - 1])) {
       r++;
       if (++rx === width) rx = 0;
     }
-    let l = r, lx = rx;
+    let l = r,
+      lx = rx;
     while (l < n && !(lx === 0 ? (px[l] & 0xffffff) === 0 : px[l] === px[l - 1])) {
       l++;
       if (++lx === width) lx = 0;

@@ -80,8 +80,10 @@ export function readFrame(gl, target, frame, scale, edge) {
       resolveEdgePixels(src, frame);
       return;
     }
-    for (let y = 0; y < height; y++) { // GL rows run bottom to top
-      const s0 = (height - 1 - y) * width, d0 = y * width;
+    for (let y = 0; y < height; y++) {
+      // GL rows run bottom to top
+      const s0 = (height - 1 - y) * width,
+        d0 = y * width;
       for (let x = 0; x < width; x++) words[d0 + x] = src[s0 + x] | 0xff000000;
     }
     return;
@@ -91,9 +93,14 @@ export function readFrame(gl, target, frame, scale, edge) {
     // masked words adds both (at most 4 x 255 + 2 per lane: no carry between them).
     const src = new Uint32Array(big.buffer);
     for (let y = 0; y < height; y++) {
-      const r0 = (height - 1 - y) * 2 * W, r1 = r0 + W, d0 = y * width;
+      const r0 = (height - 1 - y) * 2 * W,
+        r1 = r0 + W,
+        d0 = y * width;
       for (let x = 0, o = 0; x < width; x++, o += 2) {
-        const a = src[r0 + o], b = src[r0 + o + 1], c = src[r1 + o], d = src[r1 + o + 1];
+        const a = src[r0 + o],
+          b = src[r0 + o + 1],
+          c = src[r1 + o],
+          d = src[r1 + o + 1];
         const rb = (a & 0xff00ff) + (b & 0xff00ff) + (c & 0xff00ff) + (d & 0xff00ff) + 0x20002;
         const g = (a & 0xff00) + (b & 0xff00) + (c & 0xff00) + (d & 0xff00) + 0x200;
         words[d0 + x] = 0xff000000 | ((rb >>> 2) & 0xff00ff) | ((g >>> 2) & 0xff00);

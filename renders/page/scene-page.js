@@ -14,10 +14,11 @@
 /** @import { Viewer3D } from './three-dmol.ts' */
 /** @import { DrawTarget, Frame } from './read-frame.js' */
 /** @import { Sprite } from './labels.js' */
-import { drawLabels, FONT_FAMILY, fontReady, hex, labelSprite } from './labels.js';
-import { bindTarget, frameOfSize, readFrame } from './read-frame.js';
-import { pixelRuns } from './pixel-runs-encoder.js';
+
 import { closeImageSocket, connectImages, nextTurn, sendImage } from './image-socket.js';
+import { drawLabels, FONT_FAMILY, fontReady, hex, labelSprite } from './labels.js';
+import { pixelRuns } from './pixel-runs-encoder.js';
+import { bindTarget, frameOfSize, readFrame } from './read-frame.js';
 import { makeViewer, pinPrograms } from './viewer-patches.js';
 
 const CAMERA_Z = 150; // 3Dmol's fixed camera position on its z axis
@@ -75,7 +76,8 @@ function drawingScale(method) {
 function setStage(stage, scene) {
   scale = drawingScale(scene.antialias);
   antialias = scene.antialias;
-  const w = `${scene.width * scale}px`, h = `${scene.height * scale}px`;
+  const w = `${scene.width * scale}px`,
+    h = `${scene.height * scale}px`;
   if (stage.style.width === w && stage.style.height === h) return false;
   stage.style.width = w;
   stage.style.height = h;
@@ -107,16 +109,23 @@ async function load(scene) {
   projection = null; // each shot brings its own
   const jmol = $3Dmol.elementColors.Jmol;
   /** @param {string} elem @param {string | null} c */
-  const colour = (elem, c) => (c ? hex(c) : jmol[elem] ?? jmol[elem.toUpperCase()] ?? 0xff1493);
-  const shape = scene.representation === 'sphere'
-    ? { sphere: { radius: scene.sphereRadius } }
-    : { stick: { radius: scene.stickRadius } };
+  const colour = (elem, c) => (c ? hex(c) : (jmol[elem] ?? jmol[elem.toUpperCase()] ?? 0xff1493));
+  const shape = scene.representation === 'sphere' ? { sphere: { radius: scene.sphereRadius } } : { stick: { radius: scene.stickRadius } };
   if (scene.atoms.length) {
     const m = viewer.addModel();
-    m.addAtoms(scene.atoms.map((a, i) => ({
-      elem: a.elem, x: a.x, y: a.y, z: a.z, bonds: a.bonds, bondOrder: a.bondOrder,
-      index: i, serial: i + 1, color: colour(a.elem, a.color),
-    })));
+    m.addAtoms(
+      scene.atoms.map((a, i) => ({
+        elem: a.elem,
+        x: a.x,
+        y: a.y,
+        z: a.z,
+        bonds: a.bonds,
+        bondOrder: a.bondOrder,
+        index: i,
+        serial: i + 1,
+        color: colour(a.elem, a.color),
+      })),
+    );
     m.setStyle({}, shape);
     // A stick style draws nothing for an atom without bonds: give such atoms a ball.
     const lone = scene.atoms.flatMap((a, i) => (a.bonds.length ? [] : [i]));
@@ -148,7 +157,9 @@ function draw([matrix, proj, placed]) {
   // the size). Size it again, and never draw into a viewport that is not the frame's.
   if (renderer.getCanvas().width !== target.w || renderer.getCanvas().height !== target.h) viewer.resize();
   if (renderer.getCanvas().width !== target.w || renderer.getCanvas().height !== target.h) {
-    throw new Error(`3Dmol's canvas is ${renderer.getCanvas().width} x ${renderer.getCanvas().height}, the frame ${target.w} x ${target.h}`);
+    throw new Error(
+      `3Dmol's canvas is ${renderer.getCanvas().width} x ${renderer.getCanvas().height}, the frame ${target.w} x ${target.h}`,
+    );
   }
   viewer.render();
   pinPrograms(viewer);
@@ -193,7 +204,8 @@ async function shootBatchToSocket(shotsJson) {
  */
 async function shootEncoded(shot, format, quality) {
   const f = draw(shot);
-  if (!encodeCanvas || encodeCanvas.width !== f.width || encodeCanvas.height !== f.height) encodeCanvas = new OffscreenCanvas(f.width, f.height);
+  if (!encodeCanvas || encodeCanvas.width !== f.width || encodeCanvas.height !== f.height)
+    encodeCanvas = new OffscreenCanvas(f.width, f.height);
   const ctx = encodeCanvas.getContext('2d', { alpha: false, willReadFrequently: true });
   if (!ctx) throw new Error('no 2D context to encode the image');
   ctx.putImageData(f.image, 0, 0);

@@ -4,7 +4,7 @@
 // the front view, and turns to any of the six views on request. A classic script (pages
 // opened from the file system cannot load modules): it defines window.MisiViewer and needs
 // window.$3Dmol (3Dmol-min.js) loaded before it.
-(function () {
+(() => {
   /** @param {string} c '#RRGGBB' */
   const hex = (c) => parseInt(c.slice(1), 16);
   /** How much closer than 3Dmol's zoomTo the view starts: about the renderer's framing. */
@@ -21,13 +21,23 @@
     const viewer = $3Dmol.createViewer(element, { backgroundColor: scene.style.background, antialias: true });
     const jmol = $3Dmol.elementColors.Jmol;
     const atoms = scene.atoms.map((/** @type {any[]} */ a, /** @type {number} */ i) => ({
-      elem: a[0], x: a[1], y: a[2], z: a[3], index: i, serial: i + 1, bonds: [], bondOrder: [],
-      color: a[4] ? hex(a[4]) : jmol[a[0]] ?? jmol[String(a[0]).toUpperCase()] ?? 0xff1493,
+      elem: a[0],
+      x: a[1],
+      y: a[2],
+      z: a[3],
+      index: i,
+      serial: i + 1,
+      bonds: [],
+      bondOrder: [],
+      color: a[4] ? hex(a[4]) : (jmol[a[0]] ?? jmol[String(a[0]).toUpperCase()] ?? 0xff1493),
     }));
     for (let k = 0; k < scene.bonds.length; k += 2) {
-      const i = scene.bonds[k], j = scene.bonds[k + 1];
-      atoms[i].bonds.push(j); atoms[i].bondOrder.push(1);
-      atoms[j].bonds.push(i); atoms[j].bondOrder.push(1);
+      const i = scene.bonds[k],
+        j = scene.bonds[k + 1];
+      atoms[i].bonds.push(j);
+      atoms[i].bondOrder.push(1);
+      atoms[j].bonds.push(i);
+      atoms[j].bondOrder.push(1);
     }
     const model = viewer.addModel();
     model.addAtoms(atoms);
@@ -40,8 +50,12 @@
       labels = scene.labels.map((/** @type {any[]} */ l) => {
         const a = atoms[l[1]];
         return viewer.addLabel(l[0], {
-          position: { x: a.x, y: a.y, z: a.z }, fontSize: scene.style.fontSize, fontColor: scene.style.fontColor,
-          backgroundColor: scene.style.backgroundColor, backgroundOpacity: scene.style.backgroundOpacity, inFront: true,
+          position: { x: a.x, y: a.y, z: a.z },
+          fontSize: scene.style.fontSize,
+          fontColor: scene.style.fontColor,
+          backgroundColor: scene.style.backgroundColor,
+          backgroundOpacity: scene.style.backgroundOpacity,
+          inFront: true,
         });
       });
     };
@@ -55,7 +69,10 @@
       const q = scene.views[name];
       if (!q) throw new Error(`no view '${name}'`);
       const v = base.slice();
-      v[4] = q[0]; v[5] = q[1]; v[6] = q[2]; v[7] = q[3];
+      v[4] = q[0];
+      v[5] = q[1];
+      v[6] = q[2];
+      v[7] = q[3];
       viewer.setView(v);
       viewer.render();
     };

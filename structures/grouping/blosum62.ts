@@ -30,7 +30,12 @@ const ROWS = [
 const SIZE = BLOSUM62_ALPHABET.length;
 /** Scores as a flat SIZE x SIZE table, indexed by alphabet position. */
 export const BLOSUM62 = new Int8Array(SIZE * SIZE);
-ROWS.forEach((row, i) => row.trim().split(/\s+/).forEach((v, j) => (BLOSUM62[i * SIZE + j] = Number(v))));
+ROWS.forEach((row, i) =>
+  row
+    .trim()
+    .split(/\s+/)
+    .forEach((v, j) => (BLOSUM62[i * SIZE + j] = Number(v))),
+);
 
 const INDEX = new Map([...BLOSUM62_ALPHABET].map((c, i) => [c, i]));
 /** Alphabet position of a one-letter code; anything unknown counts as X. */

@@ -24,23 +24,38 @@ export interface CandidateStats {
  * prefilter's best hits, likely links: the more is joined early, the more is skipped later);
  * the order changes the work, never the clusters.
  */
-export function linkCandidates(d: LinkageData, queries: Int32Array, targets: Int32Array, first?: Uint8Array): { root: Int32Array; stats: CandidateStats } {
+export function linkCandidates(
+  d: LinkageData,
+  queries: Int32Array,
+  targets: Int32Array,
+  first?: Uint8Array,
+): { root: Int32Array; stats: CandidateStats } {
   const hasWhole = (i: number) => hasWholeChains(d, i);
   const isWhole = (c: number) => c >= d.wholeStart[0];
   const keys: number[][] = [[], []];
   const SHIFT = 2 ** 21;
   if (d.chainItem.length >= SHIFT) throw new RangeError(`linkCandidates: ${d.chainItem.length} chains, at most ${SHIFT - 1}`);
   for (let k = 0; k < queries.length; k++) {
-    let x = queries[k], y = targets[k];
-    const i = d.chainItem[x], j = d.chainItem[y];
+    let x = queries[k],
+      y = targets[k];
+    const i = d.chainItem[x],
+      j = d.chainItem[y];
     if (i === j) continue;
     const whole = hasWhole(i) && hasWhole(j);
     if (isWhole(x) !== whole || isWhole(y) !== whole) continue;
     if (i > j) [x, y] = [y, x]; // the query is the chain of the smaller item, as in linkRows
-    keys[first && first[k] ? 0 : 1].push(x * SHIFT + y);
+    keys[first?.[k] ? 0 : 1].push(x * SHIFT + y);
   }
   const linker = new ChainLinker(d);
-  const stats: CandidateStats = { candidates: queries.length, kept: 0, skippedJoined: 0, bounded: 0, alignments: 0, cells: 0, boundCells: 0 };
+  const stats: CandidateStats = {
+    candidates: queries.length,
+    kept: 0,
+    skippedJoined: 0,
+    bounded: 0,
+    alignments: 0,
+    cells: 0,
+    boundCells: 0,
+  };
   const early = new Set<number>();
   for (const phase of [0, 1]) {
     const sorted = Float64Array.from(keys[phase]).sort();
@@ -50,7 +65,8 @@ export function linkCandidates(d: LinkageData, queries: Int32Array, targets: Int
       if (phase === 0) early.add(sorted[k]);
       else if (early.has(sorted[k])) continue;
       stats.kept++;
-      const x = Math.floor(sorted[k] / SHIFT), y = sorted[k] - x * SHIFT;
+      const x = Math.floor(sorted[k] / SHIFT),
+        y = sorted[k] - x * SHIFT;
       const i = d.chainItem[x];
       if (x !== query) {
         if (query >= 0) linker.end();

@@ -49,9 +49,13 @@ export class ComplexIdentity {
   /** Residues of every chain. */
   private readonly lengths: Int32Array;
 
-  constructor(readonly d: LinkageData, o: ComplexIdentityOptions = {}) {
+  constructor(
+    readonly d: LinkageData,
+    o: ComplexIdentityOptions = {},
+  ) {
     // The most chain pairs a row can have: the most chains of a kind one complex has, against every chain of that kind.
-    let pocket = 0, whole = 0;
+    let pocket = 0,
+      whole = 0;
     for (let i = 0; i < this.size; i++) {
       pocket = Math.max(pocket, d.pocketStart[i + 1] - d.pocketStart[i]);
       whole = Math.max(whole, d.wholeStart[i + 1] - d.wholeStart[i]);

@@ -44,7 +44,8 @@ export const lastAlignment = { score: 0 };
  * (columns), as alignSequences walks it; gap of length k costs open + (k - 1) * extend.
  */
 export function identityCount(a: Uint8Array, b: Uint8Array, open = 11, extend = 1): number {
-  const n = a.length, m = b.length;
+  const n = a.length,
+    m = b.length;
   if (n === 0 || m === 0) {
     lastAlignment.score = 0;
     return 0;
@@ -58,21 +59,27 @@ export function identityCount(a: Uint8Array, b: Uint8Array, open = 11, extend = 
   fRow.fill(NEG, 0, m + 1);
   idHRow.fill(0, 0, m + 1);
   idFRow.fill(0, 0, m + 1);
-  let best = 0, bestId = 0;
+  let best = 0,
+    bestId = 0;
   for (let i = 0; i < n; i++) {
     const sub = a[i] * SIZE;
-    let hDiag = 0, idDiag = 0; // row i-1, column j-1 (column 0 is the zero border)
-    let hLeft = 0, idLeft = 0; // row i, column j-1
-    let e = NEG, idE = 0;
+    let hDiag = 0,
+      idDiag = 0; // row i-1, column j-1 (column 0 is the zero border)
+    let hLeft = 0,
+      idLeft = 0; // row i, column j-1
+    let e = NEG,
+      idE = 0;
     for (let j = 1; j <= m; j++) {
-      const eOpen = hLeft - open, eExt = e - extend;
+      const eOpen = hLeft - open,
+        eExt = e - extend;
       if (eExt > eOpen) e = eExt;
       else {
         e = eOpen;
         idE = idLeft;
       }
       const hUp = hRow[j];
-      const fOpen = hUp - open, fExt = fRow[j] - extend;
+      const fOpen = hUp - open,
+        fExt = fRow[j] - extend;
       let f: number, idF: number;
       if (fExt > fOpen) {
         f = fExt;
@@ -82,7 +89,8 @@ export function identityCount(a: Uint8Array, b: Uint8Array, open = 11, extend = 
         idF = idHRow[j];
       }
       const pair = sub + b[j - 1];
-      let h = hDiag + SCORE[pair], idh = idDiag + SAME[pair];
+      let h = hDiag + SCORE[pair],
+        idh = idDiag + SAME[pair];
       if (e > h) {
         h = e;
         idh = idE;

@@ -24,7 +24,13 @@ const WAIT_MS = 30_000;
 const SMALL_ROW = CHUNK;
 // Control words: generation (bumped per row, what idle workers wait on), the claim word
 // (generation << 16 | next chunk), chunks and pairs of the current row, stop, error.
-const GEN = 0, CLAIM = 1, CHUNKS = 2, PAIRS = 3, STOP = 4, ERROR = 5, CONTROL = 8;
+const GEN = 0,
+  CLAIM = 1,
+  CHUNKS = 2,
+  PAIRS = 3,
+  STOP = 4,
+  ERROR = 5,
+  CONTROL = 8;
 /** Per thread: chain pairs bounded below the floor, alignments, their cells, cells bounded. */
 export const STAT_FIELDS = 4;
 const MAX_CHUNKS = 0xffff;
@@ -73,7 +79,11 @@ export class ChunkWorker {
   private readonly bounds = new Int32Array(BOUND_LANES);
   private readonly counts = new Int32Array(LANES);
 
-  constructor(private readonly d: LinkageData, private readonly b: RowBuffers, private readonly thread: number) {
+  constructor(
+    private readonly d: LinkageData,
+    private readonly b: RowBuffers,
+    private readonly thread: number,
+  ) {
     this.aligner = new BatchAligner(d.gapOpen, d.gapExtend);
   }
 
@@ -109,7 +119,8 @@ export class ChunkWorker {
     const waiting: number[] = [];
     // Pairs to align: the row's chain first (its complex first in order), or second.
     const toAlign: number[][] = [[], []];
-    let query = -1, q: Uint8Array = new Uint8Array(0);
+    let query = -1,
+      q: Uint8Array = new Uint8Array(0);
     const align = (reversed: number) => {
       const list = toAlign[reversed];
       if (!list.length) return;
@@ -196,7 +207,11 @@ export class RowThreads {
   private workers: Worker[] | null = null;
   private generation = 0;
 
-  constructor(private readonly d: LinkageData, private readonly maxPairs: number, o: RowThreadOptions = {}) {
+  constructor(
+    private readonly d: LinkageData,
+    private readonly maxPairs: number,
+    o: RowThreadOptions = {},
+  ) {
     this.threads = Math.max(1, o.threads ?? availableParallelism());
     this.b = rowBuffers(maxPairs, this.threads);
     this.own = new ChunkWorker(d, this.b, 0);
@@ -206,7 +221,9 @@ export class RowThreads {
   private start(): void {
     this.workers = [];
     for (let t = 1; t < this.threads; t++) {
-      const w = new Worker(new URL('./linkage-worker.mjs', import.meta.url), { workerData: { module: 'identity-rows', call: 'serveRows', args: [this.d, this.b, t] } });
+      const w = new Worker(new URL('./linkage-worker.mjs', import.meta.url), {
+        workerData: { module: 'identity-rows', call: 'serveRows', args: [this.d, this.b, t] },
+      });
       w.unref();
       // A worker that fails only costs time (see above); its error is kept for the message.
       w.on('error', () => {});
@@ -255,7 +272,8 @@ export class RowThreads {
 
   /** After a worker failed to finish a chunk: the rest on this thread, in buffers no worker has (this row's results copied over). */
   private alone(): void {
-    const old = this.b, done = this.stats();
+    const old = this.b,
+      done = this.stats();
     this.close();
     this.threads = 1;
     this.b = rowBuffers(this.maxPairs, 1);
@@ -296,4 +314,3 @@ export class RowThreads {
     this.threads = 1;
   }
 }
-

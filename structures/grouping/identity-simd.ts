@@ -68,7 +68,12 @@ export class BatchAligner {
    * gapOpen/gapExtend: identityCount's; bonus: the c of bounds() (a positive integer; the
    * smaller, the closer the bound: (M - S) / c does not grow as c shrinks, M being convex in c).
    */
-  constructor(readonly gapOpen = 11, readonly gapExtend = 1, readonly bonus = 1, useSimd = true) {
+  constructor(
+    readonly gapOpen = 11,
+    readonly gapExtend = 1,
+    readonly bonus = 1,
+    useSimd = true,
+  ) {
     if (!(Number.isInteger(bonus) && bonus >= 1 && bonus <= 20)) throw new RangeError(`bonus ${bonus}: an integer from 1 to 20`);
     const module = useSimd ? wasmModule() : null;
     if (!module) return;
@@ -161,7 +166,8 @@ export class BatchAligner {
     this.tight16(QUERY, n, cols, m, row, this.gapOpen, this.gapExtend, this.bonus);
     const r = new Uint8Array(this.memory!.buffer, RESULT, 2 * BOUND_LANES);
     subjects.forEach((b, k) => {
-      const s = r[k], best = r[BOUND_LANES + k];
+      const s = r[k],
+        best = r[BOUND_LANES + k];
       out[k] = b.length === 0 || best >= CUT ? NO_BOUND : Math.floor((best - s) / this.bonus);
     });
   }

@@ -55,10 +55,11 @@ export class KmerOrder {
   private index(first: number, end: number): Index {
     const distinct = new Int32Array(end - first);
     const start = new Int32Array(WORDS + 1);
-    for (let c = first; c < end; c++) this.words(c, (w) => {
-      start[w + 1]++;
-      distinct[c - first]++;
-    });
+    for (let c = first; c < end; c++)
+      this.words(c, (w) => {
+        start[w + 1]++;
+        distinct[c - first]++;
+      });
     for (let w = 0; w < WORDS; w++) start[w + 1] += start[w];
     const fill = start.slice(0, WORDS);
     const chains = new Int32Array(start[WORDS]);
@@ -80,7 +81,8 @@ export class KmerOrder {
   }
 
   private fraction(x: number, y: number, ix: Index): number {
-    const dx = ix.distinct[x - ix.first], dy = ix.distinct[y - ix.first];
+    const dx = ix.distinct[x - ix.first],
+      dy = ix.distinct[y - ix.first];
     return this.counts[y] / Math.max(1, Math.min(dx, dy));
   }
 
@@ -91,7 +93,8 @@ export class KmerOrder {
    */
   likelyPairs(perChain: number): { queries: Int32Array; targets: Int32Array } {
     const d = this.d;
-    const queries: number[] = [], targets: number[] = [];
+    const queries: number[] = [],
+      targets: number[] = [];
     const take = (x: number, ix: Index) => {
       const item = d.chainItem[x];
       const touched = this.score(x, ix);

@@ -55,7 +55,16 @@ export interface LinkageStats {
   boundCells: number;
 }
 
-export const emptyStats = (): LinkageStats => ({ pairs: 0, skippedJoined: 0, whole: 0, pocket: 0, alignments: 0, cells: 0, bounded: 0, boundCells: 0 });
+export const emptyStats = (): LinkageStats => ({
+  pairs: 0,
+  skippedJoined: 0,
+  whole: 0,
+  pocket: 0,
+  alignments: 0,
+  cells: 0,
+  bounded: 0,
+  boundCells: 0,
+});
 
 export function addStats(into: LinkageStats, s: LinkageStats): void {
   for (const k of Object.keys(into) as (keyof LinkageStats)[]) into[k] += s[k];
@@ -85,9 +94,11 @@ function find(parent: Int32Array, x: number): number {
 
 function union(parent: Int32Array, a: number, b: number): void {
   for (;;) {
-    const ra = find(parent, a), rb = find(parent, b);
+    const ra = find(parent, a),
+      rb = find(parent, b);
     if (ra === rb) return;
-    const lo = Math.min(ra, rb), hi = Math.max(ra, rb);
+    const lo = Math.min(ra, rb),
+      hi = Math.max(ra, rb);
     if (Atomics.compareExchange(parent, hi, hi, lo) === hi) return;
   }
 }

@@ -54,7 +54,10 @@ export interface RdkitJsonDocument {
 }
 
 /** Atoms that survive: ring atoms and linkers (the 2-core) plus atoms double-bonded to them. */
-export function scaffoldAtoms(atomCount: number, bonds: Array<{ a: number; b: number; double: boolean }>): { core: boolean[]; kept: boolean[] } {
+export function scaffoldAtoms(
+  atomCount: number,
+  bonds: Array<{ a: number; b: number; double: boolean }>,
+): { core: boolean[]; kept: boolean[] } {
   const neighbours: number[][] = Array.from({ length: atomCount }, () => []);
   for (const { a, b } of bonds) {
     neighbours[a].push(b);
@@ -93,8 +96,16 @@ export function scaffoldDocument(doc: RdkitJsonDocument): RdkitJsonDocument | nu
   const rep = mol.extensions?.find((e) => e.name === 'rdkitRepresentation');
   const aromaticAtom = new Set(rep?.aromaticAtoms ?? []);
   const aromaticBond = new Set(rep?.aromaticBonds ?? []);
-  const bonds = mol.bonds.map((b, i) => ({ ...b, bo: b.bo ?? bondDefaults.bo, stereo: b.stereo ?? bondDefaults.stereo, aromatic: aromaticBond.has(i) }));
-  const { kept } = scaffoldAtoms(atoms.length, bonds.map((b) => ({ a: b.atoms[0], b: b.atoms[1], double: b.bo === 2 && !b.aromatic })));
+  const bonds = mol.bonds.map((b, i) => ({
+    ...b,
+    bo: b.bo ?? bondDefaults.bo,
+    stereo: b.stereo ?? bondDefaults.stereo,
+    aromatic: aromaticBond.has(i),
+  }));
+  const { kept } = scaffoldAtoms(
+    atoms.length,
+    bonds.map((b) => ({ a: b.atoms[0], b: b.atoms[1], double: b.bo === 2 && !b.aromatic })),
+  );
   if (!kept.some(Boolean)) return null;
 
   // Hydrogens and chirality of kept atoms that lose a neighbour.
@@ -158,7 +169,10 @@ function keptDoubleBondStereo(
   bonds: Array<{ atoms: [number, number] }>,
 ): { stereo: 'cis' | 'trans'; atoms: [number, number] } | null {
   if (!refs) return null;
-  const ends: Array<[number, number]> = [[x, y], [y, x]];
+  const ends: Array<[number, number]> = [
+    [x, y],
+    [y, x],
+  ];
   let swaps = 0;
   const chosen: number[] = [];
   for (let k = 0; k < 2; k++) {

@@ -4,7 +4,7 @@
 // builds the molecule with RDKit-JS and canonicalises the result with it.
 import type { Ligand } from '../model.ts';
 import { rdkit, toMolblock } from '../rdkit-ligand.ts';
-import { scaffoldDocument, type RdkitJsonDocument } from './murcko-graph.ts';
+import { type RdkitJsonDocument, scaffoldDocument } from './murcko-graph.ts';
 
 export type ScaffoldResult =
   | {
@@ -23,7 +23,7 @@ type RDKitMol = NonNullable<ReturnType<RDKitModule['get_mol']>>;
 function readMol(rd: RDKitModule, input: string, details: Record<string, unknown>): RDKitMol | null {
   try {
     const mol = rd.get_mol(input, JSON.stringify(details));
-    if (mol && mol.is_valid()) return mol;
+    if (mol?.is_valid()) return mol;
     mol?.delete();
   } catch {
     // RDKit-JS throws for some malformed inputs instead of returning null.
@@ -46,7 +46,8 @@ function scaffoldOfMol(rd: RDKitModule, mol: RDKitMol, sanitised: boolean): { sm
   // JSON), then once more from its SMILES so that RDKit removes tags from atoms and bonds
   // that are no longer stereocentres, as MolToSmiles does in Python.
   const json = JSON.stringify(scaffold);
-  const cut = readMol(rd, json, { assignStereo: false }) ?? (sanitised ? null : readMol(rd, json, { sanitize: false, assignStereo: false }));
+  const cut =
+    readMol(rd, json, { assignStereo: false }) ?? (sanitised ? null : readMol(rd, json, { sanitize: false, assignStereo: false }));
   if (!cut) return { reason: 'RDKit could not sanitise the scaffold cut from the molecule' };
   let written: string;
   try {
@@ -89,7 +90,11 @@ export async function murckoScaffoldOf(ligand: Ligand): Promise<ScaffoldResult> 
   }
   if (ligand.atoms.length === 0) return { smiles: null, reason: 'the ligand has no atoms' };
   const rd = await rdkit();
-  const molblock = toMolblock(ligand.atoms, ligand.bonds, ligand.atoms.map((a) => a.formalCharge ?? 0));
+  const molblock = toMolblock(
+    ligand.atoms,
+    ligand.bonds,
+    ligand.atoms.map((a) => a.formalCharge ?? 0),
+  );
   let sanitised = true;
   let mol = readMol(rd, molblock, { removeHs: true });
   if (!mol) {

@@ -6,10 +6,38 @@ import type { Complex, Residue } from '../model.ts';
 import { residueKind } from '../residue-kinds.ts';
 
 const ONE_LETTER: Record<string, string> = {
-  ALA: 'A', ARG: 'R', ASN: 'N', ASP: 'D', CYS: 'C', GLN: 'Q', GLU: 'E', GLY: 'G', HIS: 'H', ILE: 'I',
-  LEU: 'L', LYS: 'K', MET: 'M', PHE: 'F', PRO: 'P', SER: 'S', THR: 'T', TRP: 'W', TYR: 'Y', VAL: 'V',
+  ALA: 'A',
+  ARG: 'R',
+  ASN: 'N',
+  ASP: 'D',
+  CYS: 'C',
+  GLN: 'Q',
+  GLU: 'E',
+  GLY: 'G',
+  HIS: 'H',
+  ILE: 'I',
+  LEU: 'L',
+  LYS: 'K',
+  MET: 'M',
+  PHE: 'F',
+  PRO: 'P',
+  SER: 'S',
+  THR: 'T',
+  TRP: 'W',
+  TYR: 'Y',
+  VAL: 'V',
   // Protonation-state names written by modelling tools for the same residues.
-  HID: 'H', HIE: 'H', HIP: 'H', HSD: 'H', HSE: 'H', HSP: 'H', CYX: 'C', CYM: 'C', ASH: 'D', GLH: 'E', LYN: 'K',
+  HID: 'H',
+  HIE: 'H',
+  HIP: 'H',
+  HSD: 'H',
+  HSE: 'H',
+  HSP: 'H',
+  CYX: 'C',
+  CYM: 'C',
+  ASH: 'D',
+  GLH: 'E',
+  LYN: 'K',
 };
 
 /** Residues that are not amino acids although polymer files list them as such. */

@@ -8,10 +8,10 @@
 // eight pairs at a time (identity-simd.ts).
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { encodeSequence } from './identity-kernel.ts';
-import { addStats, clusterRoots, emptyStats, linkRows, type LinkageData, type LinkageStats } from './linkage-rows.ts';
 import { linkCandidates } from './candidate-linkage.ts';
+import { encodeSequence } from './identity-kernel.ts';
 import { KmerOrder } from './kmer-order.ts';
+import { addStats, clusterRoots, emptyStats, type LinkageData, type LinkageStats, linkRows } from './linkage-rows.ts';
 
 export interface LinkageItem {
   /** Chains compared when either item lacks whole chains (already filtered by length). */
@@ -77,20 +77,32 @@ export function linkageData(items: readonly LinkageItem[], o: LinkageOptions): L
   const parent = new Int32Array(shared(4 * items.length));
   for (let i = 0; i < items.length; i++) parent[i] = i;
   return {
-    residues, chainStart, pocketStart, wholeStart, chainItem,
-    pocketOrder: byLength(0, pocketStart[items.length]), wholeOrder: byLength(wholeStart[0], wholeStart[items.length]),
-    parent, nextRow: new Int32Array(shared(4)),
-    threshold: o.threshold, gapOpen: o.gapOpen ?? 11, gapExtend: o.gapExtend ?? 1,
+    residues,
+    chainStart,
+    pocketStart,
+    wholeStart,
+    chainItem,
+    pocketOrder: byLength(0, pocketStart[items.length]),
+    wholeOrder: byLength(wholeStart[0], wholeStart[items.length]),
+    parent,
+    nextRow: new Int32Array(shared(4)),
+    threshold: o.threshold,
+    gapOpen: o.gapOpen ?? 11,
+    gapExtend: o.gapExtend ?? 1,
   };
 }
 
 function runWorker(d: LinkageData): Promise<LinkageStats> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL('./linkage-worker.mjs', import.meta.url), { workerData: { module: 'linkage-rows', call: 'linkRows', args: [d] } });
+    const w = new Worker(new URL('./linkage-worker.mjs', import.meta.url), {
+      workerData: { module: 'linkage-rows', call: 'linkRows', args: [d] },
+    });
     let result: LinkageStats | null = null;
     w.once('message', (m: LinkageStats) => (result = m));
     w.once('error', reject);
-    w.once('exit', (code) => (result ? resolve(result) : reject(new Error(`linkage worker stopped (exit code ${code}) before its rows were done`))));
+    w.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`linkage worker stopped (exit code ${code}) before its rows were done`)),
+    );
   });
 }
 

@@ -3,7 +3,7 @@
 // threshold (see sequence-identity.ts for the alignment and the identity measure); a cluster
 // is a connected set of links, found with union-find. A cluster is named by its smallest
 // member id, so the result does not depend on the order of the input.
-import { sequenceIdentity, type AlignmentOptions } from './sequence-identity.ts';
+import { type AlignmentOptions, sequenceIdentity } from './sequence-identity.ts';
 
 export interface SequenceItem {
   id: string;

@@ -32,13 +32,25 @@ const SIZE = BLOSUM62_ALPHABET.length;
 const X = blosumIndex('X');
 const NEG = -1e9;
 // Traceback bits: which of H's three sources won; whether E and F extended a gap.
-const FROM_DIAG = 0, FROM_E = 1, FROM_F = 2, STOP = 3, E_EXTENDS = 4, F_EXTENDS = 8;
+const FROM_DIAG = 0,
+  FROM_E = 1,
+  FROM_F = 2,
+  STOP = 3,
+  E_EXTENDS = 4,
+  F_EXTENDS = 8;
 
 // Letters to alphabet positions, and buffers reused from call to call (pockets are short,
 // and clustering aligns many thousands of pairs).
 const CODE = new Int8Array(128).fill(X);
 for (let c = 0; c < 128; c++) CODE[c] = blosumIndex(String.fromCharCode(c));
-let buffers = { size: 0, trace: new Uint8Array(0), hPrev: new Int32Array(0), hCur: new Int32Array(0), fPrev: new Int32Array(0), fCur: new Int32Array(0) };
+let buffers = {
+  size: 0,
+  trace: new Uint8Array(0),
+  hPrev: new Int32Array(0),
+  hCur: new Int32Array(0),
+  fPrev: new Int32Array(0),
+  fCur: new Int32Array(0),
+};
 
 function encode(text: string): Int8Array {
   const out = new Int8Array(text.length);
@@ -54,7 +66,14 @@ function reserve(n: number, m: number) {
   if (buffers.size < cells || buffers.hPrev.length < m + 1) {
     const size = Math.max(cells, buffers.size * 2);
     const row = Math.max(m + 1, buffers.hPrev.length * 2);
-    buffers = { size, trace: new Uint8Array(size), hPrev: new Int32Array(row), hCur: new Int32Array(row), fPrev: new Int32Array(row), fCur: new Int32Array(row) };
+    buffers = {
+      size,
+      trace: new Uint8Array(size),
+      hPrev: new Int32Array(row),
+      hCur: new Int32Array(row),
+      fPrev: new Int32Array(row),
+      fCur: new Int32Array(row),
+    };
   }
   return buffers;
 }
@@ -74,10 +93,15 @@ export function alignSequences(a: string, b: string, options: AlignmentOptions =
   // Rolling rows: H (best score of a local alignment ending at a[i-1], b[j-1]; 0 = start
   // afresh), F (same, ending with a[i-1] against a gap); E (ending with b[j-1] against a
   // gap) runs along the row.
-  let hPrev = buf.hPrev, hCur = buf.hCur, fPrev = buf.fPrev, fCur = buf.fCur;
+  let hPrev = buf.hPrev,
+    hCur = buf.hCur,
+    fPrev = buf.fPrev,
+    fCur = buf.fCur;
   hPrev.fill(0, 0, w);
   fPrev.fill(NEG, 0, w);
-  let best = 0, bestI = 0, bestJ = 0;
+  let best = 0,
+    bestI = 0,
+    bestJ = 0;
   for (let i = 1; i <= n; i++) {
     const sub = ai[i - 1] * SIZE;
     const row = i * w;
@@ -126,7 +150,11 @@ export function alignSequences(a: string, b: string, options: AlignmentOptions =
     [fPrev, fCur] = [fCur, fPrev];
   }
 
-  let i = bestI, j = bestJ, state = FROM_DIAG, identities = 0, alignedPairs = 0;
+  let i = bestI,
+    j = bestJ,
+    state = FROM_DIAG,
+    identities = 0,
+    alignedPairs = 0;
   while (i > 0 && j > 0) {
     const t = trace[i * w + j];
     if (state === FROM_DIAG) {

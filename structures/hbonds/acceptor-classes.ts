@@ -1,7 +1,7 @@
 // Acceptor classes (docs/hbond-criteria.md section 2): the first matching class wins, then the
 // generic rules by IDATM type. Numbers are the published, unrelaxed ones.
 import type { AtomGraph } from './atom-graph.ts';
-import { heavyNbrs, hydrogenNbrs, isPlanar, isTetrahedral, isTetOrH } from './atom-graph.ts';
+import { heavyNbrs, hydrogenNbrs, isPlanar, isTetOrH, isTetrahedral } from './atom-graph.ts';
 import type { GenNumbers, PhiNumbers, Tau, UpsNumbers } from './criteria.ts';
 
 export type AcceptorRule =
@@ -12,12 +12,26 @@ export type AcceptorRule =
   | { fn: 'ups'; cls: string; partner: number | null; nums: UpsNumbers; tauFixed?: Tau }
   | { fn: 'gen'; cls: string; nums: GenNumbers };
 
-const phi = (cls: string, r: number, p: number | null, theta: number, planeAtoms: number[]): AcceptorRule => ({ fn: 'phi', cls, nums: { r, phi: p, theta }, planeAtoms });
-const synAnti = (cls: string, x: number, s: number, syn: [number, number, number], anti: [number, number, number]): AcceptorRule => ({
-  fn: 'synanti', cls, planeAtom: x, synAtom: s,
-  syn: { r: syn[0], phi: syn[1], theta: syn[2] }, anti: { r: anti[0], phi: anti[1], theta: anti[2] },
+const phi = (cls: string, r: number, p: number | null, theta: number, planeAtoms: number[]): AcceptorRule => ({
+  fn: 'phi',
+  cls,
+  nums: { r, phi: p, theta },
+  planeAtoms,
 });
-const ups = (cls: string, partner: number | null, r: number, lo: number, hi: number, theta: number): AcceptorRule => ({ fn: 'ups', cls, partner, nums: { r, lo, hi, theta } });
+const synAnti = (cls: string, x: number, s: number, syn: [number, number, number], anti: [number, number, number]): AcceptorRule => ({
+  fn: 'synanti',
+  cls,
+  planeAtom: x,
+  synAtom: s,
+  syn: { r: syn[0], phi: syn[1], theta: syn[2] },
+  anti: { r: anti[0], phi: anti[1], theta: anti[2] },
+});
+const ups = (cls: string, partner: number | null, r: number, lo: number, hi: number, theta: number): AcceptorRule => ({
+  fn: 'ups',
+  cls,
+  partner,
+  nums: { r, lo, hi, theta },
+});
 const gen = (cls: string, r: number, alpha: number): AcceptorRule => ({ fn: 'gen', cls, nums: { r, alpha } });
 
 /** Neighbours of atom i, or null when a gap pseudobond makes a class pattern unmatchable. */
@@ -59,13 +73,14 @@ function specificAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
       // COOH C=O: this O2 has no other neighbour (an O2 carrying an H does not match), the C
       // has an O3 that carries an H, and one more atom.
       const acidO = others.find((j) => type(j) === 'O3' && at[j].nbrs.length === 2 && hydrogenNbrs(g, j).length === 1);
-      if (a.nbrs.length === 1 && cn.length === 3 && acidO !== undefined) return synAnti('COOH C=O', only, acidO, [3.17, 110, 130], [3.17, 110, 135]);
+      if (a.nbrs.length === 1 && cn.length === 3 && acidO !== undefined)
+        return synAnti('COOH C=O', only, acidO, [3.17, 110, 130], [3.17, 110, 135]);
       const amideN = others.find((j) => type(j) === 'Npl');
       if (cn.length === 3 && amideN !== undefined && others.every((j) => j === amideN || isTetOrH(g, j))) {
-        return synAnti('amide O', only, amideN, [3.30, 110, 135], [3.30, 110, 130]);
+        return synAnti('amide O', only, amideN, [3.3, 110, 135], [3.3, 110, 130]);
       }
       const carbons = others.filter((j) => el(j) === 'C');
-      if (carbons.length >= 1 && others.every((j) => el(j) === 'C' || at[j].isH)) return phi('ketone/aldehyde O2', 3.30, 110, 130, [only]);
+      if (carbons.length >= 1 && others.every((j) => el(j) === 'C' || at[j].isH)) return phi('ketone/aldehyde O2', 3.3, 110, 130, [only]);
       const esterO = others.find((j) => type(j) === 'O3' && heavyNbrs(g, j).some((k) => k !== only && isTetrahedral(type(k))));
       if (cn.length === 3 && esterO !== undefined && others.some((j) => j !== esterO && el(j) === 'C')) {
         return phi('ester C=O', 3.17, 110, 135, [only]);
@@ -78,7 +93,7 @@ function specificAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
   }
   if ((t === 'O2' || t === 'O3-') && only >= 0 && type(only) === 'Son') {
     const other = at[only].nbrs.find((j) => j !== i && el(j) === 'O' && at[j].nbrs.length === 1);
-    if (other !== undefined) return synAnti('sulfone O', only, other, [3.30, 110, 130], [3.30, 120, 135]);
+    if (other !== undefined) return synAnti('sulfone O', only, other, [3.3, 110, 130], [3.3, 120, 135]);
   }
   if (t === 'O3' && only >= 0 && el(only) === 'P') return ups('P-OH', only, 3.03, 103, 146, 145);
   if (only >= 0 && a.element === 'O' && type(only) === 'Pox') return ups('P=O', only, 3.03, 109, 180, 145);
@@ -89,8 +104,8 @@ function specificAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
     return ups('O3 ester-O on Sac', heavy.find((j) => type(j) === 'Sac')!, 3.17, 103, 180, 150);
   }
   if (t === 'N3' && heavy.length === 3) return ups('N3 tertiary', null, 3.17, 153, 180, 145);
-  if (t === 'N3' && heavy.length === 2) return ups('N3 secondary', null, 3.30, 153, 180, 150);
-  if (t === 'N1' && only >= 0 && type(only) === 'C1') return ups('nitrile N1', only, 3.30, 153, 180, 150);
+  if (t === 'N3' && heavy.length === 2) return ups('N3 secondary', null, 3.3, 153, 180, 150);
+  if (t === 'N1' && only >= 0 && type(only) === 'C1') return ups('nitrile N1', only, 3.3, 153, 180, 150);
   if (t === 'O3' && only >= 0 && type(only) === 'Car') return ups('phenol O3', only, 3.17, 100, 153, 150);
   if ((t === 'Npl' || t === 'N3') && only >= 0 && type(only) === 'Car' && hydrogenNbrs(g, i).length <= 2) {
     return { ...ups('aniline N', only, 3.42, 90, 137, 140), tauFixed: { t: 37.5, mode: 'ge' } } as AcceptorRule;
@@ -127,8 +142,9 @@ function ringAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
   const el = (j: number) => at[j].element;
   const partners = [at_(1), at_(-1)];
   const symmetric = el(at_(1)) === el(at_(-1)) && el(at_(2)) === el(at_(-2));
-  if (n === 6) return symmetric ? phi('6-ring N2 symmetric', 3.17, 150, 145, partners) : phi('6-ring N asymmetric', 3.30, 140, 140, partners);
-  return symmetric ? phi('5-ring N symmetric', 3.30, 140, 155, partners) : phi('5-ring N asymmetric', 3.30, 150, 135, partners);
+  if (n === 6)
+    return symmetric ? phi('6-ring N2 symmetric', 3.17, 150, 145, partners) : phi('6-ring N asymmetric', 3.3, 140, 140, partners);
+  return symmetric ? phi('5-ring N symmetric', 3.3, 140, 155, partners) : phi('5-ring N asymmetric', 3.3, 150, 135, partners);
 }
 
 function ringNeighbours(ring: number[], i: number): number[] {
@@ -157,7 +173,7 @@ function genericAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
     case 'O3-':
       return planarNbr ? phi(`generic ${t}`, 3.53, 90, 130, plane) : gen(`generic ${t}`, 3.53, 90);
     case 'O2':
-      if (planarNbr) return phi('generic O2', 3.30, 110, 130, plane);
+      if (planarNbr) return phi('generic O2', 3.3, 110, 130, plane);
       if (tetNbr) return ups('generic O2', first, 3.03, 100, 180, 145);
       return gen('generic O2', 3.53, 90);
     case 'O3':
@@ -170,9 +186,9 @@ function genericAcceptor(g: AtomGraph, i: number): AcceptorRule | null {
     case 'N3':
       if (heavy.length === 0) return gen('generic N3', 3.42, 90);
       if (heavy.length === 1) return ups('generic N3', heavy[0], 3.13, 98, 180, 150);
-      return ups('generic N3', null, 3.30, 153, 180, 145);
+      return ups('generic N3', null, 3.3, 153, 180, 145);
     case 'N1':
-      return ups('generic N1', first >= 0 ? first : null, 3.40, 136, 180, 145);
+      return ups('generic N1', first >= 0 ? first : null, 3.4, 136, 180, 145);
     case 'S2':
       return phi('generic S2', 3.83, 85, 140, plane);
     case 'Sar':

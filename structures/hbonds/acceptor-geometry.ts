@@ -1,11 +1,22 @@
 // The acceptor-side geometry tests (docs/hbond-criteria.md section 2): PHI, SYNANTI, UPS, GEN,
 // and the theta test they share. Rules arrive already relaxed (criteria.ts).
 import type { Vec3 } from '../model.ts';
-import type { AtomGraph } from './atom-graph.ts';
 import type { AcceptorRule } from './acceptor-classes.ts';
+import type { AtomGraph } from './atom-graph.ts';
 import type { PhiNumbers, Tau } from './criteria.ts';
 import { lonePairDirections } from './inferred-hydrogens.ts';
-import { angle, angleBetween, distance, midpoint, normalize, perpendicularPart, planeThrough, projectOntoPlane, sub, dot } from './vector-math.ts';
+import {
+  angle,
+  angleBetween,
+  distance,
+  dot,
+  midpoint,
+  normalize,
+  perpendicularPart,
+  planeThrough,
+  projectOntoPlane,
+  sub,
+} from './vector-math.ts';
 
 /** Theta test: some hydrogen with angle D-H...A >= theta; passes when no H position is known. */
 export function thetaOk(d: Vec3, hyds: Vec3[], a: Vec3, theta: number): boolean {
@@ -67,10 +78,14 @@ export function acceptorOk(g: AtomGraph, rule: AcceptorRule, ai: number, d: Vec3
         if (u < lo || u > hi) return false;
       } else {
         const lps = lonePairDirections(g, ai);
-        if (lps.length && !lps.some((lp) => {
-          const u = angle(sub(a, lp), a, d);
-          return u >= lo && u <= hi;
-        })) return false;
+        if (
+          lps.length &&
+          !lps.some((lp) => {
+            const u = angle(sub(a, lp), a, d);
+            return u >= lo && u <= hi;
+          })
+        )
+          return false;
       }
       if (!thetaOk(d, hyds, a, rule.nums.theta)) return false;
       if (rule.tauFixed && rule.partner !== null) {
@@ -82,7 +97,16 @@ export function acceptorOk(g: AtomGraph, rule: AcceptorRule, ai: number, d: Vec3
   }
 }
 
-function phiRule(g: AtomGraph, ai: number, nums: PhiNumbers, planeAtoms: number[], d: Vec3, hyds: Vec3[], r: number, extra: number): boolean {
+function phiRule(
+  g: AtomGraph,
+  ai: number,
+  nums: PhiNumbers,
+  planeAtoms: number[],
+  d: Vec3,
+  hyds: Vec3[],
+  r: number,
+  extra: number,
+): boolean {
   const a = g.atoms[ai].xyz;
   if (r > nums.r + extra) return false;
   if (nums.phi !== null && planeAtoms.length) {

@@ -6,10 +6,10 @@
 // groups without a template, and last the hydrogens no template names (Asp/Glu carboxyl H),
 // bonded to the nearest heavy atom whatever their name says. Each atom records its model.
 import type { Atom, Complex, Ligand } from '../model.ts';
-import type { AtomGraph, GraphAtom, GraphSide, AtomGroup, ResidueRef } from './atom-graph.ts';
+import type { AtomGraph, AtomGroup, GraphAtom, GraphSide, ResidueRef } from './atom-graph.ts';
 import { findRings } from './atom-graph.ts';
-import { residueTemplate, templateName, UNTEMPLATED_HYDROGENS, WATER_NAMES } from './residue-templates.ts';
 import { distanceBonds, nearestHeavy } from './covalent-bonds.ts';
+import { residueTemplate, templateName, UNTEMPLATED_HYDROGENS, WATER_NAMES } from './residue-templates.ts';
 import { distance } from './vector-math.ts';
 
 /** Longest C(i)-N(i+1) distance still taken as a real peptide bond, angstrom. */
@@ -39,16 +39,33 @@ export function buildAtomGraph(complex: Complex, options: GraphOptions): AtomGra
     members.forEach((a) => {
       const index = atoms.length;
       atoms.push({
-        index, name: a.name, templateAtomName: a.name, element: a.element, xyz: a.xyz, isH: a.isHydrogen,
-        side, model, residue: ref, group: groups.length, nbrs: [], gapLinks: 0, type: '', templated: false, truncated: false,
+        index,
+        name: a.name,
+        templateAtomName: a.name,
+        element: a.element,
+        xyz: a.xyz,
+        isH: a.isHydrogen,
+        side,
+        model,
+        residue: ref,
+        group: groups.length,
+        nbrs: [],
+        gapLinks: 0,
+        type: '',
+        templated: false,
+        truncated: false,
       });
       group.atoms.push(index);
     });
     groups.push(group);
     return group;
   };
-  const refOf = (res: { chain: string; name: string; number: number; insertionCode: string }): ResidueRef =>
-    ({ chain: res.chain, name: res.name, number: res.number, insertionCode: res.insertionCode });
+  const refOf = (res: { chain: string; name: string; number: number; insertionCode: string }): ResidueRef => ({
+    chain: res.chain,
+    name: res.name,
+    number: res.number,
+    insertionCode: res.insertionCode,
+  });
 
   for (const res of complex.pocket) {
     const group = addGroup(refOf(res), res.atoms, 'pocket', 0);
@@ -76,9 +93,21 @@ export function buildAtomGraph(complex: Complex, options: GraphOptions): AtomGra
     const templateAtom = group.template ? a.substructure!.atomName : a.name;
     group.atoms.push(atoms.length);
     atoms.push({
-      index: atoms.length, name: a.name, templateAtomName: templateAtom, element: a.element, xyz: a.xyz, isH: a.isHydrogen,
-      side: 'ligand', model: ligandModel, residue: group.residue, group: firstGroup + memberOf[k], nbrs: [], gapLinks: 0,
-      type: '', templated: false, truncated: false,
+      index: atoms.length,
+      name: a.name,
+      templateAtomName: templateAtom,
+      element: a.element,
+      xyz: a.xyz,
+      isH: a.isHydrogen,
+      side: 'ligand',
+      model: ligandModel,
+      residue: group.residue,
+      group: firstGroup + memberOf[k],
+      nbrs: [],
+      gapLinks: 0,
+      type: '',
+      templated: false,
+      truncated: false,
     });
   });
   const ligAtom = lig.atoms.map((_, k) => ligStart + k);
@@ -98,7 +127,11 @@ export function buildAtomGraph(complex: Complex, options: GraphOptions): AtomGra
 
   for (const { h, group } of byDistance) {
     const heavy = group.atoms.filter((i) => !atoms[i].isH);
-    const k = nearestHeavy(heavy.map((i) => atoms[i]), atoms[h].xyz, 1.6);
+    const k = nearestHeavy(
+      heavy.map((i) => atoms[i]),
+      atoms[h].xyz,
+      1.6,
+    );
     if (k >= 0) bond(heavy[k], h);
   }
   const { rings, ringsOf } = findRings(atoms);
@@ -130,7 +163,10 @@ function ligandGroups(lig: Ligand): { template: string | null; members: number[]
 }
 
 function bondByTemplate(
-  atoms: GraphAtom[], group: AtomGroup, bonds: [string, string][], bond: (i: number, j: number) => void,
+  atoms: GraphAtom[],
+  group: AtomGroup,
+  bonds: [string, string][],
+  bond: (i: number, j: number) => void,
   byDistance: { h: number; group: AtomGroup }[],
 ): void {
   const byName = new Map<string, number>();

@@ -15,16 +15,25 @@ export interface CanonicalPair {
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function compareCanonicalPairs(a: CanonicalPair, b: CanonicalPair): number {
-  return cmp(a.chain, b.chain) || a.residueNumber - b.residueNumber || cmp(a.insertionCode, b.insertionCode)
-    || cmp(a.residueAtom, b.residueAtom) || cmp(a.ligandAtom, b.ligandAtom);
+  return (
+    cmp(a.chain, b.chain) ||
+    a.residueNumber - b.residueNumber ||
+    cmp(a.insertionCode, b.insertionCode) ||
+    cmp(a.residueAtom, b.residueAtom) ||
+    cmp(a.ligandAtom, b.ligandAtom)
+  );
 }
 
 function pairOf(h: HBond): CanonicalPair {
   const pocket: HBondEnd = h.donorSide === 'pocket' ? h.donor : h.acceptor;
   const ligand: HBondEnd = h.donorSide === 'pocket' ? h.acceptor : h.donor;
   return {
-    chain: pocket.chain, residueName: pocket.residueName, residueNumber: pocket.residueNumber,
-    insertionCode: pocket.insertionCode, residueAtom: pocket.atomName, ligandAtom: ligand.atomName,
+    chain: pocket.chain,
+    residueName: pocket.residueName,
+    residueNumber: pocket.residueNumber,
+    insertionCode: pocket.insertionCode,
+    residueAtom: pocket.atomName,
+    ligandAtom: ligand.atomName,
   };
 }
 

@@ -5,8 +5,20 @@ import { distance } from './vector-math.ts';
 
 /** Covalent radii in angstrom (common elements; others fall back to 1.5). */
 const RADIUS: Record<string, number> = {
-  H: 0.32, B: 0.85, C: 0.77, N: 0.73, O: 0.73, F: 0.71, Si: 1.17, P: 1.06, S: 1.02, Cl: 0.99,
-  As: 1.19, Se: 1.16, Br: 1.14, I: 1.33,
+  H: 0.32,
+  B: 0.85,
+  C: 0.77,
+  N: 0.73,
+  O: 0.73,
+  F: 0.71,
+  Si: 1.17,
+  P: 1.06,
+  S: 1.02,
+  Cl: 0.99,
+  As: 1.19,
+  Se: 1.16,
+  Br: 1.14,
+  I: 1.33,
 };
 
 export function covalentRadius(element: string): number {

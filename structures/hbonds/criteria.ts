@@ -20,9 +20,21 @@ export interface Tau {
 }
 
 /** Acceptor-side numbers of PHI: r = D-A limit, phi and theta lower bounds (phi null = no test). */
-export interface PhiNumbers { r: number; phi: number | null; theta: number }
-export interface UpsNumbers { r: number; lo: number; hi: number; theta: number }
-export interface GenNumbers { r: number; alpha: number }
+export interface PhiNumbers {
+  r: number;
+  phi: number | null;
+  theta: number;
+}
+export interface UpsNumbers {
+  r: number;
+  lo: number;
+  hi: number;
+  theta: number;
+}
+export interface GenNumbers {
+  r: number;
+  alpha: number;
+}
 
 /** Distance limits: shifted by +distSlop. */
 const DISTANCE_KEYS = new Set(['r', 'rH']);

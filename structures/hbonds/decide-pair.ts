@@ -2,14 +2,15 @@
 // donor class, acceptor class, metal-marked planar N, acceptor geometry, donor geometry,
 // metal angle. The finder keeps the pairs it accepts; `hbonds --explain`, explainPair and the
 // reports print its verdict, so a rule lives in exactly one place.
+
+import { type AcceptorRule, classifyAcceptor } from './acceptor-classes.ts';
+import { acceptorOk } from './acceptor-geometry.ts';
 import type { AtomGraph } from './atom-graph.ts';
 import { isPlanar } from './atom-graph.ts';
-import { classifyAcceptor, type AcceptorRule } from './acceptor-classes.ts';
-import { classifyDonor, type DonorRule } from './donor-classes.ts';
 import { relaxRule, SULFUR_EXTRA, type Tolerances } from './criteria.ts';
-import { donorHydrogens, type DonorHydrogen } from './inferred-hydrogens.ts';
-import { acceptorOk } from './acceptor-geometry.ts';
+import { classifyDonor, type DonorRule } from './donor-classes.ts';
 import { donorOk } from './donor-geometry.ts';
+import { type DonorHydrogen, donorHydrogens } from './inferred-hydrogens.ts';
 import { MetalMarks } from './metals.ts';
 
 /** The rule that decided a pair: the first test it failed, or 'accepted'. */
@@ -40,7 +41,10 @@ export class PairJudge {
   private hyds = new Map<number, DonorHydrogen[]>();
   readonly metals: MetalMarks;
 
-  constructor(private g: AtomGraph, private tol: Tolerances) {
+  constructor(
+    private g: AtomGraph,
+    private tol: Tolerances,
+  ) {
     this.metals = new MetalMarks(g);
   }
 
@@ -73,10 +77,15 @@ export class PairJudge {
   decide(di: number, ai: number): PairVerdict {
     const g = this.g;
     const d = g.atoms[di];
-    const a = g.atoms[ai];
+    const _a = g.atoms[ai];
     const donor = this.donor(di);
-    const verdict = (rule: DecidingRule, acceptor: AcceptorRule | null, hydrogens: DonorHydrogen[] = []): PairVerdict =>
-      ({ found: rule === 'accepted', rule, donor, acceptor, hydrogens });
+    const verdict = (rule: DecidingRule, acceptor: AcceptorRule | null, hydrogens: DonorHydrogen[] = []): PairVerdict => ({
+      found: rule === 'accepted',
+      rule,
+      donor,
+      acceptor,
+      hydrogens,
+    });
     if (!donor) return verdict('donor class', null);
     const acceptor = this.acceptor(ai);
     if (!acceptor) return verdict('acceptor class', null);
@@ -84,7 +93,8 @@ export class PairJudge {
     if (d.element === 'N' && isPlanar(d.type) && this.marked(di)) return verdict('metal-marked planar N', acceptor);
     const hydrogens = this.hydrogens(di);
     const hp = hydrogens.map((h) => h.xyz);
-    if (!acceptorOk(g, acceptor, ai, d.xyz, hp, d.element === 'S' ? SULFUR_EXTRA : 0)) return verdict('acceptor geometry', acceptor, hydrogens);
+    if (!acceptorOk(g, acceptor, ai, d.xyz, hp, d.element === 'S' ? SULFUR_EXTRA : 0))
+      return verdict('acceptor geometry', acceptor, hydrogens);
     if (!donorOk(g, donor, di, ai, hp)) return verdict('donor geometry', acceptor, hydrogens);
     if (!this.metals.angleOk(d.xyz, ai)) return verdict('metal angle', acceptor, hydrogens);
     return verdict('accepted', acceptor, hydrogens);

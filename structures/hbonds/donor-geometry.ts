@@ -1,12 +1,12 @@
 // The donor-side geometry tests (docs/hbond-criteria.md section 2): TT, UT, generic and water
 // donors, each choosing its numbers by the acceptor's geometry column. Rules arrive relaxed.
 import type { Vec3 } from '../model.ts';
+import { phiOk, tauOk, thetaOk } from './acceptor-geometry.ts';
 import type { AtomGraph } from './atom-graph.ts';
 import { heavyNbrs } from './atom-graph.ts';
-import type { DonorRule, TTNumbers, UTNumbers, WaterNoH } from './donor-classes.ts';
 import { SULFUR_EXTRA } from './criteria.ts';
+import type { DonorRule, TTNumbers, UTNumbers, WaterNoH } from './donor-classes.ts';
 import { lonePairDirections, substituentPositions } from './inferred-hydrogens.ts';
-import { phiOk, tauOk, thetaOk } from './acceptor-geometry.ts';
 import { angle, distance, midpoint, sub } from './vector-math.ts';
 
 export type AcceptorColumn = 'pO' | 'tOpN' | 'tN' | 'gen';
@@ -72,7 +72,16 @@ function ttOk(g: AtomGraph, c: TTNumbers, col: AcceptorColumn, di: number, ai: n
   return true;
 }
 
-function utOk(g: AtomGraph, c: UTNumbers, col: AcceptorColumn, di: number, ai: number, hyds: Vec3[], extra: number, tauSym4: boolean): boolean {
+function utOk(
+  g: AtomGraph,
+  c: UTNumbers,
+  col: AcceptorColumn,
+  di: number,
+  ai: number,
+  hyds: Vec3[],
+  extra: number,
+  tauSym4: boolean,
+): boolean {
   if (c.never) return false;
   const d = g.atoms[di].xyz;
   const a = g.atoms[ai].xyz;

@@ -2,9 +2,9 @@
 // ligand-partner pair within 5 A of a complex, both directions, in the finder's own visiting
 // order, one line each: `donor -> acceptor<TAB>H-bond|no<TAB>deciding rule<TAB>reason`.
 import type { Complex, HBondEnd } from '../model.ts';
-import { forEachNearPair, hbondEnd, tolerancesOf, typedGraph, type HBondOptions } from './find-hbonds.ts';
 import { PairJudge } from './decide-pair.ts';
 import { explainPair, type PairExplanation } from './explain-pair.ts';
+import { forEachNearPair, type HBondOptions, hbondEnd, tolerancesOf, typedGraph } from './find-hbonds.ts';
 
 export interface ExplainedPair {
   donor: HBondEnd;
@@ -18,7 +18,10 @@ export function explainComplex(complex: Complex, options: HBondOptions = {}): Ex
   const judge = new PairJudge(g, tol);
   const out: ExplainedPair[] = [];
   forEachNearPair(g, (l, p) => {
-    for (const [d, a] of [[l, p], [p, l]]) {
+    for (const [d, a] of [
+      [l, p],
+      [p, l],
+    ]) {
       out.push({ donor: hbondEnd(d), acceptor: hbondEnd(a), explanation: explainPair(g, d.index, a.index, tol, judge) });
     }
   });

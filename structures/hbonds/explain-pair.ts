@@ -3,8 +3,8 @@
 // `hbonds --explain`, the table and PLIP cross-check reports, and when debugging typing.
 import type { AtomGraph } from './atom-graph.ts';
 import type { Tolerances } from './criteria.ts';
+import { type DecidingRule, PairJudge } from './decide-pair.ts';
 import { acceptorColumn } from './donor-geometry.ts';
-import { PairJudge, type DecidingRule } from './decide-pair.ts';
 import { donorHydrogens } from './inferred-hydrogens.ts';
 import { angle, distance } from './vector-math.ts';
 
@@ -26,8 +26,16 @@ export function explainPair(g: AtomGraph, di: number, ai: number, tol: Tolerance
   const r = distance(d.xyz, a.xyz);
   const bestTheta = hp.length ? Math.max(...hp.map((h) => angle(d.xyz, h, a.xyz))) : null;
   const geo = `D-A ${r.toFixed(2)} A${bestTheta === null ? ', no H position' : `, best D-H-A ${bestTheta.toFixed(0)} deg`}`;
-  const out = (rule: string, detail = geo) => ({ found: v.found, decidedBy: v.rule, reason: `${rule}${detail ? ` (${detail})` : ''}`, rule });
-  const tag = v.donor && v.acceptor ? `donor class "${v.donor.cls}", acceptor class "${v.acceptor.cls}" (${a.type}, column ${acceptorColumn(a.type)})` : '';
+  const out = (rule: string, detail = geo) => ({
+    found: v.found,
+    decidedBy: v.rule,
+    reason: `${rule}${detail ? ` (${detail})` : ''}`,
+    rule,
+  });
+  const tag =
+    v.donor && v.acceptor
+      ? `donor class "${v.donor.cls}", acceptor class "${v.acceptor.cls}" (${a.type}, column ${acceptorColumn(a.type)})`
+      : '';
   switch (v.rule) {
     case 'donor class': {
       if (d.truncated) return out('donor class: truncated side chain atom skipped');
@@ -44,7 +52,8 @@ export function explainPair(g: AtomGraph, di: number, ai: number, tol: Tolerance
     case 'acceptor geometry':
       return out(`acceptor geometry fails: ${tag}`);
     case 'donor geometry':
-      if (v.donor?.fn === 'tt' && !v.hydrogens.length) return out(`donor geometry fails: ${tag}; TT donor with no H position`, `D-A ${r.toFixed(2)} A`);
+      if (v.donor?.fn === 'tt' && !v.hydrogens.length)
+        return out(`donor geometry fails: ${tag}; TT donor with no H position`, `D-A ${r.toFixed(2)} A`);
       return out(`donor geometry fails: ${tag}`);
     case 'metal angle':
       return out(`metal angle: angle D-A-metal < 45 deg (${tag})`);

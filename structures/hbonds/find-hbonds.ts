@@ -4,11 +4,11 @@
 import type { Complex, HBond, HBondEnd } from '../model.ts';
 import type { AtomGraph, GraphAtom } from './atom-graph.ts';
 import { buildAtomGraph } from './build-graph.ts';
-import { typeAtomGraph } from './type-atoms.ts';
+import { canonicalPairs, compareCanonicalPairs } from './canonical-format.ts';
 import { DEFAULT_TOLERANCES, SEARCH_RADIUS, type Tolerances } from './criteria.ts';
-import type { DonorHydrogen } from './inferred-hydrogens.ts';
 import { PairJudge } from './decide-pair.ts';
-import { compareCanonicalPairs, canonicalPairs } from './canonical-format.ts';
+import type { DonorHydrogen } from './inferred-hydrogens.ts';
+import { typeAtomGraph } from './type-atoms.ts';
 import { distance } from './vector-math.ts';
 
 export interface HBondOptions {
@@ -88,8 +88,11 @@ export function findInGraph(g: AtomGraph, tol: Tolerances, judge = new PairJudge
 export function hbondEnd(a: GraphAtom): HBondEnd {
   return {
     side: a.side === 'ligand' ? 'ligand' : 'pocket',
-    chain: a.residue.chain, residueName: a.residue.name, residueNumber: a.residue.number,
-    insertionCode: a.residue.insertionCode, atomName: a.name,
+    chain: a.residue.chain,
+    residueName: a.residue.name,
+    residueNumber: a.residue.number,
+    insertionCode: a.residue.insertionCode,
+    atomName: a.name,
   };
 }
 

@@ -3,7 +3,7 @@
 // orders and SYBYL types are not used; RDKit's aromaticity flag, when present, decides which
 // planar rings are aromatic (ChimeraX decides that by assigning ring bond orders).
 import type { AtomGraph, GraphAtom } from './atom-graph.ts';
-import { angle, distance, sub, cross, add, dot, normalize, length } from './vector-math.ts';
+import { add, angle, cross, distance, dot, length, normalize, sub } from './vector-math.ts';
 
 export function typeByGeometry(g: AtomGraph, indices: number[]): void {
   const atoms = g.atoms;
@@ -11,7 +11,8 @@ export function typeByGeometry(g: AtomGraph, indices: number[]): void {
   const heavy = indices.filter((i) => !atoms[i].isH);
   for (const i of indices) if (atoms[i].isH) atoms[i].type = atoms[i].nbrs.some((j) => atoms[j].element === 'C') ? 'HC' : 'H';
   for (const i of heavy) atoms[i].type = firstGuess(g, atoms[i]);
-  for (const i of heavy) if (atoms[i].element === 'N' && atoms[i].nbrs.length === 2 && atoms[i].type !== 'N1+') atoms[i].type = twoNeighbourN(g, atoms[i]);
+  for (const i of heavy)
+    if (atoms[i].element === 'N' && atoms[i].nbrs.length === 2 && atoms[i].type !== 'N1+') atoms[i].type = twoNeighbourN(g, atoms[i]);
   for (const i of heavy) if (atoms[i].nbrs.length === 1) atoms[i].type = oneNeighbourType(g, atoms[i]);
   aromaticRings(g, inSet);
   for (const i of heavy) if (atoms[i].type === 'C2' && !hasDoubleBondPartner(g, atoms[i])) atoms[i].type = 'C3';
@@ -28,10 +29,11 @@ function meanAngle(g: AtomGraph, a: GraphAtom): number {
   const n = a.nbrs.map((j) => g.atoms[j].xyz);
   let sum = 0;
   let count = 0;
-  for (let x = 0; x < n.length; x++) for (let y = x + 1; y < n.length; y++) {
-    sum += angle(n[x], a.xyz, n[y]);
-    count++;
-  }
+  for (let x = 0; x < n.length; x++)
+    for (let y = x + 1; y < n.length; y++) {
+      sum += angle(n[x], a.xyz, n[y]);
+      count++;
+    }
   return count ? sum / count : 0;
 }
 
@@ -57,11 +59,17 @@ function firstGuess(g: AtomGraph, a: GraphAtom): string {
     case 'O':
       return 'O3';
     case 'S':
-      if (n >= 4) { const o = terminalO(g, a); return o >= 3 ? 'Sac' : o >= 1 ? 'Son' : 'S'; }
+      if (n >= 4) {
+        const o = terminalO(g, a);
+        return o >= 3 ? 'Sac' : o >= 1 ? 'Son' : 'S';
+      }
       if (n === 3) return a.nbrs.some((j) => g.atoms[j].element === 'O') ? 'Sxd' : 'S3+';
       return 'S3';
     case 'P':
-      if (n >= 4) { const o = terminalO(g, a); return o >= 2 ? 'Pac' : o === 1 ? 'Pox' : 'P3+'; }
+      if (n >= 4) {
+        const o = terminalO(g, a);
+        return o >= 2 ? 'Pac' : o === 1 ? 'Pox' : 'P3+';
+      }
       return 'P';
     default:
       return a.element;
@@ -70,7 +78,10 @@ function firstGuess(g: AtomGraph, a: GraphAtom): string {
 
 /** A C bonded to a terminal O at double-bond length (a carbonyl carbon). */
 function isCarbonylC(g: AtomGraph, c: GraphAtom): boolean {
-  return c.element === 'C' && c.nbrs.some((j) => g.atoms[j].element === 'O' && g.atoms[j].nbrs.length === 1 && distance(g.atoms[j].xyz, c.xyz) <= 1.3);
+  return (
+    c.element === 'C' &&
+    c.nbrs.some((j) => g.atoms[j].element === 'O' && g.atoms[j].nbrs.length === 1 && distance(g.atoms[j].xyz, c.xyz) <= 1.3)
+  );
 }
 
 /** Pass 2 (bond lengths) and the ring settling of N2/Npl for two-neighbour nitrogen. */
@@ -133,7 +144,11 @@ function looksAromatic(g: AtomGraph, ring: number[]): boolean {
   if (types.some((t) => t === 'C3' || t === 'N3+')) return false;
   if (ring.length === 6 && types.some((t) => t === 'O3' || t === 'S3' || t === 'N3')) return false;
   const pts = ring.map((i) => g.atoms[i].xyz);
-  const centre = pts.reduce((s, p) => add(s, p), [0, 0, 0] as [number, number, number]).map((x) => x / pts.length) as [number, number, number];
+  const centre = pts.reduce((s, p) => add(s, p), [0, 0, 0] as [number, number, number]).map((x) => x / pts.length) as [
+    number,
+    number,
+    number,
+  ];
   let normal: [number, number, number] = [0, 0, 0];
   for (let k = 0; k < pts.length; k++) normal = add(normal, cross(sub(pts[k], centre), sub(pts[(k + 1) % pts.length], centre)));
   if (length(normal) === 0) return false;

@@ -21,7 +21,10 @@ export function donorHydrogens(g: AtomGraph, i: number): DonorHydrogen[] {
   if (explicit.length) return explicit.map((h) => ({ xyz: g.atoms[h].xyz, name: g.atoms[h].name }));
   const d = g.atoms[i];
   const heavy = heavyNbrs(g, i);
-  const dirs = bondDirections(d.xyz, heavy.map((j) => g.atoms[j].xyz));
+  const dirs = bondDirections(
+    d.xyz,
+    heavy.map((j) => g.atoms[j].xyz),
+  );
   let sites: Vec3[] = [];
   if (PLANAR_NO_LONE_PAIR.has(d.type)) {
     if (heavy.length === 2) sites = [trigonalBisector(dirs)];
@@ -39,7 +42,12 @@ export function donorHydrogens(g: AtomGraph, i: number): DonorHydrogen[] {
 /** Lone-pair directions of a tetrahedral acceptor from all its neighbours (H included); [] when not determinate. */
 export function lonePairDirections(g: AtomGraph, i: number): Vec3[] {
   const a = g.atoms[i];
-  return tetrahedralFreeSites(bondDirections(a.xyz, a.nbrs.map((j) => g.atoms[j].xyz)));
+  return tetrahedralFreeSites(
+    bondDirections(
+      a.xyz,
+      a.nbrs.map((j) => g.atoms[j].xyz),
+    ),
+  );
 }
 
 /** Types whose free tetrahedral sites hold lone pairs. */
@@ -53,7 +61,10 @@ const TETRAHEDRAL_LONE_PAIR = new Set(['N3', 'O3', 'O3-', 'S3', 'S3-']);
 export function substituentPositions(g: AtomGraph, p: number, except: number): Vec3[] {
   const a = g.atoms[p];
   const out = a.nbrs.filter((k) => k !== except).map((k) => g.atoms[k].xyz);
-  const dirs = bondDirections(a.xyz, a.nbrs.map((k) => g.atoms[k].xyz));
+  const dirs = bondDirections(
+    a.xyz,
+    a.nbrs.map((k) => g.atoms[k].xyz),
+  );
   let lonePairs: Vec3[] = [];
   if (TETRAHEDRAL_LONE_PAIR.has(a.type)) lonePairs = tetrahedralFreeSites(dirs);
   else if (a.type === 'N2' && dirs.length === 2) lonePairs = [trigonalBisector(dirs)];

@@ -40,7 +40,19 @@ const SIDE_CHAINS: Record<string, [string, string]> = {
 };
 
 /** Histidine protonation-state names that share the HIS template. */
-const ALIASES: Record<string, string> = { HID: 'HIS', HIE: 'HIS', HIP: 'HIS', HSD: 'HIS', HSE: 'HIS', HSP: 'HIS', CYX: 'CYS', CYM: 'CYS', ASH: 'ASP', GLH: 'GLU', LYN: 'LYS' };
+const ALIASES: Record<string, string> = {
+  HID: 'HIS',
+  HIE: 'HIS',
+  HIP: 'HIS',
+  HSD: 'HIS',
+  HSE: 'HIS',
+  HSP: 'HIS',
+  CYX: 'CYS',
+  CYM: 'CYS',
+  ASH: 'ASP',
+  GLH: 'GLU',
+  LYN: 'LYS',
+};
 
 /**
  * Hydrogen names a template does not know: the protonated Asp/Glu carboxyl H. They are

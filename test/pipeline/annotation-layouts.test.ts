@@ -5,25 +5,44 @@
 // PNG settings give the same pixels (decoded with pngjs) and `small` fewer bytes; a resume
 // with another setting is refused by name. Expectations come from the full run's own files
 // and the decoded images, not from the code that writes the compact layout.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
-import { findBrowser } from '../../renders/find-browser.ts';
 import { AnnotationReadError, readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
 const cli = (...args: string[]) => inProcess(args);
 const root = mkdtempSync(join(tmpdir(), 'misi-annotation-layouts-'));
 const dir = (name: string) => join(root, name);
-const RUN = ['--tasks', 'translation,residue_ligand', '--limit', '2', '--test-share', '0.5', '--size', '128', '--per-complex', 'translation=1/1,residue_ligand=1/1', '--workers', '1'];
+const RUN = [
+  '--tasks',
+  'translation,residue_ligand',
+  '--limit',
+  '2',
+  '--test-share',
+  '0.5',
+  '--size',
+  '128',
+  '--per-complex',
+  'translation=1/1,residue_ligand=1/1',
+  '--workers',
+  '1',
+];
 
 before(async () => {
   if (noBrowser) return;
-  for (const [name, extra] of [['compact', []], ['full', ['--annotations', 'full']], ['none', ['--annotations', 'none']], ['small', ['--png-compression', 'small']]] as const) {
+  for (const [name, extra] of [
+    ['compact', []],
+    ['full', ['--annotations', 'full']],
+    ['none', ['--annotations', 'none']],
+    ['small', ['--png-compression', 'small']],
+  ] as const) {
     const r = await cli('generate', '--out', dir(name), ...RUN, ...extra);
     assert.equal(r.status, 0, `${name}: ${r.stderr}`);
   }
@@ -49,9 +68,15 @@ test('compact annotations read back as the full run wrote them, byte for byte, a
   assert.equal(fullNames.length, images.length);
   // One gzipped record per image, one atom table per complex.
   assert.equal(compactNames.filter((n) => n.endsWith('.json.gz')).length, images.length);
-  const complexes = manifestOf('compact').complexes.map((c: { id: string }) => `complex-${c.id}.json`).sort();
-  assert.deepEqual(compactNames.filter((n) => n.startsWith('complex-')), complexes);
-  let fullBytes = 0, compactBytes = 0;
+  const complexes = manifestOf('compact')
+    .complexes.map((c: { id: string }) => `complex-${c.id}.json`)
+    .sort();
+  assert.deepEqual(
+    compactNames.filter((n) => n.startsWith('complex-')),
+    complexes,
+  );
+  let fullBytes = 0,
+    compactBytes = 0;
   for (const name of fullNames) {
     const text = readFileSync(join(dir('full'), 'annotations', name), 'utf8');
     fullBytes += text.length;
@@ -70,10 +95,15 @@ test('stats says the same of compact and full annotations', { skip: noBrowser },
   assert.equal(a.status, 0, a.stderr);
   assert.equal(b.status, 0, b.stderr);
   assert.deepEqual(JSON.parse(a.stdout), JSON.parse(b.stdout));
-  assert.ok((JSON.parse(a.stdout) as { imageSizes?: unknown }[]).every((t) => t.imageSizes), 'image sizes from the annotations');
+  assert.ok(
+    (JSON.parse(a.stdout) as { imageSizes?: unknown }[]).every((t) => t.imageSizes),
+    'image sizes from the annotations',
+  );
 });
 
-test('--annotations none: no annotation files; verify passes, stats and the reader say why there are none', { skip: noBrowser }, async () => {
+test('--annotations none: no annotation files; verify passes, stats and the reader say why there are none', {
+  skip: noBrowser,
+}, async () => {
   const annotations = join(dir('none'), 'annotations');
   assert.ok(!existsSync(annotations) || readdirSync(annotations).length === 0);
   const v = await cli('verify', dir('none'));
@@ -82,19 +112,24 @@ test('--annotations none: no annotation files; verify passes, stats and the read
   assert.equal(s.status, 0, s.stderr);
   assert.match(s.stderr, /generated with --annotations none.*image sizes and label legibility are left out/);
   const image = `images/${readdirSync(join(dir('none'), 'images'))[0]}`;
-  assert.throws(() => readImageAnnotation(dir('none'), image), (e: unknown) => e instanceof AnnotationReadError && /--annotations none/.test(e.message));
+  assert.throws(
+    () => readImageAnnotation(dir('none'), image),
+    (e: unknown) => e instanceof AnnotationReadError && /--annotations none/.test(e.message),
+  );
 });
 
 test('--png-compression small: the same pixels as fast, in fewer bytes', { skip: noBrowser }, async () => {
   const names = readdirSync(join(dir('compact'), 'images')).sort();
   assert.deepEqual(readdirSync(join(dir('small'), 'images')).sort(), names);
-  let fast = 0, small = 0;
+  let fast = 0,
+    small = 0;
   for (const n of names) {
     const a = readFileSync(join(dir('compact'), 'images', n));
     const b = readFileSync(join(dir('small'), 'images', n));
     fast += a.length;
     small += b.length;
-    const pa = PNG.sync.read(a), pb = PNG.sync.read(b);
+    const pa = PNG.sync.read(a),
+      pb = PNG.sync.read(b);
     assert.equal(pa.width, pb.width);
     assert.ok(pa.data.equals(pb.data), `${n}: decoded pixels differ`);
   }

@@ -1,12 +1,13 @@
 // `--antialias` of generate, render and bench through the built bin: the retired 'coverage'
 // is a usage error (exit 2) whose message names 'edge', and nothing is written.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO } from '../shared-structures.ts';
+import { test } from 'node:test';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { REPO } from '../shared-structures.ts';
 
 const run = (...args: string[]) => inProcess(args, { cwd: REPO });
 

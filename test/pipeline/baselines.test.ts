@@ -1,10 +1,11 @@
 // The baselines over question records: majority takes each task's most frequent train
 // answer (ties: first in sorted order) and warns, with the count, for a task whose train
 // side is empty; random is seeded per question id and warns for a cloze task with no guess.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { baselinePredictions } from '../../pipeline/eval/baselines.ts';
+import { test } from 'node:test';
 import type { QaRecord } from '../../pipeline/dataset/question-record.ts';
+import { baselinePredictions } from '../../pipeline/eval/baselines.ts';
 
 const q = (id: string, task: string, answer: string, options?: string[]) =>
   ({ id, task, answer, ...(options ? { options: options.map((letter) => ({ letter })) } : {}) }) as unknown as QaRecord;
@@ -34,14 +35,18 @@ test('majority: most frequent train answer, ties sorted; a task with no train qu
   ]);
 });
 
-test('random: each task\'s own guess, seeded per question; a letter for a choice task; an unknown task is warned about', () => {
+test("random: each task's own guess, seeded per question; a letter for a choice task; an unknown task is warned about", () => {
   const a = baselinePredictions('random', test_, trainOf, 3);
   const b = baselinePredictions('random', [...test_].reverse(), trainOf, 3);
   assert.deepEqual([...a.guesses].sort(), [...b.guesses].sort(), 'the same guess whatever the order of the questions');
   assert.match(a.guesses.get('rotation-a-000')!, /^roll [xyz] -?(15|30|45|60|75|90)$/);
   assert.match(a.guesses.get('zooming-a-000')!, /^move z (4\d|5\d|60)$/);
   assert.match(a.guesses.get('translation_rotation-a-000')!, /^[A-D]$/);
-  const seeds = new Set(Array.from({ length: 8 }, (_, s) => baselinePredictions('random', test_, trainOf, s).guesses.get('rotation-a-000')));
+  const seeds = new Set(
+    Array.from({ length: 8 }, (_, s) => baselinePredictions('random', test_, trainOf, s).guesses.get('rotation-a-000')),
+  );
   assert.ok(seeds.size > 1, 'another seed, another guess');
-  assert.deepEqual(a.warnings, ['random baseline: 1 unknown_task question left unanswered (each scores 0): no task module of that id is loaded (--task-module)']);
+  assert.deepEqual(a.warnings, [
+    'random baseline: 1 unknown_task question left unanswered (each scores 0): no task module of that id is loaded (--task-module)',
+  ]);
 });

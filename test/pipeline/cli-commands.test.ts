@@ -3,11 +3,12 @@
 // module (a loader naming the wrong export fails here), `--version` is package.json's, and
 // a command given after an option is still found. Start-up time is measured by
 // scripts/bench-startup.js, not here.
-import { before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { before, test } from 'node:test';
 import { REPO } from '../shared-structures.ts';
 
 const BIN = join(REPO, 'pipeline/bin/misi-gen.js');
@@ -20,7 +21,10 @@ before(() => {
   assert.equal(built.status, 0, built.stderr);
 });
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: REPO });
-const modules = readdirSync(join(REPO, 'pipeline/commands')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+const modules = readdirSync(join(REPO, 'pipeline/commands'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.slice(0, -3))
+  .sort();
 
 test('--help lists one command per module of pipeline/commands/, and each loads', () => {
   const help = run('--help');

@@ -4,16 +4,17 @@
 // with altlocs and no ligand selector. Each kind (Diagnostic.kind) is set by the reader that
 // makes the warning, and the summary counts kinds, not words. Rejects are summarised with
 // their first ids per stage. Real files: the bundled sample, cut, copied or edited.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
-import { changeKind, ContentChanges } from '../../pipeline/content-warnings.ts';
+import { after, test } from 'node:test';
+import { ContentChanges, changeKind } from '../../pipeline/content-warnings.ts';
 import { ingest } from '../../structures/ingest.ts';
 import type { Diagnostic } from '../../structures/model.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'misi-changes-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -30,11 +31,20 @@ test('a truncated mol2 beside a good SDF: ingest reads the SDF and says so on sc
   const r = await run('ingest', bad, '--out', out);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /ingest: 1 complex read, 0 rejected/);
-  assert.ok(r.stderr.includes(`ingest: 1 complex changed on reading (the warnings are in ${join(out, 'complexes.jsonl')}): ligand read from the SDF (mol2 unusable; atom names generated) 1: 1hpv\n`), r.stderr);
+  assert.ok(
+    r.stderr.includes(
+      `ingest: 1 complex changed on reading (the warnings are in ${join(out, 'complexes.jsonl')}): ligand read from the SDF (mol2 unusable; atom names generated) 1: 1hpv\n`,
+    ),
+    r.stderr,
+  );
   const c = JSON.parse(readFileSync(join(out, 'complexes.jsonl'), 'utf8'));
   assert.equal(c.ligand.atomNames, 'generated');
   // The kind is kept in the record (what a resumed generate counts from).
-  assert.ok(c.warnings.some((w: Diagnostic) => w.kind === 'ligand-from-sdf' && /mol2 unusable .*truncated.*; ligand read from the SDF instead/.test(w.message)));
+  assert.ok(
+    c.warnings.some(
+      (w: Diagnostic) => w.kind === 'ligand-from-sdf' && /mol2 unusable .*truncated.*; ligand read from the SDF instead/.test(w.message),
+    ),
+  );
 });
 
 test('a truncated mol2 beside a good SDF: hbonds says so too, with the reason', async () => {
@@ -82,22 +92,28 @@ const isAtom = (l: string) => l.startsWith('ATOM  ') || l.startsWith('HETATM');
 /** The pocket with `edit` applied to the atom lines of residue `name number` of chain A. */
 function editResidue(name: string, num: number, edit: (lines: string[]) => string[]): string {
   const lines = pocketText.split('\n');
-  const at = lines.map((l, i) => (isAtom(l) && l.slice(17, 20) === name && l[21] === 'A' && Number(l.slice(22, 26)) === num ? i : -1)).filter((i) => i >= 0);
+  const at = lines
+    .map((l, i) => (isAtom(l) && l.slice(17, 20) === name && l[21] === 'A' && Number(l.slice(22, 26)) === num ? i : -1))
+    .filter((i) => i >= 0);
   assert.ok(at.length > 0, `no ${name} A ${num} in the sample pocket`);
   const edited = edit(at.map((i) => lines[i]));
   return [...lines.slice(0, at[0]), ...edited, ...lines.slice(at[at.length - 1] + 1)].join('\n');
 }
 /** An atom line with alternate location `alt`, occupancy `occ` (and optionally another residue name). */
-const alt = (l: string, loc: string, occ: number, res = l.slice(17, 20)) => l.slice(0, 16) + loc + res + l.slice(20, 54) + occ.toFixed(2).padStart(6) + l.slice(60);
+const alt = (l: string, loc: string, occ: number, res = l.slice(17, 20)) =>
+  l.slice(0, 16) + loc + res + l.slice(20, 54) + occ.toFixed(2).padStart(6) + l.slice(60);
 /** The mol2 with the atom and bond lines changed by `atom` and `bond` (fields split on blanks). */
 function editMol2(atom: (f: string[]) => string[], bond: (f: string[]) => string[]): string {
   let section = '';
-  return mol2Text.split('\n').map((l) => {
-    if (l.startsWith('@<TRIPOS>')) section = l;
-    else if (l.trim() && section === '@<TRIPOS>ATOM') return ' ' + atom(l.trim().split(/\s+/)).join(' ');
-    else if (l.trim() && section === '@<TRIPOS>BOND') return ' ' + bond(l.trim().split(/\s+/)).join(' ');
-    return l;
-  }).join('\n');
+  return mol2Text
+    .split('\n')
+    .map((l) => {
+      if (l.startsWith('@<TRIPOS>')) section = l;
+      else if (l.trim() && section === '@<TRIPOS>ATOM') return ' ' + atom(l.trim().split(/\s+/)).join(' ');
+      else if (l.trim() && section === '@<TRIPOS>BOND') return ' ' + bond(l.trim().split(/\s+/)).join(' ');
+      return l;
+    })
+    .join('\n');
 }
 const same = (f: string[]) => f;
 
@@ -119,20 +135,38 @@ test('each kind is set by the reader that makes the warning, and counted by it a
   const renamedInArg8: Record<string, string> = { ' CD ': ' CG ', ' HB3': ' HB2' };
   folder('k-names', {
     mol2: editMol2((f) => (f[0] === '2' ? [f[0], 'C1', ...f.slice(2)] : f), same),
-    pocket: editResidue('ARG', 8, (ls) => ls.map((l) => (renamedInArg8[l.slice(12, 16)] ? l.slice(0, 12) + renamedInArg8[l.slice(12, 16)] + l.slice(16) : l))),
+    pocket: editResidue('ARG', 8, (ls) =>
+      ls.map((l) => (renamedInArg8[l.slice(12, 16)] ? l.slice(0, 12) + renamedInArg8[l.slice(12, 16)] + l.slice(16) : l)),
+    ),
   });
   // ARG 8's CA at two places (A 0.6, B 0.4); PRO 9 in two versions, PRO (A 0.6) and ALA (B 0.4).
   folder('k-altlocs', {
-    pocket: editResidue('PRO', 9, (ls) => [...ls.map((l) => alt(l, 'A', 0.6)), ...ls.filter((l) => ['N', 'CA', 'C', 'O', 'CB'].includes(l.slice(12, 16).trim())).map((l) => alt(l, 'B', 0.4, 'ALA'))])
-      .replace(/^(ATOM {2}.{6} CA  )ARG A {3}8(.{28}).{6}(.*)$/m, (_, head, mid, tail) => `${head.slice(0, 16)}AARG A   8${mid}  0.60${tail}\n${head.slice(0, 16)}BARG A   8${mid}  0.40${tail}`),
+    pocket: editResidue('PRO', 9, (ls) => [
+      ...ls.map((l) => alt(l, 'A', 0.6)),
+      ...ls.filter((l) => ['N', 'CA', 'C', 'O', 'CB'].includes(l.slice(12, 16).trim())).map((l) => alt(l, 'B', 0.4, 'ALA')),
+    ]).replace(
+      /^(ATOM {2}.{6} CA  )ARG A {3}8(.{28}).{6}(.*)$/m,
+      (_, head, mid, tail) => `${head.slice(0, 16)}AARG A   8${mid}  0.60${tail}\n${head.slice(0, 16)}BARG A   8${mid}  0.40${tail}`,
+    ),
   });
   // The entry alone, without its ligands.tsv: picked by the largest-group rule.
   mkdirSync(join(dir, 'k-picked'));
   copyFileSync(join(SAMPLE, 'pdb-entries/3mht.pdb'), join(dir, 'k-picked', '3mht.pdb'));
   const { complexes, rejects } = await ingest([dir]);
   assert.deepEqual(rejects, []);
-  const kinds = (id: string) => [...new Set(complexes.find((c) => c.id === id)!.warnings.filter((w) => w.kind).map((w) => w.kind))].sort();
-  assert.deepEqual(complexes.map((c) => c.id), ['3mht', 'k-altlocs', 'k-names', 'k-orders', 'k-sdf']);
+  const kinds = (id: string) =>
+    [
+      ...new Set(
+        complexes
+          .find((c) => c.id === id)!
+          .warnings.filter((w) => w.kind)
+          .map((w) => w.kind),
+      ),
+    ].sort();
+  assert.deepEqual(
+    complexes.map((c) => c.id),
+    ['3mht', 'k-altlocs', 'k-names', 'k-orders', 'k-sdf'],
+  );
   assert.deepEqual(kinds('k-sdf'), ['ligand-from-sdf']);
   assert.deepEqual(kinds('k-orders'), ['bond-orders-from-sdf']);
   assert.deepEqual(kinds('k-names'), ['atoms-renamed']);
@@ -148,15 +182,21 @@ test('each kind is set by the reader that makes the warning, and counted by it a
     /^k-altlocs altlocs-chosen: alternate locations in ARG 8 chain 'A': kept the highest occupancy per atom \(A\)$/,
     /^k-altlocs altlocs-chosen: residue ALA 9 chain 'A' has two versions; kept PRO \(higher occupancy\)$/,
     /^3mht ligand-picked: ligand SAH:A:328 picked automatically: /,
-  ]) assert.equal(marked.filter((m) => words.test(m)).length, 1, `${words} in:\n${marked.join('\n')}`);
-  const hydrogen = complexes.find((c) => c.id === 'k-names')!.warnings.filter((w) => /atom name HB2 repeats in residue ARG 8; renamed HB2_\d+$/.test(w.message));
+  ])
+    assert.equal(marked.filter((m) => words.test(m)).length, 1, `${words} in:\n${marked.join('\n')}`);
+  const hydrogen = complexes
+    .find((c) => c.id === 'k-names')!
+    .warnings.filter((w) => /atom name HB2 repeats in residue ARG 8; renamed HB2_\d+$/.test(w.message));
   assert.equal(hydrogen.length, 1, 'the renamed hydrogen is warned about');
   assert.equal(hydrogen[0].kind, undefined, 'a renamed hydrogen is no change');
   // The complex's own other warnings carry no kind (an element guessed, SDF atom names made up...).
   assert.ok(complexes.every((c) => c.warnings.every((w) => w.kind || changeKind(w) === null)));
   const changes = new ContentChanges();
   for (const c of complexes) changes.add(c.id, c.warnings);
-  assert.equal(changes.summary('here'), '5 complexes changed on reading (the warnings are in here): ligand read from the SDF (mol2 unusable; atom names generated) 1: k-sdf; bond orders taken from the SDF 1: k-orders; ligand picked automatically 1: 3mht; atoms renamed 1: k-names; alternate locations chosen 1: k-altlocs');
+  assert.equal(
+    changes.summary('here'),
+    '5 complexes changed on reading (the warnings are in here): ligand read from the SDF (mol2 unusable; atom names generated) 1: k-sdf; bond orders taken from the SDF 1: k-orders; ligand picked automatically 1: 3mht; atoms renamed 1: k-names; alternate locations chosen 1: k-altlocs',
+  );
 });
 
 test('the summary counts by kind alone: the same words without a kind are not counted; ids listed first five', async () => {
@@ -164,7 +204,7 @@ test('the summary counts by kind alone: the same words without a kind are not co
   const renamed: Diagnostic = { file: 'x.mol2', message: 'duplicate ligand atom names made unique: N -> N_2', kind: 'atoms-renamed' };
   for (const id of ['e', 'd', 'c', 'b', 'a']) changes.add(id, [renamed]);
   // Words alone (an older record, or another message that happens to say the same) count for nothing.
-  changes.add('f', [{ file: 'x', message: 'alternate locations in ARG 8 chain \'A\': kept the highest occupancy per atom (A)' }]);
+  changes.add('f', [{ file: 'x', message: "alternate locations in ARG 8 chain 'A': kept the highest occupancy per atom (A)" }]);
   changes.add('g', [{ file: 'x', message: 'pocket cut from the protein: 57 residues within 10 A of the ligand' }]);
   // A kind this version does not know (written by a later one) is left out, not a crash.
   changes.add('h', [{ file: 'x', message: 'm', kind: 'toString' as Diagnostic['kind'] }]);

@@ -4,13 +4,14 @@
 // images decoded and compared with the dataset's files; the lmms-eval task YAML parsed by
 // PyYAML, naming the hf export's folder, configs and columns, and its utils.py scoring rows
 // read from the hf shards (by hyparquet) through `misi-gen score`.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
@@ -23,7 +24,11 @@ const root = mkdtempSync(join(tmpdir(), 'misi-kits-'));
 const data = join(root, 'data');
 const TASKS = ['translation', 'interaction_location', 'rotation_rotation'];
 const cli = (...args: string[]) => inProcess(args);
-const lines = (p: string): any[] => readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (p: string): any[] =>
+  readFileSync(p, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 before(async () => {
@@ -50,7 +55,9 @@ for r in body:
 print(json.dumps({'head': head, 'rows': out}))
 `;
 
-test('vlmevalkit: the TSV read back by Python csv; images decode to the dataset\'s bytes in order; counts, answers and options equal', { skip: noBrowser || noPython }, async () => {
+test("vlmevalkit: the TSV read back by Python csv; images decode to the dataset's bytes in order; counts, answers and options equal", {
+  skip: noBrowser || noPython,
+}, async () => {
   const out = join(root, 'vlmevalkit');
   const r = await cli('export', data, '--format', 'vlmevalkit', '--out', out);
   assert.equal(r.status, 0, r.stderr);
@@ -62,8 +69,15 @@ test('vlmevalkit: the TSV read back by Python csv; images decode to the dataset\
     assert.deepEqual(head, ['index', 'id', 'category', 'question', 'answer', 'A', 'B', 'C', 'D', 'image', 'image_path', 'split']);
     const expected = TASKS.flatMap((t) => lines(join(data, 'qa', `${t}.${split}.jsonl`)));
     assert.ok(expected.length > 0);
-    assert.deepEqual(rows.map((x: any) => x.id), expected.map((q) => q.id), `${split}: rows and their order`);
-    assert.deepEqual(rows.map((x: any) => x.index), expected.map((_, i) => String(i + 1)));
+    assert.deepEqual(
+      rows.map((x: any) => x.id),
+      expected.map((q) => q.id),
+      `${split}: rows and their order`,
+    );
+    assert.deepEqual(
+      rows.map((x: any) => x.index),
+      expected.map((_, i) => String(i + 1)),
+    );
     for (const [i, q] of expected.entries()) {
       const row = rows[i];
       assert.equal(row.cells, head.length, q.id);
@@ -71,8 +85,15 @@ test('vlmevalkit: the TSV read back by Python csv; images decode to the dataset\
       assert.equal(row.question, q.question, `${q.id}: question text (quotes and new lines) survives`);
       assert.equal(row.answer, q.answer);
       assert.equal(row.split, split);
-      assert.deepEqual(row.sha256, q.images.map((p: string) => sha(readFileSync(join(data, p)))), `${q.id}: images in order`);
-      assert.deepEqual(row.names, q.images.map((p: string) => p.split('/').pop()));
+      assert.deepEqual(
+        row.sha256,
+        q.images.map((p: string) => sha(readFileSync(join(data, p)))),
+        `${q.id}: images in order`,
+      );
+      assert.deepEqual(
+        row.names,
+        q.images.map((p: string) => p.split('/').pop()),
+      );
       for (const l of ['A', 'B', 'C', 'D']) {
         const o = q.options?.find((x: any) => x.letter === l);
         assert.equal(row[l], o?.commands ?? o?.text ?? '', `${q.id} option ${l}`);
@@ -90,13 +111,20 @@ Loader.add_constructor('!function', lambda loader, node: {'function': loader.con
 print(json.dumps({name: yaml.load(open(sys.argv[1] + '/' + name), Loader=Loader) for name in sys.argv[2:]}))
 `;
 
-test('lmms-eval: the task YAML parses and names the hf export, its configs and columns; utils.py scores through misi-gen score', { skip: noBrowser || noYaml }, async () => {
+test('lmms-eval: the task YAML parses and names the hf export, its configs and columns; utils.py scores through misi-gen score', {
+  skip: noBrowser || noYaml,
+}, async () => {
   const out = join(root, 'lmms');
   const r = await cli('export', data, '--format', 'lmms-eval', '--out', out);
   assert.equal(r.status, 0, r.stderr);
   const taskDir = join(out, 'lmms_eval_tasks', 'misi_bench');
-  const names = readdirSync(taskDir).filter((n) => n.endsWith('.yaml')).sort();
-  assert.deepEqual(names, [...TASKS.flatMap((t) => [`misi_bench_${t}.yaml`, `misi_bench_${t}_tiny.yaml`]), 'misi_bench.yaml', 'misi_bench_tiny.yaml'].sort());
+  const names = readdirSync(taskDir)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort();
+  assert.deepEqual(
+    names,
+    [...TASKS.flatMap((t) => [`misi_bench_${t}.yaml`, `misi_bench_${t}_tiny.yaml`]), 'misi_bench.yaml', 'misi_bench_tiny.yaml'].sort(),
+  );
   const py = spawnSync('python3', ['-c', LOAD_YAML, taskDir, ...names], { encoding: 'utf8' });
   assert.equal(py.status, 0, py.stderr);
   const yamls = JSON.parse(py.stdout);
@@ -105,7 +133,9 @@ test('lmms-eval: the task YAML parses and names the hf export, its configs and c
   // One parquet shard per task and split: its columns are what the YAML and utils.py use.
   const shard = readFileSync(join(out, 'data', 'translation', 'test-00000-of-00001.parquet'));
   const file = shard.buffer.slice(shard.byteOffset, shard.byteOffset + shard.byteLength);
-  const columns = parquetMetadata(file).schema.filter((s) => s.type !== undefined || s.name === 'images').map((s) => s.name);
+  const columns = parquetMetadata(file)
+    .schema.filter((s) => s.type !== undefined || s.name === 'images')
+    .map((s) => s.name);
   const utils = readFileSync(join(taskDir, 'utils.py'), 'utf8');
   for (const t of TASKS) {
     for (const split of ['test', 'tiny']) {
@@ -132,7 +162,10 @@ test('lmms-eval: the task YAML parses and names the hf export, its configs and c
   const docs = [];
   for (const t of TASKS) {
     const buf = readFileSync(join(out, 'data', t, 'test-00000-of-00001.parquet'));
-    const rows = await parquetReadObjects({ file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength), columns: ['id', 'task', 'answer', 'options'] });
+    const rows = await parquetReadObjects({
+      file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength),
+      columns: ['id', 'task', 'answer', 'options'],
+    });
     docs.push(...rows);
   }
   const input = join(root, 'docs.json');

@@ -1,17 +1,18 @@
 // The parts of `eval` that need no server: Retry-After and the backoff, the reply readers
 // (one JSON body, a stream of server-sent events), the cache after a kill cut its last line
 // short, the TSV quoting read back, and the endpoint URL.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { retryAfterMs, retryDelayMs } from '../../pipeline/eval/retry-delay.ts';
-import { readJsonReply, readStreamedReply } from '../../pipeline/eval/reply-body.ts';
-import { ReplyCache } from '../../pipeline/eval/reply-cache.ts';
-import { chatCompletionsUrl } from '../../pipeline/eval/eval-settings.ts';
+import { test } from 'node:test';
 import { redact } from '../../pipeline/eval/chat-client.ts';
 import { requestBody, requestKey } from '../../pipeline/eval/chat-request.ts';
+import { chatCompletionsUrl } from '../../pipeline/eval/eval-settings.ts';
+import { readJsonReply, readStreamedReply } from '../../pipeline/eval/reply-body.ts';
+import { ReplyCache } from '../../pipeline/eval/reply-cache.ts';
+import { retryAfterMs, retryDelayMs } from '../../pipeline/eval/retry-delay.ts';
 import { parseTsv, TsvReader, tsvLine } from '../../pipeline/export/tsv.ts';
 
 test('Retry-After in seconds or as a date; backoff doubles with jitter in [0.5, 1), capped, never under Retry-After', () => {
@@ -21,22 +22,46 @@ test('Retry-After in seconds or as a date; backoff doubles with jitter in [0.5, 
   const now = Date.parse('2026-12-01T12:00:00Z');
   assert.equal(retryAfterMs('Tue, 01 Dec 2026 12:00:30 GMT', now), 30000);
   assert.equal(retryAfterMs('99999'), 300000);
-  assert.equal(retryDelayMs(0, 1000, undefined, () => 0), 500);
+  assert.equal(
+    retryDelayMs(0, 1000, undefined, () => 0),
+    500,
+  );
   assert.equal(retryDelayMs(3, 1000, undefined, () => 0.999999) < 8000, true);
-  assert.equal(retryDelayMs(3, 1000, undefined, () => 0), 4000);
-  assert.equal(retryDelayMs(20, 1000, undefined, () => 0), 30000);
-  assert.equal(retryDelayMs(0, 1000, 7000, () => 0.5), 7000);
+  assert.equal(
+    retryDelayMs(3, 1000, undefined, () => 0),
+    4000,
+  );
+  assert.equal(
+    retryDelayMs(20, 1000, undefined, () => 0),
+    30000,
+  );
+  assert.equal(
+    retryDelayMs(0, 1000, 7000, () => 0.5),
+    7000,
+  );
 });
 
 test('reply readers: text, usage and model; not JSON is malformed; no text is empty; a stream must end with [DONE]', () => {
-  const ok = readJsonReply(JSON.stringify({ model: 'm-1', choices: [{ message: { content: 'move x 3' } }], usage: { prompt_tokens: 10, completion_tokens: 3 } }));
+  const ok = readJsonReply(
+    JSON.stringify({ model: 'm-1', choices: [{ message: { content: 'move x 3' } }], usage: { prompt_tokens: 10, completion_tokens: 3 } }),
+  );
   assert.deepEqual(ok, { kind: 'text', text: 'move x 3', usage: { promptTokens: 10, completionTokens: 3 }, servedModel: 'm-1' });
   assert.equal(readJsonReply('<html>502 Bad Gateway</html>').kind, 'malformed');
   assert.equal(readJsonReply('{"error": {"message": "overloaded"}}').kind, 'malformed');
   assert.equal(readJsonReply('{"choices": [{"message": {"content": null}, "finish_reason": "length"}]}').kind, 'empty');
-  const sse = ['data: {"choices":[{"delta":{"role":"assistant"}}]}', 'data: {"choices":[{"delta":{"content":"roll "}}]}',
-    'data: {"choices":[{"delta":{"content":"y 15"},"finish_reason":"stop"}]}', 'data: {"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":2}}', 'data: [DONE]'];
-  assert.deepEqual(readStreamedReply(sse.join('\n\n') + '\n\n'), { kind: 'text', text: 'roll y 15', usage: { promptTokens: 5, completionTokens: 2 }, servedModel: undefined });
+  const sse = [
+    'data: {"choices":[{"delta":{"role":"assistant"}}]}',
+    'data: {"choices":[{"delta":{"content":"roll "}}]}',
+    'data: {"choices":[{"delta":{"content":"y 15"},"finish_reason":"stop"}]}',
+    'data: {"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":2}}',
+    'data: [DONE]',
+  ];
+  assert.deepEqual(readStreamedReply(sse.join('\n\n') + '\n\n'), {
+    kind: 'text',
+    text: 'roll y 15',
+    usage: { promptTokens: 5, completionTokens: 2 },
+    servedModel: undefined,
+  });
   assert.equal(readStreamedReply(sse.slice(0, 3).join('\n\n')).kind, 'malformed');
   assert.equal(readStreamedReply('data: {"choices": [{"delta"\n\ndata: [DONE]\n').kind, 'malformed');
 });
@@ -89,15 +114,28 @@ test('request body: system message, the images in order then the question; the k
   const q = { id: 'translation-x-000', task: 'translation', question: 'Which move?', images: ['a.png', 'b.png'] };
   const g = { model: 'm', temperature: 0, maxTokens: 64, systemPrompt: 'Be brief.', seed: 3 };
   const { createHash } = await import('node:crypto');
-  const sha = async (p: string) => createHash('sha256').update(readFileSync(join(dir, p))).digest('hex');
+  const sha = async (p: string) =>
+    createHash('sha256')
+      .update(readFileSync(join(dir, p)))
+      .digest('hex');
   const src = { datasetDir: dir, sha256: sha };
   const body: any = await requestBody(q, g, src, false);
   assert.deepEqual(body, {
-    model: 'm', temperature: 0, max_tokens: 64, seed: 3,
-    messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [
-      { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from('AAA').toString('base64')}` } },
-      { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from('BBB').toString('base64')}` } },
-      { type: 'text', text: 'Which move?' }] }],
+    model: 'm',
+    temperature: 0,
+    max_tokens: 64,
+    seed: 3,
+    messages: [
+      { role: 'system', content: 'Be brief.' },
+      {
+        role: 'user',
+        content: [
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from('AAA').toString('base64')}` } },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from('BBB').toString('base64')}` } },
+          { type: 'text', text: 'Which move?' },
+        ],
+      },
+    ],
   });
   const streamed: any = await requestBody(q, g, src, true);
   assert.equal(streamed.stream, true);

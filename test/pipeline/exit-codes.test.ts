@@ -1,18 +1,19 @@
 // Each documented exit status (README "Commands", pipeline/exit-codes.ts, pipeline/exit-code-of.ts) from a real command
 // run in-process on real files: 2 for a usage error, 1 when nothing could be read, 3 with
 // --strict when something was rejected, 2 for a refused run; and the mapping itself.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../cli-in-process.ts';
-import { SAMPLE_DIR } from '../../structures/sample-path.ts';
-import { CommandFailure, EXIT } from '../../pipeline/exit-codes.ts';
-import { failureOf } from '../../pipeline/exit-code-of.ts';
-import { UsageError } from '../../pipeline/usage-error.ts';
+import { after, test } from 'node:test';
 import { DatasetReadError } from '../../pipeline/dataset/read-dataset.ts';
+import { failureOf } from '../../pipeline/exit-code-of.ts';
+import { CommandFailure, EXIT } from '../../pipeline/exit-codes.ts';
+import { UsageError } from '../../pipeline/usage-error.ts';
 import { IngestUsageError } from '../../structures/ingest.ts';
+import { SAMPLE_DIR } from '../../structures/sample-path.ts';
+import { cli } from '../cli-in-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'misi-exit-codes-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -73,7 +74,13 @@ test('a dataset that cannot be read exits 1, named by the command', async () => 
 test('the mapping: usage errors 2, a command failure its own status, library errors theirs, a bug none', async () => {
   assert.equal((await failureOf(new UsageError('bad'), 'ingest'))?.code, EXIT.usage);
   assert.equal((await failureOf(new IngestUsageError('--ligand: bad'), 'render'))?.code, EXIT.usage);
-  assert.deepEqual(await failureOf(new CommandFailure('--index x: no such file', EXIT.refused), 'split'), { code: 2, text: 'misi-gen split: --index x: no such file\n' });
-  assert.deepEqual(await failureOf(new DatasetReadError('d/qa: no such folder'), 'score'), { code: 1, text: 'misi-gen score: d/qa: no such folder\n' });
+  assert.deepEqual(await failureOf(new CommandFailure('--index x: no such file', EXIT.refused), 'split'), {
+    code: 2,
+    text: 'misi-gen split: --index x: no such file\n',
+  });
+  assert.deepEqual(await failureOf(new DatasetReadError('d/qa: no such folder'), 'score'), {
+    code: 1,
+    text: 'misi-gen score: d/qa: no such folder\n',
+  });
   assert.equal(await failureOf(new TypeError('x is undefined'), 'score'), undefined);
 });

@@ -3,19 +3,20 @@
 // byte for byte), ids unique, answers equal to the dataset's, counts equal to the manifest's;
 // the hf shards read with hyparquet and with an independent reader (parquet-wasm, arrow-rs); the leak check on
 // split.json and the questions; the export checks catch a broken file.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { tableFromIPC } from 'apache-arrow';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { readParquet } from 'parquet-wasm/node';
-import { tableFromIPC } from 'apache-arrow';
-import { findBrowser } from '../../renders/find-browser.ts';
-import { splitLeaks } from '../../pipeline/split/split-file.ts';
-import { checkExport } from '../../pipeline/export/check-export.ts';
 import { loadDataset } from '../../pipeline/dataset/read-dataset.ts';
+import { checkExport } from '../../pipeline/export/check-export.ts';
 import { readLlava } from '../../pipeline/export/llava.ts';
+import { splitLeaks } from '../../pipeline/split/split-file.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -26,23 +27,47 @@ const cli = (...args: string[]) => inProcess(args);
 
 before(async () => {
   if (noBrowser) return;
-  const r = await cli('generate', '--out', data, '--tasks', TASKS.join(','), '--per-complex', 'translation=1/1,translation_rotation=0/1',
-    '--split-by', 'scaffold', '--test-share', '0.7', '--seed', '5', '--workers', '1');
+  const r = await cli(
+    'generate',
+    '--out',
+    data,
+    '--tasks',
+    TASKS.join(','),
+    '--per-complex',
+    'translation=1/1,translation_rotation=0/1',
+    '--split-by',
+    'scaffold',
+    '--test-share',
+    '0.7',
+    '--seed',
+    '5',
+    '--workers',
+    '1',
+  );
   assert.equal(r.status, 0, r.stderr);
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
 type Rec = { id: string; split: string; complex: string; images: string[]; answer: string; meta: any };
-const lines = (p: string): any[] => readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (p: string): any[] =>
+  readFileSync(p, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const qa = (task: string, split: string): Rec[] => lines(join(data, 'qa', `${task}.${split}.jsonl`));
 const allSplits = ['train', 'test', 'tiny'];
 const questions = () => TASKS.flatMap((t) => allSplits.map((s) => ({ t, s, list: qa(t, s) })));
 const manifest = () => JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
 
-test('split.json by scaffold: every complex with side and group; no leak in the split or the questions; tiny within test', { skip: noBrowser }, async () => {
+test('split.json by scaffold: every complex with side and group; no leak in the split or the questions; tiny within test', {
+  skip: noBrowser,
+}, async () => {
   const split = JSON.parse(readFileSync(join(data, 'split.json'), 'utf8'));
   assert.equal(split.by, 'scaffold');
-  assert.deepEqual(split.complexes.map((c: any) => c.id), ['1hpv', '1pgp', '3mht']);
+  assert.deepEqual(
+    split.complexes.map((c: any) => c.id),
+    ['1hpv', '1pgp', '3mht'],
+  );
   for (const c of split.complexes) assert.ok(['train', 'test'].includes(c.side) && typeof c.group === 'string' && c.group.length > 0);
   assert.equal(split.counts.test, 2);
   const recs = TASKS.flatMap((t) => [...qa(t, 'train'), ...qa(t, 'test')]);
@@ -54,15 +79,24 @@ test('split.json by scaffold: every complex with side and group; no leak in the 
   for (const q of pairs) for (const p of q.meta.partners) assert.equal(side.get(p), 'test', `${q.id} partner ${p}`);
   for (const t of TASKS) {
     const test = qa(t, 'test');
-    const tiny = readFileSync(join(data, 'qa', `${t}.tiny.jsonl`), 'utf8').split('\n').filter(Boolean);
-    const testLines = new Set(readFileSync(join(data, 'qa', `${t}.test.jsonl`), 'utf8').split('\n').filter(Boolean));
+    const tiny = readFileSync(join(data, 'qa', `${t}.tiny.jsonl`), 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    const testLines = new Set(
+      readFileSync(join(data, 'qa', `${t}.test.jsonl`), 'utf8')
+        .split('\n')
+        .filter(Boolean),
+    );
     assert.equal(tiny.length, Math.min(50, test.length));
     for (const l of tiny) assert.ok(testLines.has(l), 'a tiny line that is not a test line');
   }
 });
 
 function checkPromptRows(dir: string, rows: { id: string; images: string[]; prompt: string; answer: string }[], expected: Rec[]) {
-  assert.deepEqual(rows.map((r) => r.id), expected.map((r) => r.id));
+  assert.deepEqual(
+    rows.map((r) => r.id),
+    expected.map((r) => r.id),
+  );
   for (const [i, r] of rows.entries()) {
     assert.equal(r.prompt.split('<image>').length - 1, r.images.length, `${r.id}: placeholders`);
     assert.deepEqual(r.images, expected[i].images, `${r.id}: images in order`);
@@ -82,9 +116,22 @@ test('llava, sharegpt, qwen: one <image> per image in order, images present, ans
       const values = format === 'qwen' ? lines(file) : JSON.parse(readFileSync(file, 'utf8'));
       if (s !== 'tiny') assert.equal(values.length, manifest().counts[t][s], `${format} ${t} ${s} count`);
       assert.equal(new Set(values.map((v: any) => v.id)).size, values.length);
-      const rows = format === 'sharegpt'
-        ? values.map((v: any) => ({ id: v.id, images: v.images, prompt: v.messages[0].content, answer: v.messages[1].content, roles: v.messages.map((m: any) => m.role) }))
-        : values.map((v: any) => ({ id: v.id, images: v.image, prompt: v.conversations[0].value, answer: v.conversations[1].value, roles: v.conversations.map((m: any) => m.from) }));
+      const rows =
+        format === 'sharegpt'
+          ? values.map((v: any) => ({
+              id: v.id,
+              images: v.images,
+              prompt: v.messages[0].content,
+              answer: v.messages[1].content,
+              roles: v.messages.map((m: any) => m.role),
+            }))
+          : values.map((v: any) => ({
+              id: v.id,
+              images: v.image,
+              prompt: v.conversations[0].value,
+              answer: v.conversations[1].value,
+              roles: v.conversations.map((m: any) => m.from),
+            }));
       for (const row of rows) assert.deepEqual(row.roles, format === 'sharegpt' ? ['user', 'assistant'] : ['human', 'gpt']);
       checkPromptRows(out, rows, list);
     }
@@ -105,12 +152,18 @@ function hfRows(path: string): any[] {
   return file as any;
 }
 
-test('hf: parquet shards per task and split, every row and image embedded, small row groups, a card with configs', { skip: noBrowser }, async () => {
+test('hf: parquet shards per task and split, every row and image embedded, small row groups, a card with configs', {
+  skip: noBrowser,
+}, async () => {
   const r = await cli('export', data, '--format', 'hf', '--out', hfOut);
   assert.equal(r.status, 0, r.stderr);
   for (const { t, s, list } of questions()) {
     const dir = join(hfOut, 'data', t);
-    const shards = existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(`${s}-`)).sort() : [];
+    const shards = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.startsWith(`${s}-`))
+          .sort()
+      : [];
     if (list.length === 0) {
       assert.deepEqual(shards, [], `${t} ${s}: empty split has no file`);
       continue;
@@ -121,10 +174,14 @@ test('hf: parquet shards per task and split, every row and image embedded, small
       const md = parquetMetadata(file as any);
       for (const g of md.row_groups) assert.ok(Number(g.num_rows) <= 32);
       const kv = Object.fromEntries((md.key_value_metadata ?? []).map((k) => [k.key, k.value]));
-      assert.deepEqual(JSON.parse(kv.huggingface ?? "null").info.features.images, [{ _type: 'Image' }]);
+      assert.deepEqual(JSON.parse(kv.huggingface ?? 'null').info.features.images, [{ _type: 'Image' }]);
       rows.push(...(await parquetReadObjects({ file: file as any, utf8: false })));
     }
-    assert.deepEqual(rows.map((x) => x.id), list.map((x) => x.id), `${t} ${s}`);
+    assert.deepEqual(
+      rows.map((x) => x.id),
+      list.map((x) => x.id),
+      `${t} ${s}`,
+    );
     for (const [i, row] of rows.entries()) {
       assert.equal(row.answer, list[i].answer);
       assert.equal(row.images.length, list[i].images.length);
@@ -150,7 +207,9 @@ test('hf: an independent parquet reader (parquet-wasm + apache-arrow) finds ever
   for (const { t, s, list } of questions()) {
     const dir = join(hfOut, 'data', t);
     if (!list.length) continue;
-    const shards = readdirSync(dir).filter((f) => f.startsWith(`${s}-`)).sort();
+    const shards = readdirSync(dir)
+      .filter((f) => f.startsWith(`${s}-`))
+      .sort();
     const rows: { id: string; answer: string; images: { bytes: Uint8Array; path: string }[] }[] = [];
     for (const f of shards) {
       const table = tableFromIPC(readParquet(new Uint8Array(readFileSync(join(dir, f)))).intoIPCStream());
@@ -160,11 +219,19 @@ test('hf: an independent parquet reader (parquet-wasm + apache-arrow) finds ever
         rows.push({ id: String(r.id), answer: String(r.answer), images });
       }
     }
-    assert.deepEqual(rows.map((x) => x.id), list.map((q) => q.id), `${t} ${s}`);
+    assert.deepEqual(
+      rows.map((x) => x.id),
+      list.map((q) => q.id),
+      `${t} ${s}`,
+    );
     for (const [i, row] of rows.entries()) {
       assert.equal(row.answer, list[i].answer);
-      assert.deepEqual(row.images.map((im) => `images/${im.path}`), list[i].images);
-      for (const [k, im] of row.images.entries()) assert.ok(Buffer.from(im.bytes).equals(readFileSync(join(data, list[i].images[k]))), `${row.id} image ${k + 1}`);
+      assert.deepEqual(
+        row.images.map((im) => `images/${im.path}`),
+        list[i].images,
+      );
+      for (const [k, im] of row.images.entries())
+        assert.ok(Buffer.from(im.bytes).equals(readFileSync(join(data, list[i].images[k]))), `${row.id} image ${k + 1}`);
     }
   }
 });
@@ -173,14 +240,22 @@ test('the export checks catch a missing image and a wrong placeholder count', { 
   const out = join(root, 'llava');
   const dataset = loadDataset(data);
   const files = [];
-  for (const t of TASKS) for (const s of ['train', 'test', 'tiny'] as const) files.push({ path: `${t}.${s}.json`, task: t, split: s, rows: await readLlava(out, `${t}.${s}.json`) });
+  for (const t of TASKS)
+    for (const s of ['train', 'test', 'tiny'] as const)
+      files.push({ path: `${t}.${s}.json`, task: t, split: s, rows: await readLlava(out, `${t}.${s}.json`) });
   assert.deepEqual(await checkExport(dataset, out, files), []);
   const victim = files.find((f) => f.rows.length)!;
   unlinkSync(join(out, victim.rows[0].images[0]));
   victim.rows[0].prompt = victim.rows[0].prompt!.replace('<image>\n', '');
   const problems = await checkExport(dataset, out, files);
-  assert.ok(problems.some((p) => /placeholders for/.test(p)), problems.join('\n'));
-  assert.ok(problems.some((p) => /does not exist/.test(p)), problems.join('\n'));
+  assert.ok(
+    problems.some((p) => /placeholders for/.test(p)),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((p) => /does not exist/.test(p)),
+    problems.join('\n'),
+  );
   // A file short of a question fails the count.
   victim.rows.pop();
   assert.ok((await checkExport(dataset, out, files)).some((p) => /rows written for/.test(p)));

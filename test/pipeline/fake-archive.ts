@@ -2,15 +2,17 @@
 // (3mht.pdb converted to mmCIF by gemmi, as the archive's own files are written by wwPDB tools,
 // then gzipped), copies of it under other ids (`_entry.id` changed), served over HTTP on
 // 127.0.0.1 in RCSB's layout (`/download/{ID}.cif.gz`) with faults injected on request.
-import { createServer, type Server } from 'node:http';
+
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SAMPLE } from '../shared-structures.ts';
 
-export const NO_GEMMI: string | false = spawnSync('gemmi', ['--version']).status === 0 ? false : 'gemmi is not installed (apt-get install gemmi)';
+export const NO_GEMMI: string | false =
+  spawnSync('gemmi', ['--version']).status === 0 ? false : 'gemmi is not installed (apt-get install gemmi)';
 
 let sampleCif: string | undefined;
 
@@ -48,7 +50,11 @@ export interface FakeArchive {
  * Serves `entries` (id -> gz bytes); `faults` (id -> answers to give first, in order); each
  * answer after `delayMs`. Anything else is 404.
  */
-export async function startArchive(entries: Map<string, Buffer>, faults: Map<string, Fault[]> = new Map(), delayMs = 0): Promise<FakeArchive> {
+export async function startArchive(
+  entries: Map<string, Buffer>,
+  faults: Map<string, Fault[]> = new Map(),
+  delayMs = 0,
+): Promise<FakeArchive> {
   const log: FakeArchive['log'] = [];
   const pending = new Map([...faults].map(([k, v]) => [k, [...v]]));
   const server: Server = createServer((req, res) => {
@@ -66,7 +72,8 @@ export async function startArchive(entries: Map<string, Buffer>, faults: Map<str
       answer(fault ?? '200');
       if (fault === '429') res.writeHead(429, { 'retry-after': '1' }).end('slow down');
       else if (fault === '500') res.writeHead(500).end('internal error');
-      else if (fault === 'not-gzip') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Service temporarily unavailable</body></html>');
+      else if (fault === 'not-gzip')
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Service temporarily unavailable</body></html>');
       else if (fault === 'drop') {
         res.writeHead(200, { 'content-length': String(body.length) });
         res.write(body.subarray(0, body.length >> 1), () => res.socket?.destroy());
@@ -77,8 +84,14 @@ export async function startArchive(entries: Map<string, Buffer>, faults: Map<str
   const { port } = server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
   return {
-    url, template: `${url}/download/{ID}.cif.gz`, log,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    url,
+    template: `${url}/download/{ID}.cif.gz`,
+    log,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

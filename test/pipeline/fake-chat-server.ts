@@ -58,8 +58,11 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 /** `WxH` from a PNG's IHDR chunk (width and height, big-endian, at bytes 16 and 20). */
 export const pngSize = (png: Buffer): string => `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
 
-export function questionsOf(dataset: string, lines: string[]): Question[] {
-  return lines.filter(Boolean).map((l) => JSON.parse(l)).map((r) => ({ id: r.id, question: r.question, images: r.images, answer: r.answer }));
+export function questionsOf(_dataset: string, lines: string[]): Question[] {
+  return lines
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .map((r) => ({ id: r.id, question: r.question, images: r.images, answer: r.answer }));
 }
 
 export async function startServer(dataset: string, questions: Question[], o: ServerOptions): Promise<FakeServer> {
@@ -113,17 +116,32 @@ export async function startServer(dataset: string, questions: Question[], o: Ser
     const attempt = (attempts.get(q.id) ?? 0) + 1;
     attempts.set(q.id, attempt);
     const behaviour = o.plan?.(q.id, attempt) ?? 'ok';
-    seen.push({ id: q.id, attempt, behaviour, at: Date.now(), stream: body.stream === true, authorization: req.headers.authorization, sizes });
+    seen.push({
+      id: q.id,
+      attempt,
+      behaviour,
+      at: Date.now(),
+      stream: body.stream === true,
+      authorization: req.headers.authorization,
+      sizes,
+    });
     const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
     switch (behaviour) {
-      case '429': return json(429, { error: { message: 'slow down' } }, { 'retry-after': '1' });
-      case '500': return json(500, { error: { message: 'boom' } });
-      case '401': return json(401, { error: { message: `bad key ${o.echo ?? ''}` } });
-      case '404': return json(404, { error: { message: 'no such model' } });
-      case 'drop': return req.socket.destroy();
-      case 'malformed': return res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [{"message": {"content": "move x');
-      default: break;
+      case '429':
+        return json(429, { error: { message: 'slow down' } }, { 'retry-after': '1' });
+      case '500':
+        return json(500, { error: { message: 'boom' } });
+      case '401':
+        return json(401, { error: { message: `bad key ${o.echo ?? ''}` } });
+      case '404':
+        return json(404, { error: { message: 'no such model' } });
+      case 'drop':
+        return req.socket.destroy();
+      case 'malformed':
+        return res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [{"message": {"content": "move x');
+      default:
+        break;
     }
     const answer = behaviour === 'empty' ? '' : `The answer is ${q.answer}`;
     const send = () => {
@@ -132,12 +150,18 @@ export async function startServer(dataset: string, questions: Question[], o: Ser
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         const chunk = (v: unknown) => res.write(`data: ${JSON.stringify(v)}\n\n`);
         chunk({ model: `${o.model}-served`, choices: [{ index: 0, delta: { role: 'assistant' } }] });
-        for (let i = 0; i < answer.length; i += 5) chunk({ model: `${o.model}-served`, choices: [{ index: 0, delta: { content: answer.slice(i, i + 5) } }] });
+        for (let i = 0; i < answer.length; i += 5)
+          chunk({ model: `${o.model}-served`, choices: [{ index: 0, delta: { content: answer.slice(i, i + 5) } }] });
         chunk({ model: `${o.model}-served`, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-        if (body.stream_options?.include_usage) chunk({ model: `${o.model}-served`, choices: [], usage: { prompt_tokens: 1000, completion_tokens: 7 } });
+        if (body.stream_options?.include_usage)
+          chunk({ model: `${o.model}-served`, choices: [], usage: { prompt_tokens: 1000, completion_tokens: 7 } });
         res.end('data: [DONE]\n\n');
       } else {
-        json(200, { model: `${o.model}-served`, choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }], usage: { prompt_tokens: 1000, completion_tokens: 7 } });
+        json(200, {
+          model: `${o.model}-served`,
+          choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1000, completion_tokens: 7 },
+        });
       }
       replied.set(q.id, (replied.get(q.id) ?? 0) + 1);
     };
@@ -152,11 +176,15 @@ export async function startServer(dataset: string, questions: Question[], o: Ser
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`, seen, problems, replied,
-    close: () => new Promise((resolve) => {
-      if (!server.listening) return resolve();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    url: `http://127.0.0.1:${port}/v1`,
+    seen,
+    problems,
+    replied,
+    close: () =>
+      new Promise((resolve) => {
+        if (!server.listening) return resolve();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,10 +1,11 @@
 // A misspelt flag gets the nearest flag of the command that was run (yargs suggests only
 // command names); a word near no flag gets none; the usage error is one line, exit 2.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { REPO } from '../shared-structures.ts';
+import { test } from 'node:test';
 import { editDistance, nearestFlag } from '../../pipeline/flag-suggestion.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { REPO } from '../shared-structures.ts';
 
 const run = (...args: string[]) => inProcess(args, { cwd: REPO });
 

@@ -2,38 +2,59 @@
 // contract, and every answer recomputed here and re-rendered: the cloze answers reproduce
 // the last image byte for byte, the docking answer's inverse reproduces image 7, the
 // correct option is the re-render of the truth; same seed, same qa/ and manifest.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generate, type GenerateOptions } from '../../pipeline/generate/run-generate.ts';
-import { TASKS } from '../../qa/tasks/index.ts';
-import { taskById } from '../../qa/task-registry.ts';
-import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { findBrowser } from '../../renders/find-browser.ts';
-import { REPO } from '../shared-structures.ts';
+import { after, before, test } from 'node:test';
 import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
+import { type GenerateOptions, generate } from '../../pipeline/generate/run-generate.ts';
+import { dockingCamera } from '../../qa/docking-camera.ts';
+import { defaultLabelSet } from '../../qa/task.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
+import { type Command, parseCommands } from '../../renders/commands.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
-import { DEFAULT_ANTIALIAS, makeStyle, withLabelSet } from '../../renders/style.ts';
-import { defaultLabelSet } from '../../qa/task.ts';
-import { parseCommands, type Command } from '../../renders/commands.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { DEFAULT_ANTIALIAS, makeStyle, withLabelSet } from '../../renders/style.ts';
 import type { Subset } from '../../renders/subset.ts';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { sampleComplexes } from '../qa/sample-complexes.ts';
-import { dockingCamera } from '../../qa/docking-camera.ts';
+import { REPO } from '../shared-structures.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
-const PER_COMPLEX = 'translation=1/1,rotation=1/1,zooming=1/1,residue_ligand=2/2,translation_rotation=1/1,rotation_rotation=1/1,docking=1/1,interaction_location=1/1,pocket_ligand=1/1';
-const IMAGES: Record<string, number> = { translation: 4, rotation: 4, zooming: 4, residue_ligand: 6, translation_rotation: 11, rotation_rotation: 8, docking: 7, interaction_location: 6, pocket_ligand: 6 };
+const PER_COMPLEX =
+  'translation=1/1,rotation=1/1,zooming=1/1,residue_ligand=2/2,translation_rotation=1/1,rotation_rotation=1/1,docking=1/1,interaction_location=1/1,pocket_ligand=1/1';
+const IMAGES: Record<string, number> = {
+  translation: 4,
+  rotation: 4,
+  zooming: 4,
+  residue_ligand: 6,
+  translation_rotation: 11,
+  rotation_rotation: 8,
+  docking: 7,
+  interaction_location: 6,
+  pocket_ligand: 6,
+};
 const FIELDS = ['id', 'task', 'split', 'complex', 'images', 'question', 'answer', 'truth', 'options', 'meta'];
 
 const root = mkdtempSync(join(tmpdir(), 'misi-generate-'));
 const base = (out: string, over: Partial<GenerateOptions> = {}): GenerateOptions => ({
-  structures: [SAMPLE_DIR], ligandsFile: SAMPLE_LIGANDS, out, tasks: TASKS, seed: 3, perComplex: PER_COMPLEX,
-  testShare: 0.5, pages: 2, quiet: true, log: () => {}, ...over,
+  structures: [SAMPLE_DIR],
+  ligandsFile: SAMPLE_LIGANDS,
+  out,
+  tasks: TASKS,
+  seed: 3,
+  perComplex: PER_COMPLEX,
+  testShare: 0.5,
+  pages: 2,
+  quiet: true,
+  log: () => {},
+  ...over,
 });
 const main = join(root, 'main');
 let pool: RenderPool | null = null;
@@ -46,19 +67,43 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-type Rec = { id: string; task: string; split: string; complex: string; images: string[]; answer: string; truth: any; options?: any[]; meta: any };
+type Rec = {
+  id: string;
+  task: string;
+  split: string;
+  complex: string;
+  images: string[];
+  answer: string;
+  truth: any;
+  options?: any[];
+  meta: any;
+};
 const records = (dir: string, task: string): Rec[] =>
-  ['train', 'test'].flatMap((s) => readFileSync(join(dir, 'qa', `${task}.${s}.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+  ['train', 'test'].flatMap((s) =>
+    readFileSync(join(dir, 'qa', `${task}.${s}.jsonl`), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l)),
+  );
 const bytes = (p: string) => readFileSync(p);
 
-async function reRender(name: string, complexId: string, parts: { transform?: Command[]; ligandTransform?: Command[]; subset?: Subset; docking?: boolean }): Promise<Buffer> {
+async function reRender(
+  name: string,
+  complexId: string,
+  parts: { transform?: Command[]; ligandTransform?: Command[]; subset?: Subset; docking?: boolean },
+): Promise<Buffer> {
   const c = (await sampleComplexes()).find((x) => x.complex.id === complexId)!;
   // A docking question is framed by its own camera (qa/docking-camera.ts).
   const camera = parts.docking ? dockingCamera(c, parts.ligandTransform ?? []) : c.camera;
   const spec: SceneSpec = {
     // The style generate gives the task: docking labels residues only (TaskModule.labelSet).
-    complex: c.complex, subset: parts.subset ?? { kind: 'full' }, style: parts.docking ? withLabelSet(makeStyle(), defaultLabelSet(taskById('docking')!)) : makeStyle(), camera, view: 'front',
-    transform: parts.transform ?? [], ligandTransform: parts.ligandTransform ?? [],
+    complex: c.complex,
+    subset: parts.subset ?? { kind: 'full' },
+    style: parts.docking ? withLabelSet(makeStyle(), defaultLabelSet(taskById('docking')!)) : makeStyle(),
+    camera,
+    view: 'front',
+    transform: parts.transform ?? [],
+    ligandTransform: parts.ligandTransform ?? [],
   };
   pool ??= new RenderPool({ pages: 1 });
   const out = join(root, 're', `${name}.png`);
@@ -78,12 +123,19 @@ test('files and records as the contract lists them', { skip: noBrowser }, () => 
     for (const s of ['train', 'test']) {
       const list = records(main, t.id).filter((r) => r.split === s);
       assert.equal(manifest.counts[t.id][s], list.length, `${t.id}.${s}`);
-      assert.deepEqual(list.map((r) => r.id), list.map((r) => r.id).sort(), 'sorted by id');
+      assert.deepEqual(
+        list.map((r) => r.id),
+        list.map((r) => r.id).sort(),
+        'sorted by id',
+      );
     }
     const all = records(main, t.id);
     assert.ok(all.length > 0, `${t.id} has questions`);
     for (const r of all) {
-      assert.deepEqual(Object.keys(r), FIELDS.filter((f) => f !== 'options' || t.format === 'choice'));
+      assert.deepEqual(
+        Object.keys(r),
+        FIELDS.filter((f) => f !== 'options' || t.format === 'choice'),
+      );
       assert.equal(r.images.length, IMAGES[t.id]);
       assert.equal(side.get(r.complex), r.split);
       for (const p of r.images) {
@@ -99,15 +151,32 @@ test('files and records as the contract lists them', { skip: noBrowser }, () => 
     }
   }
   // Every referenced image is in the manifest with its sha256, and nothing else is.
-  assert.deepEqual(manifest.images.map((i: any) => i.path), [...seen].sort());
-  for (const i of manifest.images) assert.equal(createHash('sha256').update(bytes(join(main, i.path))).digest('hex'), i.sha256);
+  assert.deepEqual(
+    manifest.images.map((i: any) => i.path),
+    [...seen].sort(),
+  );
+  for (const i of manifest.images)
+    assert.equal(
+      createHash('sha256')
+        .update(bytes(join(main, i.path)))
+        .digest('hex'),
+      i.sha256,
+    );
   assert.equal(readdirSync(join(main, 'images')).length, seen.size);
   // The one train complex has no partner for translation+rotation: its questions are rejects, with the reason.
-  const rejects = readFileSync(join(main, 'rejects.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  assert.deepEqual(rejects.map((r) => [r.task, r.split, r.reason]), [['translation_rotation', 'train', 'no other complex in this split to pair with']]);
+  const rejects = readFileSync(join(main, 'rejects.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    rejects.map((r) => [r.task, r.split, r.reason]),
+    [['translation_rotation', 'train', 'no other complex in this split to pair with']],
+  );
 });
 
-test('translation, rotation, zooming: the start scene re-rendered with the answer is the last image, byte for byte', { skip: noBrowser }, async () => {
+test('translation, rotation, zooming: the start scene re-rendered with the answer is the last image, byte for byte', {
+  skip: noBrowser,
+}, async () => {
   for (const task of ['translation', 'rotation', 'zooming']) {
     for (const r of records(main, task)) {
       const png = await reRender(r.id, r.complex, { transform: parseCommands(r.answer) });
@@ -119,7 +188,10 @@ test('translation, rotation, zooming: the start scene re-rendered with the answe
 test('docking: the inverse of the answer, re-rendered, is image 7 byte for byte', { skip: noBrowser }, async () => {
   for (const r of records(main, 'docking')) {
     const answer = parseCommands(r.answer);
-    const displacement = answer.slice().reverse().map((c) => ({ ...c, amount: -c.amount }));
+    const displacement = answer
+      .slice()
+      .reverse()
+      .map((c) => ({ ...c, amount: -c.amount }));
     const annotation = readImageAnnotation(main, r.images[6])!;
     assert.equal(annotation.ligandTransform, displacement.map((c) => `${c.kind} ${c.axis} ${c.amount}`).join(', '));
     const png = await reRender(r.id, r.complex, { ligandTransform: displacement, docking: true });
@@ -127,7 +199,9 @@ test('docking: the inverse of the answer, re-rendered, is image 7 byte for byte'
   }
 });
 
-test('choice tasks: the correct option image is the re-render of the truth; options look different in their annotations', { skip: noBrowser }, async () => {
+test('choice tasks: the correct option image is the re-render of the truth; options look different in their annotations', {
+  skip: noBrowser,
+}, async () => {
   for (const task of ['translation_rotation', 'rotation_rotation']) {
     const first = taskById(task)!.imageCount - 4;
     for (const r of records(main, task)) {
@@ -144,10 +218,13 @@ test('choice tasks: the correct option image is the re-render of the truth; opti
       const png = await reRender(r.id, onto, { transform: [...before, ...truthCommands] });
       assert.ok(png.equals(bytes(join(main, r.images[first + at]))), `${r.id}: option ${r.answer} is not the truth re-rendered`);
       const atoms = r.images.slice(first).map((p) => readImageAnnotation(main, p)!.atoms);
-      for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) {
-        const mean = atoms[i].reduce((s: number, a: any, k: number) => s + Math.hypot(a.x - atoms[j][k].x, a.y - atoms[j][k].y), 0) / atoms[i].length;
-        assert.ok(mean >= 8, `${r.id}: options ${i} and ${j} only ${mean.toFixed(1)} px apart`);
-      }
+      for (let i = 0; i < 4; i++)
+        for (let j = i + 1; j < 4; j++) {
+          const mean =
+            atoms[i].reduce((s: number, a: any, k: number) => s + Math.hypot(a.x - atoms[j][k].x, a.y - atoms[j][k].y), 0) /
+            atoms[i].length;
+          assert.ok(mean >= 8, `${r.id}: options ${i} and ${j} only ${mean.toFixed(1)} px apart`);
+        }
     }
   }
 });
@@ -169,8 +246,12 @@ test('same seed: byte-identical qa/, images, annotations and manifest; another s
   cpSync(join(main, 'images'), join(other, 'images'), { recursive: true });
   cpSync(join(main, 'annotations'), join(other, 'annotations'), { recursive: true });
   await generate(base(other, { seed: 4, tasks: [taskById('translation')!], perComplex: 'translation=2/2', testShare: 0.34 }));
-  const a = records(main, 'translation').map((r) => `${r.id} ${r.answer}`).sort();
-  const b = records(other, 'translation').map((r) => `${r.id} ${r.answer}`).sort();
+  const a = records(main, 'translation')
+    .map((r) => `${r.id} ${r.answer}`)
+    .sort();
+  const b = records(other, 'translation')
+    .map((r) => `${r.id} ${r.answer}`)
+    .sort();
   const repeated = b.filter((x) => a.includes(x)).length;
   assert.ok(repeated < a.length, `seed 4 repeats all ${a.length} seed-3 translation questions`);
   assert.notEqual(readFileSync(join(main, 'manifest.json'), 'utf8'), readFileSync(join(other, 'manifest.json'), 'utf8'));

@@ -1,11 +1,12 @@
 // Help texts show the defaults that apply, written as people write them: the bundled sample
 // for structure paths, one per core for pages, 490/3993 = 0.123 for the test share, and no
 // `[default: []]` beside a required list.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
-import { REPO } from '../shared-structures.ts';
+import { test } from 'node:test';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { REPO } from '../shared-structures.ts';
 
 const help = async (command: string) => {
   const r = await inProcess([command, '--help'], { cwd: REPO, env: { COLUMNS: '200' } });

@@ -2,14 +2,15 @@
 // (exit 2) naming the path, for every command that reads structures, found before any
 // browser starts and before the output folder is made; positional paths and --structures
 // are both read. Real files: an empty folder, a folder of notes, the bundled sample.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SAMPLE } from '../shared-structures.ts';
+import { after, test } from 'node:test';
 import { structurePaths } from '../../pipeline/input-paths.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { SAMPLE } from '../shared-structures.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'misi-paths-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -40,7 +41,11 @@ for (const [what, path, words] of [
   ['a path that does not exist', missing, /does not exist/],
   ['an empty folder', empty, /holds no structure file/],
   ['a folder with only other files', notes, /holds no structure file/],
-  ['a file that is not a structure file', join(notes, 'deeper', 'README.txt'), /is not a structure file \(\.pdb, .*\.mol2, \.sdf, \.mol, .*\.cif\.gz, \.mmcif\.gz\)/],
+  [
+    'a file that is not a structure file',
+    join(notes, 'deeper', 'README.txt'),
+    /is not a structure file \(\.pdb, .*\.mol2, \.sdf, \.mol, .*\.cif\.gz, \.mmcif\.gz\)/,
+  ],
 ] as const) {
   test(`${what}: exit 2 naming it, no output folder, no browser`, async () => {
     for (const args of commands(path, join(root, 'out'))) {
@@ -65,7 +70,15 @@ test('one good and one missing path: the missing one is named, the good one is n
 
 test('positional paths and --structures are read together, each once', async () => {
   const out = join(root, 'both');
-  const r = await run('ingest', join(SAMPLE, 'pdbbind'), '--structures', join(SAMPLE, 'protein-ligand'), join(SAMPLE, 'pdbbind'), '--out', out);
+  const r = await run(
+    'ingest',
+    join(SAMPLE, 'pdbbind'),
+    '--structures',
+    join(SAMPLE, 'protein-ligand'),
+    join(SAMPLE, 'pdbbind'),
+    '--out',
+    out,
+  );
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /ingest: 2 complexes read, 0 rejected/);
   assert.deepEqual(structurePaths(['a', 'b'], ['b', 'c']), ['a', 'b', 'c']);

@@ -5,21 +5,35 @@
 // run: N of M complexes done"; the rerun says it resumes and from where, and ends
 // byte-identical to an uninterrupted run. Real CLI processes, signalled as a terminal does
 // (the process group), real Chromium, the bundled sample.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { findBrowser } from '../../renders/find-browser.ts';
+import { assertSameDataset, listing } from '../same-dataset.ts';
 import { REPO } from '../shared-structures.ts';
 import { CURRENT_CLI } from '../spawn-cli.ts';
-import { assertSameDataset, listing } from '../same-dataset.ts';
-import { findBrowser } from '../../renders/find-browser.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
 const root = mkdtempSync(join(tmpdir(), 'misi-interrupt-'));
 const clean = join(root, 'clean');
-const OPTIONS = ['--tasks', 'translation,rotation', '--per-complex', 'translation=2/2,rotation=2/2', '--size', '128', '--test-share', '0.5', '--workers', '1', '--read-threads', '1'];
+const OPTIONS = [
+  '--tasks',
+  'translation,rotation',
+  '--per-complex',
+  'translation=2/2,rotation=2/2',
+  '--size',
+  '128',
+  '--test-share',
+  '0.5',
+  '--workers',
+  '1',
+  '--read-threads',
+  '1',
+];
 const cli = (...args: string[]) => spawnSync(process.execPath, [CURRENT_CLI, ...args], { encoding: 'utf8', cwd: REPO });
 after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -31,14 +45,16 @@ before(() => {
 
 /** The ids of the processes whose parent is `pid` (from /proc). */
 function childrenOf(pid: number): number[] {
-  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'latin1');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(d)] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'latin1');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(d)] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
 
@@ -46,12 +62,22 @@ const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^\S+ \(.*\) Z/.te
  * generate into `out`, signalled as soon as `ready(out)` holds (polled): its process group
  * gets `signal`, as from a terminal. Returns the exit code, stderr and the browsers it had.
  */
-function interrupted(out: string, signal: NodeJS.Signals, ready: (out: string) => boolean): Promise<{ code: number | null; stderr: string; browsers: number[] }> {
+function interrupted(
+  out: string,
+  signal: NodeJS.Signals,
+  ready: (out: string) => boolean,
+): Promise<{ code: number | null; stderr: string; browsers: number[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CURRENT_CLI, 'generate', '--out', out, ...OPTIONS], { cwd: REPO, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CURRENT_CLI, 'generate', '--out', out, ...OPTIONS], {
+      cwd: REPO,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     let browsers: number[] = [];
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const poll = setInterval(() => {
       if (!ready(out)) return;
       clearInterval(poll);
@@ -59,19 +85,36 @@ function interrupted(out: string, signal: NodeJS.Signals, ready: (out: string) =
       process.kill(-child.pid!, signal);
     }, 20);
     child.on('error', reject);
-    child.on('close', (code) => { clearInterval(poll); resolve({ code, stderr, browsers }); });
+    child.on('close', (code) => {
+      clearInterval(poll);
+      resolve({ code, stderr, browsers });
+    });
   });
 }
 
-const tmpFiles = (dir: string) => ['', 'images', 'annotations', 'qa', 'parts', 'parts/done', 'parts/ingest'].flatMap((sub) => listing(join(dir, sub)).filter((f) => /\.tmp/.test(f)).map((f) => join(sub, f)));
+const tmpFiles = (dir: string) =>
+  ['', 'images', 'annotations', 'qa', 'parts', 'parts/done', 'parts/ingest'].flatMap((sub) =>
+    listing(join(dir, sub))
+      .filter((f) => /\.tmp/.test(f))
+      .map((f) => join(sub, f)),
+  );
 
-test('SIGINT mid-run: browsers gone, no temporary file, one line with the progress and the command; resumed, identical', { skip: noBrowser }, async () => {
+test('SIGINT mid-run: browsers gone, no temporary file, one line with the progress and the command; resumed, identical', {
+  skip: noBrowser,
+}, async () => {
   const out = join(root, 'sigint');
   // Once the first complex is done and an image of the next is drawn.
-  const r = await interrupted(out, 'SIGINT', (dir) => listing(join(dir, 'parts/done')).length >= 1 && listing(join(dir, 'images')).length > 0);
+  const r = await interrupted(
+    out,
+    'SIGINT',
+    (dir) => listing(join(dir, 'parts/done')).length >= 1 && listing(join(dir, 'images')).length > 0,
+  );
   assert.equal(r.code, 130, r.stderr);
   const line = r.stderr.trim().split('\n').pop()!;
-  const m = /^generate: interrupted \(SIGINT\) after (\d) of 3 complexes; what was done is kept in (\S+)\. Resume with: misi-gen generate --out (\S+) --tasks translation,rotation /.exec(line);
+  const m =
+    /^generate: interrupted \(SIGINT\) after (\d) of 3 complexes; what was done is kept in (\S+)\. Resume with: misi-gen generate --out (\S+) --tasks translation,rotation /.exec(
+      line,
+    );
   assert.ok(m, r.stderr);
   assert.equal(m[2], out);
   assert.equal(m[3], out);
@@ -81,7 +124,8 @@ test('SIGINT mid-run: browsers gone, no temporary file, one line with the progre
   assert.ok(r.browsers.length > 0, 'the run had a browser when signalled');
   // Killed before the exit; the system may take a moment to end them.
   for (let i = 0; i < 100 && r.browsers.some(alive); i++) await new Promise((ok) => setTimeout(ok, 20));
-  for (const pid of r.browsers) assert.ok(!alive(pid), `browser ${pid} still running: ${alive(pid) ? readFileSync(`/proc/${pid}/stat`, 'latin1') : ''}`);
+  for (const pid of r.browsers)
+    assert.ok(!alive(pid), `browser ${pid} still running: ${alive(pid) ? readFileSync(`/proc/${pid}/stat`, 'latin1') : ''}`);
   assert.deepEqual(tmpFiles(out), []);
   assert.ok(!existsSync(join(out, 'manifest.json')));
 
@@ -111,7 +155,10 @@ test('SIGTERM early: exit 143, the line says how far; the rerun resumes and ends
   const r = await interrupted(out, 'SIGTERM', (dir) => existsSync(join(dir, 'parts/run.json')));
   assert.equal(r.code, 143, r.stderr);
   const line = r.stderr.trim().split('\n').pop()!;
-  assert.match(line, /^generate: interrupted \(SIGTERM\) (before|while|after) .*; what was done is kept in .*\. Resume with: misi-gen generate --out /);
+  assert.match(
+    line,
+    /^generate: interrupted \(SIGTERM\) (before|while|after) .*; what was done is kept in .*\. Resume with: misi-gen generate --out /,
+  );
   assert.deepEqual(tmpFiles(out), []);
   const verify = cli('verify', out);
   assert.equal(verify.status, 1);

@@ -3,19 +3,20 @@
 // answers name labels, clear for the rest; all labels, docking residues only); tasks with the
 // same choices share one style; and a real generate on the bundled sample: the choices are
 // recorded per task in the manifest, and the annotations hold exactly the labels chosen.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { labelLayouts, labelSets, parseLabelLayouts, parseLabelSets, taskStyles } from '../../pipeline/generate/label-options.ts';
+import { after, test } from 'node:test';
 import { openDataset, readQaFile } from '../../pipeline/dataset/read-dataset.ts';
-import { TASKS } from '../../qa/tasks/index.ts';
-import { taskById } from '../../qa/task-registry.ts';
-import { makeStyle } from '../../renders/style.ts';
-import { findBrowser } from '../../renders/find-browser.ts';
-import { cli } from '../cli-in-process.ts';
+import { labelLayouts, labelSets, parseLabelLayouts, parseLabelSets, taskStyles } from '../../pipeline/generate/label-options.ts';
 import { identityDifferences } from '../../pipeline/generate/run-identity.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
+import { makeStyle } from '../../renders/style.ts';
+import { cli } from '../cli-in-process.ts';
 
 const tasks = (...ids: string[]) => ids.map((id) => taskById(id)!);
 const dir = mkdtempSync(join(tmpdir(), 'misi-label-options-'));
@@ -31,15 +32,29 @@ test('defaults: prefer-clear where answers name labels, clear elsewhere; all lab
   }
 });
 
-test('--label-layout and --labels: a value for all, TASK=VALUE for one (a task\'s own wins), errors in one line', () => {
+test("--label-layout and --labels: a value for all, TASK=VALUE for one (a task's own wins), errors in one line", () => {
   const ts = tasks('translation', 'docking', 'pocket_ligand');
   assert.deepEqual(parseLabelLayouts(['avoid', 'pocket_ligand=anchored'], ts), { all: 'avoid', perTask: { pocket_ligand: 'anchored' } });
-  assert.deepEqual(labelLayouts(ts, parseLabelLayouts(['pocket_ligand=anchored', 'avoid'], ts)), { translation: 'avoid', docking: 'avoid', pocket_ligand: 'anchored' });
-  assert.deepEqual(labelSets(ts, parseLabelSets('docking=all,translation=none', ts)), { translation: 'none', docking: 'all', pocket_ligand: 'all' });
+  assert.deepEqual(labelLayouts(ts, parseLabelLayouts(['pocket_ligand=anchored', 'avoid'], ts)), {
+    translation: 'avoid',
+    docking: 'avoid',
+    pocket_ligand: 'anchored',
+  });
+  assert.deepEqual(labelSets(ts, parseLabelSets('docking=all,translation=none', ts)), {
+    translation: 'none',
+    docking: 'all',
+    pocket_ligand: 'all',
+  });
   const cases: [() => unknown, RegExp][] = [
     [() => parseLabelLayouts('spread', ts), /--label-layout: layout 'spread' is not one of clear, prefer-clear, avoid, anchored/],
-    [() => parseLabelLayouts('zooming=clear', ts), /--label-layout: 'zooming' is not one of the chosen tasks \(translation, docking, pocket_ligand\)/],
-    [() => parseLabelLayouts(['clear', 'avoid'], ts), /--label-layout: two layouts for every task \(clear and avoid\); give one, and TASK=MODE for single tasks/],
+    [
+      () => parseLabelLayouts('zooming=clear', ts),
+      /--label-layout: 'zooming' is not one of the chosen tasks \(translation, docking, pocket_ligand\)/,
+    ],
+    [
+      () => parseLabelLayouts(['clear', 'avoid'], ts),
+      /--label-layout: two layouts for every task \(clear and avoid\); give one, and TASK=MODE for single tasks/,
+    ],
     [() => parseLabelSets('docking=some', ts), /--labels: label set of docking 'some' is not one of all, residues, ligand, none/],
     [() => parseLabelSets(['docking=none', 'docking=all'], ts), /--labels: two label sets for docking \(none and all\)/],
     [() => parseLabelSets(',', ts), /--labels: empty value \(give SET for every task or TASK=SET\)/],
@@ -50,7 +65,10 @@ test('--label-layout and --labels: a value for all, TASK=VALUE for one (a task\'
 test('tasks with the same layout and set share one style object; the set decides which labels are drawn', () => {
   const ts = tasks('translation', 'rotation', 'docking', 'pocket_ligand');
   const made: string[] = [];
-  const styles = taskStyles(ts, labelLayouts(ts), labelSets(ts), (layout) => (made.push(layout), makeStyle({ labels: { layout } })));
+  const styles = taskStyles(ts, labelLayouts(ts), labelSets(ts), (layout) => {
+    made.push(layout);
+    return makeStyle({ labels: { layout } });
+  });
   assert.deepEqual(made.sort(), ['clear', 'prefer-clear'], 'one style per layout');
   assert.equal(styles.translation, styles.rotation);
   assert.notEqual(styles.translation, styles.docking);
@@ -58,13 +76,28 @@ test('tasks with the same layout and set share one style object; the set decides
   assert.deepEqual([styles.pocket_ligand.labels.layout, styles.translation.labels.layout], ['prefer-clear', 'clear']);
 });
 
-test('generate: usage errors exit 2 before anything runs; the choices are recorded per task and drawn', { skip: findBrowser() === null ? 'no Chromium on this machine' : false }, async () => {
+test('generate: usage errors exit 2 before anything runs; the choices are recorded per task and drawn', {
+  skip: findBrowser() === null ? 'no Chromium on this machine' : false,
+}, async () => {
   const bad = await cli(['generate', '--out', join(dir, 'bad'), '--labels', 'translation=few']);
   assert.equal(bad.status, 2, bad.stderr);
   assert.match(bad.stderr, /--labels: label set of translation 'few' is not one of all, residues, ligand, none/);
   const out = join(dir, 'run');
-  const r = await cli(['generate', '--out', out, '--tasks', 'translation,docking,residue_ligand', '--per-complex', 'translation=1/1,docking=1/1,residue_ligand=1/1',
-    '--labels', 'translation=none', '--label-layout', 'avoid', '--label-layout', 'docking=clear']);
+  const r = await cli([
+    'generate',
+    '--out',
+    out,
+    '--tasks',
+    'translation,docking,residue_ligand',
+    '--per-complex',
+    'translation=1/1,docking=1/1,residue_ligand=1/1',
+    '--labels',
+    'translation=none',
+    '--label-layout',
+    'avoid',
+    '--label-layout',
+    'docking=clear',
+  ]);
   assert.equal(r.status, 0, r.stderr);
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
   assert.deepEqual(manifest.options.labels, { translation: 'none', docking: 'residues', residue_ligand: 'all' });
@@ -80,7 +113,10 @@ test('generate: usage errors exit 2 before anything runs; the choices are record
         if (record.task === 'translation') assert.equal(a.labels.length, 0, 'translation draws no label');
         if (record.task === 'docking') {
           assert.equal(a.labelLayout?.mode, 'clear');
-          assert.ok(a.labels.every((l) => l.kind === 'residue'), 'docking draws residue labels only');
+          assert.ok(
+            a.labels.every((l) => l.kind === 'residue'),
+            'docking draws residue labels only',
+          );
           assert.equal(typeof a.labelLayout?.omitted, 'number', 'clear counts the labels it leaves out');
           if (a.subset === 'ligand') {
             dockingLigandAlone++;
@@ -100,7 +136,10 @@ test('generate: usage errors exit 2 before anything runs; the choices are record
 
 test('a refused resume names --label-layout and --labels once each, with the values of the tasks both runs hold', () => {
   const run = (layouts: Record<string, string>, labels: Record<string, string>, tasks = Object.keys(layouts)) => ({
-    tasks, labelLayout: new Set(Object.values(layouts)).size === 1 ? Object.values(layouts)[0] : null, labelLayouts: layouts, labels,
+    tasks,
+    labelLayout: new Set(Object.values(layouts)).size === 1 ? Object.values(layouts)[0] : null,
+    labelLayouts: layouts,
+    labels,
   });
   const before = run({ translation: 'clear', docking: 'clear' }, { translation: 'all', docking: 'residues' });
   const now = run({ translation: 'avoid', docking: 'clear' }, { translation: 'all', docking: 'all' });
@@ -110,5 +149,7 @@ test('a refused resume names --label-layout and --labels once each, with the val
   ]);
   // A task in one run only: --tasks says it, not the layouts.
   const fewer = run({ translation: 'clear' }, { translation: 'all' });
-  assert.deepEqual(identityDifferences(before, fewer, 'that run', 'now'), ['--tasks differs: translation,docking in that run, translation now']);
+  assert.deepEqual(identityDifferences(before, fewer, 'that run', 'now'), [
+    '--tasks differs: translation,docking in that run, translation now',
+  ]);
 });

@@ -5,11 +5,12 @@
 // anything is written) and one drawn by another browser build by a resume, each named; a
 // resume of a run made under other H-bond rules is refused by its identity. Real shards of
 // the bundled sample (generate --shard i/2, one task), the CLI run from the source.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { RENDERER_VERSION } from '../../renders/scene-key.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
@@ -36,7 +37,21 @@ function edited(name: string, change: (dataset: Record<string, any>) => void): s
 before(async () => {
   if (noBrowser) return;
   for (const [i, dir] of shards.entries()) {
-    const r = await cli(['generate', '--out', dir, '--tasks', 'translation', '--per-complex', 'translation=1/1', '--test-share', '0.5', '--workers', '1', '--shard', `${i}/2`]);
+    const r = await cli([
+      'generate',
+      '--out',
+      dir,
+      '--tasks',
+      'translation',
+      '--per-complex',
+      'translation=1/1',
+      '--test-share',
+      '0.5',
+      '--workers',
+      '1',
+      '--shard',
+      `${i}/2`,
+    ]);
     assert.equal(r.status, 0, r.stderr);
   }
 });
@@ -55,27 +70,51 @@ test('shards of this checkout merge; the manifest names their versions', { skip:
 
 test('shards whose identity names another renderer: exit non-zero, the version named, nothing merged', { skip: noBrowser }, async () => {
   const out = join(root, 'merged-renderer');
-  const r = await cli(['merge', ...edited('renderer', (d) => { d.renderer = OTHER_RENDERER; }), '--out', out]);
+  const r = await cli([
+    'merge',
+    ...edited('renderer', (d) => {
+      d.renderer = OTHER_RENDERER;
+    }),
+    '--out',
+    out,
+  ]);
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, new RegExp(`made under renderer version ${OTHER_RENDERER.replace(/[+.]/g, '\\$&')}, this misi-gen uses ${RENDERER_VERSION.replace(/[+.]/g, '\\$&')} \\(versions\\.renderer\\)`));
+  assert.match(
+    r.stderr,
+    new RegExp(
+      `made under renderer version ${OTHER_RENDERER.replace(/[+.]/g, '\\$&')}, this misi-gen uses ${RENDERER_VERSION.replace(/[+.]/g, '\\$&')} \\(versions\\.renderer\\)`,
+    ),
+  );
   assert.ok(!existsSync(join(out, 'manifest.json')));
 });
 
 test('shards made under another template version of a task: refused naming the task', { skip: noBrowser }, async () => {
-  const r = await cli(['merge', ...edited('templates', (d) => { d.templates.translation += 1; }), '--out', join(root, 'merged-templates')]);
+  const r = await cli([
+    'merge',
+    ...edited('templates', (d) => {
+      d.templates.translation += 1;
+    }),
+    '--out',
+    join(root, 'merged-templates'),
+  ]);
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /made under template version \d+ of translation, this misi-gen uses \d+ \(versions\.templates\.translation\)/);
 });
 
 test('shards made by different browser builds: refused naming the browser build', { skip: noBrowser }, async () => {
-  const [a] = edited('browser', (d) => { d.browser = 'Chromium 1.0.0.0 built elsewhere'; });
+  const [a] = edited('browser', (d) => {
+    d.browser = 'Chromium 1.0.0.0 built elsewhere';
+  });
   const r = await cli(['merge', a, shards[1], '--out', join(root, 'merged-browser')]);
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /the browser build differs: "Chromium 1\.0\.0\.0 built elsewhere" in \S+, "Chromium [^"]+" in \S+shard-1/);
 });
 
 /** The part files of a shard folder (parts/done/). */
-const partFiles = (dir: string) => readdirSync(join(dir, 'parts', 'done')).filter((n) => n.endsWith('.json')).map((n) => join(dir, 'parts', 'done', n));
+const partFiles = (dir: string) =>
+  readdirSync(join(dir, 'parts', 'done'))
+    .filter((n) => n.endsWith('.json'))
+    .map((n) => join(dir, 'parts', 'done', n));
 
 /** Copies of the shards with the versions of one part edited (the shards' identities unchanged), and that part's path. */
 function editedPart(name: string, change: (versions: Record<string, any>) => void): { dirs: string[]; part: string } {
@@ -98,25 +137,40 @@ test('every part records the versions of the run that made it', { skip: noBrowse
   assert.ok(parts.length > 0);
   for (const p of parts) {
     const v = JSON.parse(readFileSync(p, 'utf8')).versions;
-    for (const key of ['renderer', 'hbondRules', 'browser', 'font', 'templates']) assert.deepEqual(v[key], identity[key], `${p}: versions.${key}`);
+    for (const key of ['renderer', 'hbondRules', 'browser', 'font', 'templates'])
+      assert.deepEqual(v[key], identity[key], `${p}: versions.${key}`);
   }
 });
 
-test('merge: a part made under another renderer, its shard\'s identity unchanged: refused naming the part and the version', { skip: noBrowser }, async () => {
-  const { dirs, part } = editedPart('part-renderer', (v) => { v.renderer = OTHER_RENDERER; });
+test("merge: a part made under another renderer, its shard's identity unchanged: refused naming the part and the version", {
+  skip: noBrowser,
+}, async () => {
+  const { dirs, part } = editedPart('part-renderer', (v) => {
+    v.renderer = OTHER_RENDERER;
+  });
   const out = join(root, 'merged-part-renderer');
   const r = await cli(['merge', ...dirs, '--out', out]);
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, new RegExp(`${quoted(part)}: made under renderer version ${quoted(OTHER_RENDERER)}, this misi-gen uses ${quoted(RENDERER_VERSION)} \\(versions\\.renderer\\)`));
+  assert.match(
+    r.stderr,
+    new RegExp(
+      `${quoted(part)}: made under renderer version ${quoted(OTHER_RENDERER)}, this misi-gen uses ${quoted(RENDERER_VERSION)} \\(versions\\.renderer\\)`,
+    ),
+  );
   assert.ok(!existsSync(out), 'nothing written');
 });
 
 test('merge: a part drawn with another label font: refused naming the font', { skip: noBrowser }, async () => {
-  const { dirs, part } = editedPart('part-font', (v) => { v.font = 'OtherSans.ttf sha256:0000'; });
+  const { dirs, part } = editedPart('part-font', (v) => {
+    v.font = 'OtherSans.ttf sha256:0000';
+  });
   const out = join(root, 'merged-part-font');
   const r = await cli(['merge', ...dirs, '--out', out]);
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, new RegExp(`${quoted(part)}: drawn with label font OtherSans\\.ttf sha256:0000, the run's is .+ \\(versions\\.font\\)`));
+  assert.match(
+    r.stderr,
+    new RegExp(`${quoted(part)}: drawn with label font OtherSans\\.ttf sha256:0000, the run's is .+ \\(versions\\.font\\)`),
+  );
   assert.ok(!existsSync(out), 'nothing written');
 });
 
@@ -126,7 +180,21 @@ async function resumeEdited(name: string, change: (dir: string) => void): Return
   const copy = join(root, name);
   cpSync(shards[i], copy, { recursive: true });
   change(copy);
-  return await cli(['generate', '--out', copy, '--tasks', 'translation', '--per-complex', 'translation=1/1', '--test-share', '0.5', '--workers', '1', '--shard', `${i}/2`]);
+  return await cli([
+    'generate',
+    '--out',
+    copy,
+    '--tasks',
+    'translation',
+    '--per-complex',
+    'translation=1/1',
+    '--test-share',
+    '0.5',
+    '--workers',
+    '1',
+    '--shard',
+    `${i}/2`,
+  ]);
 }
 
 test('resume: a part drawn by another browser build is refused naming the browser build', { skip: noBrowser }, async () => {
@@ -138,7 +206,12 @@ test('resume: a part drawn by another browser build is refused naming the browse
     writeFileSync(part, JSON.stringify(data) + '\n');
   });
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, new RegExp(`${quoted(part)}: drawn with browser build Chromium 1\\.0\\.0\\.0 built elsewhere, the run's is .+ \\(versions\\.browser\\)`));
+  assert.match(
+    r.stderr,
+    new RegExp(
+      `${quoted(part)}: drawn with browser build Chromium 1\\.0\\.0\\.0 built elsewhere, the run's is .+ \\(versions\\.browser\\)`,
+    ),
+  );
 });
 
 test('resume: a run made under other H-bond rules is refused naming the rules version', { skip: noBrowser }, async () => {
@@ -149,5 +222,8 @@ test('resume: a run made under other H-bond rules is refused naming the rules ve
     writeFileSync(file, JSON.stringify(identity, null, 2) + '\n');
   });
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, /holds a run with other options: the H-bond rules version \(versions\.hbondRules\) differs: \d+ in that run, \d+ now/);
+  assert.match(
+    r.stderr,
+    /holds a run with other options: the H-bond rules version \(versions\.hbondRules\) differs: \d+ in that run, \d+ now/,
+  );
 });

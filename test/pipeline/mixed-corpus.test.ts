@@ -7,18 +7,30 @@
 // manifest's reject count differ. A complex that fails after the split (render) keeps its
 // side; a run SIGKILLed mid-way and resumed ends as the uninterrupted run, and a further
 // run retries nothing. --strict exits 3.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { SAMPLE } from '../shared-structures.ts';
 import { listing } from '../same-dataset.ts';
+import { SAMPLE } from '../shared-structures.ts';
 import { runCli } from '../spawn-cli.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
-const OPTIONS = ['--tasks', 'translation,rotation_rotation', '--per-complex', 'translation=1/1,rotation_rotation=1/1', '--test-share', '0.5', '--seed', '5', '--workers', '2'];
+const OPTIONS = [
+  '--tasks',
+  'translation,rotation_rotation',
+  '--per-complex',
+  'translation=1/1,rotation_rotation=1/1',
+  '--test-share',
+  '0.5',
+  '--seed',
+  '5',
+  '--workers',
+  '2',
+];
 const root = mkdtempSync(join(tmpdir(), 'misi-mixed-'));
 const good = join(root, 'good');
 const broken = join(root, 'broken');
@@ -38,7 +50,11 @@ function assertSameFiles(dir: string, reference: string, files: string[]): void 
     for (const f of listing(join(reference, sub))) assert.ok(same(join(dir, sub, f), join(reference, sub, f)), `${sub}/${f} differs`);
   }
 }
-const rejectsOf = (dir: string) => readFileSync(join(dir, 'rejects.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const rejectsOf = (dir: string) =>
+  readFileSync(join(dir, 'rejects.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
 
 before(() => {
@@ -58,7 +74,13 @@ before(() => {
   put('cut-mol2', { 'pocket.pdb': pocket, 'ligand.mol2': mol2.slice(0, mol2.indexOf('@<TRIPOS>BOND') - 17) });
   put('empty-sdf', { 'protein.pdb': protein, 'ligand.sdf': '' });
   const n = Number(sdf.split('\n')[3].slice(0, 3));
-  put('far-ligand', { 'protein.pdb': protein, 'ligand.sdf': sdf.split('\n').map((l, i) => (i >= 4 && i < 4 + n ? (Number(l.slice(0, 10)) + 400).toFixed(4).padStart(10) + l.slice(10) : l)).join('\n') });
+  put('far-ligand', {
+    'protein.pdb': protein,
+    'ligand.sdf': sdf
+      .split('\n')
+      .map((l, i) => (i >= 4 && i < 4 + n ? (Number(l.slice(0, 10)) + 400).toFixed(4).padStart(10) + l.slice(10) : l))
+      .join('\n'),
+  });
   put('chem-fault', { 'pocket.pdb': pocket, 'ligand.mol2': mol2 });
   put('hbond-fault', { 'protein.pdb': protein, 'ligand.sdf': sdf });
 });
@@ -72,17 +94,28 @@ test('good complexes plus inputs failing at ingest: the same dataset as the good
   assert.equal(m.code, 0, m.stderr);
   assert.doesNotMatch(m.stderr, /\n\s+at .+:\d+:\d+/, 'a stack trace on stderr');
   assertSameFiles(mixed, alone, ['complexes.jsonl', 'split.json']);
-  const ma = manifestOf(alone), mm = manifestOf(mixed);
+  const ma = manifestOf(alone),
+    mm = manifestOf(mixed);
   assert.deepEqual({ ...mm, rejects: 0 }, { ...ma, rejects: 0 });
   const rejects = rejectsOf(mixed).filter((r) => !rejectsOf(alone).some((x) => JSON.stringify(x) === JSON.stringify(r)));
   assert.deepEqual(rejects.map((r) => [r.id, r.stage, r.internal ?? false]).sort(), [
-    ['chem-fault', 'ligand-chemistry', true], ['cut-mol2', 'read-ligand', false], ['empty-sdf', 'read-ligand', false],
-    ['far-ligand', 'pocket-cut', false], ['hbond-fault', 'hbonds', true],
+    ['chem-fault', 'ligand-chemistry', true],
+    ['cut-mol2', 'read-ligand', false],
+    ['empty-sdf', 'read-ligand', false],
+    ['far-ligand', 'pocket-cut', false],
+    ['hbond-fault', 'hbonds', true],
   ]);
   assert.equal(mm.rejects - ma.rejects, 5);
-  for (const r of rejects) assert.deepEqual(Object.keys(r).filter((k) => k !== 'internal'), ['id', 'path', 'stage', 'reason']);
+  for (const r of rejects)
+    assert.deepEqual(
+      Object.keys(r).filter((k) => k !== 'internal'),
+      ['id', 'path', 'stage', 'reason'],
+    );
   // The summary counts rejects per stage and points at the file; the stacks are in errors.log.
-  assert.match(m.stderr, /\(1 hbonds, 1 ligand-chemistry, 1 pocket-cut, 2 read-ligand.*; 2 internal \(bugs: see errors\.log\)\) listed in .*rejects\.jsonl/);
+  assert.match(
+    m.stderr,
+    /\(1 hbonds, 1 ligand-chemistry, 1 pocket-cut, 2 read-ligand.*; 2 internal \(bugs: see errors\.log\)\) listed in .*rejects\.jsonl/,
+  );
   assert.match(readFileSync(join(mixed, 'errors.log'), 'utf8'), /hbond-fault[\s\S]*\n\s+at /);
   // --strict: the same run says so with exit 3 (resumed: nothing is redone).
   const strict = await generate(mixed, [good, broken], { MISI_GEN_FAULT: INGEST_FAULTS }, ['--strict']);
@@ -91,7 +124,9 @@ test('good complexes plus inputs failing at ingest: the same dataset as the good
   assert.equal(strictAlone.code, 0, strictAlone.stderr);
 });
 
-test('a complex failing after the split keeps its side; SIGKILL mid-run and resume: the uninterrupted result', { skip: noBrowser }, async () => {
+test('a complex failing after the split keeps its side; SIGKILL mid-run and resume: the uninterrupted result', {
+  skip: noBrowser,
+}, async () => {
   const env = { MISI_GEN_FAULT: `${INGEST_FAULTS},render:1pgp` };
   const whole = join(root, 'whole');
   const w = await generate(whole, [good, broken], env);

@@ -3,18 +3,19 @@
 // its task say, the manifest lists the sizes, the same front view at two sizes is two images,
 // `stats` counts each task's images by size, and a contact sheet holding 512 and 1024 px
 // images scales them all to one tile size.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
 import { generate } from '../../pipeline/generate/run-generate.ts';
 import { taskById } from '../../qa/task-registry.ts';
-import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
-import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
-import { darkBlocks, readPng } from './preview-pixels.ts';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { darkBlocks, readPng } from './preview-pixels.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const root = mkdtempSync(join(tmpdir(), 'misi-mixed-sizes-'));
@@ -24,21 +25,36 @@ const TILE = 100;
 before(async () => {
   if (noBrowser) return;
   await generate({
-    structures: [SAMPLE_DIR], ligandsFile: SAMPLE_LIGANDS, out: dataset, tasks: ['translation', 'pocket_ligand'].map((t) => taskById(t)!),
-    seed: 2, perComplex: 'translation=1/1', testShare: 0, pages: 1, quiet: true, log: () => {},
+    structures: [SAMPLE_DIR],
+    ligandsFile: SAMPLE_LIGANDS,
+    out: dataset,
+    tasks: ['translation', 'pocket_ligand'].map((t) => taskById(t)!),
+    seed: 2,
+    perComplex: 'translation=1/1',
+    testShare: 0,
+    pages: 1,
+    quiet: true,
+    log: () => {},
   });
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
 type Rec = { id: string; complex: string; images: string[] };
-const records = (task: string): Rec[] => readFileSync(join(dataset, 'qa', `${task}.train.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const records = (task: string): Rec[] =>
+  readFileSync(join(dataset, 'qa', `${task}.train.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const annotation = (image: string) => readImageAnnotation(dataset, image)!;
 
 test('each task at its own size: PNG, annotation and manifest agree', { skip: noBrowser }, async () => {
   const manifest = JSON.parse(readFileSync(join(dataset, 'manifest.json'), 'utf8'));
   assert.deepEqual(manifest.options.imageSizes, { translation: 512, pocket_ligand: 1024 });
   assert.equal(manifest.options.size, null, 'no one size for every task');
-  for (const [task, size] of [['translation', 512], ['pocket_ligand', 1024]] as const) {
+  for (const [task, size] of [
+    ['translation', 512],
+    ['pocket_ligand', 1024],
+  ] as const) {
     const recs = records(task);
     assert.ok(recs.length >= 2, `${task}: ${recs.length} questions`);
     for (const image of recs.flatMap((r) => r.images)) {
@@ -54,8 +70,13 @@ test('the same front view at 512 and 1024 px is two images', { skip: noBrowser }
   for (const t of records('translation')) {
     const p = records('pocket_ligand').find((r) => r.complex === t.complex);
     if (!p) continue;
-    const a = annotation(t.images[0]), b = annotation(p.images[0]);
-    assert.deepEqual([a.subset, a.view, a.transform, a.ligandTransform], [b.subset, b.view, b.transform, b.ligandTransform], 'the same scene');
+    const a = annotation(t.images[0]),
+      b = annotation(p.images[0]);
+    assert.deepEqual(
+      [a.subset, a.view, a.transform, a.ligandTransform],
+      [b.subset, b.view, b.transform, b.ligandTransform],
+      'the same scene',
+    );
     assert.notEqual(t.images[0], p.images[0]);
     assert.notEqual(a.key, b.key);
     // Same framing: every atom lands twice as far from the corner at twice the size.
@@ -67,7 +88,7 @@ test('the same front view at 512 and 1024 px is two images', { skip: noBrowser }
   assert.fail('no complex has both a translation and a pocket-ligand question');
 });
 
-test('stats: each task\'s images by size', { skip: noBrowser }, async () => {
+test("stats: each task's images by size", { skip: noBrowser }, async () => {
   const r = await inProcess(['stats', dataset]);
   assert.equal(r.status, 0, r.stderr);
   const section = (task: string) => r.stdout.split(/\n(?=\S)/).find((s) => s.startsWith(`${task}:`)) ?? '';

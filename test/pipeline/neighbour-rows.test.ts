@@ -3,16 +3,17 @@
 // the exact identity of the pair asked directly (whatever order the rows are computed in),
 // the cheap search answers as the rows do, the bounds a row proved are found from either end
 // of the pair, and groupIndex names each group by its first member.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { ComplexIdentity } from '../../structures/grouping/complex-identity.ts';
-import { linkageData } from '../../structures/grouping/protein-linkage.ts';
+import { test } from 'node:test';
+import { NeighbourRows, SCAFFOLD_LINK } from '../../pipeline/split/neighbour-rows.ts';
 import { linkageItems } from '../../pipeline/split/protein-clusters.ts';
 import { complexSequences } from '../../pipeline/split/protein-sequences.ts';
-import { NeighbourRows, SCAFFOLD_LINK } from '../../pipeline/split/neighbour-rows.ts';
 import { groupIndex, scaffoldLinks } from '../../pipeline/split/split-by-protein.ts';
-import { NEEDS_SHARED } from '../shared-structures.ts';
+import { ComplexIdentity } from '../../structures/grouping/complex-identity.ts';
+import { linkageData } from '../../structures/grouping/protein-linkage.ts';
 import { sharedComplexes } from '../qa/sample-complexes.ts';
+import { NEEDS_SHARED } from '../shared-structures.ts';
 
 // Low enough that the 20 complexes (several of one family) have links both ways.
 const THRESHOLD = 0.3;
@@ -34,17 +35,24 @@ function direct(ci: ComplexIdentity, n: number, i: number): Map<number, number> 
   return out;
 }
 
-test('rows: each complex\'s neighbours are those of the exact identity, in any order of rows', { skip: NEEDS_SHARED }, async () => {
+test("rows: each complex's neighbours are those of the exact identity, in any order of rows", { skip: NEEDS_SHARED }, async () => {
   const { ids, ci } = await identity();
   try {
     const n = ids.length;
     const expected = ids.map((_, i) => direct(ci, n, i));
-    assert.ok(expected.some((m) => m.size > 0), 'some pair reaches the threshold (else this test shows nothing)');
+    assert.ok(
+      expected.some((m) => m.size > 0),
+      'some pair reaches the threshold (else this test shows nothing)',
+    );
     for (const order of [ids.map((_, i) => i), ids.map((_, i) => n - 1 - i), ids.map((_, i) => (i * 7) % n)]) {
       const rows = new NeighbourRows(n, ci, THRESHOLD, () => []);
       for (const i of order) {
         const got = rows.neighbours(i);
-        assert.deepEqual([...got.keys()].sort((a, b) => a - b), [...expected[i].keys()].sort((a, b) => a - b), `${ids[i]}`);
+        assert.deepEqual(
+          [...got.keys()].sort((a, b) => a - b),
+          [...expected[i].keys()].sort((a, b) => a - b),
+          `${ids[i]}`,
+        );
         for (const [j, f] of got) assert.equal(f, expected[i].get(j));
         assert.equal(rows.neighbours(i), got, 'a row is computed once');
       }
@@ -96,8 +104,13 @@ test('scaffold mates join a row as SCAFFOLD_LINK unless they are neighbours by i
   }
 });
 
-test('groupIndex: each complex names its group by the index of the group\'s first member', () => {
+test("groupIndex: each complex names its group by the index of the group's first member", () => {
   const ids = ['a', 'b', 'c', 'd', 'e'];
-  const groupOf = new Map([['a', 'g1'], ['c', 'g1'], ['d', 'g2'], ['e', 'g2']]);
+  const groupOf = new Map([
+    ['a', 'g1'],
+    ['c', 'g1'],
+    ['d', 'g2'],
+    ['e', 'g2'],
+  ]);
   assert.deepEqual([...groupIndex(ids, groupOf)], [0, 1, 0, 3, 3]);
 });

@@ -4,16 +4,17 @@
 // its annotations), previews and exports as before. The expectations are read from the
 // fixture's own files (its records, its manifest, its annotation files), never from the code
 // under test. The fixture is copied first: nothing is written into it.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO } from '../shared-structures.ts';
-import { findBrowser } from '../../renders/find-browser.ts';
-import { openDataset } from '../../pipeline/dataset/read-dataset.ts';
+import { after, before, test } from 'node:test';
 import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
+import { openDataset } from '../../pipeline/dataset/read-dataset.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { REPO } from '../shared-structures.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
 const FIXTURE = join(REPO, 'test/fixtures/dataset-210c3b4');
@@ -23,8 +24,14 @@ const data = join(root, 'data');
 
 /** The fixture's records, read as JSON lines. */
 function records(): { task: string; split: string; images: string[] }[] {
-  return readdirSync(join(FIXTURE, 'qa')).filter((n) => !n.includes('.tiny.')).flatMap((n) =>
-    readFileSync(join(FIXTURE, 'qa', n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+  return readdirSync(join(FIXTURE, 'qa'))
+    .filter((n) => !n.includes('.tiny.'))
+    .flatMap((n) =>
+      readFileSync(join(FIXTURE, 'qa', n), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    );
 }
 
 before(() => cpSync(FIXTURE, data, { recursive: true }));
@@ -59,7 +66,12 @@ test('the annotation reader gives each old annotation file as it is written', as
 test('stats: counts per split, image sizes and label legibility from the old annotations', async () => {
   const r = await cli('stats', data, '--json');
   assert.equal(r.status, 0, r.stderr);
-  const stats = JSON.parse(r.stdout) as { task: string; count: Record<string, number>; imageSizes?: Record<string, number>; legibility?: { labels: number } }[];
+  const stats = JSON.parse(r.stdout) as {
+    task: string;
+    count: Record<string, number>;
+    imageSizes?: Record<string, number>;
+    legibility?: { labels: number };
+  }[];
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
   const all = records();
   for (const task of manifest.options.tasks as string[]) {

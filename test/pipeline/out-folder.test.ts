@@ -4,15 +4,16 @@
 // folder, the file that shows what it holds and what to do), before it writes anything or
 // starts a browser; the files in it stay byte for byte. Its own folder is still its own:
 // ingest writes it again, generate resumes. Real runs of the CLI on the bundled sample.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SAMPLE } from '../shared-structures.ts';
-import { cli as inProcess } from '../cli-in-process.ts';
+import { after, test } from 'node:test';
 import { findBrowser } from '../../renders/find-browser.ts';
+import { cli as inProcess } from '../cli-in-process.ts';
+import { SAMPLE } from '../shared-structures.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'misi-out-folder-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -23,13 +24,23 @@ const cli = async (cwd: string, ...args: string[]) => {
   return { code: r.status, stderr: r.stderr };
 };
 /** Every file under `dir` with the sha256 of its bytes. */
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()
-  .filter((f) => statSync(join(dir, f)).isFile()).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .filter((f) => statSync(join(dir, f)).isFile())
+      .map((f) => [
+        f,
+        createHash('sha256')
+          .update(readFileSync(join(dir, f)))
+          .digest('hex'),
+      ]),
+  );
 const bytes = (p: string) => readFileSync(p);
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const SMALL = ['--tasks', 'translation', '--per-complex', 'translation=1/1', '--size', '128', '--workers', '1', '--limit', '1'];
 
-test('ingest, then generate with the same default --out: generate refuses, naming out/complexes.jsonl; ingest\'s files stay', async () => {
+test("ingest, then generate with the same default --out: generate refuses, naming out/complexes.jsonl; ingest's files stay", async () => {
   const cwd = join(root, 'ingest-first');
   mkdirSync(cwd);
   // No --out, either time: the default, as a user types the two commands one after the other.
@@ -39,8 +50,16 @@ test('ingest, then generate with the same default --out: generate refuses, namin
   const rejects = bytes(join(cwd, 'out', 'rejects.jsonl'));
   const r = await cli(cwd, 'generate', ...SMALL);
   assert.equal(r.code, 2, r.stderr);
-  assert.ok(r.stderr.includes(`--out out holds the output of misi-gen ingest (${join('out', 'complexes.jsonl')}, no manifest.json): generate would replace its complexes.jsonl and rejects.jsonl`), r.stderr);
-  assert.match(r.stderr, /Give generate another folder \(e\.g\. --out dataset\), or delete out\/complexes\.jsonl if you mean to replace it/);
+  assert.ok(
+    r.stderr.includes(
+      `--out out holds the output of misi-gen ingest (${join('out', 'complexes.jsonl')}, no manifest.json): generate would replace its complexes.jsonl and rejects.jsonl`,
+    ),
+    r.stderr,
+  );
+  assert.match(
+    r.stderr,
+    /Give generate another folder \(e\.g\. --out dataset\), or delete out\/complexes\.jsonl if you mean to replace it/,
+  );
   assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
   assert.deepEqual(readdirSync(join(cwd, 'out')).sort(), ['complexes.jsonl', 'rejects.jsonl'], 'generate wrote nothing');
   assert.ok(bytes(join(cwd, 'out', 'complexes.jsonl')).equals(complexes));
@@ -51,7 +70,9 @@ test('ingest, then generate with the same default --out: generate refuses, namin
   assert.ok(bytes(join(cwd, 'out', 'complexes.jsonl')).equals(complexes));
 });
 
-test('generate, then ingest into its folder (finished, or a run under way): ingest refuses; the dataset stays whole', { skip: noBrowser }, async () => {
+test('generate, then ingest into its folder (finished, or a run under way): ingest refuses; the dataset stays whole', {
+  skip: noBrowser,
+}, async () => {
   const cwd = join(root, 'generate-first');
   mkdirSync(cwd);
   const made = await cli(cwd, 'generate', ...SMALL);
@@ -60,7 +81,12 @@ test('generate, then ingest into its folder (finished, or a run under way): inge
   const complexes = bytes(join(cwd, 'out', 'complexes.jsonl'));
   const r = await cli(cwd, 'ingest', join(SAMPLE, 'pdbbind'));
   assert.equal(r.code, 2, r.stderr);
-  assert.ok(r.stderr.includes(`--out out holds a dataset made by misi-gen generate or merge (${join('out', 'manifest.json')}): ingest would replace its complexes.jsonl and rejects.jsonl`), r.stderr);
+  assert.ok(
+    r.stderr.includes(
+      `--out out holds a dataset made by misi-gen generate or merge (${join('out', 'manifest.json')}): ingest would replace its complexes.jsonl and rejects.jsonl`,
+    ),
+    r.stderr,
+  );
   assert.match(r.stderr, /Give ingest another folder \(e\.g\. --out ingested\)/);
   assert.doesNotMatch(r.stderr, /ingest: \d+ complexes read/);
   assert.deepEqual(snapshot(join(cwd, 'out')), before);

@@ -1,9 +1,10 @@
 // docs/schemas/ holds exactly what scripts/write-schemas.ts writes now (pipeline/record-schemas.ts):
 // a schema changed in the code and not published again fails here, naming the file.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { jsonSchemaText, PUBLISHED_SCHEMAS } from '../../pipeline/record-schemas.ts';
 
@@ -11,7 +12,11 @@ const DIR = resolve(fileURLToPath(new URL('../../docs/schemas', import.meta.url)
 
 test('every published schema file is what the script writes from the code now', () => {
   for (const p of PUBLISHED_SCHEMAS) {
-    assert.equal(readFileSync(join(DIR, p.file), 'utf8'), jsonSchemaText(p), `docs/schemas/${p.file} differs from the code: run node --import tsx scripts/write-schemas.ts`);
+    assert.equal(
+      readFileSync(join(DIR, p.file), 'utf8'),
+      jsonSchemaText(p),
+      `docs/schemas/${p.file} differs from the code: run node --import tsx scripts/write-schemas.ts`,
+    );
   }
 });
 

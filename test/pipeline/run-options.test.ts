@@ -3,63 +3,136 @@
 // manifest a default run writes), the task options (defaults, then residueFraming, then the
 // run's), the cluster engine check, the style, the identity, and the closing summary lines
 // and run log (run-report.ts).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { TASKS } from '../../qa/tasks/index.ts';
-import { parseCounts } from '../../pipeline/generate/counts.ts';
-import { clusterEngineOfRun, identityOfRun, runOptions, runStyle, runStyles, taskOptionsOfRun } from '../../pipeline/generate/run-options.ts';
-import { defaultRunStyles } from '../../pipeline/generate/plan-question.ts';
-import { runLog, summaryLines, type RunFacts } from '../../pipeline/generate/run-report.ts';
-import { MmseqsMissingError } from '../../pipeline/split/mmseqs-clusters.ts';
-import type { GenerateOptions } from '../../pipeline/generate/run-generate.ts';
-import { makeStyle } from '../../renders/style.ts';
+import { test } from 'node:test';
 import type { Versions } from '../../pipeline/dataset/versions.ts';
+import { parseCounts } from '../../pipeline/generate/counts.ts';
+import { defaultRunStyles } from '../../pipeline/generate/plan-question.ts';
+import type { GenerateOptions } from '../../pipeline/generate/run-generate.ts';
+import {
+  clusterEngineOfRun,
+  identityOfRun,
+  runOptions,
+  runStyle,
+  runStyles,
+  taskOptionsOfRun,
+} from '../../pipeline/generate/run-options.ts';
+import { type RunFacts, runLog, summaryLines } from '../../pipeline/generate/run-report.ts';
+import { MmseqsMissingError } from '../../pipeline/split/mmseqs-clusters.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
+import { makeStyle } from '../../renders/style.ts';
 
 const base: GenerateOptions = { structures: ['in'], out: 'out', tasks: TASKS, seed: 0, testShare: 0.25, limit: 12 };
 
 test('the options record of a default run: its keys in order and its defaults', () => {
   const o = runOptions(base, parseCounts(undefined, TASKS), null);
-  assert.deepEqual(Object.keys(o), ['tasks', 'perComplex', 'testShare', 'limit', 'ligand', 'pocketRadius', 'pocketHydrogens', 'hbonds', 'size', 'imageSizes',
-    'labelFontSize', 'labelLayout', 'labelLayouts', 'labels', 'zoomDistance', 'residueFraming', 'negatives', 'decoys', 'antialias', 'annotations', 'pngCompression']);
-  assert.equal(o.perComplex, 'translation=4/2,rotation=6/3,zooming=4/2,residue_ligand=40/40,translation_rotation=6/3,rotation_rotation=6/3,docking=6/3,interaction_location=3/3,pocket_ligand=1/1');
+  assert.deepEqual(Object.keys(o), [
+    'tasks',
+    'perComplex',
+    'testShare',
+    'limit',
+    'ligand',
+    'pocketRadius',
+    'pocketHydrogens',
+    'hbonds',
+    'size',
+    'imageSizes',
+    'labelFontSize',
+    'labelLayout',
+    'labelLayouts',
+    'labels',
+    'zoomDistance',
+    'residueFraming',
+    'negatives',
+    'decoys',
+    'antialias',
+    'annotations',
+    'pngCompression',
+  ]);
+  assert.equal(
+    o.perComplex,
+    'translation=4/2,rotation=6/3,zooming=4/2,residue_ligand=40/40,translation_rotation=6/3,rotation_rotation=6/3,docking=6/3,interaction_location=3/3,pocket_ligand=1/1',
+  );
   assert.deepEqual([o.limit, o.ligand, o.pocketRadius, o.size], [12, null, null, null]);
-  assert.deepEqual(o.imageSizes, { translation: 512, rotation: 512, zooming: 512, residue_ligand: 512, translation_rotation: 512, rotation_rotation: 512, docking: 512, interaction_location: 1024, pocket_ligand: 1024 });
+  assert.deepEqual(o.imageSizes, {
+    translation: 512,
+    rotation: 512,
+    zooming: 512,
+    residue_ligand: 512,
+    translation_rotation: 512,
+    rotation_rotation: 512,
+    docking: 512,
+    interaction_location: 1024,
+    pocket_ligand: 1024,
+  });
   assert.deepEqual([o.labelFontSize, o.labelLayout, o.antialias, o.annotations, o.pngCompression], [12, null, 'edge', 'compact', 'fast']);
   const clearTasks = ['translation', 'rotation', 'zooming', 'translation_rotation', 'rotation_rotation', 'docking'];
   assert.deepEqual(o.labelLayouts, Object.fromEntries(TASKS.map((t) => [t.id, clearTasks.includes(t.id) ? 'clear' : 'prefer-clear'])));
   assert.deepEqual(o.labels, Object.fromEntries(TASKS.map((t) => [t.id, t.id === 'docking' ? 'residues' : 'all'])));
-  assert.equal(runOptions({ ...base, labelLayout: 'avoid' }, parseCounts(undefined, TASKS), null).labelLayout, 'avoid', 'one layout for all is recorded');
+  assert.equal(
+    runOptions({ ...base, labelLayout: 'avoid' }, parseCounts(undefined, TASKS), null).labelLayout,
+    'avoid',
+    'one layout for all is recorded',
+  );
   assert.equal(runOptions({ ...base, size: 256 }, parseCounts(undefined, TASKS), null).size, 256, 'one size for all is recorded');
 });
 
 test('the split by protein adds its keys after testShare; mmseqs adds its engine', () => {
   const o = runOptions({ ...base, splitBy: 'protein', buffer: 'val' }, parseCounts(undefined, TASKS), '15.6f452');
-  assert.deepEqual(Object.keys(o).slice(0, 9), ['tasks', 'perComplex', 'testShare', 'splitBy', 'clusterThreshold', 'maxExcluded', 'buffer', 'clusterEngine', 'limit']);
-  assert.deepEqual([o.clusterThreshold, o.maxExcluded, o.buffer, o.clusterEngine], [null, 0.2, 'val', { name: 'mmseqs', version: '15.6f452' }]);
+  assert.deepEqual(Object.keys(o).slice(0, 9), [
+    'tasks',
+    'perComplex',
+    'testShare',
+    'splitBy',
+    'clusterThreshold',
+    'maxExcluded',
+    'buffer',
+    'clusterEngine',
+    'limit',
+  ]);
+  assert.deepEqual(
+    [o.clusterThreshold, o.maxExcluded, o.buffer, o.clusterEngine],
+    [null, 0.2, 'val', { name: 'mmseqs', version: '15.6f452' }],
+  );
   const time = runOptions({ ...base, splitBy: 'time', splitDate: '2015-01-01' }, parseCounts(undefined, TASKS), null);
   assert.equal(time.splitDate, '2015-01-01');
   assert.equal('maxExcluded' in time, false);
 });
 
-test('task options: every task\'s defaults, then residueFraming, then the run\'s own', () => {
-  assert.deepEqual(taskOptionsOfRun({ tasks: [] }), { residueFraming: 'subject', negatives: 'paired', decoys: 'anchored', zoomDistance: 'stated' });
+test("task options: every task's defaults, then residueFraming, then the run's own", () => {
+  assert.deepEqual(taskOptionsOfRun({ tasks: [] }), {
+    residueFraming: 'subject',
+    negatives: 'paired',
+    decoys: 'anchored',
+    zoomDistance: 'stated',
+  });
   assert.equal(taskOptionsOfRun({ tasks: [], residueFraming: 'complex' }).residueFraming, 'complex');
-  assert.equal(taskOptionsOfRun({ tasks: [], residueFraming: 'complex', taskOptions: { residueFraming: 'subject' } }).residueFraming, 'subject');
+  assert.equal(
+    taskOptionsOfRun({ tasks: [], residueFraming: 'complex', taskOptions: { residueFraming: 'subject' } }).residueFraming,
+    'subject',
+  );
 });
 
 test('the cluster engine: none unless mmseqs splits by protein; mmseqs missing is refused', () => {
   const never = () => assert.fail('mmseqs asked for its version');
   assert.equal(clusterEngineOfRun({ splitBy: 'complex', clusterEngine: 'mmseqs' }, never), null);
   assert.equal(clusterEngineOfRun({ splitBy: 'protein', clusterEngine: 'exact' }, never), null);
-  assert.equal(clusterEngineOfRun({ splitBy: 'protein', clusterEngine: 'mmseqs' }, () => '15'), '15');
+  assert.equal(
+    clusterEngineOfRun({ splitBy: 'protein', clusterEngine: 'mmseqs' }, () => '15'),
+    '15',
+  );
   assert.throws(() => clusterEngineOfRun({ splitBy: 'protein,scaffold', clusterEngine: 'mmseqs' }, () => null), MmseqsMissingError);
 });
 
 test('the styles of a default run are the ones planQuestion draws with; flags change them', () => {
   const o = runOptions(base, parseCounts(undefined, TASKS), null);
   assert.deepEqual(runStyles(TASKS, o), defaultRunStyles(TASKS));
-  assert.equal(o.labelLayout, null, 'the tasks\' own layouts differ');
-  assert.deepEqual(runStyle({ ...o, antialias: 'none', labelFontSize: 16 }), makeStyle({ antialias: 'none', labels: { layout: 'clear', fontSize: 16 } }));
+  assert.equal(o.labelLayout, null, "the tasks' own layouts differ");
+  assert.deepEqual(
+    runStyle({ ...o, antialias: 'none', labelFontSize: 16 }),
+    makeStyle({ antialias: 'none', labels: { layout: 'clear', fontSize: 16 } }),
+  );
   assert.notDeepEqual(runStyles(TASKS, { ...o, antialias: 'none' }), defaultRunStyles(TASKS));
 });
 
@@ -74,16 +147,30 @@ test('the identity: seed, versions and options; the inputs with the shard', () =
 });
 
 const facts = (over: Partial<RunFacts> = {}): RunFacts => ({
-  out: '/d', seconds: { ingest: 1, render: 2, write: 0.5 },
-  ids: { total: 3, mine: 3, resumed: 0, done: 3 }, sides: { train: 2, test: 1, val: 0, excluded: 0 },
+  out: '/d',
+  seconds: { ingest: 1, render: 2, write: 0.5 },
+  ids: { total: 3, mine: 3, resumed: 0, done: 3 },
+  sides: { train: 2, test: 1, val: 0, excluded: 0 },
   summary: { questions: 10, imageReferences: 40, distinctImages: 30, rejects: 0, rejectKinds: [] },
-  tally: { rendered: 28, existing: 2, failed: new Map() }, rejectsAt: '/d/rejects.jsonl', ...over,
+  tally: { rendered: 28, existing: 2, failed: new Map() },
+  rejectsAt: '/d/rejects.jsonl',
+  ...over,
 });
 
 test('summary lines: a whole run and a shard, with the rejects line only when there are rejects', () => {
-  assert.deepEqual(summaryLines(facts()), ['generate: 3 complexes (2 train, 1 test), 10 questions, 40 image references, 30 distinct images (28 drawn, 2 already there), 0 rejects, 3.5 s -> /d']);
-  const shard = summaryLines(facts({ shard: { index: 2, count: 4 }, ids: { total: 8, mine: 3, resumed: 1, done: 2 }, sides: { train: 5, test: 1, val: 1, excluded: 1 } }));
-  assert.deepEqual(shard, ['generate: shard 2/4: 3 of 8 complexes (5 train, 1 test, 1 val, 1 excluded), 28 images drawn, 2 already there, 3.5 s -> /d (join the shards with misi-gen merge)']);
+  assert.deepEqual(summaryLines(facts()), [
+    'generate: 3 complexes (2 train, 1 test), 10 questions, 40 image references, 30 distinct images (28 drawn, 2 already there), 0 rejects, 3.5 s -> /d',
+  ]);
+  const shard = summaryLines(
+    facts({
+      shard: { index: 2, count: 4 },
+      ids: { total: 8, mine: 3, resumed: 1, done: 2 },
+      sides: { train: 5, test: 1, val: 1, excluded: 1 },
+    }),
+  );
+  assert.deepEqual(shard, [
+    'generate: shard 2/4: 3 of 8 complexes (5 train, 1 test, 1 val, 1 excluded), 28 images drawn, 2 already there, 3.5 s -> /d (join the shards with misi-gen merge)',
+  ]);
   const withRejects = summaryLines(facts({ summary: { ...facts().summary, rejects: 1, rejectKinds: [{ stage: 'plan', id: 'x' }] } }));
   assert.equal(withRejects.length, 2);
   assert.match(withRejects[1], /^generate: .*\/d\/rejects\.jsonl/);
@@ -93,6 +180,21 @@ test('the run log: seconds with their total, complexes, images and the pool', ()
   const log = runLog(facts(), new Date(0), new Date(1000), { size: 2, launches: 2, retries: 0 }, 5, { path: '/chrome' });
   assert.deepEqual(log.seconds, { ingest: 1, render: 2, write: 0.5, total: 3.5 });
   assert.deepEqual(log.images, { distinct: 30, rendered: 28, existing: 2, failed: 0, renderedPerSecond: 14 });
-  assert.deepEqual([log.started, log.finished, log.shard, log.pages, log.complexReads], ['1970-01-01T00:00:00.000Z', '1970-01-01T00:00:01.000Z', null, 2, 5]);
-  assert.deepEqual(Object.keys(log), ['started', 'finished', 'seconds', 'shard', 'complexes', 'images', 'pages', 'browserLaunches', 'retries', 'complexReads', 'machine']);
+  assert.deepEqual(
+    [log.started, log.finished, log.shard, log.pages, log.complexReads],
+    ['1970-01-01T00:00:00.000Z', '1970-01-01T00:00:01.000Z', null, 2, 5],
+  );
+  assert.deepEqual(Object.keys(log), [
+    'started',
+    'finished',
+    'seconds',
+    'shard',
+    'complexes',
+    'images',
+    'pages',
+    'browserLaunches',
+    'retries',
+    'complexReads',
+    'machine',
+  ]);
 });

@@ -4,14 +4,15 @@
 // complexes is warned about with the share as people write it, two baselines in a row go to
 // their own files under the dataset and a third run with other settings is refused without
 // --force, and stats shows tiny apart from test. Chromium draws the images (one task).
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findBrowser } from '../../renders/find-browser.ts';
+import { after, before, test } from 'node:test';
 import { DEFAULT_TEST_SHARE } from '../../pipeline/generate/split.ts';
 import { DEFAULT_TEST_SHARE_FRACTION, formatTestShare, splitWarnings } from '../../pipeline/split-warnings.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -29,7 +30,10 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 test('generate on a fresh folder: every distinct image drawn, none already there; resumed: none drawn', { skip: noBrowser }, async () => {
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
-  const m = /generate: 3 complexes \(1 train, 2 test\), (\d+) questions, (\d+) image references, (\d+) distinct images \((\d+) drawn, (\d+) already there\), 0 rejects/.exec(first.stderr);
+  const m =
+    /generate: 3 complexes \(1 train, 2 test\), (\d+) questions, (\d+) image references, (\d+) distinct images \((\d+) drawn, (\d+) already there\), 0 rejects/.exec(
+      first.stderr,
+    );
   assert.ok(m, first.stderr);
   assert.equal(Number(m[1]), manifest.questions);
   assert.equal(Number(m[3]), manifest.images.length);
@@ -37,11 +41,17 @@ test('generate on a fresh folder: every distinct image drawn, none already there
   assert.equal(Number(m[5]), 0);
   const again = await run('generate', '--out', data, '--tasks', 'translation', '--test-share', '0.5', '--workers', '1');
   assert.equal(again.status, 0, again.stderr);
-  assert.match(again.stderr, new RegExp(`${manifest.images.length} distinct images \\(0 drawn, ${manifest.images.length} already there\\)`));
+  assert.match(
+    again.stderr,
+    new RegExp(`${manifest.images.length} distinct images \\(0 drawn, ${manifest.images.length} already there\\)`),
+  );
 });
 
 test('a test side of fewer than 5 complexes is warned about, the share as given', { skip: noBrowser }, async () => {
-  assert.match(first.stderr, /generate: warning: the test side holds 2 of 3 complexes \(fewer than 5\), so a score on it says little: give more structures or a larger --test-share \(now 0\.5\)\n/);
+  assert.match(
+    first.stderr,
+    /generate: warning: the test side holds 2 of 3 complexes \(fewer than 5\), so a score on it says little: give more structures or a larger --test-share \(now 0\.5\)\n/,
+  );
 });
 
 test('split with the default share: the warning writes it 490/3993 = 0.123, as --help does', async () => {
@@ -54,7 +64,7 @@ test('split with the default share: the warning writes it 490/3993 = 0.123, as -
   assert.match((await run('generate', '--help')).stdout, /--test-share .*\[default: 490\/3993 = 0\.123\]/);
 });
 
-test('two baselines in a row: each in its own file under the dataset; another run\'s file needs --force', { skip: noBrowser }, async () => {
+test("two baselines in a row: each in its own file under the dataset; another run's file needs --force", { skip: noBrowser }, async () => {
   const random = await run('eval', data, '--baseline', 'random');
   assert.equal(random.status, 0, random.stderr);
   const randomFile = join(data, 'eval', 'baseline-random.test.jsonl');
@@ -64,14 +74,20 @@ test('two baselines in a row: each in its own file under the dataset; another ru
   assert.equal(majority.status, 0, majority.stderr);
   assert.ok(existsSync(join(data, 'eval', 'baseline-majority.test.jsonl')));
   assert.ok(existsSync(join(data, 'eval', 'baseline-majority.test.meta.json')));
-  assert.equal(readFileSync(randomFile, 'utf8'), before, 'the first baseline\'s file is untouched');
+  assert.equal(readFileSync(randomFile, 'utf8'), before, "the first baseline's file is untouched");
   assert.equal(existsSync(join(root, 'preds.jsonl')), false, 'nothing in the current folder');
   // The same run again may write its own file; another run (other seed, or majority) may not.
   assert.equal((await run('eval', data, '--baseline', 'random')).status, 0);
-  for (const args of [['--baseline', 'random', '--seed', '3'], ['--baseline', 'majority', '--out', randomFile]]) {
+  for (const args of [
+    ['--baseline', 'random', '--seed', '3'],
+    ['--baseline', 'majority', '--out', randomFile],
+  ]) {
     const r = await run('eval', data, ...args);
     assert.equal(r.status, 1, r.stderr);
-    assert.match(r.stderr, /holds the predictions of another run \(baseline random, split test, tasks translation.*\); give another --out, or --force to replace it/);
+    assert.match(
+      r.stderr,
+      /holds the predictions of another run \(baseline random, split test, tasks translation.*\); give another --out, or --force to replace it/,
+    );
     assert.equal(readFileSync(randomFile, 'utf8'), before);
   }
   const forced = await run('eval', data, '--baseline', 'majority', '--out', randomFile, '--force');
@@ -84,9 +100,14 @@ test('stats shows tiny apart from test and adds up to what verify counts', { ski
   assert.equal(r.status, 0, r.stderr);
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
   const c = manifest.counts.translation;
-  const tiny = readFileSync(join(data, 'qa', 'translation.tiny.jsonl'), 'utf8').split('\n').filter(Boolean).length;
+  const tiny = readFileSync(join(data, 'qa', 'translation.tiny.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean).length;
   assert.ok(tiny > 0);
-  assert.ok(r.stdout.startsWith(`translation: ${c.train + c.test} questions (train ${c.train}, test ${c.test}; tiny ${tiny} of the test ones);`), r.stdout);
+  assert.ok(
+    r.stdout.startsWith(`translation: ${c.train + c.test} questions (train ${c.train}, test ${c.test}; tiny ${tiny} of the test ones);`),
+    r.stdout,
+  );
   const verify = await run('verify', data);
   assert.equal(verify.status, 0, verify.stderr);
   assert.match(verify.stdout + verify.stderr, new RegExp(`${manifest.questions} records`));
@@ -97,7 +118,9 @@ test('tasks without test questions are named; none named when every task has som
   assert.ok(counts.translation.test > 0);
   assert.ok(!splitWarnings({ train: 10, test: 10 }, 0.5, counts).some((w) => /no test question/.test(w)));
   const without = { ...counts, docking: { train: 6, test: 0 } };
-  assert.deepEqual(splitWarnings({ train: 10, test: 10 }, 0.5, without), ['no test question for task docking (the test complexes could not give one: see rejects.jsonl)']);
+  assert.deepEqual(splitWarnings({ train: 10, test: 10 }, 0.5, without), [
+    'no test question for task docking (the test complexes could not give one: see rejects.jsonl)',
+  ]);
   assert.deepEqual(splitWarnings({ train: 3, test: 0 }, DEFAULT_TEST_SHARE, { translation: { train: 12, test: 0 } }), [
     'the test side holds 0 of 3 complexes (fewer than 5), so a score on it says little: give more structures or a larger --test-share (now 490/3993 = 0.123)',
     'no test question for any task',

@@ -1,15 +1,26 @@
 // `misi-gen score` end to end on a dataset written by hand (test/pipeline/score-fixture.ts):
 // the truth scores 100 everywhere, wrong replies 0, a mixed set the numbers worked out
 // below; bad prediction lines, unknown and missing ids are reported, never a stack trace.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
+import { cli as inProcess } from '../cli-in-process.ts';
 import { REPO } from '../shared-structures.ts';
 import { predictionLines, TEST_QUESTIONS, TINY_IDS, writeScoreFixture } from './score-fixture.ts';
-import { cli as inProcess } from '../cli-in-process.ts';
 
-const NINE = ['translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation', 'rotation_rotation', 'docking', 'interaction_location', 'pocket_ligand'];
+const NINE = [
+  'translation',
+  'rotation',
+  'zooming',
+  'residue_ligand',
+  'translation_rotation',
+  'rotation_rotation',
+  'docking',
+  'interaction_location',
+  'pocket_ligand',
+];
 const PAPER_SEVEN = NINE.filter((t) => t !== 'translation_rotation' && t !== 'rotation_rotation');
 
 async function score(dataset: string, predictions: string, ...more: string[]) {
@@ -30,14 +41,21 @@ const close = (actual: number, expected: number, what: string) =>
 
 test('the truth scores 100 on every task, both averages, composite and exact', async () => {
   const dir = writeScoreFixture();
-  const { json, stderr } = await scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.answer]));
+  const { json, stderr } = await scoreJson(
+    dir,
+    TEST_QUESTIONS.map((q) => [q.id, q.answer]),
+  );
   assert.deepEqual(Object.keys(json.tasks), NINE);
   for (const t of NINE) {
     assert.equal(json.tasks[t].composite, 100, t);
     assert.equal(json.tasks[t].exact, 100, t);
     assert.equal(json.tasks[t].missing, 0, t);
   }
-  const all100 = { composite: 100, exact: 100, byAtomNames: { equivalent: { composite: 100, exact: 100 }, asWritten: { composite: 100, exact: 100 } } };
+  const all100 = {
+    composite: 100,
+    exact: 100,
+    byAtomNames: { equivalent: { composite: 100, exact: 100 }, asWritten: { composite: 100, exact: 100 } },
+  };
   assert.deepEqual(json.average, { tasks: PAPER_SEVEN, ...all100 });
   assert.deepEqual(json.averageAllTasks, { tasks: NINE, ...all100 });
   assert.equal(json.atomNames.headline, 'equivalent');
@@ -49,7 +67,10 @@ test('the truth scores 100 on every task, both averages, composite and exact', a
 
 test('wrong replies score 0 on every task', async () => {
   const dir = writeScoreFixture();
-  const { json } = await scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.wrong]));
+  const { json } = await scoreJson(
+    dir,
+    TEST_QUESTIONS.map((q) => [q.id, q.wrong]),
+  );
   for (const t of NINE) {
     assert.equal(json.tasks[t].composite, 0, t);
     assert.equal(json.tasks[t].exact, 0, t);
@@ -79,10 +100,17 @@ test('mixed replies: per-task numbers and both averages as worked out by hand', 
     ['pocket_ligand/1a30/0', 'ARG 221 NH2 A, O22; ASP 227A OD1 _, N3'], // 2 of 3
     ['nope/1', 'B'], // no such question
   ]);
-  const expected: Record<string, [number, number]> = { // composite, exact (percent)
-    translation: [37.5, 0], rotation: [87.5, 50], zooming: [50, 50], residue_ligand: [75, 50],
-    translation_rotation: [50, 50], rotation_rotation: [50, 50], docking: [62.5, 0],
-    interaction_location: [100, 100], pocket_ligand: [200 / 3, 0],
+  const expected: Record<string, [number, number]> = {
+    // composite, exact (percent)
+    translation: [37.5, 0],
+    rotation: [87.5, 50],
+    zooming: [50, 50],
+    residue_ligand: [75, 50],
+    translation_rotation: [50, 50],
+    rotation_rotation: [50, 50],
+    docking: [62.5, 0],
+    interaction_location: [100, 100],
+    pocket_ligand: [200 / 3, 0],
   };
   for (const [t, [composite, exact]] of Object.entries(expected)) {
     close(json.tasks[t].composite, composite, `${t} composite`);
@@ -117,10 +145,15 @@ test('the table prints every task, both averages and the definitions', async () 
 });
 
 /** The truth, but for equivalent residue atom names swapped in both H-bond tasks' first question. */
-const SWAPPED: [string, string][] = TEST_QUESTIONS.map((q) => [q.id, ({
-  'residue_ligand/1a30/0': 'Yes: ARG NH1, O22; ARG N, O23', // truth ARG NH2, O22; ARG N, O23
-  'pocket_ligand/1a30/0': 'ARG 221 NH1 A, O22; ARG 221 N A, O23; ASP 227A OD2 _, N3', // truth NH2 ... OD1
-} as Record<string, string>)[q.id] ?? q.answer]);
+const SWAPPED: [string, string][] = TEST_QUESTIONS.map((q) => [
+  q.id,
+  (
+    {
+      'residue_ligand/1a30/0': 'Yes: ARG NH1, O22; ARG N, O23', // truth ARG NH2, O22; ARG N, O23
+      'pocket_ligand/1a30/0': 'ARG 221 NH1 A, O22; ARG 221 N A, O23; ASP 227A OD2 _, N3', // truth NH2 ... OD1
+    } as Record<string, string>
+  )[q.id] ?? q.answer,
+]);
 
 // By names as written: residue_ligand/1a30/0 finds 1 of 2 (0.5), /1 is a true No (1): 75, exact 50;
 // pocket_ligand finds 1 of 3: 33.3, exact 0; every other task 100.
@@ -177,7 +210,9 @@ test('the table names its headline rule and gives the H-bond tasks by the other 
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^H-bond answers: residue atom names no image can tell apart count as one \(--atom-names equivalent\)$/m);
   for (const t of NINE) assert.match(r.stdout, new RegExp(`^${t} .* 100\\.0  100\\.0$`, 'm'), t);
-  const [, second] = r.stdout.split(/^By the other rule, residue atom names as written, the paper's rule \(every other task scores the same by both\):$/m);
+  const [, second] = r.stdout.split(
+    /^By the other rule, residue atom names as written, the paper's rule \(every other task scores the same by both\):$/m,
+  );
   assert.ok(second, r.stdout);
   assert.match(second, /^residue_ligand +75\.0 +50\.0$/m);
   assert.match(second, /^pocket_ligand +33\.3 +0\.0$/m);
@@ -196,7 +231,12 @@ test('the table names its headline rule and gives the H-bond tasks by the other 
 
 test('--split tiny scores only the tiny questions', async () => {
   const dir = writeScoreFixture();
-  const { json, stderr } = await scoreJson(dir, TEST_QUESTIONS.map((q) => [q.id, q.answer]), '--split', 'tiny');
+  const { json, stderr } = await scoreJson(
+    dir,
+    TEST_QUESTIONS.map((q) => [q.id, q.answer]),
+    '--split',
+    'tiny',
+  );
   assert.equal(json.split, 'tiny');
   assert.equal(json.questions, TINY_IDS.length);
   assert.equal(json.questions, 9);
@@ -211,24 +251,36 @@ test('malformed prediction lines are reported by line number and skipped', async
   const dir = writeScoreFixture();
   const file = join(dir, 'p.jsonl');
   const good = TEST_QUESTIONS.map((q) => JSON.stringify({ id: q.id, prediction: q.answer }));
-  writeFileSync(file, [
-    good[0], // line 1
-    '{"id": "rotation/1a30/0", "prediction": "roll y 15"', // 2: cut short
-    '', // 3: blank, ignored
-    '["translation/1a30/1", "move y -2"]', // 4: not an object
-    '{"id": 7, "prediction": "B"}', // 5: id not a string
-    '{"id": "zooming/1a30/0"}', // 6: no prediction
-    JSON.stringify({ id: TEST_QUESTIONS[0].id, prediction: 'move x -4' }), // 7: repeat, ignored
-    ...good.slice(1), // 8...
-  ].join('\n') + '\n');
+  writeFileSync(
+    file,
+    [
+      good[0], // line 1
+      '{"id": "rotation/1a30/0", "prediction": "roll y 15"', // 2: cut short
+      '', // 3: blank, ignored
+      '["translation/1a30/1", "move y -2"]', // 4: not an object
+      '{"id": 7, "prediction": "B"}', // 5: id not a string
+      '{"id": "zooming/1a30/0"}', // 6: no prediction
+      JSON.stringify({ id: TEST_QUESTIONS[0].id, prediction: 'move x -4' }), // 7: repeat, ignored
+      ...good.slice(1), // 8...
+    ].join('\n') + '\n',
+  );
   const r = await score(dir, file, '--json');
   assert.equal(r.status, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /at .*\.ts:\d+/);
-  for (const [line, why] of [[2, /not JSON/], [4, /not a JSON object/], [5, /field `id` must be a string, got number/], [6, /field `prediction` is missing \(must be a string\) \(id zooming\/1a30\/0\)/], [7, /repeats line 1/]] as const) {
+  for (const [line, why] of [
+    [2, /not JSON/],
+    [4, /not a JSON object/],
+    [5, /field `id` must be a string, got number/],
+    [6, /field `prediction` is missing \(must be a string\) \(id zooming\/1a30\/0\)/],
+    [7, /repeats line 1/],
+  ] as const) {
     assert.match(r.stderr, new RegExp(`p\\.jsonl:${line}: skipped: .*${why.source}`), `line ${line}`);
   }
   const json = JSON.parse(r.stdout);
-  assert.deepEqual(json.predictionProblems.map((p: { line: number }) => p.line), [2, 4, 5, 6, 7]);
+  assert.deepEqual(
+    json.predictionProblems.map((p: { line: number }) => p.line),
+    [2, 4, 5, 6, 7],
+  );
   // the repeat did not replace line 1, and every question still has its (true) reply
   assert.equal(json.averageAllTasks.composite, 100);
   rmSync(dir, { recursive: true });

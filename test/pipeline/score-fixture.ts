@@ -33,7 +33,12 @@ export const TEST_QUESTIONS: FixtureQuestion[] = [
   { id: 'docking/1a30/0', task: 'docking', answer: 'roll x 75, move x -14', wrong: 'roll y 75, move x 14' },
   { id: 'docking/1a30/1', task: 'docking', answer: 'roll z -30, move x 9', wrong: 'roll x -30, move x -9' },
   { id: 'interaction_location/1a30/0', task: 'interaction_location', answer: 'C', options: MOVES, wrong: 'A' },
-  { id: 'pocket_ligand/1a30/0', task: 'pocket_ligand', answer: 'ARG 221 NH2 A, O22; ARG 221 N A, O23; ASP 227A OD1 _, N3', wrong: 'LYS 5 NZ A, O1' },
+  {
+    id: 'pocket_ligand/1a30/0',
+    task: 'pocket_ligand',
+    answer: 'ARG 221 NH2 A, O22; ARG 221 N A, O23; ASP 227A OD1 _, N3',
+    wrong: 'LYS 5 NZ A, O1',
+  },
 ];
 
 /** The tiny split: one question per task, a subset of the test questions. */
@@ -42,9 +47,16 @@ export const TINY_IDS = TEST_QUESTIONS.filter((q) => q.id.endsWith('/0')).map((q
 function record(q: FixtureQuestion, split: string) {
   const complex = q.id.split('/')[1];
   return {
-    id: q.id, task: q.task, split, complex, images: [`images/${complex}-front.png`],
-    question: `A question of task ${q.task}.`, answer: q.answer, truth: null,
-    ...(q.options ? { options: q.options } : {}), meta: { seed: 1 },
+    id: q.id,
+    task: q.task,
+    split,
+    complex,
+    images: [`images/${complex}-front.png`],
+    question: `A question of task ${q.task}.`,
+    answer: q.answer,
+    truth: null,
+    ...(q.options ? { options: q.options } : {}),
+    meta: { seed: 1 },
   };
 }
 
@@ -57,7 +69,13 @@ export function writeScoreFixture(): string {
     const of = TEST_QUESTIONS.filter((q) => q.task === task);
     const lines = (qs: FixtureQuestion[], split: string) => qs.map((q) => JSON.stringify(record(q, split)) + '\n').join('');
     writeFileSync(join(dir, 'qa', `${task}.test.jsonl`), lines(of, 'test'));
-    writeFileSync(join(dir, 'qa', `${task}.tiny.jsonl`), lines(of.filter((q) => TINY_IDS.includes(q.id)), 'test'));
+    writeFileSync(
+      join(dir, 'qa', `${task}.tiny.jsonl`),
+      lines(
+        of.filter((q) => TINY_IDS.includes(q.id)),
+        'test',
+      ),
+    );
   }
   return dir;
 }

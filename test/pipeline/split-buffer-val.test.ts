@@ -3,19 +3,37 @@
 // --buffer val those become a validation split with questions. Checked through the CLI as a
 // user runs it: the val files, split.json, the manifest, verify, score --split val, export
 // llava; and that the same run without --buffer writes no val at all.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { splitLeaks, type SplitFile } from '../../pipeline/split/split-file.ts';
+import { test } from 'node:test';
+import { type SplitFile, splitLeaks } from '../../pipeline/split/split-file.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
 
 const TASKS = ['translation', 'translation_rotation', 'docking', 'pocket_ligand'];
-const SPLIT_ARGS = ['--split-by', 'protein', '--cluster-threshold', '0.05', '--test-share', '0.34', '--max-excluded', '1', '--tasks', TASKS.join(','), '--seed', '5'];
+const SPLIT_ARGS = [
+  '--split-by',
+  'protein',
+  '--cluster-threshold',
+  '0.05',
+  '--test-share',
+  '0.34',
+  '--max-excluded',
+  '1',
+  '--tasks',
+  TASKS.join(','),
+  '--seed',
+  '5',
+];
 const cli = (...args: string[]) => inProcess(args);
-const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 test('generate --buffer val: excluded complexes become val with questions; verify, score --split val, export llava know val', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'misi-val-'));
@@ -47,8 +65,15 @@ test('generate --buffer val: excluded complexes become val with questions; verif
     assert.ok(valRecords.length > 0);
     assert.match(manifest.options.perComplex, /docking=6\/3\/1,/);
     for (const id of val) {
-      assert.equal(lines(join(out, 'qa', 'docking.val.jsonl')).filter((r) => r.complex === id).length, 1, `docking: one question on val complex ${id}`);
-      assert.ok(lines(join(out, 'qa', 'translation.val.jsonl')).filter((r) => r.complex === id).length > 1, `translation: test's count on val complex ${id}`);
+      assert.equal(
+        lines(join(out, 'qa', 'docking.val.jsonl')).filter((r) => r.complex === id).length,
+        1,
+        `docking: one question on val complex ${id}`,
+      );
+      assert.ok(
+        lines(join(out, 'qa', 'translation.val.jsonl')).filter((r) => r.complex === id).length > 1,
+        `translation: test's count on val complex ${id}`,
+      );
     }
     // Partners (translation_rotation) come from the question's own side.
     assert.deepEqual(splitLeaks(split, [...valRecords, ...TASKS.flatMap((t) => lines(join(out, 'qa', `${t}.train.jsonl`)))]), []);
@@ -91,7 +116,10 @@ test('the same split by protein without --buffer: excluded complexes, no val fil
     assert.ok(!split.complexes.some((c) => c.side === 'val'));
     assert.equal(split.counts.val, undefined);
     assert.equal(split.achieved!.val, 0);
-    assert.deepEqual(readdirSync(join(out, 'qa')).filter((f) => f.includes('.val.')), []);
+    assert.deepEqual(
+      readdirSync(join(out, 'qa')).filter((f) => f.includes('.val.')),
+      [],
+    );
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     assert.equal(manifest.options.buffer, undefined);
     for (const t of TASKS) assert.equal(manifest.counts[t].val, undefined);

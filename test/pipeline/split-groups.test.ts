@@ -1,23 +1,24 @@
 // Held-out splits: whole groups on one side, the share aimed at, the leak check, the tiny
 // set; the scaffold split cross-checked against Python RDKit, and on ../shared (when
 // present) no scaffold or sequence cluster on both sides.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { assignSides } from '../../pipeline/split/assign-sides.ts';
+import { test } from 'node:test';
 import { decideSplit, splitComplexes, splitFromGrouping } from '../../pipeline/generate/split.ts';
+import { assignSides } from '../../pipeline/split/assign-sides.ts';
 import { groupSummaries, groupSummary } from '../../pipeline/split/group-complexes.ts';
-import { splitLeaks, type SplitFile } from '../../pipeline/split/split-file.ts';
-import { tinySubset } from '../../pipeline/split/tiny-set.ts';
 import { complexSequences } from '../../pipeline/split/protein-sequences.ts';
+import { type SplitFile, splitLeaks } from '../../pipeline/split/split-file.ts';
+import { tinySubset } from '../../pipeline/split/tiny-set.ts';
 import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
 import { ingest } from '../../structures/ingest.ts';
+import type { Complex } from '../../structures/model.ts';
+import { toMolblock } from '../../structures/rdkit-ligand.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { NEEDS_SHARED, SHARED } from '../shared-structures.ts';
-import { NEEDS_PYTHON_RDKIT, referenceScaffolds, type ReferenceInput } from '../structures/grouping/python-rdkit.ts';
-import { toMolblock } from '../../structures/rdkit-ligand.ts';
-import type { Complex } from '../../structures/model.ts';
+import { NEEDS_PYTHON_RDKIT, type ReferenceInput, referenceScaffolds } from '../structures/grouping/python-rdkit.ts';
 
 /** Python RDKit's inputs: the ligand's atoms and bonds, and its SDF file when there is one (read independently). */
 function referenceInputs(complexes: Complex[]): ReferenceInput[] {
@@ -25,15 +26,20 @@ function referenceInputs(complexes: Complex[]): ReferenceInput[] {
     const ligandFile = c.sources.find((s) => s.role === 'ligand')?.path;
     const sdf = ligandFile?.replace(/\.mol2$/i, '.sdf');
     return {
-      id: c.id, js: null,
-      molblock: toMolblock(c.ligand.atoms, c.ligand.bonds, c.ligand.atoms.map((a) => a.formalCharge ?? 0)),
+      id: c.id,
+      js: null,
+      molblock: toMolblock(
+        c.ligand.atoms,
+        c.ligand.bonds,
+        c.ligand.atoms.map((a) => a.formalCharge ?? 0),
+      ),
       ...(sdf && /\.sdf$/i.test(sdf) && existsSync(sdf) ? { sdf } : {}),
     };
   });
 }
 /** Python RDKit's scaffold: of the SDF file when it could read it, else of the atoms and bonds. */
 const pythonScaffold = (r: { sdf?: { input: string | null; scaffold: string | null }; same: { scaffold: string | null } }) =>
-  (r.sdf && r.sdf.input !== null ? r.sdf.scaffold : r.same.scaffold);
+  r.sdf && r.sdf.input !== null ? r.sdf.scaffold : r.same.scaffold;
 
 // 60 complexes in groups of sizes 1..10 (g0 has 1, g1 2, ...): 1+2+...+10 = 55, plus 5 singletons.
 const groupOf = new Map<string, string>();
@@ -66,22 +72,35 @@ test('one complex per group is the split by complex: exactly round(n * share) te
 
 test('leak check: a group on both sides, a question in the wrong split, a partner from the other side', () => {
   const file: SplitFile = {
-    by: 'scaffold', seed: 0, testShare: 0.5, target: 2, counts: { train: 2, test: 2 }, groups: { train: 2, test: 1 },
+    by: 'scaffold',
+    seed: 0,
+    testShare: 0.5,
+    target: 2,
+    counts: { train: 2, test: 2 },
+    groups: { train: 2, test: 1 },
     complexes: [
-      { id: 'a', side: 'test', group: 'X' }, { id: 'b', side: 'test', group: 'X' },
-      { id: 'c', side: 'train', group: 'Y' }, { id: 'd', side: 'train', group: 'Z' },
+      { id: 'a', side: 'test', group: 'X' },
+      { id: 'b', side: 'test', group: 'X' },
+      { id: 'c', side: 'train', group: 'Y' },
+      { id: 'd', side: 'train', group: 'Z' },
     ],
   };
-  assert.deepEqual(splitLeaks(file, [
-    { id: 'q1', split: 'test', complex: 'a', meta: { partners: ['b'] } },
-    { id: 'q2', split: 'train', complex: 'c', meta: { partners: ['d'] } },
-  ]), []);
+  assert.deepEqual(
+    splitLeaks(file, [
+      { id: 'q1', split: 'test', complex: 'a', meta: { partners: ['b'] } },
+      { id: 'q2', split: 'train', complex: 'c', meta: { partners: ['d'] } },
+    ]),
+    [],
+  );
   const leaky = { ...file, complexes: file.complexes.map((c) => (c.id === 'd' ? { ...c, group: 'X' } : c)) };
   assert.deepEqual(splitLeaks(leaky), ['group X has complexes on both sides']);
-  assert.deepEqual(splitLeaks(file, [
-    { id: 'q3', split: 'test', complex: 'c' },
-    { id: 'q4', split: 'test', complex: 'a', meta: { partners: ['d'] } },
-  ]), ['question q3 is in test but complex c is train', 'question q4 (test) shows partner d from train']);
+  assert.deepEqual(
+    splitLeaks(file, [
+      { id: 'q3', split: 'test', complex: 'c' },
+      { id: 'q4', split: 'test', complex: 'a', meta: { partners: ['d'] } },
+    ]),
+    ['question q3 is in test but complex c is train', 'question q4 (test) shows partner d from train'],
+  );
 });
 
 test('tiny: 50 per task, a subset of the test questions, a function of (seed, task) and the ids only', () => {
@@ -89,7 +108,10 @@ test('tiny: 50 per task, a subset of the test questions, a function of (seed, ta
   const a = tinySubset(questions, 7, 'rotation');
   assert.equal(a.length, 50);
   assert.equal(new Set(a.map((q) => q.id)).size, 50);
-  assert.deepEqual(a.map((q) => q.id), [...a.map((q) => q.id)].sort());
+  assert.deepEqual(
+    a.map((q) => q.id),
+    [...a.map((q) => q.id)].sort(),
+  );
   assert.deepEqual(tinySubset([...questions].reverse(), 7, 'rotation'), a);
   assert.notDeepEqual(tinySubset(questions, 8, 'rotation'), a);
   assert.notDeepEqual(tinySubset(questions, 7, 'zooming'), a);
@@ -98,7 +120,7 @@ test('tiny: 50 per task, a subset of the test questions, a function of (seed, ta
   assert.equal(tinySubset(questions.slice(0, 20), 7, 'rotation').length, 20);
 });
 
-test('scaffold split of the sample: groups are Python RDKit\'s Murcko scaffolds', { skip: NEEDS_PYTHON_RDKIT() }, async () => {
+test("scaffold split of the sample: groups are Python RDKit's Murcko scaffolds", { skip: NEEDS_PYTHON_RDKIT() }, async () => {
   const { complexes } = await ingest([SAMPLE_DIR], { ligandsFile: SAMPLE_LIGANDS });
   const split = await splitComplexes(complexes, { by: 'scaffold', seed: 0, testShare: 0.5 });
   for (const r of referenceScaffolds(referenceInputs(complexes))) {
@@ -109,9 +131,16 @@ test('scaffold split of the sample: groups are Python RDKit\'s Murcko scaffolds'
 });
 
 const pdbbind = resolve(SHARED, 'pdbbind');
-const SUBSET = existsSync(pdbbind) ? readdirSync(pdbbind).sort().slice(0, 80).map((d) => join(pdbbind, d)) : [];
+const SUBSET = existsSync(pdbbind)
+  ? readdirSync(pdbbind)
+      .sort()
+      .slice(0, 80)
+      .map((d) => join(pdbbind, d))
+  : [];
 
-test('../shared, 80 complexes: no Python RDKit scaffold (from the SDF files) on both sides', { skip: NEEDS_SHARED || NEEDS_PYTHON_RDKIT() }, async (t) => {
+test('../shared, 80 complexes: no Python RDKit scaffold (from the SDF files) on both sides', {
+  skip: NEEDS_SHARED || NEEDS_PYTHON_RDKIT(),
+}, async (t) => {
   const { complexes } = await ingest(SUBSET);
   const split = await splitComplexes(complexes, { by: 'scaffold', seed: 0, testShare: 0.25 });
   assert.deepEqual(splitLeaks(split.file), []);
@@ -123,11 +152,15 @@ test('../shared, 80 complexes: no Python RDKit scaffold (from the SDF files) on 
   }
   const both = [...sides].filter(([, s]) => s.size > 1).map(([g]) => g);
   assert.deepEqual(both, []);
-  t.diagnostic(`${complexes.length} complexes, ${split.file.groups.train + split.file.groups.test} scaffolds; test ${split.ids.test.length} (aimed at ${split.file.target})`);
+  t.diagnostic(
+    `${complexes.length} complexes, ${split.file.groups.train + split.file.groups.test} scaffolds; test ${split.ids.test.length} (aimed at ${split.file.target})`,
+  );
   assert.ok(Math.abs(split.ids.test.length - split.file.target) <= 2);
 });
 
-test('../shared, 80 complexes: no pair across the protein split reaches 30 % identity; HIV proteases on one side', { skip: NEEDS_SHARED }, async (t) => {
+test('../shared, 80 complexes: no pair across the protein split reaches 30 % identity; HIV proteases on one side', {
+  skip: NEEDS_SHARED,
+}, async (t) => {
   const { complexes } = await ingest(SUBSET);
   const split = await splitComplexes(complexes, { by: 'protein', seed: 0, testShare: 0.25, threshold: 0.3 });
   assert.deepEqual(splitLeaks(split.file), []);
@@ -139,14 +172,16 @@ test('../shared, 80 complexes: no pair across the protein split reaches 30 % ide
   for (const a of split.ids.test) {
     let best = -1;
     for (const b of split.ids.train) {
-      const sa = seqs.get(a)!, sb = seqs.get(b)!;
+      const sa = seqs.get(a)!,
+        sb = seqs.get(b)!;
       const [x, y] = sa.whole && sb.whole ? [long(sa.whole), long(sb.whole)] : [long(sa.pocket), long(sb.pocket)];
-      for (const p of x) for (const q of y) {
-        // The chains of the complex first in id order are the first sequence (as the split aligns them).
-        const f = a < b ? sequenceIdentity(p, q) : sequenceIdentity(q, p);
-        assert.ok(f < 0.3, `${a} (test) and ${b} (train) share ${(100 * f).toFixed(0)} %`);
-        best = Math.max(best, f);
-      }
+      for (const p of x)
+        for (const q of y) {
+          // The chains of the complex first in id order are the first sequence (as the split aligns them).
+          const f = a < b ? sequenceIdentity(p, q) : sequenceIdentity(q, p);
+          assert.ok(f < 0.3, `${a} (test) and ${b} (train) share ${(100 * f).toFixed(0)} %`);
+          best = Math.max(best, f);
+        }
       pairs++;
     }
     // The audit's nearest train complex: the highest identity, by the traceback alignment too.
@@ -155,24 +190,37 @@ test('../shared, 80 complexes: no pair across the protein split reaches 30 % ide
   assert.equal(split.file.achieved?.leaks, 0);
   // Excluded complexes (train neighbours of test) are on neither side.
   const hiv = complexes.filter((c) => seqs.get(c.id)!.pocket.some((s) => s.includes('DTGAD'))).map((c) => c.id);
-  assert.equal(new Set(hiv.map((id) => split.side.get(id)).filter(Boolean)).size <= 1, true, `HIV proteases ${hiv.join(' ')} on both sides`);
-  t.diagnostic(`${pairs} cross-side pairs checked; ${split.file.groups.test} test and ${split.file.groups.train} train clusters; ${hiv.length} HIV protease pockets; test ${split.ids.test.length} (aimed at ${split.file.target}), ${split.excluded.length} excluded`);
+  assert.equal(
+    new Set(hiv.map((id) => split.side.get(id)).filter(Boolean)).size <= 1,
+    true,
+    `HIV proteases ${hiv.join(' ')} on both sides`,
+  );
+  t.diagnostic(
+    `${pairs} cross-side pairs checked; ${split.file.groups.test} test and ${split.file.groups.train} train clusters; ${hiv.length} HIV protease pockets; test ${split.ids.test.length} (aimed at ${split.file.target}), ${split.excluded.length} excluded`,
+  );
 });
 
-test('../shared, 80 complexes, protein,scaffold: no scaffold and no chain at 30 % across test and train', { skip: NEEDS_SHARED }, async (t) => {
+test('../shared, 80 complexes, protein,scaffold: no scaffold and no chain at 30 % across test and train', {
+  skip: NEEDS_SHARED,
+}, async (t) => {
   const { complexes } = await ingest(SUBSET);
   const split = await splitComplexes(complexes, { by: 'protein,scaffold', seed: 0, testShare: 0.25, threshold: 0.3 });
   assert.equal(split.file.by, 'protein,scaffold');
   assert.deepEqual(splitLeaks(split.file), []);
   const scaffold = split.grouping.scaffoldOf!;
   const trainScaffolds = new Set(split.ids.train.map((id) => scaffold.get(id)).filter((g) => !g!.startsWith('complex:')));
-  for (const id of split.ids.test) assert.ok(!trainScaffolds.has(scaffold.get(id)), `${id} (test) shares scaffold ${scaffold.get(id)} with train`);
+  for (const id of split.ids.test)
+    assert.ok(!trainScaffolds.has(scaffold.get(id)), `${id} (test) shares scaffold ${scaffold.get(id)} with train`);
   const protein = await splitComplexes(complexes, { by: 'protein', seed: 0, testShare: 0.25, threshold: 0.3 });
-  t.diagnostic(`protein,scaffold: test ${split.ids.test.length} (aimed at ${split.file.target}), ${split.excluded.length} excluded; protein alone: ${protein.excluded.length} excluded`);
+  t.diagnostic(
+    `protein,scaffold: test ${split.ids.test.length} (aimed at ${split.file.target}), ${split.excluded.length} excluded; protein alone: ${protein.excluded.length} excluded`,
+  );
   for (const c of split.file.complexes.filter((c) => c.side === 'test')) assert.ok(c.nearest === null || c.nearest!.identity < 0.3);
 });
 
-test('../shared, 80 complexes: the split by protein is the same on 1 and 3 threads of the engine and of the rows, and again', { skip: NEEDS_SHARED }, async () => {
+test('../shared, 80 complexes: the split by protein is the same on 1 and 3 threads of the engine and of the rows, and again', {
+  skip: NEEDS_SHARED,
+}, async () => {
   const { complexes } = await ingest(SUBSET);
   const summaries = await Promise.all(complexes.map((c) => groupSummary(c, 'protein')));
   const o = { by: 'protein' as const, seed: 4, testShare: 0.25, threshold: 0.3 };

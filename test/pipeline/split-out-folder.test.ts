@@ -4,15 +4,16 @@
 // there, nothing written); the manifest records split.json's sha256 and verify names a
 // replaced one; a manifest from before it was recorded is not checked. Real runs of the CLI
 // on the bundled sample, real Chromium for the dataset.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO } from '../shared-structures.ts';
+import { after, before, test } from 'node:test';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { REPO } from '../shared-structures.ts';
 
 const noBrowser = findBrowser() ? false : 'no Chromium on this machine';
 const cli = (...args: string[]) => inProcess(args, { cwd: REPO });
@@ -23,7 +24,21 @@ const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('
 
 before(async () => {
   if (noBrowser) return;
-  const r = await cli('generate', '--out', data, '--tasks', 'translation', '--per-complex', 'translation=1/1', '--size', '128', '--test-share', '0.5', '--workers', '1');
+  const r = await cli(
+    'generate',
+    '--out',
+    data,
+    '--tasks',
+    'translation',
+    '--per-complex',
+    'translation=1/1',
+    '--size',
+    '128',
+    '--test-share',
+    '0.5',
+    '--workers',
+    '1',
+  );
   assert.equal(r.status, 0, r.stderr);
 });
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -33,11 +48,18 @@ test('the manifest records the sha256 of split.json', { skip: noBrowser }, async
   assert.equal(manifest.splitSha256, sha(join(data, 'split.json')));
 });
 
-test('split --out a dataset is refused (exit 2, folder and manifest named), the split.json untouched, verify passes', { skip: noBrowser }, async () => {
+test('split --out a dataset is refused (exit 2, folder and manifest named), the split.json untouched, verify passes', {
+  skip: noBrowser,
+}, async () => {
   const before = read(join(data, 'split.json'));
   const r = await cli('split', '--by', 'protein', '--out', data);
   assert.equal(r.status, 2, r.stderr);
-  assert.ok(r.stderr.includes(`--out ${data} holds a dataset made by misi-gen generate or merge (${join(data, 'manifest.json')}): split would replace its split.json`), r.stderr);
+  assert.ok(
+    r.stderr.includes(
+      `--out ${data} holds a dataset made by misi-gen generate or merge (${join(data, 'manifest.json')}): split would replace its split.json`,
+    ),
+    r.stderr,
+  );
   assert.match(r.stderr, /or add --force to replace it/);
   assert.equal(r.stdout, '');
   assert.equal(read(join(data, 'split.json')), before);
@@ -52,7 +74,10 @@ test('with --force split replaces it, and verify names the replaced split.json (
   assert.notEqual(read(join(copy, 'split.json')), read(join(data, 'split.json')));
   const v = await cli('verify', copy);
   assert.equal(v.status, 1, v.stderr);
-  assert.ok(v.stderr.includes(`${join(copy, 'split.json')}: sha256 differs from the manifest: replaced after the dataset was made`), v.stderr);
+  assert.ok(
+    v.stderr.includes(`${join(copy, 'split.json')}: sha256 differs from the manifest: replaced after the dataset was made`),
+    v.stderr,
+  );
   // A manifest made before the sha256 was recorded: not checked.
   const manifestPath = join(copy, 'manifest.json');
   const manifest = JSON.parse(read(manifestPath));
@@ -78,7 +103,12 @@ test('split into its own folder again: the same split is written again; another 
   assert.equal(again.status, 0, again.stderr);
   const other = await cli('split', '--by', 'complex', '--test-share', '0', '--out', out);
   assert.equal(other.status, 2, other.stderr);
-  assert.ok(other.stderr.includes(`--out ${out} holds another split.json (${join(out, 'split.json')}: by complex, seed 0: 1 train, 2 test): split would replace it with by complex, seed 0: 3 train, 0 test`), other.stderr);
+  assert.ok(
+    other.stderr.includes(
+      `--out ${out} holds another split.json (${join(out, 'split.json')}: by complex, seed 0: 1 train, 2 test): split would replace it with by complex, seed 0: 3 train, 0 test`,
+    ),
+    other.stderr,
+  );
   assert.equal(read(join(out, 'split.json')), first);
   const forced = await cli('split', '--by', 'complex', '--test-share', '0', '--out', out, '--force');
   assert.equal(forced.status, 0, forced.stderr);

@@ -1,16 +1,17 @@
 // Seed and exclude on small linkage graphs whose answers are worked out by hand, the
 // stratified order of seeds, and the audit catching a planted leak (its identities checked
 // against the traceback alignment of sequence-identity.ts).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { EXCLUDED, seedAndExclude, seedOrder, TEST, TRAIN } from '../../pipeline/split/seed-exclude.ts';
+import { test } from 'node:test';
+import { generatorFor } from '../../pipeline/generate/seeds.ts';
 import { auditSplit } from '../../pipeline/split/audit-split.ts';
+import { EXCLUDED, seedAndExclude, seedOrder, TEST, TRAIN } from '../../pipeline/split/seed-exclude.ts';
+import { splitByProtein } from '../../pipeline/split/split-by-protein.ts';
+import { buildSplitCorpus } from '../../scripts/split-corpus.ts';
 import { ComplexIdentity } from '../../structures/grouping/complex-identity.ts';
 import { linkageData } from '../../structures/grouping/protein-linkage.ts';
 import { sequenceIdentity } from '../../structures/grouping/sequence-identity.ts';
-import { splitByProtein } from '../../pipeline/split/split-by-protein.ts';
-import { generatorFor } from '../../pipeline/generate/seeds.ts';
-import { buildSplitCorpus } from '../../scripts/split-corpus.ts';
 
 /** A graph of n complexes from its links [i, j, identity]; one group (its components do not matter here). */
 function graph(n: number, links: [number, number, number][]) {
@@ -25,7 +26,10 @@ const sidesOf = (side: Uint8Array, s: number) => [...side.keys()].filter((i) => 
 const SEEDS = Array.from({ length: 30 }, (_, k) => k);
 
 test('a star: one leaf to test, its centre excluded; or the whole star when no exclusion is allowed', () => {
-  const g = graph(7, [1, 2, 3, 4, 5, 6].map((j) => [0, j, 0.5] as [number, number, number]));
+  const g = graph(
+    7,
+    [1, 2, 3, 4, 5, 6].map((j) => [0, j, 0.5] as [number, number, number]),
+  );
   for (const seed of SEEDS) {
     const r = seedAndExclude(g.group, g.neighbours, { seed, target: 1, maxExcluded: 1, nearDuplicate: 0.9 });
     const t = sidesOf(r.side, TEST);
@@ -38,7 +42,10 @@ test('a star: one leaf to test, its centre excluded; or the whole star when no e
 });
 
 test('a chain of ten: only an end can go to test when one exclusion per test complex is allowed', () => {
-  const g = graph(10, Array.from({ length: 9 }, (_, k) => [k, k + 1, 0.5] as [number, number, number]));
+  const g = graph(
+    10,
+    Array.from({ length: 9 }, (_, k) => [k, k + 1, 0.5] as [number, number, number]),
+  );
   const seen = new Set<string>();
   for (const seed of SEEDS) {
     const r = seedAndExclude(g.group, g.neighbours, { seed, target: 1, maxExcluded: 1, nearDuplicate: 0.9 });
@@ -83,7 +90,10 @@ test('a closed family larger than the room: never cut, and its growth ends once 
     const r = seedAndExclude(g.group, g.neighbours, { seed, target: 3, maxExcluded: 4, nearDuplicate: 0.9 }, some);
     const test = sidesOf(r.side, TEST);
     assert.equal(test.length, 3);
-    assert.ok(test.every((i) => i >= 6), `seed ${seed}: ${test}`);
+    assert.ok(
+      test.every((i) => i >= 6),
+      `seed ${seed}: ${test}`,
+    );
     assert.deepEqual(sidesOf(r.side, EXCLUDED), []);
     // A clique seed: a region of one excludes five, over the budget; its growth would take
     // the whole clique (every member is interior), more than the places left: at most
@@ -99,7 +109,10 @@ test('a closed family larger than the room: never cut, and its growth ends once 
 
 test('near duplicates move together; never a test complex next to a train one', () => {
   // 0 = 1 (95 %), 1 - 2 (50 %), 3..11 alone.
-  const g = graph(12, [[0, 1, 0.95], [1, 2, 0.5]]);
+  const g = graph(12, [
+    [0, 1, 0.95],
+    [1, 2, 0.5],
+  ]);
   for (const seed of SEEDS) {
     for (const target of [1, 2, 3, 6]) {
       const r = seedAndExclude(g.group, g.neighbours, { seed, target, maxExcluded: 2, nearDuplicate: 0.9 });
@@ -119,11 +132,16 @@ test('seeds are stratified: every prefix of the order holds each group in propor
   const group = Int32Array.from(sizes.flatMap((m, g) => Array(m).fill(g)));
   for (const seed of [0, 1, 2]) {
     const order = seedOrder(group, seed);
-    assert.deepEqual([...order].sort((a, b) => a - b), [...group.keys()]);
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      [...group.keys()],
+    );
     const count = new Array(sizes.length).fill(0);
     order.forEach((i, t) => {
       count[group[i]]++;
-      sizes.forEach((m, g) => assert.ok(Math.abs(count[g] - ((t + 1) * m) / group.length) <= 2, `seed ${seed}, prefix ${t + 1}, group ${g}`));
+      sizes.forEach((m, g) =>
+        assert.ok(Math.abs(count[g] - ((t + 1) * m) / group.length) <= 2, `seed ${seed}, prefix ${t + 1}, group ${g}`),
+      );
     });
   }
 });
@@ -152,12 +170,26 @@ test('the audit catches a planted leak, moves the train complex, and finds each 
   side[6] = TEST;
   // The complex first in order gives the first sequence, as the split aligns a pair.
   const truth = (i: number, j: number) => sequenceIdentity(seqs[Math.min(i, j)], seqs[Math.max(i, j)]);
-  const expectedLeaks = [0, 6].flatMap((i) => seqs.map((_, j) => j).filter((j) => side[j] === TRAIN && truth(i, j) >= 0.3).map((j) => [i, j]));
-  assert.ok(expectedLeaks.some(([i, j]) => i === 0 && j === 1), 'the planted pair is at the threshold');
+  const expectedLeaks = [0, 6].flatMap((i) =>
+    seqs
+      .map((_, j) => j)
+      .filter((j) => side[j] === TRAIN && truth(i, j) >= 0.3)
+      .map((j) => [i, j]),
+  );
+  assert.ok(
+    expectedLeaks.some(([i, j]) => i === 0 && j === 1),
+    'the planted pair is at the threshold',
+  );
   const a = auditSplit(ci, side, 0.3, true);
-  assert.deepEqual(a.leaks.map((l) => [l.test, l.train]), expectedLeaks);
+  assert.deepEqual(
+    a.leaks.map((l) => [l.test, l.train]),
+    expectedLeaks,
+  );
   for (const l of a.leaks) assert.equal(l.identity, truth(l.test, l.train));
-  assert.deepEqual(a.moved, [...new Set(expectedLeaks.map(([, j]) => j))].sort((x, y) => x - y));
+  assert.deepEqual(
+    a.moved,
+    [...new Set(expectedLeaks.map(([, j]) => j))].sort((x, y) => x - y),
+  );
   for (const j of a.moved) assert.equal(side[j], EXCLUDED);
   assert.equal(a.pairs, 2 * 10);
   for (const i of [0, 6]) {
@@ -184,7 +216,8 @@ test('splitByProtein on families: the aim reached, no test-train pair at 30 %, e
   let n = 0;
   for (let f = 0; f < 12; f++) {
     const a = chain(rng, 50 + 5 * f);
-    for (let k = 0; k < 2 + (f % 5); k++) items.push({ id: `c${String(n++).padStart(3, '0')}`, pocket: [mutate(rng, a, 0.35)], whole: null });
+    for (let k = 0; k < 2 + (f % 5); k++)
+      items.push({ id: `c${String(n++).padStart(3, '0')}`, pocket: [mutate(rng, a, 0.35)], whole: null });
   }
   const p = splitByProtein(items, new Map(items.map((i) => [i.id, 'all'])), { seed: 1, testShare: 0.2, threshold: 0.3, maxExcluded: 0.2 });
   const test = [...p.side].filter(([, s]) => s === 'test').map(([id]) => id);
@@ -193,7 +226,8 @@ test('splitByProtein on families: the aim reached, no test-train pair at 30 %, e
   assert.ok([...p.side.values()].filter((s) => s === 'excluded').length <= Math.floor(0.2 * items.length));
   const seq = new Map(items.map((i) => [i.id, i.pocket[0]]));
   // The complex first in id order gives the first sequence, as the split aligns a pair.
-  const identity = (x: string, y: string) => (x < y ? sequenceIdentity(seq.get(x)!, seq.get(y)!) : sequenceIdentity(seq.get(y)!, seq.get(x)!));
+  const identity = (x: string, y: string) =>
+    x < y ? sequenceIdentity(seq.get(x)!, seq.get(y)!) : sequenceIdentity(seq.get(y)!, seq.get(x)!);
   for (const t of test) {
     for (const r of train) assert.ok(identity(t, r) < 0.3, `${t} - ${r}`);
     const near = p.nearest.get(t)!;
@@ -215,7 +249,10 @@ test('a complex with no chain of 30 residues is never drawn into test (nothing c
     const p = splitByProtein(items, new Map(items.map((i) => [i.id, i.id])), { seed, testShare: 0.4, threshold: 0.3, maxExcluded: 0.2 });
     const test = [...p.side].filter(([, s]) => s === 'test').map(([id]) => id);
     assert.equal(test.length, p.target);
-    assert.ok(test.every((id) => id.startsWith('long')), `seed ${seed}: ${test}`);
+    assert.ok(
+      test.every((id) => id.startsWith('long')),
+      `seed ${seed}: ${test}`,
+    );
     for (const id of test) assert.ok(p.nearest.get(id), `${id}: no nearest`);
   }
 });
@@ -226,19 +263,38 @@ test('protein,scaffold: unrelated chains sharing a scaffold never straddle test 
   // Unrelated chains; scaffolds in groups of four (u00-u03 share s0, ...), and u36-u39 alone.
   const scaffoldOf = new Map(items.map((it, k) => [it.id, k < 36 ? `s${Math.floor(k / 4)}` : `complex:${it.id}`]));
   for (const seed of [0, 1, 2, 3]) {
-    const p = splitByProtein(items, new Map(items.map((i) => [i.id, i.id])), { seed, testShare: 0.2, threshold: 0.3, maxExcluded: 0.2, scaffoldOf });
+    const p = splitByProtein(items, new Map(items.map((i) => [i.id, i.id])), {
+      seed,
+      testShare: 0.2,
+      threshold: 0.3,
+      maxExcluded: 0.2,
+      scaffoldOf,
+    });
     const sides = new Map<string, Set<string>>();
-    for (const [id, s] of p.side) if (s !== 'excluded') sides.set(scaffoldOf.get(id)!, (sides.get(scaffoldOf.get(id)!) ?? new Set()).add(s));
+    for (const [id, s] of p.side)
+      if (s !== 'excluded') sides.set(scaffoldOf.get(id)!, (sides.get(scaffoldOf.get(id)!) ?? new Set()).add(s));
     for (const [g, s] of sides) assert.equal(s.size, 1, `seed ${seed}: scaffold ${g} on both sides`);
     assert.equal([...p.side.values()].filter((s) => s === 'test').length, 8);
     assert.equal(p.audit.leaks.length, 0);
   }
   // The audit alone: u00 test, u01 (same scaffold, unrelated chain) train: a leak by scaffold.
-  const ci = new ComplexIdentity(linkageData(items.map((i) => ({ pocket: i.pocket, whole: null })), { threshold: 0.3 }));
+  const ci = new ComplexIdentity(
+    linkageData(
+      items.map((i) => ({ pocket: i.pocket, whole: null })),
+      { threshold: 0.3 },
+    ),
+  );
   const side = new Uint8Array(40);
   side[0] = TEST;
   const a = auditSplit(ci, side, 0.3, true, (i) => (i < 4 ? [0, 1, 2, 3].filter((j) => j !== i) : []));
-  assert.deepEqual(a.leaks.map((l) => [l.test, l.train, l.scaffold]), [[0, 1, true], [0, 2, true], [0, 3, true]]);
+  assert.deepEqual(
+    a.leaks.map((l) => [l.test, l.train, l.scaffold]),
+    [
+      [0, 1, true],
+      [0, 2, true],
+      [0, 3, true],
+    ],
+  );
   assert.deepEqual(a.moved, [1, 2, 3]);
 });
 

@@ -1,12 +1,13 @@
 // The time split on entries with known dates (worked out by hand): test from the date on,
 // year-only dates (a PDBbind index) by year, undated complexes excluded, and train
 // complexes whose ligand also occurs in test excluded.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { indexYears, splitByTime, timeSummary } from '../../pipeline/split/time-split.ts';
-import { groupSummaries } from '../../pipeline/split/group-complexes.ts';
+import { test } from 'node:test';
 import { splitFromGrouping } from '../../pipeline/generate/split.ts';
+import { groupSummaries } from '../../pipeline/split/group-complexes.ts';
 import { splitLeaks } from '../../pipeline/split/split-file.ts';
+import { indexYears, splitByTime, timeSummary } from '../../pipeline/split/time-split.ts';
 import { ingest } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 
@@ -23,8 +24,20 @@ const items = [
 
 test('time split: on or after the date is test; years by year; undated and test ligands leave train', () => {
   const r = splitByTime(items, '2019-01-01');
-  assert.deepEqual(Object.fromEntries(r.side), { a: 'excluded', b: 'test', c: 'test', d: 'train', e: 'excluded', f: 'test', g: 'train', h: 'test' });
-  assert.deepEqual(r.notes, [{ id: 'e', note: 'no release date: excluded' }, { id: 'a', note: 'its ligand also occurs in test: excluded' }]);
+  assert.deepEqual(Object.fromEntries(r.side), {
+    a: 'excluded',
+    b: 'test',
+    c: 'test',
+    d: 'train',
+    e: 'excluded',
+    f: 'test',
+    g: 'train',
+    h: 'test',
+  });
+  assert.deepEqual(r.notes, [
+    { id: 'e', note: 'no release date: excluded' },
+    { id: 'a', note: 'its ligand also occurs in test: excluded' },
+  ]);
   // Mid-year: a year-only entry of that year cannot be placed.
   const mid = splitByTime(items, '2019-07-01');
   assert.equal(mid.side.get('f'), 'excluded');
@@ -44,8 +57,14 @@ test('time split of the sample through the shared split: dates from the entry, s
   // The sample's folders carry no date: give them known ones (as the readers would fill entry).
   const dates: Record<string, string> = { '1hpv': '1996-01-01', '1pgp': '2003-05-20', '3mht': '2010-02-17' };
   const dated = complexes.map((c) => ({ ...c, entry: { releaseDate: dates[c.id], releaseDateSource: 'pdb-header' } }));
-  assert.deepEqual(dated.map((c) => timeSummary(c).date), dated.map((c) => dates[c.id]));
-  const grouping = await groupSummaries(dated.map((c) => ({ id: c.id, time: timeSummary(c) })), { by: 'time' });
+  assert.deepEqual(
+    dated.map((c) => timeSummary(c).date),
+    dated.map((c) => dates[c.id]),
+  );
+  const grouping = await groupSummaries(
+    dated.map((c) => ({ id: c.id, time: timeSummary(c) })),
+    { by: 'time' },
+  );
   const split = splitFromGrouping(grouping, { by: 'time', seed: 0, testShare: 0, splitDate: '2003-05-20' });
   assert.deepEqual(split.ids, { train: ['1hpv'], test: ['1pgp', '3mht'] });
   assert.equal(split.file.splitDate, '2003-05-20');

@@ -4,12 +4,13 @@
 // train side is empty), export writes it; without the flag, score names the unknown task.
 // The CLI runs from the source (test/source-cli.ts); the module's helpers come from the
 // package's dist/ (it imports 'misi-gen', as a user's module would).
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
 import { SOURCE_CLI } from '../spawn-cli.ts';
@@ -19,12 +20,28 @@ const MODULE = join(REPO, 'docs/api-example/ligand-rotation-task.mjs');
 const root = mkdtempSync(join(tmpdir(), 'misi-task-module-'));
 const data = join(root, 'data');
 const cli = (args: string[]) => spawnSync(process.execPath, [...SOURCE_CLI, ...args], { encoding: 'utf8', cwd: root });
-const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 before(() => {
   if (noBrowser) return;
   // One train complex of three: translation_rotation's train questions find no partner.
-  const r = cli(['generate', '--out', data, '--tasks', 'rotation,translation_rotation,ligand_rotation', '--test-share', '0.5', '--workers', '1', '--task-module', MODULE]);
+  const r = cli([
+    'generate',
+    '--out',
+    data,
+    '--tasks',
+    'rotation,translation_rotation,ligand_rotation',
+    '--test-share',
+    '0.5',
+    '--workers',
+    '1',
+    '--task-module',
+    MODULE,
+  ]);
   assert.equal(r.status, 0, r.stderr);
 });
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -63,7 +80,9 @@ test('score: its own answers score 100 with the module, and name the unknown tas
   assert.match(without.stderr, /unknown task 'ligand_rotation' \(known: translation, .*--task-module/);
 });
 
-test('eval --baseline: random answers the added task with its own guess; majority warns for a task with no train question', { skip: noBrowser }, () => {
+test('eval --baseline: random answers the added task with its own guess; majority warns for a task with no train question', {
+  skip: noBrowser,
+}, () => {
   const rnd = join(root, 'random.jsonl');
   const r = cli(['eval', data, '--baseline', 'random', '--out', rnd, '--task-module', MODULE]);
   assert.equal(r.status, 0, r.stderr);
@@ -75,7 +94,12 @@ test('eval --baseline: random answers the added task with its own guess; majorit
   assert.equal(lines(join(data, 'qa', 'translation_rotation.train.jsonl')).length, 0);
   const n = lines(join(data, 'qa', 'translation_rotation.test.jsonl')).length;
   assert.ok(n > 0);
-  assert.match(m.stderr, new RegExp(`majority baseline: ${n} translation_rotation questions? left unanswered \\(each scores 0\\): the train split has no question of it`));
+  assert.match(
+    m.stderr,
+    new RegExp(
+      `majority baseline: ${n} translation_rotation questions? left unanswered \\(each scores 0\\): the train split has no question of it`,
+    ),
+  );
   assert.doesNotMatch(m.stderr, / (rotation|ligand_rotation) questions? left/);
 });
 
@@ -98,7 +122,10 @@ test('a --task-module that is missing or exports no task is a usage error naming
   assert.equal(none.status, 2);
   assert.match(none.stderr, /empty\.mjs: exports no task/);
   const bad = join(root, 'bad.mjs');
-  writeFileSync(bad, "export const t = { id: 'rotation', format: 'cloze', imageCount: 1, defaultCounts: { train: 1, test: 1 }, template: 'x', plan() {} };\n");
+  writeFileSync(
+    bad,
+    "export const t = { id: 'rotation', format: 'cloze', imageCount: 1, defaultCounts: { train: 1, test: 1 }, template: 'x', plan() {} };\n",
+  );
   const taken = cli(['score', 'x', 'y', '--task-module', bad]);
   assert.equal(taken.status, 2);
   assert.match(taken.stderr, /bad\.mjs: a task with id 'rotation' is already known/);

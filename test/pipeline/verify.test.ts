@@ -1,10 +1,11 @@
 // `misi-gen verify` on a small dataset generated from the sample: whole, then with an image
 // truncated, one altered, one deleted and a malformed line, each named in its own words.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, cpSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { cli as inProcess } from '../cli-in-process.ts';
 
@@ -15,7 +16,17 @@ const data = join(root, 'data');
 
 before(async () => {
   if (noBrowser) return;
-  const r = await cli('generate', '--out', data, '--tasks', 'translation,rotation', '--per-complex', 'translation=1/1,rotation=1/1', '--test-share', '0.5');
+  const r = await cli(
+    'generate',
+    '--out',
+    data,
+    '--tasks',
+    'translation,rotation',
+    '--per-complex',
+    'translation=1/1,rotation=1/1',
+    '--test-share',
+    '0.5',
+  );
   assert.equal(r.status, 0, r.stderr);
 });
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -1,12 +1,13 @@
 // The JSON-lines writer streams: records add up to far more bytes than it ever holds, and
 // the file read back line by line is every record, in order, byte for byte.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { test } from 'node:test';
 import { JsonLinesWriter, writeJsonLines } from '../../pipeline/write-json-lines.ts';
 
 const record = (k: number) => ({ id: `c${k}`, k, text: `${k % 10}`.repeat(2000 + (k % 7) * 300), nested: { ok: k % 3 === 0 } });

@@ -4,15 +4,16 @@
 // far more often with `decoys: paper` (so the check can fail); task 8's steps keep the
 // distribution of true moves (detailed balance, counted); and the truths of a complex's
 // questions never repeat.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import seedrandom from 'seedrandom';
-import { taskById } from '../../qa/task-registry.ts';
-import { balancedSlot, taskContext } from '../../qa/task-context.ts';
-import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
-import { makeStyle } from '../../renders/style.ts';
-import { formatCommands } from '../../renders/commands.ts';
 import { centringWeight, locationChange } from '../../qa/centring-move.ts';
+import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
+import { balancedSlot, taskContext } from '../../qa/task-context.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { formatCommands } from '../../renders/commands.ts';
+import { makeStyle } from '../../renders/style.ts';
 import { sampleWithBonds as sampleComplexes } from './hbond-complexes.ts';
 
 const style = makeStyle();
@@ -27,10 +28,22 @@ function plans(all: PreparedComplex[], task: TaskModule, seeds: number, perCompl
       const offset = seedrandom(`${seed}|${task.id}|${subject.complex.id}|slot`)();
       for (let index = 0; index < count; index++) {
         // The one context builder, with this file's own generators (its rates are measured on them).
-        const r = task.plan(taskContext({
-          seed, task: task.id, split: 'train', index, count, rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`), subject,
-          slot: balancedSlot(offset, index), splitIds: ids, complexById: byId, style, options: { decoys },
-        }));
+        const r = task.plan(
+          taskContext({
+            seed,
+            task: task.id,
+            split: 'train',
+            index,
+            count,
+            rng: seedrandom(`${seed}|${task.id}|${subject.complex.id}|${index}`),
+            subject,
+            slot: balancedSlot(offset, index),
+            splitIds: ids,
+            complexById: byId,
+            style,
+            options: { decoys },
+          }),
+        );
         if (r.ok) out.push(r.plan);
       }
     }
@@ -44,8 +57,9 @@ function consensusRate(list: QuestionPlan[]): number {
   for (const p of list) {
     if (p.truth.kind !== 'letter') throw new Error('not a choice plan');
     const feats = p.truth.options.map((o) => o.commands!.map((c) => [c.axis, Math.sign(c.amount), Math.abs(c.amount)]));
-    const shared = feats.map((mine, i) => feats.reduce((s, other, j) => i === j ? s
-      : s + mine.reduce((t, f, k) => t + f.filter((v, m) => v === other[k][m]).length, 0), 0));
+    const shared = feats.map((mine, i) =>
+      feats.reduce((s, other, j) => (i === j ? s : s + mine.reduce((t, f, k) => t + f.filter((v, m) => v === other[k][m]).length, 0)), 0),
+    );
     const most = Math.max(...shared);
     const tied = p.truth.options.filter((_, i) => shared[i] === most);
     right += tied.filter((o) => o.scheme === 'truth').length / tied.length;
@@ -53,7 +67,11 @@ function consensusRate(list: QuestionPlan[]): number {
   return right / list.length;
 }
 
-for (const [id, perComplex, seeds] of [['rotation_rotation', 6, 40], ['translation_rotation', 6, 40], ['interaction_location', 3, 120]] as const) {
+for (const [id, perComplex, seeds] of [
+  ['rotation_rotation', 6, 40],
+  ['translation_rotation', 6, 40],
+  ['interaction_location', 3, 120],
+] as const) {
   test(`${id}: the consensus rule finds the anchored truth no more often than chance; the paper's set gives it away`, async () => {
     const all = await sampleComplexes();
     const task = taskById(id)!;
@@ -63,7 +81,10 @@ for (const [id, perComplex, seeds] of [['rotation_rotation', 6, 40], ['translati
     const rate = consensusRate(anchored);
     // Chance is 1/4; 4 standard errors of a share of n questions above it is the most noise allows.
     const bound = 0.25 + 4 * Math.sqrt((0.25 * 0.75) / anchored.length);
-    assert.ok(rate <= bound, `anchored: consensus right for ${(100 * rate).toFixed(1)} % of ${anchored.length} (bound ${(100 * bound).toFixed(1)} %)`);
+    assert.ok(
+      rate <= bound,
+      `anchored: consensus right for ${(100 * rate).toFixed(1)} % of ${anchored.length} (bound ${(100 * bound).toFixed(1)} %)`,
+    );
     assert.ok(consensusRate(paper) >= 0.6, `paper: consensus right for ${(100 * consensusRate(paper)).toFixed(1)} %`);
     // Every option set is four distinct moves, the truth among them once, its letter the answer.
     for (const p of anchored) {
@@ -87,7 +108,7 @@ test('rotation_rotation and translation_rotation: no two questions of a complex 
   }
 });
 
-test('task 8 steps keep the true moves\' distribution: from values drawn by centringWeight, each pair (v, w) is as frequent as (w, v)', () => {
+test("task 8 steps keep the true moves' distribution: from values drawn by centringWeight, each pair (v, w) is as frequent as (w, v)", () => {
   const values = Array.from({ length: 41 }, (_, i) => i - 20);
   const weights = values.map(centringWeight);
   const total = weights.reduce((a, b) => a + b, 0);

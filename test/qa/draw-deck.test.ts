@@ -1,10 +1,11 @@
 // deckEntry (qa/draw-deck.ts): a shuffled copy of the space per (seed, task, complex,
 // purpose), the same whatever order it is asked in, a permutation of the space, and
 // undefined past its end.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { deckEntry } from '../../qa/draw-deck.ts';
+import { test } from 'node:test';
 import { complexGenerator } from '../../qa/complex-generator.ts';
+import { deckEntry } from '../../qa/draw-deck.ts';
 import { shuffled } from '../../qa/random.ts';
 
 const SPACE = Array.from({ length: 24 }, (_, i) => `p${i}`);
@@ -12,21 +13,23 @@ const deck = (seed: number, complex: string, purpose = 'x', space: readonly stri
   Array.from({ length: space.length }, (_, i) => deckEntry(seed, 'translation', complex, purpose, space, i));
 
 test('a permutation of the space: every entry once, undefined past either end', () => {
-  for (const seed of [0, 1, 2, 99]) for (const c of ['1abc', '2xyz', '3mht']) {
-    const d = deck(seed, c);
-    assert.deepEqual(d.slice().sort(), SPACE.slice().sort());
-    assert.equal(deckEntry(seed, 'translation', c, 'x', SPACE, SPACE.length), undefined);
-    assert.equal(deckEntry(seed, 'translation', c, 'x', SPACE, -1), undefined);
-    assert.equal(deckEntry(seed, 'translation', c, 'x', SPACE, 1.5), undefined);
-  }
+  for (const seed of [0, 1, 2, 99])
+    for (const c of ['1abc', '2xyz', '3mht']) {
+      const d = deck(seed, c);
+      assert.deepEqual(d.slice().sort(), SPACE.slice().sort());
+      assert.equal(deckEntry(seed, 'translation', c, 'x', SPACE, SPACE.length), undefined);
+      assert.equal(deckEntry(seed, 'translation', c, 'x', SPACE, -1), undefined);
+      assert.equal(deckEntry(seed, 'translation', c, 'x', SPACE, 1.5), undefined);
+    }
   assert.equal(deckEntry(0, 't', 'c', 'p', [], 0), undefined);
   assert.equal(deckEntry(0, 't', 'c', 'p', ['only'], 0), 'only');
 });
 
 test('the shuffle is complexGenerator(seed, task, complex, purpose) through shuffled', () => {
-  for (const seed of [0, 5]) for (const purpose of ['x', 'y']) {
-    assert.deepEqual(deck(seed, '1hpv', purpose), shuffled(complexGenerator(seed, 'translation', '1hpv', purpose), SPACE));
-  }
+  for (const seed of [0, 5])
+    for (const purpose of ['x', 'y']) {
+      assert.deepEqual(deck(seed, '1hpv', purpose), shuffled(complexGenerator(seed, 'translation', '1hpv', purpose), SPACE));
+    }
 });
 
 test('deterministic and independent of the order positions are asked in, and of other keys asked between', () => {

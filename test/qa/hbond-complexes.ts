@@ -3,10 +3,10 @@
 // complexes of ../shared (only call when present). Each set is read once per test file.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PreparedComplex } from '../../qa/task.ts';
+import { complexCamera } from '../../renders/scene-atoms.ts';
 import { ingest } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { complexCamera } from '../../renders/scene-atoms.ts';
-import type { PreparedComplex } from '../../qa/task.ts';
 import { SHARED } from '../shared-structures.ts';
 
 async function read(paths: string[], options: { ligandsFile?: string }): Promise<PreparedComplex[]> {
@@ -23,7 +23,10 @@ export function sampleWithBonds(): Promise<PreparedComplex[]> {
 /** Sorted folder paths of the first `n` PDBbind complexes of ../shared. */
 export function sharedFolders(n: number): string[] {
   const root = join(SHARED, 'pdbbind');
-  return readdirSync(root).sort().slice(0, n).map((d) => join(root, d));
+  return readdirSync(root)
+    .sort()
+    .slice(0, n)
+    .map((d) => join(root, d));
 }
 
 let shared: Promise<PreparedComplex[]> | null = null;

@@ -12,7 +12,11 @@ export function moveLigand(points: Vec3[], commands: Command[]): Vec3[] {
   for (const c of commands) {
     const k = 'xyz'.indexOf(c.axis);
     if (c.kind === 'move') {
-      pts = pts.map((p) => { const q = [...p] as Vec3; q[k] += c.amount; return q; });
+      pts = pts.map((p) => {
+        const q = [...p] as Vec3;
+        q[k] += c.amount;
+        return q;
+      });
       centre[k] += c.amount;
       continue;
     }

@@ -1,21 +1,28 @@
 // residue_ligand's negatives: qa/matched-negatives.ts on hand-made pockets whose answers are
 // worked out here; the sample's 1hpv worked by hand; and `--negatives stratified` equal to
 // the residue lists recorded from the code before matched negatives existed (commit c3825ac).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { matchNegatives, NAME_WINDOW, PAIR_TOLERANCE, type MatchCandidate } from '../../qa/matched-negatives.ts';
-import { residueLigandTask } from '../../qa/tasks/residue-ligand.ts';
+import { test } from 'node:test';
+import { type MatchCandidate, matchNegatives, NAME_WINDOW, PAIR_TOLERANCE } from '../../qa/matched-negatives.ts';
 import type { PreparedComplex } from '../../qa/task.ts';
+import { taskContext } from '../../qa/task-context.ts';
+import { residueLigandTask } from '../../qa/tasks/residue-ligand.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { NEEDS_SHARED } from '../shared-structures.ts';
 import { sampleWithBonds, sharedWithBonds } from './hbond-complexes.ts';
-import { taskContext } from '../../qa/task-context.ts';
 
-const r = (number: number, name: string, minDistance: number, chain = 'A'): MatchCandidate => ({ residue: { chain, number, insertionCode: '' }, name, minDistance });
-const keys = (xs: MatchCandidate[]) => xs.map((x) => `${x.name} ${x.residue.number}`);
+const r = (number: number, name: string, minDistance: number, chain = 'A'): MatchCandidate => ({
+  residue: { chain, number, insertionCode: '' },
+  name,
+  minDistance,
+});
+const _keys = (xs: MatchCandidate[]) => xs.map((x) => `${x.name} ${x.residue.number}`);
 const pairsOf = (pos: MatchCandidate[], cand: MatchCandidate[], rule?: Parameters<typeof matchNegatives>[2]) =>
-  matchNegatives(pos, cand, rule).map((p) => `${p.positive.name} ${p.positive.residue.number} -> ${p.negative.name} ${p.negative.residue.number}`);
+  matchNegatives(pos, cand, rule).map(
+    (p) => `${p.positive.name} ${p.positive.residue.number} -> ${p.negative.name} ${p.negative.residue.number}`,
+  );
 
 test('the numbers the docs state', () => {
   assert.equal(NAME_WINDOW, 0.1);
@@ -39,9 +46,15 @@ test('ties: equal gaps go to the smaller distance, then the residue key', () => 
   // The same distance twice: the lower key (A:7 before A:9; chain A before chain B).
   assert.deepEqual(pairsOf([r(1, 'ASP', 3.0)], [r(9, 'LEU', 3.3), r(7, 'LEU', 3.3)], { window: 0 }), ['ASP 1 -> LEU 7']);
   assert.deepEqual(pairsOf([r(1, 'ASP', 3.0)], [r(7, 'LEU', 3.3, 'B'), r(7, 'LEU', 3.3, 'A')], { window: 0 }).length, 1);
-  assert.equal(matchNegatives([r(1, 'ASP', 3.0)], [r(7, 'LEU', 3.3, 'B'), r(7, 'LEU', 3.3, 'A')], { window: 0 })[0].negative.residue.chain, 'A');
+  assert.equal(
+    matchNegatives([r(1, 'ASP', 3.0)], [r(7, 'LEU', 3.3, 'B'), r(7, 'LEU', 3.3, 'A')], { window: 0 })[0].negative.residue.chain,
+    'A',
+  );
   // Positives at the same distance: the lower key goes first.
-  assert.deepEqual(pairsOf([r(5, 'SER', 3.0), r(4, 'THR', 3.0)], [r(30, 'GLY', 3.05), r(31, 'GLY', 3.5)], { window: 0 }), ['THR 4 -> GLY 30', 'SER 5 -> GLY 31']);
+  assert.deepEqual(pairsOf([r(5, 'SER', 3.0), r(4, 'THR', 3.0)], [r(30, 'GLY', 3.05), r(31, 'GLY', 3.5)], { window: 0 }), [
+    'THR 4 -> GLY 30',
+    'SER 5 -> GLY 31',
+  ]);
 });
 
 test('names: within the window past the nearest gap, the name the positives owe wins; beyond it, distance does', () => {
@@ -52,10 +65,15 @@ test('names: within the window past the nearest gap, the name the positives owe 
   // Owed counts over the complex: two positives SER (2.8) and ARG (2.9); candidates ARG 2.85, LEU 2.83, SER 3.3.
   // SER goes first: window 0.02 + 0.1 holds LEU 2.83 and ARG 2.85; ARG is owed (the ARG positive), LEU not: ARG.
   // ARG next: left LEU 2.83 (gap 0.07), SER 3.3 (0.4): SER is outside the window: LEU.
-  assert.deepEqual(pairsOf([r(1, 'SER', 2.8), r(2, 'ARG', 2.9)], [r(20, 'ARG', 2.85), r(21, 'LEU', 2.83), r(22, 'SER', 3.3)]), ['SER 1 -> ARG 20', 'ARG 2 -> LEU 21']);
+  assert.deepEqual(pairsOf([r(1, 'SER', 2.8), r(2, 'ARG', 2.9)], [r(20, 'ARG', 2.85), r(21, 'LEU', 2.83), r(22, 'SER', 3.3)]), [
+    'SER 1 -> ARG 20',
+    'ARG 2 -> LEU 21',
+  ]);
   // Once a name is paid (owed 0), it no longer wins over a nearer residue of another name.
-  assert.deepEqual(pairsOf([r(1, 'GLU', 2.7), r(2, 'LYS', 2.71)], [r(20, 'GLU', 2.72), r(21, 'GLU', 2.74), r(22, 'VAL', 2.73)]),
-    ['GLU 1 -> GLU 20', 'LYS 2 -> VAL 22']);
+  assert.deepEqual(pairsOf([r(1, 'GLU', 2.7), r(2, 'LYS', 2.71)], [r(20, 'GLU', 2.72), r(21, 'GLU', 2.74), r(22, 'VAL', 2.73)]), [
+    'GLU 1 -> GLU 20',
+    'LYS 2 -> VAL 22',
+  ]);
 });
 
 test('paired: a positive with no candidate within the tolerance is left out; within it, names then gaps', () => {
@@ -74,7 +92,22 @@ function residues(s: PreparedComplex, seed: number, negatives?: string): string[
   const options = negatives ? { residueFraming: 'subject', negatives } : undefined;
   const n = residueLigandTask.questionCount!(s, 'train', 40, options);
   return Array.from({ length: n }, (_, index) => {
-    const q = residueLigandTask.plan(taskContext({ seed, task: residueLigandTask.id, split: 'train', index, count: n, rng: () => 0.5, subject: s, slot: () => 0, splitIds: [s.complex.id], complexById: () => s, style, options }));
+    const q = residueLigandTask.plan(
+      taskContext({
+        seed,
+        task: residueLigandTask.id,
+        split: 'train',
+        index,
+        count: n,
+        rng: () => 0.5,
+        subject: s,
+        slot: () => 0,
+        splitIds: [s.complex.id],
+        complexById: () => s,
+        style,
+        options,
+      }),
+    );
     assert.ok(q.ok);
     return `${q.plan.params.residue}=${q.plan.params.verdict}`;
   });
@@ -90,8 +123,20 @@ test('sample 1hpv at seed 0, matched and paired (the default), worked by hand', 
   // ASP A:30: nearest GLY B:48 (0.007); window <= 0.107: GLY B:48, ASP A:29 (0.017), PRO A:81 (0.040), VAL A:32 (0.079);
   //   ASP is owed (2 left): ASP A:29.
   const list = residues(hpv, 0, 'matched');
-  assert.deepEqual(list.filter((x) => x.endsWith('=no')).map((x) => x.replace('=no', '')).sort(), ['ASP A:25', 'ASP A:29', 'GLY B:49']);
-  assert.deepEqual(list.filter((x) => x.endsWith('=yes')).map((x) => x.replace('=yes', '')).sort(), ['ASP A:30', 'ASP B:25', 'ASP B:30']);
+  assert.deepEqual(
+    list
+      .filter((x) => x.endsWith('=no'))
+      .map((x) => x.replace('=no', ''))
+      .sort(),
+    ['ASP A:25', 'ASP A:29', 'GLY B:49'],
+  );
+  assert.deepEqual(
+    list
+      .filter((x) => x.endsWith('=yes'))
+      .map((x) => x.replace('=yes', ''))
+      .sort(),
+    ['ASP A:30', 'ASP B:25', 'ASP B:30'],
+  );
   // The default is paired.
   assert.deepEqual(residues(hpv, 0), residues(hpv, 0, 'paired'));
   // Paired: every gap above is within 0.15 A, and the window (0.15 A around each positive) changes no pick:
@@ -102,8 +147,36 @@ test('sample 1hpv at seed 0, matched and paired (the default), worked by hand', 
 // Recorded from the code before matched negatives (commit c3825ac, `residueQuestions` at seed 0).
 const RECORDED: Record<string, string[]> = {
   '1hpv': ['ASP B:30=yes', 'PRO A:79=no', 'ASP B:25=yes', 'ILE A:84=no', 'ASP A:30=yes', 'LEU A:76=no'],
-  '1pgp': ['LYS A:183=yes', 'GLN A:259=no', 'ASN A:187=yes', 'TRP A:265=no', 'TYR A:191=yes', 'VAL A:185=no', 'ARG A:287=yes', 'ILE A:367=no', 'SER A:128=yes', 'GLY A:192=no', 'LYS A:260=yes', 'GLY A:258=no'],
-  '3mht': ['ILE A:61=yes', 'GLY A:284=no', 'SER A:305=yes', 'ASN A:39=no', 'GLU A:40=yes', 'PHE A:53=no', 'LEU A:21=yes', 'LYS A:300=no', 'ASP A:60=yes', 'PHE A:24=no', 'GLY A:23=yes', 'MET A:283=no', 'TRP A:41=yes', 'VAL A:64=no'],
+  '1pgp': [
+    'LYS A:183=yes',
+    'GLN A:259=no',
+    'ASN A:187=yes',
+    'TRP A:265=no',
+    'TYR A:191=yes',
+    'VAL A:185=no',
+    'ARG A:287=yes',
+    'ILE A:367=no',
+    'SER A:128=yes',
+    'GLY A:192=no',
+    'LYS A:260=yes',
+    'GLY A:258=no',
+  ],
+  '3mht': [
+    'ILE A:61=yes',
+    'GLY A:284=no',
+    'SER A:305=yes',
+    'ASN A:39=no',
+    'GLU A:40=yes',
+    'PHE A:53=no',
+    'LEU A:21=yes',
+    'LYS A:300=no',
+    'ASP A:60=yes',
+    'PHE A:24=no',
+    'GLY A:23=yes',
+    'MET A:283=no',
+    'TRP A:41=yes',
+    'VAL A:64=no',
+  ],
 };
 /** sha256 of JSON [seed, id, list] for seeds 0-3 over the set, lists as above. The shared
  * set leaves out 10gs: its pocket file's two chains without ids are now told apart (`_1`,

@@ -1,10 +1,11 @@
 // Parameter ranges, bins, balance and decoy schemes, checked against the numbers of
 // docs/tasks.md ("How the spatial tasks draw their parameters") written out here (not taken from the code under test).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import seedrandom from 'seedrandom';
-import { drawRotation, drawTranslation, drawZoom, undoCommands } from '../../qa/parameters.ts';
 import { DECOY_SCHEMES, draftChoice, makeDecoy } from '../../qa/choice.ts';
+import { drawRotation, drawTranslation, drawZoom, undoCommands } from '../../qa/parameters.ts';
 import type { Command } from '../../renders/commands.ts';
 
 const N = 6000;
@@ -42,13 +43,22 @@ test('zooming: every whole 40-60 A along z, balanced', () => {
   const draws = Array.from({ length: N }, () => drawZoom(rng));
   assert.ok(draws.every((c) => c.kind === 'move' && c.axis === 'z'));
   const h = histogram(draws.map((c) => c.amount));
-  assert.deepEqual(sortedKeys(h), Array.from({ length: 21 }, (_, i) => 40 + i));
+  assert.deepEqual(
+    sortedKeys(h),
+    Array.from({ length: 21 }, (_, i) => 40 + i),
+  );
   assertBalanced(h, N);
 });
 
 test('undo of a sequence reverses the order and negates each command', () => {
-  const seq: Command[] = [{ kind: 'move', axis: 'x', amount: 14 }, { kind: 'roll', axis: 'x', amount: -75 }];
-  assert.deepEqual(undoCommands(seq), [{ kind: 'roll', axis: 'x', amount: 75 }, { kind: 'move', axis: 'x', amount: -14 }]);
+  const seq: Command[] = [
+    { kind: 'move', axis: 'x', amount: 14 },
+    { kind: 'roll', axis: 'x', amount: -75 },
+  ];
+  assert.deepEqual(undoCommands(seq), [
+    { kind: 'roll', axis: 'x', amount: 75 },
+    { kind: 'move', axis: 'x', amount: -14 },
+  ]);
 });
 
 test('decoy schemes change exactly what the spec says', () => {
@@ -76,12 +86,21 @@ test('choice drafts: one truth, one decoy per scheme, the correct letter spread 
   for (let i = 0; i < 4000; i++) {
     const truth: [Command, Command] = [drawTranslation(rng, 'x'), drawRotation(rng, 'y')];
     const d = draftChoice(rng, truth);
-    assert.deepEqual(d.options.map((o) => o.letter), ['A', 'B', 'C', 'D']);
+    assert.deepEqual(
+      d.options.map((o) => o.letter),
+      ['A', 'B', 'C', 'D'],
+    );
     const right = d.options.filter((o) => o.scheme === 'truth');
     assert.equal(right.length, 1);
     assert.equal(right[0].letter, d.letter);
     assert.deepEqual(right[0].commands, truth);
-    assert.deepEqual(d.options.map((o) => o.scheme).filter((s) => s !== 'truth').sort(), [...DECOY_SCHEMES].sort());
+    assert.deepEqual(
+      d.options
+        .map((o) => o.scheme)
+        .filter((s) => s !== 'truth')
+        .sort(),
+      [...DECOY_SCHEMES].sort(),
+    );
     letters.set(d.letter, (letters.get(d.letter) ?? 0) + 1);
   }
   for (const l of ['A', 'B', 'C', 'D']) {

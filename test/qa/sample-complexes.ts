@@ -1,8 +1,9 @@
 // The bundled sample as the tasks see it: every complex with its camera, read once per test file.
+
+import type { PreparedComplex } from '../../qa/task.ts';
+import { complexCamera } from '../../renders/scene-atoms.ts';
 import { ingest } from '../../structures/ingest.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { complexCamera } from '../../renders/scene-atoms.ts';
-import type { PreparedComplex } from '../../qa/task.ts';
 
 let cached: Promise<PreparedComplex[]> | null = null;
 
@@ -22,7 +23,10 @@ export function sharedComplexes(): Promise<PreparedComplex[]> {
     const { join } = await import('node:path');
     const { SHARED } = await import('../shared-structures.ts');
     const root = join(SHARED, 'pdbbind');
-    const dirs = readdirSync(root).sort().slice(0, 20).map((d) => join(root, d));
+    const dirs = readdirSync(root)
+      .sort()
+      .slice(0, 20)
+      .map((d) => join(root, d));
     const { complexes } = await ingest(dirs);
     if (complexes.length < 18) throw new Error(`read only ${complexes.length} of the first 20 shared complexes`);
     return complexes.map((complex) => ({ complex, camera: complexCamera(complex) }));

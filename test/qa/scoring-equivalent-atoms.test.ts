@@ -3,10 +3,11 @@
 // true bond found at most once (a one-to-one matching within a class); the paper's rule,
 // names as written, is given beside (`asWritten`). Every expected number is worked out by
 // hand beside its case: T true bonds, P predicted, f found.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { requireTask, scorerOf } from '../../qa/task-registry.ts';
+import { test } from 'node:test';
 import { atomClass, EQUIVALENT_ATOM_NAMES, STANDARD_RESIDUES } from '../../qa/scoring/equivalent-atoms.ts';
+import { requireTask, scorerOf } from '../../qa/task-registry.ts';
 import { residueTemplate } from '../../structures/hbonds/residue-templates.ts';
 
 function score(task: 'pocket_ligand' | 'residue_ligand', answer: string, reply: string) {
@@ -24,7 +25,10 @@ function check(task: 'pocket_ligand' | 'residue_ligand', answer: string, cases: 
 }
 
 test('the table: ASP OD1/OD2, GLU OE1/OE2, ARG NH1/NH2, O/OXT of every standard residue; nothing else', () => {
-  assert.deepEqual(EQUIVALENT_ATOM_NAMES.map((e) => e.atoms.join('/')), ['OD1/OD2', 'OE1/OE2', 'NH1/NH2', 'O/OXT']);
+  assert.deepEqual(
+    EQUIVALENT_ATOM_NAMES.map((e) => e.atoms.join('/')),
+    ['OD1/OD2', 'OE1/OE2', 'NH1/NH2', 'O/OXT'],
+  );
   assert.equal(atomClass('ASP', 'OD2'), atomClass('asp', 'od1'));
   assert.equal(atomClass('GLU', 'OE1'), atomClass('GLU', 'OE2'));
   assert.equal(atomClass('ARG', 'NH1'), atomClass('ARG', 'NH2'));
@@ -48,7 +52,11 @@ test('the table is what the 20 residue templates give: N, O, S atoms of one elem
   for (const residue of STANDARD_RESIDUES) {
     const t = residueTemplate(residue)!;
     const polar = Object.keys(t.types).filter((a) => 'NOS'.includes(a[0]));
-    const neighbours = (a: string) => t.bonds.flatMap(([x, y]) => (x === a ? [y] : y === a ? [x] : [])).sort().join(' ');
+    const neighbours = (a: string) =>
+      t.bonds
+        .flatMap(([x, y]) => (x === a ? [y] : y === a ? [x] : []))
+        .sort()
+        .join(' ');
     for (const a of polar) {
       for (const b of polar) {
         if (a >= b) continue;
@@ -102,7 +110,8 @@ test('pocket-ligand: C-terminal O and OXT, and names told apart in the pictures'
 });
 
 test('residue-ligand: the same matching inside the verdict', () => {
-  check('residue_ligand', 'Yes: ASP OD1, N3; ASP OD2, O5', [ // T = 2
+  check('residue_ligand', 'Yes: ASP OD1, N3; ASP OD2, O5', [
+    // T = 2
     ['Yes: ASP OD2, N3; ASP OD1, O5', 1, 0, true, false],
     ['Yes: ASP 25 OD2, N3', 1 / 2, 0, false, false], // a residue number is read and ignored
     ['Yes: ASP OD1, N3; ASP OD2, N3', 1 / 2, 1 / 2, false, false], // OD1-N3 found; OD2-N3 finds nothing more of class (ASP, N3)
@@ -113,10 +122,14 @@ test('residue-ligand: the same matching inside the verdict', () => {
     ['Yes: GLU OE1, N3; GLU OE2, N3', 0.5, 0.5, false, false], // f = 1, P = 2: all + invented
     ['Yes: GLU OE1, N3; GLU OE2, N3; GLU O, N3', 0, 0, false, false], // P = 3 > 2
   ]);
-  check('residue_ligand', 'No', [['No', 1, 1, true, true], ['Yes: ARG NH1, O1', 0, 0, false, false]]);
+  check('residue_ligand', 'No', [
+    ['No', 1, 1, true, true],
+    ['Yes: ARG NH1, O1', 0, 0, false, false],
+  ]);
 });
 
 test('tasks whose answers name no residue atoms give no second rule', () => {
-  for (const task of ['translation', 'docking', 'interaction_location']) assert.notEqual(scorerOf(requireTask(task)).equivalentAtomNames, true, task);
+  for (const task of ['translation', 'docking', 'interaction_location'])
+    assert.notEqual(scorerOf(requireTask(task)).equivalentAtomNames, true, task);
   assert.equal(scorerOf(requireTask('translation')).prepare({ answer: 'move x 3' })('move x 3').asWritten, undefined);
 });

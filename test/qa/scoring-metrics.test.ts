@@ -1,7 +1,8 @@
 // The metrics of docs/scoring.md ("Metrics"), question by question. Every expected number
 // is worked out by hand in the comment or expression beside it.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { requireTask, scorerOf } from '../../qa/task-registry.ts';
 
 /** The scorer each task module names, as `score` finds it through the registry. */

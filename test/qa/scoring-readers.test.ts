@@ -1,14 +1,21 @@
 // Reading answers out of replies the way models really write them: words around the answer,
 // case, spacing, a trailing full stop, `Answer: B`, markdown, reasoning, bonds in any order.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { readReplyCommands } from '../../qa/scoring/read-commands.ts';
-import { readReplyLetter } from '../../qa/scoring/read-choice.ts';
-import {
-  readReplyPocketBonds, readReplyResidueVerdict, readTruthPocketBonds, readTruthResidueVerdict,
-} from '../../qa/scoring/read-bonds.ts';
 
-const commandsOf = (reply: string) => readReplyCommands(reply)?.map((c) => `${c.kind} ${c.axis} ${c.amount}`).join(', ');
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  readReplyPocketBonds,
+  readReplyResidueVerdict,
+  readTruthPocketBonds,
+  readTruthResidueVerdict,
+} from '../../qa/scoring/read-bonds.ts';
+import { readReplyLetter } from '../../qa/scoring/read-choice.ts';
+import { readReplyCommands } from '../../qa/scoring/read-commands.ts';
+
+const commandsOf = (reply: string) =>
+  readReplyCommands(reply)
+    ?.map((c) => `${c.kind} ${c.axis} ${c.amount}`)
+    .join(', ');
 
 test('commands are read through words, case, signs, units and punctuation', () => {
   const cases: [string, string | undefined][] = [
@@ -40,12 +47,23 @@ test('the answer after the last answer marker wins over commands in the reasonin
 
 test('letters are read from the shapes models use', () => {
   const cases: [string, string | undefined][] = [
-    ['B', 'B'], ['b', 'B'], ['B.', 'B'], ['(C)', 'C'], ['d)', 'D'],
-    ['Answer: B', 'B'], ['answer: c', 'C'], ['The answer is **D**.', 'D'], ['The correct answer is: (A).', 'A'],
-    ['Option A', 'A'], ['B) move x 3, move y -5', 'B'], ['I pick C because its ligand sits lower.', 'C'],
+    ['B', 'B'],
+    ['b', 'B'],
+    ['B.', 'B'],
+    ['(C)', 'C'],
+    ['d)', 'D'],
+    ['Answer: B', 'B'],
+    ['answer: c', 'C'],
+    ['The answer is **D**.', 'D'],
+    ['The correct answer is: (A).', 'A'],
+    ['Option A', 'A'],
+    ['B) move x 3, move y -5', 'B'],
+    ['I pick C because its ligand sits lower.', 'C'],
     ['The answer is B. Option A would put the ligand too high.', 'B'],
     ['The answer is a rotation, so it is option C', 'C'],
-    ['A or B', undefined], ['I cannot tell.', undefined], ['', undefined],
+    ['A or B', undefined],
+    ['I cannot tell.', undefined],
+    ['', undefined],
   ];
   for (const [reply, expected] of cases) assert.equal(readReplyLetter(reply), expected, reply);
 });
@@ -93,7 +111,8 @@ test('pocket-ligand replies: order, spacing, insertion codes, blank chains; a bo
     'The hydrogen bonds are: asp 227a od1 _,n3; ARG 221 N A , O23;  ARG 221 NH2 A, O22.',
     '1. ARG 221 N A, O23\n2. ASP 227A OD1 _, N3\n3. ARG 221 NH2 A, O22\n',
     'ARG 221 NH2 A, O22; ARG 221 NH2 A, O22; ARG 221 N A, O23; ASP 227A OD1 _, N3', // a repeat counts once
-  ]) assert.deepEqual(sorted(readReplyPocketBonds(reply)), want, reply);
+  ])
+    assert.deepEqual(sorted(readReplyPocketBonds(reply)), want, reply);
   const noChain = readReplyPocketBonds('ARG 221 NH2, O22');
   assert.equal(noChain?.size, 1);
   assert.ok(![...noChain!].some((b) => truth.has(b)));

@@ -1,7 +1,8 @@
 // Scoring a split in memory: missing replies count as 0 in the denominator, unknown ids are
 // listed, tasks absent from the split are absent from the averages, bad records are refused.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
 
 test('a split with two tasks: means over questions, averages over tasks', () => {
@@ -11,8 +12,19 @@ test('a split with two tasks: means over questions, averages over tasks', () => 
     { id: 't2', task: 'translation', answer: 'move x 2' },
     { id: 'r0', task: 'rotation_rotation', answer: 'B' },
   ];
-  const s = scoreSplit(records, new Map([['t0', 'move x 2'], ['t1', 'I do not know'], ['r0', 'B'], ['extra', 'A']]));
-  assert.deepEqual(s.tasks.map((t) => t.task), ['translation', 'rotation_rotation']);
+  const s = scoreSplit(
+    records,
+    new Map([
+      ['t0', 'move x 2'],
+      ['t1', 'I do not know'],
+      ['r0', 'B'],
+      ['extra', 'A'],
+    ]),
+  );
+  assert.deepEqual(
+    s.tasks.map((t) => t.task),
+    ['translation', 'rotation_rotation'],
+  );
   const [tr, rr] = s.tasks;
   // t0: 1 - 2/8 = 0.75; t1: nothing readable, 0; t2: missing, 0 -> 0.75 / 3 = 25 %
   assert.equal(tr.composite, 25);
@@ -21,7 +33,11 @@ test('a split with two tasks: means over questions, averages over tasks', () => 
   assert.equal(rr.composite, 100);
   // the paper's average leaves rotation_rotation out
   // no H-bond task: both atom-name rules give the same figures
-  const same = (composite: number, exact: number) => ({ composite, exact, byAtomNames: { equivalent: { composite, exact }, asWritten: { composite, exact } } });
+  const same = (composite: number, exact: number) => ({
+    composite,
+    exact,
+    byAtomNames: { equivalent: { composite, exact }, asWritten: { composite, exact } },
+  });
   assert.deepEqual(s.average, { tasks: ['translation'], ...same(25, 0) });
   assert.deepEqual(s.averageAllTasks, { tasks: ['translation', 'rotation_rotation'], ...same(62.5, 50) });
   assert.equal(tr.equivalentAtomNames, false);
@@ -62,7 +78,8 @@ test('both atom-name rules, the headline chosen: equivalent names by default, as
     assert.deepEqual(tr.byAtomNames, { equivalent: { composite: 75, exact: 0 }, asWritten: { composite: 75, exact: 0 } });
     // paper average over translation, residue_ligand, pocket_ligand
     assert.deepEqual(s.average.byAtomNames, {
-      equivalent: { composite: (75 + 50 + 100) / 3, exact: 100 / 3 }, asWritten: { composite: (75 + 50 + 75) / 3, exact: 50 / 3 },
+      equivalent: { composite: (75 + 50 + 100) / 3, exact: 100 / 3 },
+      asWritten: { composite: (75 + 50 + 75) / 3, exact: 50 / 3 },
     });
   }
   assert.deepEqual([equivalent.tasks[2].composite, equivalent.tasks[2].exact], [100, 100]);
@@ -72,10 +89,23 @@ test('both atom-name rules, the headline chosen: equivalent names by default, as
 });
 
 test('unknown tasks, repeated ids and malformed answers are refused, naming the record', () => {
-  assert.throws(() => scoreSplit([{ id: 'a', task: 'counting', answer: '3', source: 'qa/counting.test.jsonl:1' }], new Map()),
-    (e: Error) => e instanceof DatasetRecordError && /qa\/counting\.test\.jsonl:1: unknown task 'counting'/.test(e.message));
-  assert.throws(() => scoreSplit([{ id: 'a', task: 'zooming', answer: 'move z 50' }, { id: 'a', task: 'zooming', answer: 'move z 41' }], new Map()),
-    /question id a appears twice/);
-  assert.throws(() => scoreSplit([{ id: 'a', task: 'pocket_ligand', answer: 'ARG 221 NH2, O22' }], new Map()),
-    /question a: answer 'ARG 221 NH2, O22' is not a pocket-ligand bond/);
+  assert.throws(
+    () => scoreSplit([{ id: 'a', task: 'counting', answer: '3', source: 'qa/counting.test.jsonl:1' }], new Map()),
+    (e: Error) => e instanceof DatasetRecordError && /qa\/counting\.test\.jsonl:1: unknown task 'counting'/.test(e.message),
+  );
+  assert.throws(
+    () =>
+      scoreSplit(
+        [
+          { id: 'a', task: 'zooming', answer: 'move z 50' },
+          { id: 'a', task: 'zooming', answer: 'move z 41' },
+        ],
+        new Map(),
+      ),
+    /question id a appears twice/,
+  );
+  assert.throws(
+    () => scoreSplit([{ id: 'a', task: 'pocket_ligand', answer: 'ARG 221 NH2, O22' }], new Map()),
+    /question a: answer 'ARG 221 NH2, O22' is not a pocket-ligand bond/,
+  );
 });

@@ -2,19 +2,44 @@
 // computed by the code before the helper existed (pipeline/generate/seeds.ts and
 // qa/complex-generator.ts, each with its own sha256), so a change to the derivation, the
 // JSON of the parts or seedrandom fails here rather than silently changing every dataset.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { complexGenerator, generatorFor, questionGenerator, seedKey, slotGenerator } from '../../qa/seeds.ts';
+import { test } from 'node:test';
 import * as pipelineSeeds from '../../pipeline/generate/seeds.ts';
 import * as complexSeeds from '../../qa/complex-generator.ts';
+import { complexGenerator, generatorFor, questionGenerator, seedKey, slotGenerator } from '../../qa/seeds.ts';
 
 // (seed, task, complex, index) -> seed key, first two draws.
 const QUESTIONS: [number, string, string, number, string, number, number][] = [
   [0, 'translation', '1a30', 0, 'df28d6c251232ca56aad0fb4555e004e485553d5483eb8b91ec1c61291a3a76a', 0.3220602702745963, 0.9668423468748295],
-  [0, 'rotation_rotation', '1hpv', 3, '8fcbf04928ccb9556066e45c7948be25582838fe0e17b72aa7f24393ea14755d', 0.7708478008415426, 0.46445683325776577],
-  [7, 'residue_ligand', '3ehy', 12, '5b9bc2f63d19383895c26c57e1f531e341dcf12887931c92b44d2e8fe2358513', 0.6726580134559145, 0.023353449931569823],
+  [
+    0,
+    'rotation_rotation',
+    '1hpv',
+    3,
+    '8fcbf04928ccb9556066e45c7948be25582838fe0e17b72aa7f24393ea14755d',
+    0.7708478008415426,
+    0.46445683325776577,
+  ],
+  [
+    7,
+    'residue_ligand',
+    '3ehy',
+    12,
+    '5b9bc2f63d19383895c26c57e1f531e341dcf12887931c92b44d2e8fe2358513',
+    0.6726580134559145,
+    0.023353449931569823,
+  ],
   [-1, 'docking', '1bcu', 1, 'f14025830d4d433b810e4e48e2232ca58a6d20577e0fda5bf2453a26e8c8686a', 0.3792097891747409, 0.7445404098835315],
-  [123456, 'interaction_location', '5c2h', 0, '721f568281c27a30bac4d259fad57545dd6134274350ad096db6e7716289aaf8', 0.23776139352022022, 0.08208747227678603],
+  [
+    123456,
+    'interaction_location',
+    '5c2h',
+    0,
+    '721f568281c27a30bac4d259fad57545dd6134274350ad096db6e7716289aaf8',
+    0.23776139352022022,
+    0.08208747227678603,
+  ],
 ];
 // (seed, task, complex, purpose) -> first two draws.
 const PER_COMPLEX: [number, string, string, string, number, number][] = [

@@ -2,26 +2,33 @@
 // hands to the renderer (never from the task's own bookkeeping): image counts and order,
 // answer formats, the answer equal to the drawn transform, decoys, option separation from
 // annotation records, and the docking undo.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import seedrandom from 'seedrandom';
-import { TASKS } from '../../qa/tasks/index.ts';
-import { taskById } from '../../qa/task-registry.ts';
 import { planQuestion } from '../../pipeline/generate/plan-question.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
-import { makeStyle } from '../../renders/style.ts';
-import { formatCommands, parseCommands, type Command } from '../../renders/commands.ts';
-import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
 import { annotate } from '../../renders/annotation.ts';
-import { ligandMatrixOf, poseScene } from '../../renders/scene-pose.ts';
+import { type Command, formatCommands, parseCommands } from '../../renders/commands.ts';
 import { commandsMatrix, transformPoint } from '../../renders/rigid-motion.ts';
-import type { Vec3 } from '../../structures/model.ts';
-import { sampleComplexes, sharedComplexes } from './sample-complexes.ts';
+import { ligandMatrixOf, poseScene } from '../../renders/scene-pose.ts';
+import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { makeStyle } from '../../renders/style.ts';
 import { NEEDS_SHARED } from '../shared-structures.ts';
 import { moveLigand } from './ligand-motion.ts';
+import { sampleComplexes, sharedComplexes } from './sample-complexes.ts';
 
 const style = makeStyle();
-const IMAGES: Record<string, number> = { translation: 4, rotation: 4, zooming: 4, translation_rotation: 11, rotation_rotation: 8, docking: 7 };
+const IMAGES: Record<string, number> = {
+  translation: 4,
+  rotation: 4,
+  zooming: 4,
+  translation_rotation: 11,
+  rotation_rotation: 8,
+  docking: 7,
+};
 const ANGLE = '(15|30|45|60|75|90)';
 const FORMAT: Record<string, RegExp> = {
   translation: /^move [xy] -?[1-4]$/,
@@ -60,7 +67,13 @@ function planAll(all: PreparedComplex[], task: TaskModule, seed: string) {
   return out;
 }
 
-const describe = (s: SceneSpec) => ({ complex: s.complex.id, subset: s.subset.kind, view: s.view, transform: formatCommands(s.transform), ligand: formatCommands(s.ligandTransform) });
+const describe = (s: SceneSpec) => ({
+  complex: s.complex.id,
+  subset: s.subset.kind,
+  view: s.view,
+  transform: formatCommands(s.transform),
+  ligand: formatCommands(s.ligandTransform),
+});
 const start = (id: string, view: string, subset = 'full', ligand = '') => ({ complex: id, subset, view, transform: '', ligand });
 
 function meanPixelShift(a: SceneSpec, b: SceneSpec): number {
@@ -70,7 +83,7 @@ function meanPixelShift(a: SceneSpec, b: SceneSpec): number {
   return pa.reduce((s, p, i) => s + Math.hypot(p.x - pb[i].x, p.y - pb[i].y), 0) / pa.length;
 }
 
-eachSet('every task: image count, answer format, never a zero transform; no cloze answer repeats within a complex', async (all, t) => {
+eachSet('every task: image count, answer format, never a zero transform; no cloze answer repeats within a complex', async (all, _t) => {
   for (const task of SPATIAL) {
     const answers = new Map<string, string[]>();
     for (const { subject, plan } of planAll(all, task, 's1')) {
@@ -84,28 +97,39 @@ eachSet('every task: image count, answer format, never a zero transform; no cloz
   }
 });
 
-eachSet('translation, rotation, zooming: three start views, then the front view after exactly the answer; axes balanced', async (all, t) => {
-  for (const id of ['translation', 'rotation', 'zooming']) {
-    const axes = new Map<string, number>();
-    for (const { subject, plan } of planAll(all, taskById(id)!, 's2')) {
-      const c = subject.complex.id;
-      assert.deepEqual(plan.images.slice(0, 3).map(describe), [start(c, 'front'), start(c, 'left'), start(c, 'top')]);
-      assert.deepEqual(describe(plan.images[3]), { ...start(c, 'front'), transform: plan.answer });
-      const axis = parseCommands(plan.answer)[0].axis;
-      axes.set(axis, (axes.get(axis) ?? 0) + 1);
+eachSet(
+  'translation, rotation, zooming: three start views, then the front view after exactly the answer; axes balanced',
+  async (all, _t) => {
+    for (const id of ['translation', 'rotation', 'zooming']) {
+      const axes = new Map<string, number>();
+      for (const { subject, plan } of planAll(all, taskById(id)!, 's2')) {
+        const c = subject.complex.id;
+        assert.deepEqual(plan.images.slice(0, 3).map(describe), [start(c, 'front'), start(c, 'left'), start(c, 'top')]);
+        assert.deepEqual(describe(plan.images[3]), { ...start(c, 'front'), transform: plan.answer });
+        const axis = parseCommands(plan.answer)[0].axis;
+        axes.set(axis, (axes.get(axis) ?? 0) + 1);
+      }
+      const n = all.length * QUESTIONS;
+      const expected = id === 'translation' ? { x: n / 2, y: n / 2 } : id === 'rotation' ? { x: n / 3, y: n / 3, z: n / 3 } : { z: n };
+      assert.deepEqual(Object.fromEntries([...axes].sort()), expected, id);
     }
-    const n = all.length * QUESTIONS;
-    const expected = id === 'translation' ? { x: n / 2, y: n / 2 } : id === 'rotation' ? { x: n / 3, y: n / 3, z: n / 3 } : { z: n };
-    assert.deepEqual(Object.fromEntries([...axes].sort()), expected, id);
-  }
-});
+  },
+);
 
 function checkOptions(plan: QuestionPlan, first: number, before: Command[], onto: string) {
   const truth = plan.truth;
   assert.equal(truth.kind, 'letter');
   if (truth.kind !== 'letter') return;
   const options = truth.options;
-  assert.deepEqual(options.map((o) => [o.letter, o.image]), [['A', first], ['B', first + 1], ['C', first + 2], ['D', first + 3]]);
+  assert.deepEqual(
+    options.map((o) => [o.letter, o.image]),
+    [
+      ['A', first],
+      ['B', first + 1],
+      ['C', first + 2],
+      ['D', first + 3],
+    ],
+  );
   assert.equal(truth.letter, plan.answer);
   const f = [...before];
   for (const o of options) {
@@ -116,14 +140,15 @@ function checkOptions(plan: QuestionPlan, first: number, before: Command[], onto
   }
   // Four different transforms whose images look different: at least 8 px apart on average (512 px wide).
   assert.equal(new Set(options.map((o) => formatCommands(o.commands!))).size, 4);
-  for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) {
-    const shift = meanPixelShift(plan.images[first + i], plan.images[first + j]);
-    assert.ok(shift >= 8, `options ${i} and ${j} differ by only ${shift.toFixed(2)} px`);
-  }
+  for (let i = 0; i < 4; i++)
+    for (let j = i + 1; j < 4; j++) {
+      const shift = meanPixelShift(plan.images[first + i], plan.images[first + j]);
+      assert.ok(shift >= 8, `options ${i} and ${j} differ by only ${shift.toFixed(2)} px`);
+    }
   return options.find((o) => o.letter === plan.answer)!.commands!;
 }
 
-eachSet('translation+rotation: reference, its after image, a partner from the split, the truth among four options', async (all, t) => {
+eachSet('translation+rotation: reference, its after image, a partner from the split, the truth among four options', async (all, _t) => {
   for (const { subject, plan } of planAll(all, taskById('translation_rotation')!, 's3')) {
     const ref = subject.complex.id;
     const partner = plan.images[4].complex.id;
@@ -139,7 +164,7 @@ eachSet('translation+rotation: reference, its after image, a partner from the sp
   }
 });
 
-eachSet('rotation+rotation: two rolls on different axes, the options applied after them, the truth repeats them', async (all, t) => {
+eachSet('rotation+rotation: two rolls on different axes, the options applied after them, the truth repeats them', async (all, _t) => {
   for (const { subject, plan } of planAll(all, taskById('rotation_rotation')!, 's4')) {
     const c = subject.complex.id;
     assert.deepEqual(plan.images.slice(0, 3).map(describe), [start(c, 'front'), start(c, 'left'), start(c, 'top')]);
@@ -158,11 +183,14 @@ eachSet('docking: displacement then answer puts every ligand atom back (1e-6 A);
     const c = subject.complex.id;
     const both = plan.images[6];
     const displacement = both.ligandTransform;
-    assert.deepEqual(plan.images.map((s) => [s.subset.kind, s.view, formatCommands(s.transform), formatCommands(s.ligandTransform)]), [
-      ...['front', 'left', 'top'].map((v) => ['pocket', v, '', formatCommands(displacement)]),
-      ...['front', 'left', 'top'].map((v) => ['ligand', v, '', formatCommands(displacement)]),
-      ['full', 'front', '', formatCommands(displacement)],
-    ]);
+    assert.deepEqual(
+      plan.images.map((s) => [s.subset.kind, s.view, formatCommands(s.transform), formatCommands(s.ligandTransform)]),
+      [
+        ...['front', 'left', 'top'].map((v) => ['pocket', v, '', formatCommands(displacement)]),
+        ...['front', 'left', 'top'].map((v) => ['ligand', v, '', formatCommands(displacement)]),
+        ['full', 'front', '', formatCommands(displacement)],
+      ],
+    );
     assert.ok(plan.images.every((s) => s.complex.id === c));
     const [mv, turn] = displacement;
     assert.ok(displacement.length === 2 && mv.kind === 'move' && mv.axis === 'x' && turn.kind === 'roll');
@@ -180,7 +208,13 @@ eachSet('docking: displacement then answer puts every ligand atom back (1e-6 A);
     // For the record: the answer applied as a fresh sequence, its roll centre recomputed from
     // the displaced ligand's new bounding box (the renderer's commandsMatrix), does not.
     const fresh = commandsMatrix(answer, rendererMoved);
-    worstRecomputed = Math.max(worstRecomputed, ...rendererMoved.map((p, i) => { const q = transformPoint(fresh, p); return Math.hypot(q[0] - heavy[i][0], q[1] - heavy[i][1], q[2] - heavy[i][2]); }));
+    worstRecomputed = Math.max(
+      worstRecomputed,
+      ...rendererMoved.map((p, i) => {
+        const q = transformPoint(fresh, p);
+        return Math.hypot(q[0] - heavy[i][0], q[1] - heavy[i][1], q[2] - heavy[i][2]);
+      }),
+    );
     // Clear of the pocket in the front view at |d| - extra, not at one angstrom less.
     const side = Math.sign(mv.amount);
     const clearsAt = (d: number) => {
@@ -201,8 +235,9 @@ eachSet('docking: displacement then answer puts every ligand atom back (1e-6 A);
   t.diagnostic(`answer as a fresh command sequence (bounding-box centre recomputed): worst residual ${worstRecomputed.toFixed(3)} A`);
 });
 
-eachSet('same generator seed, same plans; another seed, other questions', async (all, t) => {
-  const text = (seed: string) => JSON.stringify(SPATIAL.map((t) => planAll(all, t, seed).map(({ plan }) => ({ ...plan, images: plan.images.map(describe) }))));
+eachSet('same generator seed, same plans; another seed, other questions', async (all, _t) => {
+  const text = (seed: string) =>
+    JSON.stringify(SPATIAL.map((t) => planAll(all, t, seed).map(({ plan }) => ({ ...plan, images: plan.images.map(describe) }))));
   assert.equal(text('same'), text('same'));
   const answers = (seed: string) => SPATIAL.flatMap((t) => planAll(all, t, seed).map(({ plan }) => plan.answer));
   const a = answers('one');

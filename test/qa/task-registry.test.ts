@@ -1,16 +1,40 @@
 // The task registry: the nine first in the spec's order, an added task after them and found
 // by every lookup; malformed tasks, taken ids and taken option keys refused with the reason;
 // each task's options with their defaults (what the manifest records).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { allTasks, defaultTaskOptions, registerTask, requireTask, scorerOf, taskById, TaskDefinitionError, taskIds } from '../../qa/task-registry.ts';
+import { test } from 'node:test';
 import { exactTextScorer } from '../../qa/scoring/task-scorers.ts';
 import type { TaskModule } from '../../qa/task.ts';
+import {
+  allTasks,
+  defaultTaskOptions,
+  registerTask,
+  requireTask,
+  scorerOf,
+  TaskDefinitionError,
+  taskById,
+  taskIds,
+} from '../../qa/task-registry.ts';
 
-const NINE = ['translation', 'rotation', 'zooming', 'residue_ligand', 'translation_rotation', 'rotation_rotation', 'docking', 'interaction_location', 'pocket_ligand'];
+const NINE = [
+  'translation',
+  'rotation',
+  'zooming',
+  'residue_ligand',
+  'translation_rotation',
+  'rotation_rotation',
+  'docking',
+  'interaction_location',
+  'pocket_ligand',
+];
 
 const extra: TaskModule = {
-  id: 'extra_task', format: 'cloze', imageCount: 1, defaultCounts: { train: 1, test: 1 }, template: 'extra_task',
+  id: 'extra_task',
+  format: 'cloze',
+  imageCount: 1,
+  defaultCounts: { train: 1, test: 1 },
+  template: 'extra_task',
   options: [{ key: 'extraMode', choices: ['a', 'b'], default: 'b', describe: 'a test option' }],
   plan: () => ({ ok: false, reason: 'not drawn here', replacements: 0 }),
 };
@@ -26,8 +50,19 @@ test('the nine, then an added task; lookups find it; a task without a scorer is 
   const score = scorerOf(extra).prepare({ answer: 'roll x 30' });
   assert.deepEqual(score(' roll x 30 '), { score: 1, exact: true, read: true });
   assert.deepEqual(score('roll x 45'), { score: 0, exact: false, read: true });
-  assert.deepEqual(defaultTaskOptions(), { zoomDistance: 'stated', residueFraming: 'subject', negatives: 'paired', decoys: 'anchored', extraMode: 'b' });
-  assert.deepEqual(allTasks().filter((t) => t.leftOutOfPaperAverage).map((t) => t.id), ['translation_rotation', 'rotation_rotation']);
+  assert.deepEqual(defaultTaskOptions(), {
+    zoomDistance: 'stated',
+    residueFraming: 'subject',
+    negatives: 'paired',
+    decoys: 'anchored',
+    extraMode: 'b',
+  });
+  assert.deepEqual(
+    allTasks()
+      .filter((t) => t.leftOutOfPaperAverage)
+      .map((t) => t.id),
+    ['translation_rotation', 'rotation_rotation'],
+  );
 });
 
 test('malformed tasks, a taken id and a taken option key are refused with the reason', () => {
@@ -37,8 +72,17 @@ test('malformed tasks, a taken id and a taken option key are refused with the re
   assert.throws(bad({ imageCount: 0 }), /imageCount must be a positive whole number/);
   assert.throws(bad({ plan: undefined }), /plan must be a function/);
   assert.throws(bad({ scorer: {} }), /scorer must have prepare/);
-  assert.throws(bad({ options: [{ key: 'k', choices: ['a'], default: 'z', describe: '' }] }), /option "k" needs a key, choices and a default among them/);
-  assert.throws(bad({ id: 'rotation' }), (e: Error) => e instanceof TaskDefinitionError && /a task with id 'rotation' is already known/.test(e.message));
-  assert.throws(bad({ options: [{ key: 'residueFraming', choices: ['x'], default: 'x', describe: '' }] }), /option 'residueFraming' is already another task's/);
+  assert.throws(
+    bad({ options: [{ key: 'k', choices: ['a'], default: 'z', describe: '' }] }),
+    /option "k" needs a key, choices and a default among them/,
+  );
+  assert.throws(
+    bad({ id: 'rotation' }),
+    (e: Error) => e instanceof TaskDefinitionError && /a task with id 'rotation' is already known/.test(e.message),
+  );
+  assert.throws(
+    bad({ options: [{ key: 'residueFraming', choices: ['x'], default: 'x', describe: '' }] }),
+    /option 'residueFraming' is already another task's/,
+  );
   assert.equal(taskById('other_task'), undefined);
 });

@@ -1,11 +1,12 @@
 // A task written outside the package keeps its template in its own folder (TaskModule
 // templateDir): the template is read from there, its own partials win, and the bundled
 // partials fill in the rest; the bundled template of the same name is not confused with it.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { loadTemplate, TEMPLATE_DIR } from '../../qa/template.ts';
 
 test('a template folder of its own, with its partials first and the bundled ones after', () => {
@@ -13,7 +14,10 @@ test('a template folder of its own, with its partials first and the bundled ones
   try {
     mkdirSync(join(dir, 'partials'));
     writeFileSync(join(dir, 'partials', 'frame.txt'), 'My own frame.\n');
-    writeFileSync(join(dir, 'translation.txt'), 'template: translation\nversion: 7\n---\nMine: {{n}}.\n\n{{> frame}}\n\n{{> conventions}}\n');
+    writeFileSync(
+      join(dir, 'translation.txt'),
+      'template: translation\nversion: 7\n---\nMine: {{n}}.\n\n{{> frame}}\n\n{{> conventions}}\n',
+    );
     const mine = loadTemplate('translation', dir);
     const bundled = loadTemplate('translation');
     assert.equal(mine.version, 7);

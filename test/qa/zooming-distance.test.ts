@@ -2,13 +2,14 @@
 // `--zoom-distance`): unstated, the text of template version 6 (the paper's), word for word;
 // stated, the field of view and the distance from the camera to the centre of the complex's
 // bounding box.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import seedrandom from 'seedrandom';
-import { fillTemplate, loadTemplate } from '../../qa/template.ts';
-import { taskById } from '../../qa/task-registry.ts';
 import type { PreparedComplex } from '../../qa/task.ts';
+import { taskById } from '../../qa/task-registry.ts';
+import { fillTemplate, loadTemplate } from '../../qa/template.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { sampleComplexes } from './sample-complexes.ts';
 
@@ -18,15 +19,27 @@ const style = makeStyle();
 
 function planOne(subject: PreparedComplex, all: PreparedComplex[], options?: Record<string, string>) {
   const r = zooming.plan({
-    seed: 3, split: 'test', index: 0, count: 1, rng: seedrandom(`z|${subject.complex.id}`), subject, slot: () => 0,
-    splitIds: all.map((c) => c.complex.id).sort(), complexById: (id) => all.find((c) => c.complex.id === id)!, style, options,
+    seed: 3,
+    split: 'test',
+    index: 0,
+    count: 1,
+    rng: seedrandom(`z|${subject.complex.id}`),
+    subject,
+    slot: () => 0,
+    splitIds: all.map((c) => c.complex.id).sort(),
+    complexById: (id) => all.find((c) => c.complex.id === id)!,
+    style,
+    options,
   });
   assert.ok(r.ok);
   return r.plan;
 }
 
 test('zooming offers --zoom-distance stated|unstated, stated by default', () => {
-  assert.deepEqual(zooming.options?.map((o) => [o.key, o.choices, o.default]), [['zoomDistance', ['stated', 'unstated'], 'stated']]);
+  assert.deepEqual(
+    zooming.options?.map((o) => [o.key, o.choices, o.default]),
+    [['zoomDistance', ['stated', 'unstated'], 'stated']],
+  );
   assert.equal(loadTemplate('zooming').version, 7);
   assert.equal(loadTemplate('zooming', V6).version, 6);
 });
@@ -44,7 +57,9 @@ test('stated (the default): the camera distance of the front view, to 0.1 A, fro
   for (const subject of all) {
     // frameCamera's distance by hand: the box's near face plus the distance at which its half
     // width fills 90 % of half the 30 degree field of view (a square image).
-    const pts = [...subject.complex.pocket.flatMap((r) => r.atoms), ...subject.complex.ligand.atoms].filter((a) => !a.isHydrogen).map((a) => a.xyz);
+    const pts = [...subject.complex.pocket.flatMap((r) => r.atoms), ...subject.complex.ligand.atoms]
+      .filter((a) => !a.isHydrogen)
+      .map((a) => a.xyz);
     const half = [0, 1, 2].map((i) => Math.max((Math.max(...pts.map((p) => p[i])) - Math.min(...pts.map((p) => p[i]))) / 2, 0.5));
     const distance = half[2] + Math.max(half[0], half[1]) / (0.9 * Math.tan((15 * Math.PI) / 180));
     const d = distance.toFixed(1);

@@ -1,10 +1,11 @@
 // The antialiasing choices (renders/antialias-methods.ts): today's methods parse as
 // themselves, the retired 'coverage' gets a message naming 'edge', anything else the list
 // of choices; the style refuses a retired method with the same message.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { ANTIALIAS_METHODS, DEFAULT_ANTIALIAS, antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
-import { makeStyle, type AntialiasMethod } from '../../renders/style.ts';
+import { test } from 'node:test';
+import { ANTIALIAS_METHODS, antialiasHelp, DEFAULT_ANTIALIAS, parseAntialias } from '../../renders/antialias-methods.ts';
+import { type AntialiasMethod, makeStyle } from '../../renders/style.ts';
 
 test("today's methods parse as themselves, and the default is one of them", () => {
   assert.deepEqual([...ANTIALIAS_METHODS].sort(), ['edge', 'none', 'supersample']);

@@ -2,11 +2,12 @@
 // bundled sample (its three complexes, full scene, six views): mean grey SSIM >= 0.98, the
 // label text pixel for pixel the same, no atom missing or moved, the same annotations.
 // And it antialiases: its edges are nearer supersampling's than no antialiasing's are.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, test } from 'node:test';
 import { compareAntialiasing, MIN_MEAN_SSIM, summarise } from '../../renders/antialias-quality.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
@@ -26,10 +27,20 @@ test('the default antialiasing meets the quality bar against supersampling on th
   const { complexes } = await ingest([SAMPLE_DIR], { ligandsFile: SAMPLE_LIGANDS });
   assert.equal(complexes.length, 3);
   const style = makeStyle();
-  const scenes = complexes.flatMap((complex) => VIEW_NAMES.map((view) => ({
-    name: `${complex.id}-${view}`,
-    spec: { complex, subset: parseSubset('full'), style, camera: complexCamera(complex), view, transform: [], ligandTransform: [] } as SceneSpec,
-  })));
+  const scenes = complexes.flatMap((complex) =>
+    VIEW_NAMES.map((view) => ({
+      name: `${complex.id}-${view}`,
+      spec: {
+        complex,
+        subset: parseSubset('full'),
+        style,
+        camera: complexCamera(complex),
+        view,
+        transform: [],
+        ligandTransform: [],
+      } as SceneSpec,
+    })),
+  );
   const pool = new RenderPool();
   let results;
   try {

@@ -1,7 +1,7 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Vec3 } from '../../structures/model.ts';
+import { test } from 'node:test';
 import { frameCamera, projectModel } from '../../renders/camera.ts';
+import type { Vec3 } from '../../structures/model.ts';
 
 const cube: Vec3[] = [];
 for (const x of [-5, 5]) for (const y of [-5, 5]) for (const z of [-5, 5]) cube.push([x + 10, y - 3, z + 7]);

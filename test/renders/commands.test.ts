@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { CommandSyntaxError, formatCommands, parseCommands } from '../../renders/commands.ts';
 
 test('parses a sequence in order', () => {

@@ -3,23 +3,24 @@
 // orthographic, after moves and rolls on every axis (for the scene and for the ligand).
 // Only atoms that stand alone on screen are checked (no other atom within 14 px), so each
 // one's spot is its own; their spots are located in the pixels, not from the annotation.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ingest } from '../../structures/ingest.ts';
-import type { Complex } from '../../structures/model.ts';
-import { findBrowser } from '../../renders/find-browser.ts';
+import { after, test } from 'node:test';
+import type { Projection } from '../../renders/camera.ts';
 import { parseCommands } from '../../renders/commands.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
-import type { Projection } from '../../renders/camera.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import type { ViewName } from '../../renders/views.ts';
+import { ingest } from '../../structures/ingest.ts';
+import type { Complex } from '../../structures/model.ts';
 import { blobs, lit, readPng } from './pixel-tools.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -28,9 +29,13 @@ const SHARED = new URL('../../../shared/structures/pdbbind/', import.meta.url).p
 
 const WHITE = '#FFFFFF';
 const style = makeStyle({
-  representation: 'sphere', sphereRadius: 0.25, labels: false, antialias: false,
+  representation: 'sphere',
+  sphereRadius: 0.25,
+  labels: false,
+  antialias: false,
   elementColors: Object.fromEntries(['O', 'N', 'S', 'P', 'F', 'Cl', 'Br', 'I', 'Se', 'B', 'Fe', 'Zn', 'Mg'].map((e) => [e, WHITE])),
-  ligandCarbon: WHITE, pocketCarbons: [WHITE],
+  ligandCarbon: WHITE,
+  pocketCarbons: [WHITE],
 });
 
 // `subset` and `fovDeg` (another camera for the same complex, as the docking task frames
@@ -59,10 +64,19 @@ after(async () => {
 async function check(c: Complex, projection: Projection) {
   pool ??= new RenderPool({ pages: 1 });
   const specs: SceneSpec[] = CASES.map((k) => ({
-    complex: c, subset: parseSubset(k.subset ?? 'full'), style, camera: complexCamera(c, { projection, ...(k.fovDeg ? { fovDeg: k.fovDeg } : {}) }), view: k.view ?? 'front',
-    transform: parseCommands(k.transform ?? ''), ligandTransform: parseCommands(k.ligandTransform ?? ''),
+    complex: c,
+    subset: parseSubset(k.subset ?? 'full'),
+    style,
+    camera: complexCamera(c, { projection, ...(k.fovDeg ? { fovDeg: k.fovDeg } : {}) }),
+    view: k.view ?? 'front',
+    transform: parseCommands(k.transform ?? ''),
+    ligandTransform: parseCommands(k.ligandTransform ?? ''),
   }));
-  const outcomes = await renderScenes(pool, specs.map((spec) => ({ spec, annotationsOut: null })), { outDir: dir });
+  const outcomes = await renderScenes(
+    pool,
+    specs.map((spec) => ({ spec, annotationsOut: null })),
+    { outDir: dir },
+  );
   let checked = 0;
   outcomes.forEach((o, i) => {
     const what = `${c.id} ${projection} ${JSON.stringify(CASES[i])}`;
@@ -70,16 +84,25 @@ async function check(c: Complex, projection: Projection) {
     const img = readPng(o.file);
     const spots = blobs(img, lit);
     const atoms = o.annotation.atoms.filter((a) => a.visible);
-    const alone = atoms.filter((a) =>
-      a.x > 12 && a.y > 12 && a.x < img.width - 12 && a.y < img.height - 12 &&
-      atoms.every((b) => b === a || Math.hypot(a.x - b.x, a.y - b.y) > 14));
+    const alone = atoms.filter(
+      (a) =>
+        a.x > 12 &&
+        a.y > 12 &&
+        a.x < img.width - 12 &&
+        a.y < img.height - 12 &&
+        atoms.every((b) => b === a || Math.hypot(a.x - b.x, a.y - b.y) > 14),
+    );
     assert.ok(alone.length >= (CASES[i].subset === 'ligand' ? 1 : 3), `${what}: only ${alone.length} atoms stand alone on screen`);
     checked += alone.length;
     let worst = 0;
     for (const a of alone) {
       // The spot that holds the pixel under the annotated position, if any.
       const near = spots.filter((s) => Math.hypot(s.x - a.x, s.y - a.y) < 6);
-      assert.equal(near.length, 1, `${what}: ${a.residueName} ${a.residueNumber} ${a.atomName}: ${near.length} spots near (${a.x}, ${a.y})`);
+      assert.equal(
+        near.length,
+        1,
+        `${what}: ${a.residueName} ${a.residueNumber} ${a.atomName}: ${near.length} spots near (${a.x}, ${a.y})`,
+      );
       const d = Math.hypot(near[0].x - a.x, near[0].y - a.y);
       worst = Math.max(worst, d);
       assert.ok(d <= 1, `${what}: ${a.residueName} ${a.residueNumber} ${a.atomName} found ${d.toFixed(2)} px from its annotation`);

@@ -2,12 +2,13 @@
 // on 127.0.0.1, the same runs, byte for byte, as through the DevTools protocol; a page
 // whose socket is gone fails its next image with a message instead of hanging, and the
 // pool then replaces it and still delivers every image.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
 import type { Browser } from 'puppeteer-core';
 import { closeBrowser, launchBrowser } from '../../renders/browser.ts';
-import { findBrowser } from '../../renders/find-browser.ts';
 import { parseCommands } from '../../renders/commands.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { pageScene, pageShot } from '../../renders/page-payload.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
@@ -22,15 +23,29 @@ import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const browsers: Browser[] = [];
-after(async () => { for (const b of browsers) await closeBrowser(b); });
+after(async () => {
+  for (const b of browsers) await closeBrowser(b);
+});
 
 async function sampleShots() {
   const { complexes } = await ingest([SAMPLE_DIR], { ligandsFile: SAMPLE_LIGANDS });
   const c = complexes[0];
   const specs: SceneSpec[] = ['front', 'left', 'top'].map((view) => ({
-    complex: c, subset: parseSubset('full'), style: makeStyle(), camera: complexCamera(c), view: view as SceneSpec['view'], transform: parseCommands('roll y 30'), ligandTransform: [],
+    complex: c,
+    subset: parseSubset('full'),
+    style: makeStyle(),
+    camera: complexCamera(c),
+    view: view as SceneSpec['view'],
+    transform: parseCommands('roll y 30'),
+    ligandTransform: [],
   }));
-  return { scene: pageScene(specs[0]), shots: specs.map((s) => { const pose = poseScene(s); return pageShot(s, pose, sceneLabels(s, pose)); }) };
+  return {
+    scene: pageScene(specs[0]),
+    shots: specs.map((s) => {
+      const pose = poseScene(s);
+      return pageShot(s, pose, sceneLabels(s, pose));
+    }),
+  };
 }
 
 /** Two pages of one new browser, one sending pixels over the socket and one through the protocol, both with the sample's scene loaded. */
@@ -47,7 +62,7 @@ async function socketAndProtocolPages() {
   return { shots, bySocket, byProtocol };
 }
 
-test('pixels over the socket equal the protocol\'s, byte for byte', { skip: noBrowser, timeout: 120000 }, async () => {
+test("pixels over the socket equal the protocol's, byte for byte", { skip: noBrowser, timeout: 120000 }, async () => {
   const { shots, bySocket, byProtocol } = await socketAndProtocolPages();
   for (const shot of shots) {
     const a = await bySocket.shoot(shot, 30000);
@@ -56,14 +71,20 @@ test('pixels over the socket equal the protocol\'s, byte for byte', { skip: noBr
     assert.ok(a.runs.length > 1000, `only ${a.runs.length} bytes of runs`);
     assert.ok(Buffer.from(a.runs).equals(Buffer.from(p.runs)), 'the runs differ between the socket and the protocol');
   }
-  assert.deepEqual(bySocket.refused.filter((u) => !u.endsWith('/favicon.ico')), []);
+  assert.deepEqual(
+    bySocket.refused.filter((u) => !u.endsWith('/favicon.ico')),
+    [],
+  );
 });
 
-test('a batch of shots over the socket gives the protocol\'s runs, in order', { skip: noBrowser, timeout: 120000 }, async () => {
+test("a batch of shots over the socket gives the protocol's runs, in order", { skip: noBrowser, timeout: 120000 }, async () => {
   const { shots, bySocket, byProtocol } = await socketAndProtocolPages();
   const batch: Buffer[] = [];
   const batchShots = [...shots, ...shots.slice().reverse()];
-  await bySocket.shootAll(batchShots, 30000, (i, img) => { assert.equal(i, batch.length); batch.push(Buffer.from(img.runs)); });
+  await bySocket.shootAll(batchShots, 30000, (i, img) => {
+    assert.equal(i, batch.length);
+    batch.push(Buffer.from(img.runs));
+  });
   assert.equal(batch.length, batchShots.length);
   for (let i = 0; i < batchShots.length; i++) {
     const p = await byProtocol.shoot(batchShots[i], 30000);
@@ -74,7 +95,10 @@ test('a batch of shots over the socket gives the protocol\'s runs, in order', { 
   assert.ok(Buffer.from(single.runs).equals(batch[0]));
 });
 
-test('a page whose socket closed fails its next image; the pool replaces it and delivers all', { skip: noBrowser, timeout: 120000 }, async () => {
+test('a page whose socket closed fails its next image; the pool replaces it and delivers all', {
+  skip: noBrowser,
+  timeout: 120000,
+}, async () => {
   const { scene, shots } = await sampleShots();
   const b = await launchBrowser();
   browsers.push(b);
@@ -90,8 +114,17 @@ test('a page whose socket closed fails its next image; the pool replaces it and 
   await pool.warmUp({ scene, shots: shots.slice(0, 1) });
   await (pool as any).workers[0].page.page.evaluate(() => (window as any).misi.closeImageSocket());
   const got: number[] = [];
-  const result = await pool.run({ scene, shots, onImage: async (i) => { got.push(i); } });
+  const result = await pool.run({
+    scene,
+    shots,
+    onImage: async (i) => {
+      got.push(i);
+    },
+  });
   await pool.close();
   assert.deepEqual(result, { ok: true, attempts: 2 });
-  assert.deepEqual(got.slice(-shots.length), shots.map((_, i) => i));
+  assert.deepEqual(
+    got.slice(-shots.length),
+    shots.map((_, i) => i),
+  );
 });

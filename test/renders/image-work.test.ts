@@ -2,16 +2,17 @@
 // sample: an image's names (keyed, given, compact, none) and whether it is on disk already;
 // the jobs (one per loaded scene, split at SHOTS_PER_JOB, images on disk left out, first-seen
 // order); an image's layout (annotation kept or not, the file text full or gzipped compact).
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
+import { scene } from '../../qa/scenes.ts';
 import { drawJobs, imageWork, layOutImage, SHOTS_PER_JOB } from '../../renders/image-work.ts';
 import { imageFileName, loadKey, sceneKey } from '../../renders/scene-key.ts';
 import { makeStyle } from '../../renders/style.ts';
-import { scene } from '../../qa/scenes.ts';
 import { sampleComplexes } from '../qa/sample-complexes.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'misi-image-work-'));
@@ -27,7 +28,10 @@ test('names: keyed under outDir with its annotation beside it; given paths kept;
   assert.equal(keyed.outcome.file, join(dir, imageFileName(spec)));
   assert.equal(keyed.outcome.annotationFile, keyed.outcome.file.replace(/\.png$/, '.json'));
   assert.equal(keyed.outcome.status, 'rendered');
-  assert.equal(imageWork({ spec }, { outDir: dir, annotationLayout: 'compact' }).outcome.annotationFile, keyed.outcome.file.replace(/\.png$/, '.json.gz'));
+  assert.equal(
+    imageWork({ spec }, { outDir: dir, annotationLayout: 'compact' }).outcome.annotationFile,
+    keyed.outcome.file.replace(/\.png$/, '.json.gz'),
+  );
   const webp = imageWork({ spec }, { outDir: dir, format: 'webp', quality: 0.5 });
   assert.equal(webp.outcome.key, sceneKey(spec, 'webp', 0.5));
   assert.match(webp.outcome.file, /\.webp$/);
@@ -48,13 +52,18 @@ test('jobs: one per loaded scene in first-seen order, at most SHOTS_PER_JOB shot
   const dir = join(root, 'jobs');
   const views = ['front', 'left', 'top', 'back', 'right', 'bottom'] as const;
   // 40 shots of a's loaded scene (views and whole-scene moves do not reload), 2 of b's, interleaved.
-  const specsA = Array.from({ length: 40 }, (_, k) => scene(a, style, { view: views[k % 6], transform: [{ kind: 'move', axis: 'x', amount: k }] }));
+  const specsA = Array.from({ length: 40 }, (_, k) =>
+    scene(a, style, { view: views[k % 6], transform: [{ kind: 'move', axis: 'x', amount: k }] }),
+  );
   const specsB = [scene(b, style), scene(b, style, { view: 'top' })];
   assert.equal(new Set(specsA.map(loadKey)).size, 1, 'the 40 share one load');
   const works = [specsA[0], specsB[0], ...specsA.slice(1), specsB[1]].map((spec) => imageWork({ spec }, { outDir: dir }));
   works[2].outcome.status = 'exists';
   const jobs = drawJobs(works);
-  assert.deepEqual(jobs.map((j) => j.length), [SHOTS_PER_JOB, 40 - 1 - SHOTS_PER_JOB, 2]);
+  assert.deepEqual(
+    jobs.map((j) => j.length),
+    [SHOTS_PER_JOB, 40 - 1 - SHOTS_PER_JOB, 2],
+  );
   assert.equal(jobs[0][0], works[0]);
   assert.ok(!jobs.flat().includes(works[2]));
   assert.deepEqual(jobs[2], [works[1], works[works.length - 1]]);

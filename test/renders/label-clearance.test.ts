@@ -4,25 +4,29 @@
 // and leaves every label `avoid` made readable readable; on the bundled sample's scenes no
 // drawn heavy atom lies under a `clear` box, and `prefer-clear` hides a fifth fewer than `avoid`
 // at least (every task's first question on the sample: 32,542 against 43,968 atom-images).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import seedrandom from 'seedrandom';
+import { imageCoverage } from '../../pipeline/generate/label-coverage.ts';
+import { TASKS } from '../../qa/tasks/index.ts';
+import { annotatedAtoms } from '../../renders/annotation.ts';
 import { CELL, ClearanceGrid, clearanceGrid } from '../../renders/clearance-grid.ts';
-import { isReadable, layoutLabels, type LayoutInput } from '../../renders/label-layout.ts';
+import { isReadable, type LayoutInput, layoutLabels } from '../../renders/label-layout.ts';
 import { layoutInputs, sceneLabels } from '../../renders/scene-labels.ts';
 import { poseScene } from '../../renders/scene-pose.ts';
-import { annotatedAtoms } from '../../renders/annotation.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { makeStyle } from '../../renders/style.ts';
-import { TASKS } from '../../qa/tasks/index.ts';
-import { imageCoverage } from '../../pipeline/generate/label-coverage.ts';
 import { sampleWithBonds } from '../qa/hbond-complexes.ts';
 
 test('the grid marks the cells a disc and a stick touch, and counts them under a box', () => {
   assert.equal(CELL, 2);
   const g = new ClearanceGrid(20, 10); // 10 x 5 cells
   g.disc(5, 5, 1); // x 4..6 -> cells 2..3, y 4..6 -> rows 2..3
-  assert.deepEqual([...g.marked].flatMap((m, i) => (m ? [i] : [])), [2 * 10 + 2, 2 * 10 + 3, 3 * 10 + 2, 3 * 10 + 3]);
+  assert.deepEqual(
+    [...g.marked].flatMap((m, i) => (m ? [i] : [])),
+    [2 * 10 + 2, 2 * 10 + 3, 3 * 10 + 2, 3 * 10 + 3],
+  );
   assert.equal(g.covered(0, 0, 20, 10), 4);
   assert.equal(g.covered(0, 0, 4, 10), 0, 'columns 0-3 px: cells 0 and 1');
   assert.equal(g.covered(0, 0, 5, 10), 2, 'pixel 4 lies in cell 2');
@@ -86,14 +90,24 @@ test('sample: clear hides no drawn heavy atom; prefer-clear hides fewer than avo
   for (const subject of await sampleWithBonds()) {
     for (const task of TASKS) {
       const planned = task.plan({
-        seed: 0, split: 'train', index: 0, count: 1, rng: seedrandom(`${subject.complex.id}:${task.id}`), slot: () => 0, subject,
-        splitIds: [subject.complex.id], complexById: () => subject, style: makeStyle(),
+        seed: 0,
+        split: 'train',
+        index: 0,
+        count: 1,
+        rng: seedrandom(`${subject.complex.id}:${task.id}`),
+        slot: () => 0,
+        subject,
+        splitIds: [subject.complex.id],
+        complexById: () => subject,
+        style: makeStyle(),
       });
       if (planned.ok) scenes.push(...planned.plan.images);
     }
   }
   assert.ok(scenes.length >= 60);
-  let omitted = 0, hiddenAvoid = 0, hiddenPrefer = 0;
+  let omitted = 0,
+    hiddenAvoid = 0,
+    hiddenPrefer = 0;
   for (const spec of scenes) {
     const pose = poseScene(spec);
     const atoms = annotatedAtoms(spec, pose);
@@ -106,7 +120,10 @@ test('sample: clear hides no drawn heavy atom; prefer-clear hides fewer than avo
     assert.equal(c.ligand.covered + c.pocket.covered, 0, `${spec.complex.id} ${spec.view}: no heavy atom under a clear box`);
     assert.equal(clear.records.length + clear.omitted, layoutInputs(spec, pose).inputs.length, 'every label drawn or counted as left out');
     omitted += clear.omitted;
-    const hidden = (l: ReturnType<typeof at>) => { const k = imageCoverage(atoms, l.records); return k.ligand.covered + k.pocket.covered; };
+    const hidden = (l: ReturnType<typeof at>) => {
+      const k = imageCoverage(atoms, l.records);
+      return k.ligand.covered + k.pocket.covered;
+    };
     const prefer = at('prefer-clear');
     assert.equal(prefer.omitted, 0);
     assert.equal(prefer.records.length, clear.records.length + clear.omitted);

@@ -4,12 +4,25 @@
 // arrays. Slow (quadratic in the labels, times the candidates); the tests and
 // scripts/check-label-layout.ts compare every box it places with the fast layout's.
 import { CELL, type ClearanceGrid } from '../../renders/clearance-grid.ts';
-import { LEADER_MIN, MAX_LEADER, SPOIL_COST, type LabelLayout, type LabelLayoutMode, type LayoutInput, type PlacedLabel } from '../../renders/label-layout.ts';
+import {
+  type LabelLayout,
+  type LabelLayoutMode,
+  type LayoutInput,
+  LEADER_MIN,
+  MAX_LEADER,
+  type PlacedLabel,
+  SPOIL_COST,
+} from '../../renders/label-layout.ts';
 
 const STEP = 3;
 const NEAR = 12;
 
-interface Box { x: number; y: number; w: number; h: number }
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 function distanceToBox(px: number, py: number, b: Box): number {
   const dx = Math.max(b.x - px, 0, px - (b.x + b.w));
@@ -29,11 +42,13 @@ function candidateOffsets(w: number, h: number): { dx: number; dy: number }[] {
   const hit = cache.get(`${w}x${h}`);
   if (hit) return hit;
   const list: { dx: number; dy: number; d: number; c: number }[] = [];
-  const cx = -Math.floor(w / 2), cy = -Math.floor(h / 2);
+  const cx = -Math.floor(w / 2),
+    cy = -Math.floor(h / 2);
   const n = Math.ceil((MAX_LEADER + Math.max(w, h)) / STEP);
   for (let gy = -n; gy <= n; gy++) {
     for (let gx = -n; gx <= n; gx++) {
-      const dx = cx + gx * STEP, dy = cy + gy * STEP;
+      const dx = cx + gx * STEP,
+        dy = cy + gy * STEP;
       const d = distanceToBox(0, 0, { x: dx, y: dy, w, h });
       const onCoarseGrid = gx % 2 === 0 && gy % 2 === 0;
       if (d <= MAX_LEADER - 1 && (d <= NEAR || onCoarseGrid)) list.push({ dx, dy, d, c: Math.hypot(dx + w / 2, dy + h / 2) });
@@ -48,7 +63,8 @@ function candidateOffsets(w: number, h: number): { dx: number; dy: number }[] {
 function markedUnder(grid: ClearanceGrid, b: Box): number {
   let n = 0;
   for (let row = Math.max(0, Math.floor(b.y / CELL)); row <= Math.min(grid.rows - 1, Math.floor((b.y + b.h - 1) / CELL)); row++) {
-    for (let c = Math.max(0, Math.floor(b.x / CELL)); c <= Math.min(grid.cols - 1, Math.floor((b.x + b.w - 1) / CELL)); c++) n += grid.marked[row * grid.cols + c];
+    for (let c = Math.max(0, Math.floor(b.x / CELL)); c <= Math.min(grid.cols - 1, Math.floor((b.x + b.w - 1) / CELL)); c++)
+      n += grid.marked[row * grid.cols + c];
   }
   return n;
 }
@@ -64,7 +80,13 @@ function firstClear(l: LayoutInput, others: Box[], grid: ClearanceGrid, width: n
   return null;
 }
 
-export function referenceLayout(inputs: readonly LayoutInput[], width: number, height: number, mode: LabelLayoutMode, grid?: ClearanceGrid): LabelLayout {
+export function referenceLayout(
+  inputs: readonly LayoutInput[],
+  width: number,
+  height: number,
+  mode: LabelLayoutMode,
+  grid?: ClearanceGrid,
+): LabelLayout {
   if (inputs.length === 0) return { labels: [], drawOrder: [] };
   if (mode === 'clear') return referenceClear(inputs, width, height, grid!);
   const labels: PlacedLabel[] = [];
@@ -83,7 +105,8 @@ export function referenceLayout(inputs: readonly LayoutInput[], width: number, h
     for (const i of order) {
       const l = inputs[i];
       const image = { x: 0, y: 0, w: width, h: height };
-      let best: Box | null = null, bestCost = Infinity;
+      let best: Box | null = null,
+        bestCost = Infinity;
       for (const o of candidateOffsets(l.w, l.h)) {
         const box = { x: Math.round(l.x) + o.dx, y: Math.round(l.y) + o.dy, w: l.w, h: l.h };
         let cost = l.w * l.h - overlap(box, image);
@@ -106,7 +129,13 @@ export function referenceLayout(inputs: readonly LayoutInput[], width: number, h
     if (mode === 'prefer-clear') {
       for (const i of order) {
         if (markedUnder(grid!, labels[i]) === 0) continue;
-        const box = firstClear(inputs[i], labels.filter((_, j) => j !== i), grid!, width, height);
+        const box = firstClear(
+          inputs[i],
+          labels.filter((_, j) => j !== i),
+          grid!,
+          width,
+          height,
+        );
         if (!box) continue;
         const offset = distanceToBox(inputs[i].x, inputs[i].y, box);
         labels[i] = { ...labels[i], x: box.x, y: box.y, offset, leader: offset >= LEADER_MIN };
@@ -132,7 +161,18 @@ function referenceClear(inputs: readonly LayoutInput[], width: number, height: n
     const l = inputs[i];
     const box = firstClear(l, placed, grid, width, height);
     if (!box) {
-      labels[i] = { x: Math.round(l.x), y: Math.round(l.y), w: l.w, h: l.h, offset: 0, leader: false, collides: false, inside: false, crowded: false, omitted: true };
+      labels[i] = {
+        x: Math.round(l.x),
+        y: Math.round(l.y),
+        w: l.w,
+        h: l.h,
+        offset: 0,
+        leader: false,
+        collides: false,
+        inside: false,
+        crowded: false,
+        omitted: true,
+      };
       continue;
     }
     const offset = distanceToBox(l.x, l.y, box);

@@ -4,28 +4,29 @@
 // before residues (nearer first; a lone residue label before them); crowded labels lie on the
 // labels already lost; the layout of a scene does not depend on the question or the bonds (no
 // leak); and in the PNG each readable box holds its text's pixels.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findBrowser } from '../../renders/find-browser.ts';
-import { boxDistance, isReadable, layoutLabels, MAX_LEADER, placingOrder } from '../../renders/label-layout.ts';
-import { RenderPool } from '../../renders/render-pool.ts';
-import { renderScenes } from '../../renders/render-scenes.ts';
-import { poseScene } from '../../renders/scene-pose.ts';
-import { complexCamera } from '../../renders/scene-atoms.ts';
+import { after, test } from 'node:test';
 import seedrandom from 'seedrandom';
-import { sceneLabels, type LabelRecord } from '../../renders/scene-labels.ts';
-import type { SceneSpec } from '../../renders/scene-spec.ts';
-import { makeStyle } from '../../renders/style.ts';
 import { residueCamera } from '../../qa/residue-camera.ts';
 import { sixViews } from '../../qa/six-views.ts';
 import type { PreparedComplex } from '../../qa/task.ts';
 import { taskById } from '../../qa/task-registry.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
+import { boxDistance, isReadable, layoutLabels, MAX_LEADER, placingOrder } from '../../renders/label-layout.ts';
+import { RenderPool } from '../../renders/render-pool.ts';
+import { renderScenes } from '../../renders/render-scenes.ts';
+import { complexCamera } from '../../renders/scene-atoms.ts';
+import { type LabelRecord, sceneLabels } from '../../renders/scene-labels.ts';
+import { poseScene } from '../../renders/scene-pose.ts';
+import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { makeStyle } from '../../renders/style.ts';
+import { sampleWithBonds, sharedWithBonds } from '../qa/hbond-complexes.ts';
 import { HAVE_SHARED } from '../shared-structures.ts';
 import { readPng } from './pixel-tools.ts';
-import { sampleWithBonds, sharedWithBonds } from '../qa/hbond-complexes.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const dir = mkdtempSync(join(tmpdir(), 'misi-layout-'));
@@ -46,35 +47,54 @@ function checkLayout(spec: SceneSpec): { labels: number; crowded: number; collid
   const { records } = sceneLabels(spec, poseScene(spec));
   const depthOf = (r: LabelRecord) => {
     const pose = poseScene(spec);
-    const i = pose.drawn.atoms.findIndex((a) => (r.kind === 'ligand' ? a.part === 'ligand' && a.atomName === r.atomName : a.part === 'pocket' && a.chain === r.chain && a.residueNumber === r.residueNumber && a.insertionCode === r.insertionCode));
+    const i = pose.drawn.atoms.findIndex((a) =>
+      r.kind === 'ligand'
+        ? a.part === 'ligand' && a.atomName === r.atomName
+        : a.part === 'pocket' && a.chain === r.chain && a.residueNumber === r.residueNumber && a.insertionCode === r.insertionCode,
+    );
     return -pose.eye[i][2];
   };
   // The placing order, rebuilt from the records: ligand names first, then residues, nearer first.
   const depth = records.map((r) => (r.kind === 'ligand' ? depthOf(r) : 0));
-  const order = records.map((_, i) => i).filter((i) => records[i].kind === 'ligand').sort((a, b) => depth[a] - depth[b] || a - b);
+  const order = records
+    .map((_, i) => i)
+    .filter((i) => records[i].kind === 'ligand')
+    .sort((a, b) => depth[a] - depth[b] || a - b);
   const placedBefore = new Set<number>();
   for (const i of order) {
     const r = records[i];
     if (!r.crowded) {
-      for (const j of placedBefore) assert.ok(!overlap(r.box, records[j].box), `${spec.complex.id} ${spec.view}: ${r.text} overlaps ${records[j].text} though it found a free spot`);
+      for (const j of placedBefore)
+        assert.ok(
+          !overlap(r.box, records[j].box),
+          `${spec.complex.id} ${spec.view}: ${r.text} overlaps ${records[j].text} though it found a free spot`,
+        );
       assert.ok(r.inside, `${spec.complex.id} ${spec.view}: ${r.text} has a free spot outside the image`);
     }
     placedBefore.add(i);
   }
   records.forEach((r, i) => {
-    assert.ok(boxDistance(r.anchor.x, r.anchor.y, r.box.x, r.box.y, r.box.w, r.box.h) <= MAX_LEADER + 0.5, `${r.text} is more than 40 px from its anchor`);
+    assert.ok(
+      boxDistance(r.anchor.x, r.anchor.y, r.box.x, r.box.y, r.box.w, r.box.h) <= MAX_LEADER + 0.5,
+      `${r.text} is more than 40 px from its anchor`,
+    );
     const collides = records.some((o, j) => j !== i && overlap(r.box, o.box));
     assert.equal(r.collides, collides, `${spec.complex.id} ${spec.view}: ${r.text}'s collision flag`);
     const d = boxDistance(r.anchor.x, r.anchor.y, r.box.x, r.box.y, r.box.w, r.box.h);
-    if (Math.abs(d - 3) > 0.01) assert.equal(r.leader, d >= 3, `${r.text}: a leader is drawn exactly when the box lies 3 px or more from the anchor (${d})`);
+    if (Math.abs(d - 3) > 0.01)
+      assert.equal(r.leader, d >= 3, `${r.text}: a leader is drawn exactly when the box lies 3 px or more from the anchor (${d})`);
   });
   return { labels: records.length, crowded: records.filter((r) => r.crowded).length, colliding: records.filter((r) => r.collides).length };
 }
 
-for (const [name, load, skip] of [['sample', sampleWithBonds, false], ['shared (20)', sharedWithBonds, HAVE_SHARED ? false : 'no ../shared']] as const) {
+for (const [name, load, skip] of [
+  ['sample', sampleWithBonds, false],
+  ['shared (20)', sharedWithBonds, HAVE_SHARED ? false : 'no ../shared'],
+] as const) {
   test(`${name}: residue-ligand scenes at 512 px: no overlap where a free spot exists; nearly all labels free`, { skip }, async () => {
     const all = await load();
-    let labels = 0, colliding = 0;
+    let labels = 0,
+      colliding = 0;
     for (const c of all.slice(0, 6)) {
       for (const s of residueScenes(c, 4)) {
         const r = checkLayout(s);
@@ -102,8 +122,16 @@ test('no leak: a scene is laid out the same whatever question shows it, with or 
   for (const c of all) {
     if (!(c.complex.hbonds ?? []).length) continue;
     const ctx = (task: string) => ({
-      seed: 7, split: 'test' as const, index: 0, count: 1, rng: seedrandom(task), slot: () => 0, subject: c, splitIds: [c.complex.id],
-      complexById: () => c, style,
+      seed: 7,
+      split: 'test' as const,
+      index: 0,
+      count: 1,
+      rng: seedrandom(task),
+      slot: () => 0,
+      subject: c,
+      splitIds: [c.complex.id],
+      complexById: () => c,
+      style,
     });
     const pocket = taskById('pocket_ligand')!.plan(ctx('pocket_ligand'));
     const location = taskById('interaction_location')!.plan(ctx('interaction_location'));
@@ -123,18 +151,27 @@ test('no leak: a scene is laid out the same whatever question shows it, with or 
 
 test('in the PNG each readable box holds its text, as wide as the font says', { skip: noBrowser }, async () => {
   const [c] = await sampleWithBonds();
-  const subset = { kind: 'residue' as const, chain: c.complex.pocket[0].chain, number: c.complex.pocket[0].number, insertionCode: c.complex.pocket[0].insertionCode };
+  const subset = {
+    kind: 'residue' as const,
+    chain: c.complex.pocket[0].chain,
+    number: c.complex.pocket[0].number,
+    insertionCode: c.complex.pocket[0].insertionCode,
+  };
   const on = [sixViews(c, style)[0], sixViews({ ...c, camera: residueCamera(c, subset) }, style, { subset, turnCentre: 'shown' })[1]];
   const off = on.map((s) => ({ ...s, style: makeStyle({ labels: false }) }));
   const pool = new RenderPool({ pages: 1 });
   let outcomes;
   try {
-    outcomes = await renderScenes(pool, [...on, ...off].map((spec, i) => ({ spec, out: join(dir, `${i}.png`) })));
+    outcomes = await renderScenes(
+      pool,
+      [...on, ...off].map((spec, i) => ({ spec, out: join(dir, `${i}.png`) })),
+    );
   } finally {
     await pool.close();
   }
   for (let k = 0; k < on.length; k++) {
-    const a = readPng(outcomes[k].file), b = readPng(outcomes[k + on.length].file);
+    const a = readPng(outcomes[k].file),
+      b = readPng(outcomes[k + on.length].file);
     const records = outcomes[k].annotation.labels;
     assert.ok(records.length > 5);
     const ink = records.map(() => ({ n: 0, x0: Infinity, x1: -Infinity }));
@@ -143,12 +180,15 @@ test('in the PNG each readable box holds its text, as wide as the font says', { 
       for (let x = 0; x < a.width; x++) {
         const o = (y * a.width + x) * 4;
         if (a.data[o] === b.data[o] && a.data[o + 1] === b.data[o + 1] && a.data[o + 2] === b.data[o + 2]) continue;
-        const inside = records.flatMap((r, i) => (x >= r.box.x && x < r.box.x + r.box.w && y >= r.box.y && y < r.box.y + r.box.h ? [i] : []));
+        const inside = records.flatMap((r, i) =>
+          x >= r.box.x && x < r.box.x + r.box.w && y >= r.box.y && y < r.box.y + r.box.h ? [i] : [],
+        );
         // Glyph cores are near white; their antialiased edges (for the text's extent) above grey 190 (leaders blend to at most 163 over black).
         const core = a.data[o] > 230 && a.data[o + 1] > 230 && a.data[o + 2] > 230;
         if (!(a.data[o] > 190 && a.data[o + 1] > 190 && a.data[o + 2] > 190)) continue;
         if (core && !inside.length) strayText++;
-        for (const i of inside) Object.assign(ink[i], { n: ink[i].n + (core ? 1 : 0), x0: Math.min(ink[i].x0, x), x1: Math.max(ink[i].x1, x) });
+        for (const i of inside)
+          Object.assign(ink[i], { n: ink[i].n + (core ? 1 : 0), x0: Math.min(ink[i].x0, x), x1: Math.max(ink[i].x1, x) });
       }
     }
     assert.equal(strayText, 0, `${on[k].view}: text pixels outside every declared box`);
@@ -157,8 +197,14 @@ test('in the PNG each readable box holds its text, as wide as the font says', { 
       assert.ok(ink[i].n >= 3 * [...r.text].length, `${r.text}: ${ink[i].n} text pixels in its box`);
       // The text spans the box less its padding (the glyphs' side bearings leave a pixel or two).
       const pad = style.labels.padding;
-      assert.ok(ink[i].x0 >= r.box.x + pad - 1 && ink[i].x1 <= r.box.x + r.box.w - pad, `${r.text}: ink ${ink[i].x0}-${ink[i].x1} in box ${r.box.x}+${r.box.w}`);
-      assert.ok(ink[i].x1 - ink[i].x0 >= r.box.w - 2 * pad - 4, `${r.text}: ink ${ink[i].x1 - ink[i].x0 + 1} px wide in a ${r.box.w} px box`);
+      assert.ok(
+        ink[i].x0 >= r.box.x + pad - 1 && ink[i].x1 <= r.box.x + r.box.w - pad,
+        `${r.text}: ink ${ink[i].x0}-${ink[i].x1} in box ${r.box.x}+${r.box.w}`,
+      );
+      assert.ok(
+        ink[i].x1 - ink[i].x0 >= r.box.w - 2 * pad - 4,
+        `${r.text}: ink ${ink[i].x1 - ink[i].x0 + 1} px wide in a ${r.box.w} px box`,
+      );
     });
   }
 });
@@ -171,7 +217,8 @@ const pile = (n: number, kind: (i: number) => 'ligand' | 'residue' = () => 'liga
 test('crowded labels pile onto the labels already lost: every label that found a free spot but at most two stays readable', () => {
   const inputs = pile(80);
   const { labels } = layoutLabels(inputs, 512, 512, 'avoid');
-  const free = labels.filter((l) => !l.crowded).length, crowded = labels.length - free;
+  const free = labels.filter((l) => !l.crowded).length,
+    crowded = labels.length - free;
   assert.ok(free >= 20 && crowded >= 20, `${free} free, ${crowded} crowded: the case needs both`);
   const readable = labels.filter((l) => isReadable(l)).length;
   // The first crowded label has nothing lost to lie on and spoils one or two; the later ones lie on the pile.

@@ -1,13 +1,14 @@
 // Labels are drawn over the frame in the page exactly where the annotation's boxes say:
 // every pixel the labels change lies in a declared box (or on its leader line), and every
 // readable box holds its text's pixels. Also WebP/JPEG output and the pixel-runs decoder.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findBrowser } from '../../renders/find-browser.ts';
+import { after, test } from 'node:test';
 import { parseCommands } from '../../renders/commands.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { decodePixelRuns } from '../../renders/pixel-runs.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
@@ -24,22 +25,36 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const c = tinyComplex();
 const spec = (labels: boolean): SceneSpec => ({
-  complex: c, subset: parseSubset('full'), style: makeStyle(labels ? {} : { labels: false }), camera: complexCamera(c),
-  view: 'front', transform: parseCommands('roll x 20'), ligandTransform: [],
+  complex: c,
+  subset: parseSubset('full'),
+  style: makeStyle(labels ? {} : { labels: false }),
+  camera: complexCamera(c),
+  view: 'front',
+  transform: parseCommands('roll x 20'),
+  ligandTransform: [],
 });
 
 for (const layout of ['anchored', 'avoid'] as const) {
-  test(`${layout}: every pixel the labels change lies in a declared box or on a declared leader, and every box holds its text`, { skip: noBrowser }, async () => {
+  test(`${layout}: every pixel the labels change lies in a declared box or on a declared leader, and every box holds its text`, {
+    skip: noBrowser,
+  }, async () => {
     const labelled = { ...spec(true), style: makeStyle({ labels: { layout } }) };
     const pool = new RenderPool({ pages: 1 });
     let outcomes;
     try {
-      outcomes = await renderScenes(pool, [{ spec: labelled, out: join(dir, `${layout}-on.png`) }, { spec: spec(false), out: join(dir, `${layout}-off.png`) }]);
+      outcomes = await renderScenes(pool, [
+        { spec: labelled, out: join(dir, `${layout}-on.png`) },
+        { spec: spec(false), out: join(dir, `${layout}-off.png`) },
+      ]);
     } finally {
       await pool.close();
     }
-    assert.deepEqual(outcomes.map((o) => o.status), ['rendered', 'rendered']);
-    const on = readPng(outcomes[0].file), off = readPng(outcomes[1].file);
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['rendered', 'rendered'],
+    );
+    const on = readPng(outcomes[0].file),
+      off = readPng(outcomes[1].file);
     const { labels } = drawnScene(c, parseSubset('full'), makeStyle());
     const records = outcomes[0].annotation.labels;
     assert.equal(records.length, labels.length);
@@ -49,20 +64,27 @@ for (const layout of ['anchored', 'avoid'] as const) {
     }
     const hits = records.map(() => 0);
     // A leader's pixels: within a pixel of the segment from the anchor to the box's nearest point.
-    const nearLeader = (x: number, y: number) => records.some((r) => {
-      if (!r.leader) return false;
-      const tx = Math.min(Math.max(r.anchor.x, r.box.x), r.box.x + r.box.w), ty = Math.min(Math.max(r.anchor.y, r.box.y), r.box.y + r.box.h);
-      const dx = tx - r.anchor.x, dy = ty - r.anchor.y, px = x + 0.5 - r.anchor.x, py = y + 0.5 - r.anchor.y;
-      const t = Math.max(0, Math.min(1, (px * dx + py * dy) / (dx * dx + dy * dy || 1)));
-      return Math.hypot(px - t * dx, py - t * dy) <= 1.5;
-    });
+    const nearLeader = (x: number, y: number) =>
+      records.some((r) => {
+        if (!r.leader) return false;
+        const tx = Math.min(Math.max(r.anchor.x, r.box.x), r.box.x + r.box.w),
+          ty = Math.min(Math.max(r.anchor.y, r.box.y), r.box.y + r.box.h);
+        const dx = tx - r.anchor.x,
+          dy = ty - r.anchor.y,
+          px = x + 0.5 - r.anchor.x,
+          py = y + 0.5 - r.anchor.y;
+        const t = Math.max(0, Math.min(1, (px * dx + py * dy) / (dx * dx + dy * dy || 1)));
+        return Math.hypot(px - t * dx, py - t * dy) <= 1.5;
+      });
     let stray = 0;
     for (let y = 0; y < on.height; y++) {
       for (let x = 0; x < on.width; x++) {
         const o = (y * on.width + x) * 4;
         if (on.data[o] === off.data[o] && on.data[o + 1] === off.data[o + 1] && on.data[o + 2] === off.data[o + 2]) continue;
         // Glyph edges and the rounded box's antialiasing may reach one pixel past the box.
-        const inside = records.flatMap((r, i) => (x >= r.box.x - 1 && x <= r.box.x + r.box.w && y >= r.box.y - 1 && y <= r.box.y + r.box.h ? [i] : []));
+        const inside = records.flatMap((r, i) =>
+          x >= r.box.x - 1 && x <= r.box.x + r.box.w && y >= r.box.y - 1 && y <= r.box.y + r.box.h ? [i] : [],
+        );
         if (inside.length === 0 && !nearLeader(x, y)) stray++;
         // Text: near-white pixels (the font is white, nothing else in the scene is).
         if (on.data[o] > 230 && on.data[o + 1] > 230 && on.data[o + 2] > 230) for (const i of inside) hits[i]++;
@@ -84,7 +106,9 @@ test('a page that drew another size first gives the same bytes as a fresh one', 
     const pool = new RenderPool({ pages: 1 });
     try {
       if (first) await renderScenes(pool, [{ spec: { ...spec(true), style: first }, out: join(dir, 'first.png'), annotationsOut: null }]);
-      const [o] = await renderScenes(pool, [{ spec: spec(true), out: join(dir, `after-${first ? first.antialias : 'nothing'}.png`), annotationsOut: null }]);
+      const [o] = await renderScenes(pool, [
+        { spec: spec(true), out: join(dir, `after-${first ? first.antialias : 'nothing'}.png`), annotationsOut: null },
+      ]);
       assert.equal(o.status, 'rendered');
       bytes.push(readFileSync(o.file));
     } finally {
@@ -104,7 +128,8 @@ test('WebP and JPEG come out as such, keyed by format and quality', { skip: noBr
     assert.match(webp.file, /\.webp$/);
     assert.match(jpeg.file, /\.jpg$/);
     assert.notEqual(jpeg.key, jpeg2.key);
-    const w = readFileSync(webp.file), j = readFileSync(jpeg.file);
+    const w = readFileSync(webp.file),
+      j = readFileSync(jpeg.file);
     assert.equal(w.subarray(0, 4).toString('latin1'), 'RIFF');
     assert.equal(w.subarray(8, 12).toString('latin1'), 'WEBP');
     assert.deepEqual([...j.subarray(0, 3)], [0xff, 0xd8, 0xff]);
@@ -125,6 +150,9 @@ test('pixel runs decode: zero pixels repeat the left one (black at a row start),
   // A literal is the difference from the left pixel, modulo 256: 10 then 5 (= 10 + 251).
   assert.deepEqual([...decodePixelRuns(Uint8Array.from([0, 2, 10, 10, 10, 251, 0, 1]), 2, 1)], [10, 10, 10, 5, 10, 11]);
   // A varint of two bytes: 130 zero pixels = [0x82, 0x01].
-  assert.equal(decodePixelRuns(Uint8Array.from([0x82, 0x01, 0]), 130, 1).every((v) => v === 0), true);
+  assert.equal(
+    decodePixelRuns(Uint8Array.from([0x82, 0x01, 0]), 130, 1).every((v) => v === 0),
+    true,
+  );
   assert.throws(() => decodePixelRuns(Uint8Array.from([0, 2, 1, 2, 3]), 2, 1), /truncated/);
 });

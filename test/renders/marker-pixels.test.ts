@@ -2,22 +2,23 @@
 // atoms of distinct colours on +x, +y and +z is drawn by real Chromium, and each marker
 // must appear where the signs of docs/rendering.md ("Frames and commands") put it. Expected places are written by hand
 // from the spec's text, not computed by the renderer's code.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findBrowser } from '../../renders/find-browser.ts';
+import { after, test } from 'node:test';
+import { frameCamera } from '../../renders/camera.ts';
 import { parseCommands } from '../../renders/commands.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
-import { frameCamera } from '../../renders/camera.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
 import type { ViewName } from '../../renders/views.ts';
+import { centroid, type Image, readPng } from './pixel-tools.ts';
 import { atom, complex } from './synthetic-complex.ts';
-import { centroid, readPng, type Image } from './pixel-tools.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 
@@ -25,12 +26,18 @@ const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false
 // frame): red on +x, blue on +y, green on +z, white on (-1, -1, -1) to make the box symmetric.
 const C: [number, number, number] = [20, -7, 3];
 const at = (x: number, y: number, z: number): [number, number, number] => [C[0] + x, C[1] + y, C[2] + z];
-const markers = complex('markers', [], [
-  atom('RX', 'O', at(5, 0, 0)), atom('BY', 'N', at(0, 5, 0)), atom('GZ', 'S', at(0, 0, 5)), atom('W', 'C', at(-5, -5, -5)),
-]);
+const markers = complex(
+  'markers',
+  [],
+  [atom('RX', 'O', at(5, 0, 0)), atom('BY', 'N', at(0, 5, 0)), atom('GZ', 'S', at(0, 0, 5)), atom('W', 'C', at(-5, -5, -5))],
+);
 const style = makeStyle({
-  representation: 'sphere', sphereRadius: 0.7, labels: false, antialias: false,
-  elementColors: { O: '#FF0000', N: '#0000FF', S: '#00FF00' }, ligandCarbon: '#FFFFFF',
+  representation: 'sphere',
+  sphereRadius: 0.7,
+  labels: false,
+  antialias: false,
+  elementColors: { O: '#FF0000', N: '#0000FF', S: '#00FF00' },
+  ligandCarbon: '#FFFFFF',
 });
 // The camera frames a 24 A cube around the markers, so that moves keep them in the frame.
 const camera = frameCamera([at(-12, -12, -12), at(12, 12, 12)]);
@@ -60,10 +67,19 @@ after(async () => {
 async function draw(cases: { view?: ViewName; transform?: string }[]): Promise<Record<Marker, Spot>[]> {
   pool ??= new RenderPool({ pages: 1 });
   const specs: SceneSpec[] = cases.map((c) => ({
-    complex: markers, subset: parseSubset('ligand'), style, camera, view: c.view ?? 'front',
-    transform: parseCommands(c.transform ?? ''), ligandTransform: [],
+    complex: markers,
+    subset: parseSubset('ligand'),
+    style,
+    camera,
+    view: c.view ?? 'front',
+    transform: parseCommands(c.transform ?? ''),
+    ligandTransform: [],
   }));
-  const outcomes = await renderScenes(pool, specs.map((spec) => ({ spec })), { outDir: dir });
+  const outcomes = await renderScenes(
+    pool,
+    specs.map((spec) => ({ spec })),
+    { outDir: dir },
+  );
   return outcomes.map((o) => {
     assert.notEqual(o.status, 'failed', o.reason);
     return spots(readPng(o.file));
@@ -74,13 +90,17 @@ async function draw(cases: { view?: ViewName; transform?: string }[]): Promise<R
 type Place = 'centre' | 'right' | 'left' | 'up' | 'down' | 'down-left' | 'down-right' | 'up-left' | 'up-right';
 function assertPlace(s: Spot, place: Place, what: string) {
   assert.ok(s.n > 20, `${what}: marker not found (${s.n} pixels)`);
-  const dx = s.x - 256, dy = s.y - 256;
+  const dx = s.x - 256,
+    dy = s.y - 256;
   const want = { x: 0, y: 0 };
   if (place.includes('right')) want.x = 1;
   if (place.includes('left')) want.x = -1;
   if (place.includes('up')) want.y = -1;
   if (place.includes('down')) want.y = 1;
-  for (const [d, w, axis] of [[dx, want.x, 'x'], [dy, want.y, 'y']] as const) {
+  for (const [d, w, axis] of [
+    [dx, want.x, 'x'],
+    [dy, want.y, 'y'],
+  ] as const) {
     if (w === 0) assert.ok(Math.abs(d) < 3, `${what}: expected ${place}, ${axis} offset ${d.toFixed(1)} px`);
     else assert.ok(Math.sign(d) === w && Math.abs(d) > 40, `${what}: expected ${place}, ${axis} offset ${d.toFixed(1)} px`);
   }
@@ -109,8 +129,13 @@ test('the six views put the markers where the spec says', { skip: noBrowser }, a
 
 test('moves and rolls move the markers as the spec says', { skip: noBrowser }, async () => {
   const [front, mx, my, mz, rz, ry, rx] = await draw([
-    {}, { transform: 'move x 3' }, { transform: 'move y 3' }, { transform: 'move z 10' },
-    { transform: 'roll z 90' }, { transform: 'roll y 90' }, { transform: 'roll x 90' },
+    {},
+    { transform: 'move x 3' },
+    { transform: 'move y 3' },
+    { transform: 'move z 10' },
+    { transform: 'roll z 90' },
+    { transform: 'roll y 90' },
+    { transform: 'roll x 90' },
   ]);
   for (const m of Object.keys(PICK) as Marker[]) {
     // move x 3: right on screen; move y 3: up on screen (y pixels shrink).

@@ -2,8 +2,9 @@
 // rows must give the same PNG as the image itself, and decode back to it: checked on images
 // with flat areas, rows that start inside a stretch of zeros, and literal stretches
 // crossing rows.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import seedrandom from 'seedrandom';
 import { decodePixelRuns, pixelRunsToScanlines } from '../../renders/pixel-runs.ts';
 import { encodePng, encodeScanlinesAsync } from '../../renders/png-encode.ts';
@@ -12,7 +13,10 @@ import { encodePng, encodeScanlinesAsync } from '../../renders/png-encode.ts';
 function runsOf(rgb: Uint8Array, width: number): Uint8Array {
   const out: number[] = [];
   const varint = (v: number) => {
-    while (v >= 128) { out.push((v & 127) | 128); v = Math.floor(v / 128); }
+    while (v >= 128) {
+      out.push((v & 127) | 128);
+      v = Math.floor(v / 128);
+    }
     out.push(v);
   };
   const n = rgb.length / 3;
@@ -48,7 +52,13 @@ function blotchy(width: number, height: number, seed: string): Uint8Array {
 }
 
 test('runs to PNG rows in one pass give the same PNG as runs -> RGB -> rows', async () => {
-  for (const [w, h, seed] of [[1, 1, 'a'], [7, 5, 'b'], [64, 48, 'c'], [130, 3, 'd'], [512, 64, 'e']] as const) {
+  for (const [w, h, seed] of [
+    [1, 1, 'a'],
+    [7, 5, 'b'],
+    [64, 48, 'c'],
+    [130, 3, 'd'],
+    [512, 64, 'e'],
+  ] as const) {
     const rgb = blotchy(w, h, seed);
     const runs = runsOf(rgb, w);
     assert.deepEqual(decodePixelRuns(runs, w, h), rgb, `${w} x ${h}: runs decode to the image`);

@@ -3,13 +3,14 @@
 // the original; the async encoder fed the renderer's Sub-filtered rows gives the bytes of the
 // sync one; `small` is never larger than `fast`, and `fast` smaller than renderer 10's
 // Sub rows at zlib 3 over the set.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { PNG } from 'pngjs';
-import { REPO } from '../shared-structures.ts';
 import { encodePng, encodeScanlinesAsync, PNG_COMPRESSIONS, type PngCompression } from '../../renders/png-encode.ts';
+import { REPO } from '../shared-structures.ts';
 
 const IMAGES = join(REPO, 'test/fixtures/dataset-210c3b4/images');
 
@@ -18,7 +19,9 @@ function rgbOf(file: Buffer): { rgb: Uint8Array; width: number; height: number; 
   const png = PNG.sync.read(file);
   const rgb = new Uint8Array(png.width * png.height * 3);
   for (let i = 0, j = 0; i < png.data.length; i += 4) {
-    rgb[j++] = png.data[i]; rgb[j++] = png.data[i + 1]; rgb[j++] = png.data[i + 2];
+    rgb[j++] = png.data[i];
+    rgb[j++] = png.data[i + 1];
+    rgb[j++] = png.data[i + 2];
   }
   return { rgb, width: png.width, height: png.height, rgba: png.data };
 }
@@ -35,7 +38,9 @@ function subRows(rgb: Uint8Array, width: number, height: number): Uint8Array {
 }
 
 test('every setting decodes to the original pixels; async from Sub rows = sync; small <= fast < renderer 10', async () => {
-  const names = readdirSync(IMAGES).filter((n) => n.endsWith('.png')).sort();
+  const names = readdirSync(IMAGES)
+    .filter((n) => n.endsWith('.png'))
+    .sort();
   assert.ok(names.length >= 10);
   const total: Record<string, number> = { legacy: 0, fast: 0, small: 0 };
   for (const name of names) {

@@ -1,20 +1,21 @@
 // The engine's promises: same scene -> byte-identical PNG (fresh browsers each time); an
 // existing keyed file is not drawn again; a job that fails twice is reported with its
 // reason while the rest goes on; no browser outlives the pool.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findBrowser } from '../../renders/find-browser.ts';
+import { after, test } from 'node:test';
 import { parseCommands } from '../../renders/commands.ts';
+import { findBrowser } from '../../renders/find-browser.ts';
+import { pageScene } from '../../renders/page-payload.ts';
 import { RenderPool } from '../../renders/render-pool.ts';
 import { renderScenes } from '../../renders/render-scenes.ts';
 import { complexCamera } from '../../renders/scene-atoms.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
 import { makeStyle } from '../../renders/style.ts';
 import { parseSubset } from '../../renders/subset.ts';
-import { pageScene } from '../../renders/page-payload.ts';
 import { tinyComplex } from './synthetic-complex.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
@@ -23,14 +24,26 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const c = tinyComplex();
 const spec = (transform = ''): SceneSpec => ({
-  complex: c, subset: parseSubset('full'), style: makeStyle(), camera: complexCamera(c),
-  view: 'top', transform: parseCommands(transform), ligandTransform: [],
+  complex: c,
+  subset: parseSubset('full'),
+  style: makeStyle(),
+  camera: complexCamera(c),
+  view: 'top',
+  transform: parseCommands(transform),
+  ligandTransform: [],
 });
 
 /** One shot of the scene from 50 A straight ahead, for the pool's own tests. */
 const shot = { matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1], projection: Array.from(spec().camera.projectionMatrix) };
 
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 test('same scene, fresh browsers: byte-identical PNGs; a keyed file is not drawn again', { skip: noBrowser }, async () => {
   const bytes: Buffer[] = [];
@@ -58,7 +71,10 @@ test('same scene, fresh browsers: byte-identical PNGs; a keyed file is not drawn
 test('a job failing twice is reported with its reason; the pool goes on', { skip: noBrowser }, async () => {
   const pool = new RenderPool({ pages: 1, timeoutMs: 1 });
   try {
-    const r = await pool.run({ scene: pageScene(spec()), shots: [{ matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1], projection: Array.from(spec().camera.projectionMatrix) }] });
+    const r = await pool.run({
+      scene: pageScene(spec()),
+      shots: [{ matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -50, 1], projection: Array.from(spec().camera.projectionMatrix) }],
+    });
     assert.equal(r.ok, false);
     assert.equal(r.attempts, 2);
     assert.match((r as { reason: string }).reason, /time(d out|out)/i);
@@ -69,8 +85,15 @@ test('a job failing twice is reported with its reason; the pool goes on', { skip
   }
   const good = new RenderPool({ pages: 1, imagesPerBrowser: 2 });
   try {
-    const outcomes = await renderScenes(good, ['move x 1', 'move x 2', 'move x 3'].map((t) => ({ spec: spec(t) })), { outDir: join(dir, 'c') });
-    assert.deepEqual(outcomes.map((o) => o.status), ['rendered', 'rendered', 'rendered']);
+    const outcomes = await renderScenes(
+      good,
+      ['move x 1', 'move x 2', 'move x 3'].map((t) => ({ spec: spec(t) })),
+      { outDir: join(dir, 'c') },
+    );
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['rendered', 'rendered', 'rendered'],
+    );
     // Three images, two per browser: the browser was recycled once.
     assert.equal(good.launches, 1);
     assert.deepEqual(good.pids(), []);
@@ -79,22 +102,46 @@ test('a job failing twice is reported with its reason; the pool goes on', { skip
   }
 });
 
-test('a page takes its next jobs while the last ones\' callbacks run, two jobs at most; a failed callback retries the job on the same browser', { skip: noBrowser }, async () => {
+test("a page takes its next jobs while the last ones' callbacks run, two jobs at most; a failed callback retries the job on the same browser", {
+  skip: noBrowser,
+}, async () => {
   const pool = new RenderPool({ pages: 1 });
   try {
     // Job A's one callback waits on a gate; jobs B and C queue behind it on the only page.
     // B draws at once (the page is free once A's image has arrived), but C draws nothing
     // until A's callbacks are done: at most two finished jobs per page in Node's hands.
     let open!: () => void;
-    const gate = new Promise<void>((r) => { open = r; });
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
     const events: string[] = [];
-    const a = pool.run({ scene: pageScene(spec()), shots: [shot], onImage: async () => { events.push('A image'); await gate; events.push('A written'); } });
-    const b = pool.run({ scene: pageScene(spec('roll z 10')), shots: [shot, shot], onImage: (i) => { events.push(`B image ${i}`); } });
-    const c = pool.run({ scene: pageScene(spec('roll z 20')), shots: [shot], onImage: () => { events.push('C image'); } });
+    const a = pool.run({
+      scene: pageScene(spec()),
+      shots: [shot],
+      onImage: async () => {
+        events.push('A image');
+        await gate;
+        events.push('A written');
+      },
+    });
+    const b = pool.run({
+      scene: pageScene(spec('roll z 10')),
+      shots: [shot, shot],
+      onImage: (i) => {
+        events.push(`B image ${i}`);
+      },
+    });
+    const c = pool.run({
+      scene: pageScene(spec('roll z 20')),
+      shots: [shot],
+      onImage: () => {
+        events.push('C image');
+      },
+    });
     for (let t = 0; t < 1000 && !events.includes('B image 1'); t++) await new Promise((r) => setTimeout(r, 10));
     assert.ok(events.includes('B image 1'), `B did not draw while A's callbacks ran: ${events.join(', ')}`);
     await new Promise((r) => setTimeout(r, 500));
-    assert.deepEqual(events, ['A image', 'B image 0', 'B image 1'], 'C drew before A\'s callbacks were done');
+    assert.deepEqual(events, ['A image', 'B image 0', 'B image 1'], "C drew before A's callbacks were done");
     open();
     assert.deepEqual(await a, { ok: true, attempts: 1 });
     assert.deepEqual(await b, { ok: true, attempts: 1 });
@@ -102,7 +149,13 @@ test('a page takes its next jobs while the last ones\' callbacks run, two jobs a
     assert.deepEqual(events, ['A image', 'B image 0', 'B image 1', 'A written', 'C image']);
     // A callback that fails fails the attempt, not the page: the job is drawn again, by the same browser.
     let calls = 0;
-    const c2 = await pool.run({ scene: pageScene(spec()), shots: [shot], onImage: async () => { if (calls++ === 0) throw new Error('disk full'); } });
+    const c2 = await pool.run({
+      scene: pageScene(spec()),
+      shots: [shot],
+      onImage: async () => {
+        if (calls++ === 0) throw new Error('disk full');
+      },
+    });
     assert.deepEqual(c2, { ok: true, attempts: 2 });
     assert.equal(calls, 2);
     assert.equal(pool.retries, 1);
@@ -119,7 +172,9 @@ test('whenSubmitted resolves once that many jobs have been handed to run, or the
     assert.equal(pool.submitted, 0);
     await pool.whenSubmitted(0); // at once
     let second = false;
-    const waiting = pool.whenSubmitted(2).then(() => { second = true; });
+    const waiting = pool.whenSubmitted(2).then(() => {
+      second = true;
+    });
     runs.push(pool.run({ scene: pageScene(spec('roll z 1')), shots: [shot] }));
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(pool.submitted, 1);

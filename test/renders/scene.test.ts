@@ -1,13 +1,13 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCommands } from '../../renders/commands.ts';
-import { drawnScene, complexCamera } from '../../renders/scene-atoms.ts';
-import { makeStyle } from '../../renders/style.ts';
-import { parseSubset, formatSubset } from '../../renders/subset.ts';
-import { poseScene } from '../../renders/scene-pose.ts';
+import { test } from 'node:test';
 import { annotate } from '../../renders/annotation.ts';
+import { parseCommands } from '../../renders/commands.ts';
+import { complexCamera, drawnScene } from '../../renders/scene-atoms.ts';
 import { imageFileName, sceneKey } from '../../renders/scene-key.ts';
+import { poseScene } from '../../renders/scene-pose.ts';
 import type { SceneSpec } from '../../renders/scene-spec.ts';
+import { makeStyle } from '../../renders/style.ts';
+import { formatSubset, parseSubset } from '../../renders/subset.ts';
 import { tinyComplex } from './synthetic-complex.ts';
 
 test('subsets parse and print back', () => {
@@ -20,26 +20,49 @@ test('subsets parse and print back', () => {
 
 test('default style draws heavy atoms, alternates pocket carbons and labels everything', () => {
   const d = drawnScene(tinyComplex(), parseSubset('full'), makeStyle());
-  assert.deepEqual(d.atoms.map((a) => a.atomName), ['N', 'CA', 'OD1', 'N', 'CA', 'CZ', 'C1', 'O1', 'N1']);
-  assert.deepEqual(d.atoms.map((a) => a.color), [
-    '#3050F8', '#BF99F2', '#FF0D0D', '#3050F8', '#F2B366', '#F2B366', '#909090', '#FF0D0D', '#3050F8',
-  ]);
-  assert.deepEqual(d.labels.map((l) => [l.text, d.atoms[l.atom].atomName]), [
-    ['ASN 10', 'CA'], ['ARG 11A', 'CA'], ['C1', 'C1'], ['O1', 'O1'], ['N1', 'N1'],
-  ]);
+  assert.deepEqual(
+    d.atoms.map((a) => a.atomName),
+    ['N', 'CA', 'OD1', 'N', 'CA', 'CZ', 'C1', 'O1', 'N1'],
+  );
+  assert.deepEqual(
+    d.atoms.map((a) => a.color),
+    ['#3050F8', '#BF99F2', '#FF0D0D', '#3050F8', '#F2B366', '#F2B366', '#909090', '#FF0D0D', '#3050F8'],
+  );
+  assert.deepEqual(
+    d.labels.map((l) => [l.text, d.atoms[l.atom].atomName]),
+    [
+      ['ASN 10', 'CA'],
+      ['ARG 11A', 'CA'],
+      ['C1', 'C1'],
+      ['O1', 'O1'],
+      ['N1', 'N1'],
+    ],
+  );
   const bare = drawnScene(tinyComplex(), parseSubset('pocket'), makeStyle({ labels: false, hydrogens: true }));
   assert.equal(bare.labels.length, 0);
-  assert.deepEqual(bare.atoms.map((a) => a.atomName), ['N', 'CA', 'H', 'OD1', 'N', 'CA', 'CZ']);
+  assert.deepEqual(
+    bare.atoms.map((a) => a.atomName),
+    ['N', 'CA', 'H', 'OD1', 'N', 'CA', 'CZ'],
+  );
   const one = drawnScene(tinyComplex(), parseSubset('residue:A:11A'), makeStyle());
-  assert.deepEqual(one.atoms.map((a) => a.part + ':' + a.atomName), ['pocket:N', 'pocket:CA', 'pocket:CZ', 'ligand:C1', 'ligand:O1', 'ligand:N1']);
+  assert.deepEqual(
+    one.atoms.map((a) => a.part + ':' + a.atomName),
+    ['pocket:N', 'pocket:CA', 'pocket:CZ', 'ligand:C1', 'ligand:O1', 'ligand:N1'],
+  );
   assert.throws(() => drawnScene(tinyComplex(), parseSubset('residue:A:12'), makeStyle()), /no pocket residue A:12/);
 });
 
 function spec(over: Partial<SceneSpec> = {}): SceneSpec {
   const c = tinyComplex();
   return {
-    complex: c, subset: parseSubset('full'), style: makeStyle(), camera: complexCamera(c),
-    view: 'front', transform: [], ligandTransform: [], ...over,
+    complex: c,
+    subset: parseSubset('full'),
+    style: makeStyle(),
+    camera: complexCamera(c),
+    view: 'front',
+    transform: [],
+    ligandTransform: [],
+    ...over,
   };
 }
 

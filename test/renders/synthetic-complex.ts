@@ -26,7 +26,12 @@ export function tinyComplex(): Complex {
   return complex(
     'tiny',
     [
-      residue('A', 'ASN', 10, [atom('N', 'N', [0, 0, 0]), atom('CA', 'C', [1.4, 0, 0]), atom('H', 'H', [-0.9, 0, 0]), atom('OD1', 'O', [2, 1, 0])]),
+      residue('A', 'ASN', 10, [
+        atom('N', 'N', [0, 0, 0]),
+        atom('CA', 'C', [1.4, 0, 0]),
+        atom('H', 'H', [-0.9, 0, 0]),
+        atom('OD1', 'O', [2, 1, 0]),
+      ]),
       residue('A', 'ARG', 11, [atom('N', 'N', [3, 0, 0]), atom('CA', 'C', [4, 1, 1]), atom('CZ', 'C', [5, 2, 1])], 'A'),
     ],
     [atom('C1', 'C', [2, 4, 3]), atom('O1', 'O', [3, 4, 3]), atom('N1', 'N', [2, 5, 3]), atom('H1', 'H', [1, 4, 3])],

@@ -6,13 +6,14 @@
 // ids blanked, with and without TER, gives the bonds of the original with A and B written _1
 // and _2; one chain followed by waters numbered lower stays one blank chain; 10gs (shared
 // structures, when present) reads as two chains with no pocket atom renamed.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
+import { after, test } from 'node:test';
 import { cli as inProcess } from '../cli-in-process.ts';
+import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
 
 const cli = (...args: string[]) => inProcess(args, { cwd: REPO });
 const root = mkdtempSync(join(tmpdir(), 'misi-blank-chains-'));
@@ -59,7 +60,10 @@ test('chain ids blanked, no TER: the second chain starts where the numbers run b
   const dir = variant('backward', (lines) => lines.map(blankChain));
   const r = await bonds(dir);
   assert.equal(r.stdout, renamed);
-  assert.match(r.stderr, /2 chains without a chain id told apart \(residue numbers running backward\) and named _1 \w+ \d+ to \w+ \d+, _2 /);
+  assert.match(
+    r.stderr,
+    /2 chains without a chain id told apart \(residue numbers running backward\) and named _1 \w+ \d+ to \w+ \d+, _2 /,
+  );
   assert.doesNotMatch(r.stderr, /renamed|made unique/);
   const { complex, stderr } = await ingested(dir, 'backward');
   const chains = new Set(complex.pocket.map((x: { chain: string }) => x.chain));
@@ -71,7 +75,9 @@ test('chain ids blanked, no TER: the second chain starts where the numbers run b
 test('chain ids blanked with a TER between the chains: told apart by the TER', async () => {
   let lastA = -1;
   const dir = variant('ter', (lines) => {
-    lines.forEach((l, i) => { if (isAtom(l) && l[21] === 'A') lastA = i; });
+    lines.forEach((l, i) => {
+      if (isAtom(l) && l[21] === 'A') lastA = i;
+    });
     return [...lines.slice(0, lastA + 1), 'TER', ...lines.slice(lastA + 1)].map(blankChain);
   });
   const r = await bonds(dir);
@@ -93,7 +99,8 @@ test('10gs reads as two chains with no pocket atom renamed', { skip: NEEDS_SHARE
   const { complex, stderr } = await ingested(dir, '10gs');
   const residues = complex.pocket as { chain: string; name: string; number: number; atoms: { name: string }[] }[];
   assert.deepEqual([...new Set(residues.map((x) => x.chain))].sort(), ['_1', '_2']);
-  for (const x of residues) for (const a of x.atoms) assert.doesNotMatch(a.name, /_\d+$/, `${x.name} ${x.number} ${x.chain}: atom ${a.name}`);
+  for (const x of residues)
+    for (const a of x.atoms) assert.doesNotMatch(a.name, /_\d+$/, `${x.name} ${x.number} ${x.chain}: atom ${a.name}`);
   // Residue 70 of each chain, apart.
   assert.equal(residues.filter((x) => x.number === 70).length, 2);
   const pocketWarnings = complex.warnings.filter((w: { file: string }) => w.file.endsWith('_pocket.pdb'));
@@ -106,5 +113,8 @@ test('10gs reads as two chains with no pocket atom renamed', { skip: NEEDS_SHARE
 
 test('the scorer reads a bond of a generated chain as the answers write it', async () => {
   const { findPocketBonds } = await import('../../qa/scoring/read-bonds.ts');
-  assert.deepEqual([...findPocketBonds('ASP 98 OD2 _2, N; LEU 52 N _1, O_2; ASP 25 OD2 B, O3; SER 65 N _, O')], ['ASP 98 OD2 _2 N', 'LEU 52 N _1 O_2', 'ASP 25 OD2 B O3', 'SER 65 N _ O']);
+  assert.deepEqual(
+    [...findPocketBonds('ASP 98 OD2 _2, N; LEU 52 N _1, O_2; ASP 25 OD2 B, O3; SER 65 N _, O')],
+    ['ASP 98 OD2 _2 N', 'LEU 52 N _1 O_2', 'ASP 25 OD2 B O3', 'SER 65 N _ O'],
+  );
 });

@@ -1,10 +1,11 @@
 // SDF V2000 fields RDKit reads as numbers, checked before RDKit sees them: a mass difference,
 // charge code or `M  CHG` entry that is not a whole number, and a charge code outside 0-7
 // (RDKit would read `9` as -5), are errors with their line; every real SDF still passes.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { checkMolfile } from '../../structures/check-molfile.ts';
 import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
 
@@ -13,7 +14,8 @@ const SDF = join(SAMPLE, 'pdbbind/1hpv/1hpv_ligand.sdf');
 test('bad V2000 mass differences, charge codes and M  CHG entries are located errors', () => {
   const lines = readFileSync(SDF, 'utf8').split('\n');
   assert.deepEqual(checkMolfile(lines.join('\n'), 'x.sdf'), []);
-  const atomLine = (cols: [number, number], text: string) => lines.map((l, i) => (i === 6 ? l.slice(0, cols[0]) + text + l.slice(cols[1]) : l));
+  const atomLine = (cols: [number, number], text: string) =>
+    lines.map((l, i) => (i === 6 ? l.slice(0, cols[0]) + text + l.slice(cols[1]) : l));
   const withChg = (chg: string) => lines.flatMap((l) => (l.startsWith('M  END') ? [chg, l] : [l]));
   const cases: Array<[string[], number, string]> = [
     [atomLine([34, 36], ' x'), 7, "atom 3: mass difference 'x' is not a whole number (columns 35-36)"],

@@ -1,8 +1,9 @@
 // The shared mmCIF category reader (structures/cif-categories.ts): loop rows carry the line
 // they start on, through rows split over lines, several rows on a line and `;` text fields;
 // key-value categories are one row; a last row cut short is said, with its line.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { readCifBlock, readCifCategories, readCifLoop } from '../../structures/cif-categories.ts';
 
 const TEXT = [
@@ -44,13 +45,21 @@ test('loop rows with their lines; key-value items; only the first data block', (
   assert.deepEqual(cats.get('entry'), [{ id: 'TEST' }]);
   assert.deepEqual(cats.get('struct'), [{ title: 'A title\non two lines' }]);
   assert.equal(cats.get('thing')?.length, 4);
-  assert.deepEqual(readCifBlock(TEXT, ['entry']).map((c) => [c.name, c.loop, c.line]), [['entry', false, 2]]);
+  assert.deepEqual(
+    readCifBlock(TEXT, ['entry']).map((c) => [c.name, c.loop, c.line]),
+    [['entry', false, 2]],
+  );
 });
 
 test('a last row cut short: incomplete, or cut mid-line when the file ends without a line end', () => {
   const cut = TEXT.slice(0, TEXT.indexOf('4 delta') + 1);
-  assert.deepEqual(readCifLoop(`${cut}\n`, 'thing')?.problems, [{ line: 16, message: 'the last _thing row is incomplete (1 of 3 values): file truncated?' }]);
+  assert.deepEqual(readCifLoop(`${cut}\n`, 'thing')?.problems, [
+    { line: 16, message: 'the last _thing row is incomplete (1 of 3 values): file truncated?' },
+  ]);
   const unended = readCifLoop(TEXT.slice(0, TEXT.indexOf('\n', TEXT.indexOf('2 beta'))), 'thing');
   assert.deepEqual(unended?.problems, [{ line: 12, message: 'the last _thing row is cut mid-line (no line end): file truncated?' }]);
-  assert.deepEqual(unended?.rows.map((r) => r.line), [11]);
+  assert.deepEqual(
+    unended?.rows.map((r) => r.line),
+    [11],
+  );
 });

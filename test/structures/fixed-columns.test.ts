@@ -1,15 +1,39 @@
 // The in-place column reader gives exactly what Number() of the trimmed field gives (the
 // reference), for the forms PDB files hold and for odd ones, and its own blank value.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { columnDigits, columnNumber } from '../../structures/fixed-columns.ts';
 
 const reference = (field: string, ifBlank: number) => (field.trim() === '' ? ifBlank : Number(field.trim()));
 
 test('columnNumber equals Number() of the trimmed field, bit for bit, on 200,000 fields', () => {
   let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const odd = ['', '        ', '-', '.', '-.', '1.', '.5', '-.5', '-0.000', '0', '+1.5', '1e3', '1.2.3', '1 2', ' 0x10', 'NaN', 'abc', '\t1.5', '1,5', '-  1', '12345678901234567', '0.1234567890123456'];
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const odd = [
+    '',
+    '        ',
+    '-',
+    '.',
+    '-.',
+    '1.',
+    '.5',
+    '-.5',
+    '-0.000',
+    '0',
+    '+1.5',
+    '1e3',
+    '1.2.3',
+    '1 2',
+    ' 0x10',
+    'NaN',
+    'abc',
+    '\t1.5',
+    '1,5',
+    '-  1',
+    '12345678901234567',
+    '0.1234567890123456',
+  ];
   const fields: string[] = [...odd];
   for (let i = 0; i < 200000; i++) {
     const digits = 1 + Math.floor(rnd() * 7);

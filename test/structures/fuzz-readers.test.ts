@@ -5,15 +5,16 @@
 // throw), every diagnostic must name the file (and errors their line), no atom may carry NaN,
 // and a numeric field that was made a non-number must be an error on that line naming the
 // field (never NaN, never a silent 0), in the same words in PDB and mmCIF.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import seedrandom from 'seedrandom';
 import type { Diagnostic } from '../../structures/model.ts';
-import { parsePdb, type StructureRecord } from '../../structures/read-pdb.ts';
 import { parseMmcif } from '../../structures/read-mmcif.ts';
-import { parseMol2, type Mol2Record } from '../../structures/read-mol2.ts';
+import { type Mol2Record, parseMol2 } from '../../structures/read-mol2.ts';
+import { parsePdb, type StructureRecord } from '../../structures/read-pdb.ts';
 import { HAVE_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
 
 const rng = seedrandom('fuzz-readers');
@@ -24,18 +25,30 @@ const CASES_PER_FILE = 12;
 const NOT_NUMBERS = ['x', 'NaN', 'n/a', '1,5', '--', 'inf', 'one', '1.2.3', '+-1', '0x1G', '12A'];
 
 function sources(kind: 'pdb' | 'mol2'): Array<{ name: string; text: string }> {
-  const files = kind === 'pdb'
-    ? [join(SAMPLE, 'pdb-entries/3mht.pdb'), join(SAMPLE, 'pdbbind/1hpv/1hpv_pocket.pdb'), join(SAMPLE, 'protein-ligand/1pgp/1pgp_protein.pdb')]
-    : [join(SAMPLE, 'pdbbind/1hpv/1hpv_ligand.mol2')];
+  const files =
+    kind === 'pdb'
+      ? [
+          join(SAMPLE, 'pdb-entries/3mht.pdb'),
+          join(SAMPLE, 'pdbbind/1hpv/1hpv_pocket.pdb'),
+          join(SAMPLE, 'protein-ligand/1pgp/1pgp_protein.pdb'),
+        ]
+      : [join(SAMPLE, 'pdbbind/1hpv/1hpv_ligand.mol2')];
   if (HAVE_SHARED) {
     const ids = readdirSync(join(SHARED, 'pdbbind')).sort();
     for (let k = 0; k < 3; k++) {
       const id = pick(ids);
       const file = join(SHARED, 'pdbbind', id, kind === 'pdb' ? `${id}_pocket.pdb` : `${id}_ligand.mol2`);
-      try { readFileSync(file); files.push(file); } catch { /* this complex has no such file */ }
+      try {
+        readFileSync(file);
+        files.push(file);
+      } catch {
+        /* this complex has no such file */
+      }
     }
     if (kind === 'pdb') {
-      const entries = readdirSync(join(SHARED, 'pdb-entries')).filter((f) => f.endsWith('.pdb')).sort();
+      const entries = readdirSync(join(SHARED, 'pdb-entries'))
+        .filter((f) => f.endsWith('.pdb'))
+        .sort();
       for (const f of ['2ndo.pdb', pick(entries), pick(entries)]) if (entries.includes(f)) files.push(join(SHARED, 'pdb-entries', f));
     }
   }
@@ -53,13 +66,47 @@ function firstModelAtoms(lines: string[]): number[] {
 }
 
 // This test's own mmCIF writer: one `_atom_site` row per atom of the first model.
-const CIF_ITEMS = ['group_PDB', 'id', 'type_symbol', 'label_atom_id', 'label_alt_id', 'label_comp_id', 'auth_asym_id', 'auth_seq_id', 'pdbx_PDB_ins_code', 'Cartn_x', 'Cartn_y', 'Cartn_z', 'occupancy', 'B_iso_or_equiv', 'pdbx_formal_charge', 'pdbx_PDB_model_num'];
+const CIF_ITEMS = [
+  'group_PDB',
+  'id',
+  'type_symbol',
+  'label_atom_id',
+  'label_alt_id',
+  'label_comp_id',
+  'auth_asym_id',
+  'auth_seq_id',
+  'pdbx_PDB_ins_code',
+  'Cartn_x',
+  'Cartn_y',
+  'Cartn_z',
+  'occupancy',
+  'B_iso_or_equiv',
+  'pdbx_formal_charge',
+  'pdbx_PDB_model_num',
+];
 const CIF_HEAD = ['data_FUZZ', '#', 'loop_', ...CIF_ITEMS.map((c) => `_atom_site.${c}`)];
 function cifRow(l: string): string[] {
   const v = (s: string | undefined) => (s === undefined || s.trim() === '' ? '.' : s.trim());
   const name = l.slice(12, 16).trim();
   const charge = /^\d[+-]$/.test(l.slice(78, 80)) ? `${l[79] === '-' ? '-' : ''}${l[78]}` : '?';
-  return [l.slice(0, 6).trim(), l.slice(6, 11).trim(), l.slice(76, 78).trim() || '?', name.includes("'") ? `"${name}"` : name, v(l[16]), l.slice(17, 20).trim(), v(l[21]), l.slice(22, 26).trim(), v(l[26]), l.slice(30, 38).trim(), l.slice(38, 46).trim(), l.slice(46, 54).trim(), v(l.slice(54, 60)), v(l.slice(60, 66)), charge, '1'];
+  return [
+    l.slice(0, 6).trim(),
+    l.slice(6, 11).trim(),
+    l.slice(76, 78).trim() || '?',
+    name.includes("'") ? `"${name}"` : name,
+    v(l[16]),
+    l.slice(17, 20).trim(),
+    v(l[21]),
+    l.slice(22, 26).trim(),
+    v(l[26]),
+    l.slice(30, 38).trim(),
+    l.slice(38, 46).trim(),
+    l.slice(46, 54).trim(),
+    v(l.slice(54, 60)),
+    v(l.slice(60, 66)),
+    charge,
+    '1',
+  ];
 }
 const cifText = (rows: string[][]) => [...CIF_HEAD, ...rows.map((r) => r.join(' ')), '#', ''].join('\n');
 
@@ -68,13 +115,19 @@ function checkRecord(rec: StructureRecord | Mol2Record, file: string, what: stri
   const diagnostics: Diagnostic[] = [...rec.errors, ...rec.warnings];
   for (const d of diagnostics) {
     assert.equal(d.file, file, `${what}: a diagnostic names another file: ${JSON.stringify(d)}`);
-    assert.ok(typeof d.message === 'string' && d.message.length > 10 && !/undefined|\[object/.test(d.message), `${what}: ${JSON.stringify(d)}`);
+    assert.ok(
+      typeof d.message === 'string' && d.message.length > 10 && !/undefined|\[object/.test(d.message),
+      `${what}: ${JSON.stringify(d)}`,
+    );
   }
   for (const e of rec.errors) {
     const wholeFile = /^(no _atom_site loop|_atom_site lacks|no @<TRIPOS>MOLECULE)/.test(e.message);
     if (!wholeFile) assert.ok(Number.isInteger(e.line) && e.line! >= 1, `${what}: an error without a line: ${JSON.stringify(e)}`);
   }
-  const atoms = 'residues' in rec ? rec.residues.flatMap((r) => r.atoms.map((a) => ({ ...a, residueNumber: r.number }))) : rec.atoms.map((a) => ({ ...a, residueNumber: a.substructure?.id ?? 0 }));
+  const atoms =
+    'residues' in rec
+      ? rec.residues.flatMap((r) => r.atoms.map((a) => ({ ...a, residueNumber: r.number })))
+      : rec.atoms.map((a) => ({ ...a, residueNumber: a.substructure?.id ?? 0 }));
   for (const a of atoms) {
     const numbers = [...a.xyz, a.occupancy, a.serial, a.residueNumber, a.formalCharge ?? 0];
     assert.ok(numbers.every(Number.isFinite), `${what}: an atom carries a number that is not one: ${JSON.stringify(a)}`);
@@ -123,7 +176,8 @@ test('PDB and mmCIF: a numeric field made a non-number is an error on its line, 
       // The same words; only where the field sits differs (columns in PDB, the item in mmCIF).
       const words = (m: string) => m.replace(/ \((columns [\d-]+|_atom_site\.\w+)\)$/, '').replace(/\(.*\)$/, '');
       assert.equal(words(cifError.message), words(pdbError.message), what);
-      if (!field.words.source.startsWith('^coordinates')) assert.ok(cifError.message.endsWith(`(_atom_site.${field.cif})`), `${what}: ${cifError.message}`);
+      if (!field.words.source.startsWith('^coordinates'))
+        assert.ok(cifError.message.endsWith(`(_atom_site.${field.cif})`), `${what}: ${cifError.message}`);
       cases++;
     }
   }
@@ -150,7 +204,10 @@ test('mmCIF: a non-numeric formal charge is an error; a row cut short or a value
         cifRows[n].splice(Math.floor(rng() * CIF_ITEMS.length), 1);
         const rec = parseMmcif(cifText(cifRows), 'fuzz.cif');
         checkRecord(rec, 'fuzz.cif', what);
-        assert.ok(rec.errors.some((e) => /row is incomplete/.test(e.message)), `${what}: ${JSON.stringify(rec.errors.slice(0, 3))}`);
+        assert.ok(
+          rec.errors.some((e) => /row is incomplete/.test(e.message)),
+          `${what}: ${JSON.stringify(rec.errors.slice(0, 3))}`,
+        );
       } else {
         // The file ends inside row n, without a line end.
         const text = cifText(cifRows.slice(0, n + 1));
@@ -158,7 +215,10 @@ test('mmCIF: a non-numeric formal charge is an error; a row cut short or a value
         const cut = text.slice(0, lastRow + 1 + Math.floor(rng() * (text.lastIndexOf('\n#') - lastRow - 1)));
         const rec = parseMmcif(cut, 'fuzz.cif');
         checkRecord(rec, 'fuzz.cif', what);
-        assert.ok(rec.errors.some((e) => e.line === line && /cut mid-line|incomplete/.test(e.message)), `${what}: ${JSON.stringify(rec.errors.slice(0, 3))}`);
+        assert.ok(
+          rec.errors.some((e) => e.line === line && /cut mid-line|incomplete/.test(e.message)),
+          `${what}: ${JSON.stringify(rec.errors.slice(0, 3))}`,
+        );
       }
     }
   }
@@ -183,7 +243,10 @@ test('PDB: lines cut short, columns deleted, charge columns garbled: typed recor
       checkRecord(rec, 'fuzz.pdb', what);
       if (kind === 'charge') {
         // Not rejected (the PDB reader drops an unreadable charge), but never silently.
-        assert.ok(rec.warnings.some((w) => w.line === i + 1 && /columns 79-80/.test(w.message)), `${what}: ${JSON.stringify(rec.warnings)}`);
+        assert.ok(
+          rec.warnings.some((w) => w.line === i + 1 && /columns 79-80/.test(w.message)),
+          `${what}: ${JSON.stringify(rec.warnings)}`,
+        );
       }
     }
   }
@@ -197,7 +260,9 @@ test('mol2: a numeric field made a non-number, a bad bond line after a lone pair
     const bondsFrom = lines.findIndex((l) => l.startsWith('@<TRIPOS>BOND')) + 1;
     const bondsTo = lines.findIndex((l, i) => i >= bondsFrom && (l.startsWith('@<TRIPOS>') || l.trim() === ''));
     const atomLines = Array.from({ length: bondsFrom - 1 - atomsFrom }, (_, k) => atomsFrom + k).filter((i) => lines[i].trim() !== '');
-    const bondLines = Array.from({ length: (bondsTo < 0 ? lines.length : bondsTo) - bondsFrom }, (_, k) => bondsFrom + k).filter((i) => lines[i].trim() !== '');
+    const bondLines = Array.from({ length: (bondsTo < 0 ? lines.length : bondsTo) - bondsFrom }, (_, k) => bondsFrom + k).filter(
+      (i) => lines[i].trim() !== '',
+    );
     const intact = parseMol2(src.text, 'fuzz.mol2');
     assert.deepEqual(intact.errors, [], src.name);
     const fields = (i: number) => lines[i].trim().split(/\s+/);
@@ -214,7 +279,17 @@ test('mol2: a numeric field made a non-number, a bad bond line after a lone pair
         f[at] = pick(NOT_NUMBERS);
         edited = withFields(i, f);
         line = i + 1;
-        words = [/^atom id '.*' is not a whole number \(field 1\)$/, null, /^coordinates are not numbers/, /^coordinates are not numbers/, /^coordinates are not numbers/, null, /^substructure id '.*' is not a whole number \(field 7\)$/, null, /^charge '.*' is not a number \(field 9\)$/][at];
+        words = [
+          /^atom id '.*' is not a whole number \(field 1\)$/,
+          null,
+          /^coordinates are not numbers/,
+          /^coordinates are not numbers/,
+          /^coordinates are not numbers/,
+          null,
+          /^substructure id '.*' is not a whole number \(field 7\)$/,
+          null,
+          /^charge '.*' is not a number \(field 9\)$/,
+        ][at];
       } else if (kind === 'bond-field') {
         const i = pick(bondLines);
         const f = fields(i);
@@ -222,7 +297,11 @@ test('mol2: a numeric field made a non-number, a bad bond line after a lone pair
         f[at] = pick(NOT_NUMBERS);
         edited = withFields(i, f);
         line = i + 1;
-        words = [/^bond id '.*' is not a whole number \(field 1\)$/, /^bond's first atom id '.*' is not a whole number \(field 2\)$/, /^bond's second atom id '.*' is not a whole number \(field 3\)$/][at];
+        words = [
+          /^bond id '.*' is not a whole number \(field 1\)$/,
+          /^bond's first atom id '.*' is not a whole number \(field 2\)$/,
+          /^bond's second atom id '.*' is not a whole number \(field 3\)$/,
+        ][at];
       } else if (kind === 'lone-pair-then-bad-bond') {
         // An atom becomes a lone pair (its bonds go with it, no error), then a later bond
         // line names an atom the file does not hold: that line is still an error.
@@ -252,7 +331,11 @@ test('mol2: a numeric field made a non-number, a bad bond line after a lone pair
       else if (rec.errors.length === 0) {
         // A deleted field may be an optional one (substructure, charge, status): then the atoms read as before.
         assert.equal(rec.atoms.length, intact.atoms.length, what);
-        assert.deepEqual(rec.atoms.map((a) => a.xyz), intact.atoms.map((a) => a.xyz), what);
+        assert.deepEqual(
+          rec.atoms.map((a) => a.xyz),
+          intact.atoms.map((a) => a.xyz),
+          what,
+        );
       }
       cases++;
     }

@@ -1,20 +1,24 @@
 // `misi-gen ingest` end to end on real files: the bundled sample in all three layouts, the
 // collections of ../shared, and every kind of bad input, each becoming one reject.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
+import { test } from 'node:test';
 import { cli as inProcess } from '../cli-in-process.ts';
-
+import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../shared-structures.ts';
 
 async function run(args: string[]) {
   const r = await inProcess(args, { cwd: REPO });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const readLines = (p: string) => readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const readLines = (p: string) =>
+  readFileSync(p, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 test('the bundled sample reads in all three layouts, sorted by id, with provenance', async () => {
   const out = mkdtempSync(join(tmpdir(), 'misi-ingest-'));
@@ -46,7 +50,8 @@ test('bad input of every kind becomes one reject each; the good complex is still
     for (const [name, body] of Object.entries(files)) writeFileSync(join(d, name.replace('ID', id)), body);
   };
   cpSync(src, join(root, 'set/good1'), { recursive: true });
-  for (const f of readdirSync(join(root, 'set/good1'))) cpSync(join(root, 'set/good1', f), join(root, 'set/good1', f.replace('1hpv', 'good1')));
+  for (const f of readdirSync(join(root, 'set/good1')))
+    cpSync(join(root, 'set/good1', f), join(root, 'set/good1', f.replace('1hpv', 'good1')));
   for (const f of readdirSync(join(root, 'set/good1'))) if (f.startsWith('1hpv')) rmSync(join(root, 'set/good1', f));
   const atomLine = pocket.split('\n').findIndex((l) => l.startsWith('ATOM'));
   const lines = pocket.split('\n');
@@ -56,10 +61,23 @@ test('bad input of every kind becomes one reject each; the good complex is still
   mk('truncated', { 'ID_pocket.pdb': pocket.slice(0, pocket.indexOf('\n', pocket.length / 2) + 40), 'ID_ligand.sdf': sdf });
   mk('nan', { 'ID_pocket.pdb': withLine(atomLine + 3, (l) => l.slice(0, 30) + '   x.yzw' + l.slice(38)), 'ID_ligand.sdf': sdf });
   mk('huge', { 'ID_pocket.pdb': withLine(atomLine + 3, (l) => l.slice(0, 30) + '9.99e+99' + l.slice(38)), 'ID_ligand.sdf': sdf });
-  mk('noatoms', { 'ID_pocket.pdb': pocket, 'ID_ligand.mol2': '@<TRIPOS>MOLECULE\nempty\n 0 0 0 0 0\nSMALL\nNO_CHARGES\n\n@<TRIPOS>ATOM\n@<TRIPOS>BOND\n' });
-  const flat = sdf.split('\n').map((l, i) => (i >= 4 && /^\s+-?\d+\.\d{4}\s+-?\d+\.\d{4}\s+-?\d+\.\d{4} /.test(l) ? l.slice(0, 20) + '    0.0000' + l.slice(30) : l)).join('\n');
+  mk('noatoms', {
+    'ID_pocket.pdb': pocket,
+    'ID_ligand.mol2': '@<TRIPOS>MOLECULE\nempty\n 0 0 0 0 0\nSMALL\nNO_CHARGES\n\n@<TRIPOS>ATOM\n@<TRIPOS>BOND\n',
+  });
+  const flat = sdf
+    .split('\n')
+    .map((l, i) => (i >= 4 && /^\s+-?\d+\.\d{4}\s+-?\d+\.\d{4}\s+-?\d+\.\d{4} /.test(l) ? l.slice(0, 20) + '    0.0000' + l.slice(30) : l))
+    .join('\n');
   mk('flat', { 'ID_pocket.pdb': pocket, 'ID_ligand.sdf': flat });
-  const far = sdf.split('\n').map((l, i) => (i >= 4 && /^\s+-?\d+\.\d{4}\s+-?\d+\.\d{4}\s+-?\d+\.\d{4} /.test(l) ? (Number(l.slice(0, 10)) + 500).toFixed(4).padStart(10) + l.slice(10) : l)).join('\n');
+  const far = sdf
+    .split('\n')
+    .map((l, i) =>
+      i >= 4 && /^\s+-?\d+\.\d{4}\s+-?\d+\.\d{4}\s+-?\d+\.\d{4} /.test(l)
+        ? (Number(l.slice(0, 10)) + 500).toFixed(4).padStart(10) + l.slice(10)
+        : l,
+    )
+    .join('\n');
   mk('far', { 'ID_pocket.pdb': pocket, 'ID_ligand.sdf': far });
   mk('lonely', { 'ID_ligand.sdf': sdf });
   mk('good1', { 'good1_pocket.pdb': pocket, 'good1_ligand.sdf': sdf }, 'zz-later');
@@ -68,12 +86,23 @@ test('bad input of every kind becomes one reject each; the good complex is still
   assert.equal(r.status, 0, r.stderr);
   assert.doesNotMatch(r.stderr, /at .*\.ts:\d+/); // no stack trace
   const complexes = readLines(join(out, 'complexes.jsonl'));
-  assert.deepEqual(complexes.map((c) => c.id), ['good1']);
+  assert.deepEqual(
+    complexes.map((c) => c.id),
+    ['good1'],
+  );
   const rejects = readLines(join(out, 'rejects.jsonl'));
   const why = Object.fromEntries(rejects.map((x) => [x.id, x]));
   const expect: Record<string, RegExp> = {
-    empty: /empty/, binary: /binary/, truncated: /truncated/, nan: /not numbers/, huge: /absurdly large/,
-    noatoms: /no atoms/, flat: /no 3D coordinates/, far: /no protein residue near the ligand/, lonely: /missing partner/, good1: /duplicate id/,
+    empty: /empty/,
+    binary: /binary/,
+    truncated: /truncated/,
+    nan: /not numbers/,
+    huge: /absurdly large/,
+    noatoms: /no atoms/,
+    flat: /no 3D coordinates/,
+    far: /no protein residue near the ligand/,
+    lonely: /missing partner/,
+    good1: /duplicate id/,
   };
   for (const [id, re] of Object.entries(expect)) {
     assert.ok(why[id], `no reject for ${id}: ${JSON.stringify(rejects)}`);
@@ -115,7 +144,11 @@ test('../shared whole entries: every listed ligand is read, unlisted entries say
   const tsv = join(SHARED, 'pdb-entries/ligands.tsv');
   const r = await run(['ingest', join(SHARED, 'pdb-entries'), '--ligands', tsv, '--out', out]);
   assert.equal(r.status, 0, r.stderr);
-  const listed = readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  const listed = readFileSync(tsv, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'));
   const byId = new Map(readLines(join(out, 'complexes.jsonl')).map((c) => [c.id, c]));
   for (const [entry, sel] of listed) {
     const c = byId.get(entry);

@@ -1,12 +1,13 @@
 // The ligand-of-interest rule: a full selector, a residue name (most protein heavy atoms within
 // 4 A, ties by chain then number), or nothing (largest non-polymer, non-solvent, non-ion group).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { chooseLigand, findPeptideChain, parseLigandRequest } from '../../structures/ligand-of-interest.ts';
-import { parsePdb } from '../../structures/read-pdb.ts';
 import type { Residue } from '../../structures/model.ts';
+import { parsePdb } from '../../structures/read-pdb.ts';
 import { SAMPLE } from '../shared-structures.ts';
 
 const residues = parsePdb(readFileSync(join(SAMPLE, 'pdb-entries/3mht.pdb'), 'utf8'), '3mht.pdb').residues;
@@ -21,7 +22,10 @@ test('the sample entry: by name and without a name the rule finds SAH:A:328, and
   const nameless = chooseLigand(residues, null);
   assert.ok(typeof byName !== 'string' && typeof nameless !== 'string');
   assert.deepEqual([byName.residue.name, byName.residue.chain, byName.residue.number, byName.rule], ['SAH', 'A', 328, 'residue-name']);
-  assert.deepEqual([nameless.residue.name, nameless.residue.chain, nameless.residue.number, nameless.rule], ['SAH', 'A', 328, 'largest-group']);
+  assert.deepEqual(
+    [nameless.residue.name, nameless.residue.chain, nameless.residue.number, nameless.rule],
+    ['SAH', 'A', 328, 'largest-group'],
+  );
   assert.match(byName.detail, /residue name SAH: the only instance/);
   assert.match(nameless.detail, /largest non-polymer, non-solvent, non-ion group \(\d+ heavy atoms\)/);
 });
@@ -46,7 +50,10 @@ test('without a name, additives are never chosen even when larger; nothing eligi
   const choice = chooseLigand([bigPeg, ...residues], null);
   assert.ok(typeof choice !== 'string');
   assert.equal(choice.residue.name, 'SAH');
-  const none = chooseLigand(residues.filter((r) => r.name !== 'SAH'), null);
+  const none = chooseLigand(
+    residues.filter((r) => r.name !== 'SAH'),
+    null,
+  );
   assert.equal(typeof none, 'string');
   assert.match(none as string, /no non-polymer, non-solvent, non-ion group/);
   assert.match(chooseLigand(residues, { name: 'ATP' }) as string, /no residue named ATP.*SAH:A:328/);

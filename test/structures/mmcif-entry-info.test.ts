@@ -1,12 +1,13 @@
 // mmCIF entry facts (id, initial release date, resolution, method) from the categories as the
 // wwPDB writes them: key-value items, loops, values on the next line and `;` text fields; and
 // the reader on an archive-like entry (multi-character chains, many atoms, several models).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { readMmcifEntry } from '../../structures/mmcif-entry-info.ts';
 import { readFileSync } from 'node:fs';
-import { parseMmcif } from '../../structures/read-mmcif.ts';
+import { test } from 'node:test';
 import { chooseLigand } from '../../structures/ligand-of-interest.ts';
+import { readMmcifEntry } from '../../structures/mmcif-entry-info.ts';
+import { parseMmcif } from '../../structures/read-mmcif.ts';
 import { formatSelector } from '../../structures/residue-kinds.ts';
 import { NO_GEMMI, sampleMmcif } from '../pipeline/fake-archive.ts';
 
@@ -54,12 +55,21 @@ _pdbx_audit_revision_history.revision_date
 test('entry id, initial release date, resolution of the refinement, joint methods', () => {
   const { id, info } = readMmcifEntry(HEAD + TAIL);
   assert.equal(id, '1ABC');
-  assert.deepEqual(info, { releaseDate: '2002-05-06', releaseDateSource: 'mmcif _pdbx_audit_revision_history', resolution: 1.85, method: 'X-RAY DIFFRACTION; NEUTRON DIFFRACTION' });
+  assert.deepEqual(info, {
+    releaseDate: '2002-05-06',
+    releaseDateSource: 'mmcif _pdbx_audit_revision_history',
+    resolution: 1.85,
+    method: 'X-RAY DIFFRACTION; NEUTRON DIFFRACTION',
+  });
 });
 
 test('older files: _database_PDB_rev number 1; NMR: no resolution; nothing stated: nothing recorded', () => {
   const old = `data_2XYZ\n_entry.id 2XYZ\n_exptl.method 'SOLUTION NMR'\nloop_\n_database_PDB_rev.num\n_database_PDB_rev.date\n_database_PDB_rev.date_original\n2 1999-01-01 ?\n1 1997-03-04 1996-10-10\n#\n`;
-  assert.deepEqual(readMmcifEntry(old).info, { releaseDate: '1997-03-04', releaseDateSource: 'mmcif _database_PDB_rev', method: 'SOLUTION NMR' });
+  assert.deepEqual(readMmcifEntry(old).info, {
+    releaseDate: '1997-03-04',
+    releaseDateSource: 'mmcif _database_PDB_rev',
+    method: 'SOLUTION NMR',
+  });
   assert.deepEqual(readMmcifEntry('data_x\n_refine.ls_d_res_high ?\n').info, {});
   // Only the first data block counts.
   assert.equal(readMmcifEntry('data_a\n_entry.id A\ndata_b\n_entry.id B\n').id, 'A');
@@ -74,7 +84,9 @@ test('gemmi mmCIF: hetero groups from _entity, multi-character chains, serials p
   // gemmi's columns end: ... auth_seq_id auth_asym_id pdbx_PDB_model_num.
   const rows = cif.split('\n');
   const first = rows.findIndex((l) => /^\d+ /.test(l) && l.split(' ').length > 15);
-  const renamed = rows.map((l, i) => (i >= first && /^\d+ /.test(l) && / A 1$/.test(l) ? l.replace(/^\d+/, (n) => String(Number(n) + 100000)).replace(/ A 1$/, ' AB 1') : l));
+  const renamed = rows.map((l, i) =>
+    i >= first && /^\d+ /.test(l) && / A 1$/.test(l) ? l.replace(/^\d+/, (n) => String(Number(n) + 100000)).replace(/ A 1$/, ' AB 1') : l,
+  );
   const atomRows = renamed.filter((l, i) => i >= first && / (AB|C|D) 1$/.test(l));
   const lastAtom = renamed.lastIndexOf(atomRows[atomRows.length - 1]);
   const model2 = atomRows.slice(0, 5).map((l) => l.replace(/ 1$/, ' 2'));
@@ -89,6 +101,11 @@ test('gemmi mmCIF: hetero groups from _entity, multi-character chains, serials p
   assert.ok(typeof choice !== 'string');
   assert.equal(formatSelector(choice.residue), 'SAH:AB:328');
   // The same atoms as the PDB file, model 2 left out.
-  const pdbAtoms = readFileSync(new URL('../../structures/sample/pdb-entries/3mht.pdb', import.meta.url), 'utf8').split('\n').filter((l) => /^(ATOM|HETATM)/.test(l)).length;
-  assert.equal(rec.residues.reduce((n, r) => n + r.atoms.length, 0), pdbAtoms);
+  const pdbAtoms = readFileSync(new URL('../../structures/sample/pdb-entries/3mht.pdb', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => /^(ATOM|HETATM)/.test(l)).length;
+  assert.equal(
+    rec.residues.reduce((n, r) => n + r.atoms.length, 0),
+    pdbAtoms,
+  );
 });

@@ -1,8 +1,9 @@
 // PDBbind's index files: lines written here in PDBbind's own layout (six header lines, two
 // spaces between columns, `// ref.pdf (LIG)`), including NMR entries, approximate and bounded
 // affinities and peptide ligands; lines that cannot be read become located diagnostics.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { parsePdbbindIndex } from '../../structures/pdbbind-index.ts';
 
 const INDEX = [
@@ -23,23 +24,30 @@ const INDEX = [
 test('PDBbind index lines give ids, resolutions, years, affinities and ligands', () => {
   const { entries, diagnostics } = parsePdbbindIndex(INDEX, 'INDEX_general_PL_data.2020');
   assert.deepEqual(diagnostics, []);
-  assert.deepEqual(entries.map((e) => [e.id, e.resolution, e.releaseYear, e.pKd, e.line]), [
-    ['3zzf', 2.2, 2012, 0.4, 7],
-    ['2mpa', null, 2014, 6, 8],
-    ['1abc', 1.85, 1998, 5, 9],
-    ['4xyz', 3.1, 2015, 11.3, 10],
-    ['5abc', 2.05, 2019, 9, 11],
-  ]);
-  assert.deepEqual(entries.map((e) => e.affinity), [
-    { kind: 'Ki', relation: '=', value: 400, unit: 'mM' },
-    { kind: 'Kd', relation: '~', value: 1, unit: 'uM' },
-    { kind: 'IC50', relation: '<', value: 10, unit: 'uM' },
-    { kind: 'Kd', relation: '>=', value: 5, unit: 'pM' },
-    { kind: 'Ki', relation: '>', value: 1, unit: 'nM' },
-  ]);
-  assert.deepEqual(entries.map((e) => e.ligand), [
-    { residueName: 'NLG' }, { peptideLength: 5 }, { residueName: '0TX' }, { peptideLength: 1 }, { residueName: 'A1B2C' },
-  ]);
+  assert.deepEqual(
+    entries.map((e) => [e.id, e.resolution, e.releaseYear, e.pKd, e.line]),
+    [
+      ['3zzf', 2.2, 2012, 0.4, 7],
+      ['2mpa', null, 2014, 6, 8],
+      ['1abc', 1.85, 1998, 5, 9],
+      ['4xyz', 3.1, 2015, 11.3, 10],
+      ['5abc', 2.05, 2019, 9, 11],
+    ],
+  );
+  assert.deepEqual(
+    entries.map((e) => e.affinity),
+    [
+      { kind: 'Ki', relation: '=', value: 400, unit: 'mM' },
+      { kind: 'Kd', relation: '~', value: 1, unit: 'uM' },
+      { kind: 'IC50', relation: '<', value: 10, unit: 'uM' },
+      { kind: 'Kd', relation: '>=', value: 5, unit: 'pM' },
+      { kind: 'Ki', relation: '>', value: 1, unit: 'nM' },
+    ],
+  );
+  assert.deepEqual(
+    entries.map((e) => e.ligand),
+    [{ residueName: 'NLG' }, { peptideLength: 5 }, { residueName: '0TX' }, { peptideLength: 1 }, { residueName: 'A1B2C' }],
+  );
   assert.equal(entries[0].reference, '3zzf.pdf');
   assert.equal(entries[2].note, 'incomplete ligand structure');
   assert.equal(entries[0].note, undefined);
@@ -61,8 +69,14 @@ test('lines that do not read are diagnostics naming file and line, the others st
     '1jjj  2.00  2001   4.00  Kd=20nM // 1jjj.pdf (XYZ)',
   ].join('\n');
   const { entries, diagnostics } = parsePdbbindIndex(bad, 'my.index');
-  assert.deepEqual(entries.map((e) => e.id), ['1jjj']);
-  assert.deepEqual(diagnostics.map((d) => [d.file, d.line]), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((l) => ['my.index', l]));
+  assert.deepEqual(
+    entries.map((e) => e.id),
+    ['1jjj'],
+  );
+  assert.deepEqual(
+    diagnostics.map((d) => [d.file, d.line]),
+    [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((l) => ['my.index', l]),
+  );
   const says = diagnostics.map((d) => d.message);
   assert.match(says[0], /no "\/\/"/);
   assert.match(says[1], /resolution "high"/);

@@ -1,16 +1,17 @@
 // Pocket cutting against PDBbind's own pocket files, on the complexes of ../shared that ship
 // both `<id>_protein.pdb` and `<id>_pocket.pdb`. Each complex either matches residue for
 // residue or the test names why not; the default hydrogen rule is the best of the four.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePdb } from '../../structures/read-pdb.ts';
-import { cutPocket, nearestDistance, DEFAULT_POCKET_HYDROGENS } from '../../structures/pocket-cut.ts';
-import { residueKind } from '../../structures/residue-kinds.ts';
+import { test } from 'node:test';
 import { ligandFromMol2, ligandFromSdf } from '../../structures/ligand-from-files.ts';
 import type { Residue } from '../../structures/model.ts';
-import { SHARED, NEEDS_SHARED, SAMPLE } from '../shared-structures.ts';
+import { cutPocket, DEFAULT_POCKET_HYDROGENS, nearestDistance } from '../../structures/pocket-cut.ts';
+import { parsePdb } from '../../structures/read-pdb.ts';
+import { residueKind } from '../../structures/residue-kinds.ts';
+import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
 
 const polymer = (path: string) => parsePdb(readFileSync(path, 'utf8'), path).residues.filter((r) => residueKind(r) === 'polymer');
 
@@ -23,21 +24,34 @@ test('sample 1hpv: a residue is cut into the pocket exactly when one of its atom
   assert.ok(cut.length > 20);
   // Independent check: a residue is in the pocket iff some atom is within 10 A of a ligand heavy atom.
   for (const r of polymer(join(dir, '1hpv_protein.pdb'))) {
-    const near = r.atoms.some((a) => lig.ligand.atoms.some((l) => !l.isHydrogen && Math.hypot(a.xyz[0] - l.xyz[0], a.xyz[1] - l.xyz[1], a.xyz[2] - l.xyz[2]) <= 10));
+    const near = r.atoms.some((a) =>
+      lig.ligand.atoms.some((l) => !l.isHydrogen && Math.hypot(a.xyz[0] - l.xyz[0], a.xyz[1] - l.xyz[1], a.xyz[2] - l.xyz[2]) <= 10),
+    );
     assert.equal(cut.includes(key(r)), near, key(r));
   }
 });
 
-test('pocket cutting reproduces PDBbind on >= 10 of the 23 complexes and names the reason for each other', { skip: NEEDS_SHARED }, async () => {
+test('pocket cutting reproduces PDBbind on >= 10 of the 23 complexes and names the reason for each other', {
+  skip: NEEDS_SHARED,
+}, async () => {
   const dir = join(SHARED, 'pdbbind');
-  const ids = readdirSync(dir).sort().filter((id) => existsSync(join(dir, id, `${id}_protein.pdb`)));
+  const ids = readdirSync(dir)
+    .sort()
+    .filter((id) => existsSync(join(dir, id, `${id}_protein.pdb`)));
   assert.equal(ids.length, 23);
-  const modes = [[false, false], [true, false], [false, true], [true, true]] as const;
+  const modes = [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ] as const;
   const exact = new Map<string, number>(modes.map(([p, l]) => [`${p}/${l}`, 0]));
   const report: string[] = [];
   for (const id of ids) {
     const m = join(dir, id, `${id}_ligand.mol2`);
-    const lig = existsSync(m) ? await ligandFromMol2(readFileSync(m, 'utf8'), m) : await ligandFromSdf(readFileSync(join(dir, id, `${id}_ligand.sdf`), 'utf8'), id);
+    const lig = existsSync(m)
+      ? await ligandFromMol2(readFileSync(m, 'utf8'), m)
+      : await ligandFromSdf(readFileSync(join(dir, id, `${id}_ligand.sdf`), 'utf8'), id);
     assert.ok(lig.ok, id);
     const protein = polymer(join(dir, id, `${id}_protein.pdb`));
     const pocket = polymer(join(dir, id, `${id}_pocket.pdb`));
@@ -70,7 +84,8 @@ test('pocket cutting reproduces PDBbind on >= 10 of the 23 complexes and names t
     if (edge.length) {
       // As the cut measures: any protein atom (hydrogens too) to a ligand heavy atom.
       const heavyLig = lig.ligand.atoms.filter((a) => !a.isHydrogen);
-      const dist = (r: Residue) => Math.min(...r.atoms.flatMap((a) => heavyLig.map((l) => Math.hypot(a.xyz[0] - l.xyz[0], a.xyz[1] - l.xyz[1], a.xyz[2] - l.xyz[2]))));
+      const dist = (r: Residue) =>
+        Math.min(...r.atoms.flatMap((a) => heavyLig.map((l) => Math.hypot(a.xyz[0] - l.xyz[0], a.xyz[1] - l.xyz[1], a.xyz[2] - l.xyz[2]))));
       const nearest = Math.min(...edge.map((k) => dist(got.get(k)!)));
       assert.ok(nearest >= 8, `${id}: an extra residue lies ${nearest.toFixed(2)} A from the ligand, not near the edge`);
       reasons.push(`${edge.length} residues between ${nearest.toFixed(1)} and 10 A that PDBbind left out (near the 10 A edge)`);

@@ -1,13 +1,14 @@
 // The ligand readers: mol2 (ours), SDF V2000/V3000 (through RDKit), on real files.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseMol2 } from '../../structures/read-mol2.ts';
-import { parseSdf, rdkit } from '../../structures/rdkit-ligand.ts';
-import { ligandFromMol2, ligandFromSdf } from '../../structures/ligand-from-files.ts';
+import { test } from 'node:test';
 import { checkMolfile } from '../../structures/check-molfile.ts';
-import { SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
+import { ligandFromMol2, ligandFromSdf } from '../../structures/ligand-from-files.ts';
+import { parseSdf, rdkit } from '../../structures/rdkit-ligand.ts';
+import { parseMol2 } from '../../structures/read-mol2.ts';
+import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
 
 const MOL2 = join(SAMPLE, 'pdbbind/1hpv/1hpv_ligand.mol2');
 const SDF = join(SAMPLE, 'pdbbind/1hpv/1hpv_ligand.sdf');
@@ -50,8 +51,14 @@ test('SDF V2000: atoms named element + running count, and flagged as generated',
   const n = Number(lines[3].slice(0, 3));
   const elements = lines.slice(4, 4 + n).map((l) => l.slice(31, 34).trim());
   const counts = new Map<string, number>();
-  const expected = elements.map((e) => { counts.set(e, (counts.get(e) ?? 0) + 1); return `${e}${counts.get(e)}`; });
-  assert.deepEqual(res.ligand.atoms.map((a) => a.name), expected);
+  const expected = elements.map((e) => {
+    counts.set(e, (counts.get(e) ?? 0) + 1);
+    return `${e}${counts.get(e)}`;
+  });
+  assert.deepEqual(
+    res.ligand.atoms.map((a) => a.name),
+    expected,
+  );
   assert.equal(res.ligand.atomNames, 'generated');
   assert.ok(res.warnings.some((w) => /no atom names/.test(w.message)));
 });
@@ -66,12 +73,18 @@ test('SDF V3000 reads to the same atoms as V2000', async () => {
   const a = await parseSdf(text, 'v2.sdf');
   const b = await parseSdf(v3, 'v3.sdf');
   assert.deepEqual(b.errors, []);
-  assert.deepEqual(b.atoms!.map((x) => [x.element, x.xyz]), a.atoms!.map((x) => [x.element, x.xyz]));
+  assert.deepEqual(
+    b.atoms!.map((x) => [x.element, x.xyz]),
+    a.atoms!.map((x) => [x.element, x.xyz]),
+  );
   assert.equal(b.smiles, a.smiles);
 });
 
 test('duplicate ligand atom names are made unique and said', async () => {
-  const text = readFileSync(MOL2, 'utf8').replace(/^(\s+2\s+)(\S+)/m, (_, pre) => `${pre}${parseMol2(readFileSync(MOL2, 'utf8'), MOL2).atoms[0].name}`);
+  const text = readFileSync(MOL2, 'utf8').replace(
+    /^(\s+2\s+)(\S+)/m,
+    (_, pre) => `${pre}${parseMol2(readFileSync(MOL2, 'utf8'), MOL2).atoms[0].name}`,
+  );
   const res = await ligandFromMol2(text, 'dup.mol2');
   assert.ok(res.ok);
   const names = res.ligand.atoms.map((a) => a.name);
@@ -82,11 +95,14 @@ test('duplicate ligand atom names are made unique and said', async () => {
 test('hydrogens of one name (as PDBbind names them, all `H`) are made unique in a warning of no kind; heavy names stay', async () => {
   const original = readFileSync(MOL2, 'utf8');
   let section = '';
-  const text = original.split('\n').map((l) => {
-    if (l.startsWith('@<TRIPOS>')) section = l.trim();
-    const f = l.trim().split(/\s+/);
-    return section === '@<TRIPOS>ATOM' && f.length >= 6 && f[5] === 'H' ? l.replace(/^(\s*\d+\s+)\S+/, '$1H') : l;
-  }).join('\n');
+  const text = original
+    .split('\n')
+    .map((l) => {
+      if (l.startsWith('@<TRIPOS>')) section = l.trim();
+      const f = l.trim().split(/\s+/);
+      return section === '@<TRIPOS>ATOM' && f.length >= 6 && f[5] === 'H' ? l.replace(/^(\s*\d+\s+)\S+/, '$1H') : l;
+    })
+    .join('\n');
   const before = await ligandFromMol2(original, 'named.mol2');
   const res = await ligandFromMol2(text, 'all-h.mol2');
   assert.ok(before.ok && res.ok);
@@ -94,7 +110,10 @@ test('hydrogens of one name (as PDBbind names them, all `H`) are made unique in 
   assert.ok(hydrogens > 2, 'the sample ligand has hydrogens');
   const names = res.ligand.atoms.map((a) => a.name);
   assert.equal(new Set(names).size, names.length);
-  assert.deepEqual(res.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => a.name), before.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => a.name));
+  assert.deepEqual(
+    res.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => a.name),
+    before.ligand.atoms.filter((a) => !a.isHydrogen).map((a) => a.name),
+  );
   const said = res.warnings.filter((w) => /made unique/.test(w.message));
   assert.equal(said.length, 1);
   assert.match(said[0].message, new RegExp(`^duplicate ligand hydrogen names made unique: H -> H_2, .*H -> H_${hydrogens}$`));

@@ -1,13 +1,14 @@
 // The PDB reader's entry-level items: models, serials past 99,999 (hybrid-36, `*****`),
 // the release date, resolution and method, and what it rejects (an element that is none).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePdb } from '../../structures/read-pdb.ts';
+import { test } from 'node:test';
 import { decodeHybrid36 } from '../../structures/hybrid-36.ts';
 import { pdbDate } from '../../structures/pdb-entry-info.ts';
-import { SHARED, NEEDS_SHARED } from '../shared-structures.ts';
+import { parsePdb } from '../../structures/read-pdb.ts';
+import { NEEDS_SHARED, SHARED } from '../shared-structures.ts';
 
 /** An ATOM/HETATM line in the format's columns. */
 function atom(o: { rec?: string; serial: string; name: string; res: string; chain?: string; num: string; x: number; el: string }): string {
@@ -30,44 +31,65 @@ test('hybrid-36 decodes as the scheme defines it; anything else is null', () => 
 });
 
 test('serials past 99,999 (hybrid-36 or *****) and residue numbers past 9,999 are read; CONECT follows hybrid-36', () => {
-  const text = [
-    atom({ rec: 'ATOM', serial: '99999', name: ' N', res: 'GLY', num: '9999', x: 1, el: 'N' }),
-    atom({ rec: 'ATOM', serial: 'A0000', name: ' CA', res: 'GLY', num: 'A000', x: 2.4, el: 'C' }),
-    atom({ serial: 'A0001', name: ' C1', res: 'LIG', num: 'A001', x: 10, el: 'C' }),
-    atom({ serial: 'A0002', name: ' C2', res: 'LIG', num: 'A001', x: 13, el: 'C' }),
-    atom({ serial: '*****', name: ' O1', res: 'LIG', num: 'A001', x: 14.4, el: 'O' }),
-    'CONECTA0001A0002',
-    'CONECT*****A0002',
-  ].join('\n') + '\n';
+  const text =
+    [
+      atom({ rec: 'ATOM', serial: '99999', name: ' N', res: 'GLY', num: '9999', x: 1, el: 'N' }),
+      atom({ rec: 'ATOM', serial: 'A0000', name: ' CA', res: 'GLY', num: 'A000', x: 2.4, el: 'C' }),
+      atom({ serial: 'A0001', name: ' C1', res: 'LIG', num: 'A001', x: 10, el: 'C' }),
+      atom({ serial: 'A0002', name: ' C2', res: 'LIG', num: 'A001', x: 13, el: 'C' }),
+      atom({ serial: '*****', name: ' O1', res: 'LIG', num: 'A001', x: 14.4, el: 'O' }),
+      'CONECTA0001A0002',
+      'CONECT*****A0002',
+    ].join('\n') + '\n';
   const rec = parsePdb(text, 'big.pdb');
   assert.deepEqual(rec.errors, []);
-  assert.deepEqual(rec.residues.map((r) => [r.name, r.number]), [['GLY', 9999], ['GLY', 10000], ['LIG', 10001]]);
-  assert.deepEqual(rec.residues.flatMap((r) => r.atoms.map((a) => a.serial)), [99999, 100000, 100001, 100002, 100003]);
+  assert.deepEqual(
+    rec.residues.map((r) => [r.name, r.number]),
+    [
+      ['GLY', 9999],
+      ['GLY', 10000],
+      ['LIG', 10001],
+    ],
+  );
+  assert.deepEqual(
+    rec.residues.flatMap((r) => r.atoms.map((a) => a.serial)),
+    [99999, 100000, 100001, 100002, 100003],
+  );
   assert.deepEqual(rec.conect, [[100001, 100002]]);
   assert.ok(rec.warnings.some((w) => /1 atoms have a serial that is neither/.test(w.message)));
   assert.ok(rec.warnings.some((w) => /1 CONECT bonds name a serial that is neither/.test(w.message)));
 });
 
 test('a serial shared by several atoms gives no CONECT bond, and that is said', () => {
-  const text = [
-    atom({ serial: '1', name: ' C1', res: 'LIG', num: '1', x: 1, el: 'C' }),
-    atom({ serial: '2', name: ' C2', res: 'LIG', num: '1', x: 5, el: 'C' }),
-    atom({ serial: '3', name: ' C3', res: 'LIG', num: '1', x: 9, el: 'C' }),
-    atom({ serial: '1', name: ' O1', res: 'HOH', num: '2', x: 20, el: 'O' }),
-    'CONECT    1    2',
-    'CONECT    2    3',
-  ].join('\n') + '\n';
+  const text =
+    [
+      atom({ serial: '1', name: ' C1', res: 'LIG', num: '1', x: 1, el: 'C' }),
+      atom({ serial: '2', name: ' C2', res: 'LIG', num: '1', x: 5, el: 'C' }),
+      atom({ serial: '3', name: ' C3', res: 'LIG', num: '1', x: 9, el: 'C' }),
+      atom({ serial: '1', name: ' O1', res: 'HOH', num: '2', x: 20, el: 'O' }),
+      'CONECT    1    2',
+      'CONECT    2    3',
+    ].join('\n') + '\n';
   const rec = parsePdb(text, 'dup.pdb');
   assert.deepEqual(rec.conect, [[2, 3]]);
   assert.ok(rec.warnings.some((w) => /1 CONECT bonds name a serial that several atoms share \(1 such serials, e\.g\. 1\)/.test(w.message)));
 });
 
 test('later models: one warning at the second MODEL, nothing of them read; CONECT after the models still read', () => {
-  const m = (k: number, x: number) => [`MODEL     ${String(k).padStart(4)}`, atom({ serial: '1', name: ' C1', res: 'LIG', num: '1', x, el: 'C' }), atom({ serial: '2', name: ' C2', res: 'LIG', num: '1', x: x + 1.5, el: 'C' }), 'TER', 'ENDMDL'];
+  const m = (k: number, x: number) => [
+    `MODEL     ${String(k).padStart(4)}`,
+    atom({ serial: '1', name: ' C1', res: 'LIG', num: '1', x, el: 'C' }),
+    atom({ serial: '2', name: ' C2', res: 'LIG', num: '1', x: x + 1.5, el: 'C' }),
+    'TER',
+    'ENDMDL',
+  ];
   const text = [...m(1, 1), ...m(2, 30), ...m(3, 60), 'CONECT    1    2', 'END'].join('\n') + '\n';
   const rec = parsePdb(text, 'nmr.pdb');
   const atoms = rec.residues.flatMap((r) => r.atoms);
-  assert.deepEqual(atoms.map((a) => a.xyz[0]), [1, 2.5]);
+  assert.deepEqual(
+    atoms.map((a) => a.xyz[0]),
+    [1, 2.5],
+  );
   const said = rec.warnings.filter((w) => /models/.test(w.message));
   assert.equal(said.length, 1);
   assert.equal(said[0].line, 6);
@@ -98,16 +120,22 @@ test('PDB dates: DD-MMM-YY to ISO, two-digit years pivot at 70, impossible dates
 test('entry facts: REVDAT 1 is the release; without it HEADER deposition date, said so; REMARK 2, EXPDTA', () => {
   const head = 'HEADER    HYDROLASE                               18-AUG-93   1ACJ              ';
   const body = atom({ rec: 'ATOM', serial: '1', name: ' CA', res: 'GLY', num: '1', x: 1, el: 'C' });
-  const full = [
-    head,
-    'EXPDTA    X-RAY DIFFRACTION                                                     ',
-    'REVDAT   2   01-APR-03 1ACJ    1       JRNL                                     ',
-    'REVDAT   1   31-AUG-94 1ACJ    0                                                ',
-    'REMARK   2                                                                      ',
-    'REMARK   2 RESOLUTION.    2.80 ANGSTROMS.                                       ',
-    body,
-  ].join('\n') + '\n';
-  assert.deepEqual(parsePdb(full, 'f.pdb').entry, { releaseDate: '1994-08-31', releaseDateSource: 'pdb-revdat', resolution: 2.8, method: 'X-RAY DIFFRACTION' });
+  const full =
+    [
+      head,
+      'EXPDTA    X-RAY DIFFRACTION                                                     ',
+      'REVDAT   2   01-APR-03 1ACJ    1       JRNL                                     ',
+      'REVDAT   1   31-AUG-94 1ACJ    0                                                ',
+      'REMARK   2                                                                      ',
+      'REMARK   2 RESOLUTION.    2.80 ANGSTROMS.                                       ',
+      body,
+    ].join('\n') + '\n';
+  assert.deepEqual(parsePdb(full, 'f.pdb').entry, {
+    releaseDate: '1994-08-31',
+    releaseDateSource: 'pdb-revdat',
+    resolution: 2.8,
+    method: 'X-RAY DIFFRACTION',
+  });
   const headerOnly = parsePdb([head, 'REMARK   2 RESOLUTION. NOT APPLICABLE.', 'EXPDTA    SOLUTION NMR', body].join('\n') + '\n', 'h.pdb');
   assert.deepEqual(headerOnly.entry, { releaseDate: '1993-08-18', releaseDateSource: 'pdb-header-deposition', method: 'SOLUTION NMR' });
   assert.ok(headerOnly.warnings.some((w) => /deposition date \(1993-08-18\), which precedes the release/.test(w.message)));
@@ -119,10 +147,14 @@ test('entry facts: REVDAT 1 is the release; without it HEADER deposition date, s
   assert.ok(badDate.warnings.some((w) => w.line === 1 && /not DD-MMM-YY/.test(w.message)));
 });
 
-test('every whole entry of ../shared/structures/pdb-entries: the release date of its REVDAT 1, and its REMARK 2 resolution', { skip: NEEDS_SHARED }, () => {
+test('every whole entry of ../shared/structures/pdb-entries: the release date of its REVDAT 1, and its REMARK 2 resolution', {
+  skip: NEEDS_SHARED,
+}, () => {
   const dir = join(SHARED, 'pdb-entries');
   let dated = 0;
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.pdb')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.pdb'))
+    .sort()) {
     const text = readFileSync(join(dir, name), 'utf8');
     const rec = parsePdb(text, name);
     assert.deepEqual(rec.errors, [], name);
@@ -152,7 +184,10 @@ test('the NMR entry 2ndo: model 1 only, one warning naming 10 models', { skip: N
   const lines = text.split('\n');
   const end1 = lines.findIndex((l) => l.startsWith('ENDMDL'));
   const model1 = lines.slice(0, end1).filter((l) => /^(ATOM  |HETATM)/.test(l) && (l[16] === ' ' || l[16] === 'A')).length;
-  assert.equal(rec.residues.reduce((s, r) => s + r.atoms.length, 0), model1);
+  assert.equal(
+    rec.residues.reduce((s, r) => s + r.atoms.length, 0),
+    model1,
+  );
   const said = rec.warnings.filter((w) => /models/.test(w.message));
   assert.equal(said.length, 1);
   assert.match(said[0].message, /10 models/);

@@ -1,9 +1,9 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { parsePdb } from '../../structures/read-pdb.ts';
-import { SAMPLE, SHARED, NEEDS_SHARED } from '../shared-structures.ts';
+import { NEEDS_SHARED, SAMPLE, SHARED } from '../shared-structures.ts';
 
 const atomLines = (text: string) => text.split('\n').filter((l) => /^(ATOM  |HETATM)/.test(l));
 
@@ -19,7 +19,10 @@ test('sample pocket: every atom record is read, hydrogens flagged, waters kept',
   assert.ok(hLines > 0);
   assert.equal(atoms.filter((a) => a.isHydrogen).length, hLines);
   const waterLines = lines.filter((l) => l.slice(17, 20) === 'HOH').length;
-  assert.equal(rec.residues.filter((r) => r.name === 'HOH').reduce((s, r) => s + r.atoms.length, 0), waterLines);
+  assert.equal(
+    rec.residues.filter((r) => r.name === 'HOH').reduce((s, r) => s + r.atoms.length, 0),
+    waterLines,
+  );
 });
 
 test('elements are inferred from atom names when columns 77-78 are blank, and that is said', () => {
@@ -47,7 +50,10 @@ test('only the first model is read', () => {
 
 test('alternate locations keep the highest occupancy (tie: first) and are recorded', () => {
   const l = (alt: string, occ: string, x: string) => `ATOM      1  OG ${alt}SER A  10    ${x}   1.000   1.000  ${occ}  0.00           O`;
-  const rec = parsePdb([l('A', '0.40', '  1.000'), l('B', '0.60', '  2.000'), l(' ', '1.00', '  3.000').replace(' OG ', ' CB ')].join('\n'), 'alt.pdb');
+  const rec = parsePdb(
+    [l('A', '0.40', '  1.000'), l('B', '0.60', '  2.000'), l(' ', '1.00', '  3.000').replace(' OG ', ' CB ')].join('\n'),
+    'alt.pdb',
+  );
   const og = rec.residues[0].atoms.find((a) => a.name === 'OG')!;
   assert.equal(og.altLoc, 'B');
   assert.equal(og.xyz[0], 2);
@@ -63,7 +69,14 @@ test('insertion codes stay in residue identity; a blank chain stays blank', () =
     'ATOM      3  CA  GLY     5       7.000   1.000   1.000  1.00  0.00           C',
   ].join('\n');
   const rec = parsePdb(text, 'i.pdb');
-  assert.deepEqual(rec.residues.map((r) => [r.chain, r.number, r.insertionCode]), [['A', 227, ''], ['A', 227, 'A'], ['', 5, '']]);
+  assert.deepEqual(
+    rec.residues.map((r) => [r.chain, r.number, r.insertionCode]),
+    [
+      ['A', 227, ''],
+      ['A', 227, 'A'],
+      ['', 5, ''],
+    ],
+  );
 });
 
 test('bad coordinates and truncated records are errors with their line', () => {

@@ -2,13 +2,14 @@
 // undefined, a plain object, a real WebAssembly.Exception from RDKit-JS - becomes one reject
 // in plain words with `internal: true`, the stack goes to the sink, and a throw in ingest's
 // later steps (H-bonds here) is one reject of that stage while the other complexes are read.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { guardComplex, describeThrown, RunStoppingError } from '../../structures/reject.ts';
-import { parseSdf } from '../../structures/rdkit-ligand.ts';
-import { ingest } from '../../structures/ingest.ts';
-import { SAMPLE } from '../shared-structures.ts';
 import { join } from 'node:path';
+import { test } from 'node:test';
+import { ingest } from '../../structures/ingest.ts';
+import { parseSdf } from '../../structures/rdkit-ligand.ts';
+import { describeThrown, guardComplex, RunStoppingError } from '../../structures/reject.ts';
+import { SAMPLE } from '../shared-structures.ts';
 
 test('thrown values of every kind read as plain words', () => {
   const cases: [unknown, RegExp][] = [
@@ -33,7 +34,12 @@ test('a WebAssembly.Exception from RDKit-JS becomes an internal reject; the stac
   // A molblock with no atoms, handed to RDKit without the structural checks, makes it throw.
   const noAtoms = 'empty\n  misi-gen\n\n  0  0  0  0  0  0  0  0  0  0999 V2000\nM  END\n$$$$\n';
   const details: string[] = [];
-  const r = await guardComplex('x', { stage: 'ligand-chemistry', path: 'x.sdf' }, () => parseSdf(noAtoms, 'x.sdf'), (e) => details.push(e.detail));
+  const r = await guardComplex(
+    'x',
+    { stage: 'ligand-chemistry', path: 'x.sdf' },
+    () => parseSdf(noAtoms, 'x.sdf'),
+    (e) => details.push(e.detail),
+  );
   assert.equal(r.ok, false);
   const reject = (r as unknown as { reject: Record<string, unknown> }).reject;
   assert.deepEqual(Object.keys(reject), ['id', 'path', 'stage', 'reason', 'internal']);
@@ -47,7 +53,12 @@ test('a rejected promise, and what stops a run goes through', async () => {
   const r = await guardComplex('y', { stage: 'plan', path: '' }, () => Promise.reject(new Error('late')));
   assert.equal(r.ok, false);
   assert.match((r as { reject: { reason: string } }).reject.reason, /late/);
-  await assert.rejects(guardComplex('z', { stage: 'render', path: '' }, () => { throw new RunStoppingError('no browser'); }), /no browser/);
+  await assert.rejects(
+    guardComplex('z', { stage: 'render', path: '' }, () => {
+      throw new RunStoppingError('no browser');
+    }),
+    /no browser/,
+  );
 });
 
 test('a throw in the H-bond step of one complex: one hbonds reject, the others read', async () => {
@@ -55,7 +66,10 @@ test('a throw in the H-bond step of one complex: one hbonds reject, the others r
   const sink: string[] = [];
   try {
     const r = await ingest([join(SAMPLE, 'pdbbind'), join(SAMPLE, 'protein-ligand')], { hbonds: {}, onError: (e) => sink.push(e.detail) });
-    assert.deepEqual(r.complexes.map((c) => c.id), ['1pgp']);
+    assert.deepEqual(
+      r.complexes.map((c) => c.id),
+      ['1pgp'],
+    );
     assert.equal(r.rejects.length, 1);
     assert.equal(r.rejects[0].id, '1hpv');
     assert.equal(r.rejects[0].stage, 'hbonds');

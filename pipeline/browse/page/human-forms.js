@@ -3,7 +3,7 @@
 // bond-list field. A typed answer is accepted only when the scorer's own strict readers
 // (window.MisiScoring, the code of qa/scoring/) read it as an answer of the task's form; else
 // the page says what is wrong and waits. window.MisiForms.control(form, submit) makes one.
-(function () {
+(() => {
   const h = /** @type {any} */ (window).h;
   const S = /** @type {any} */ (window).MisiScoring;
 
@@ -16,7 +16,8 @@
       return /** @type {Error} */ (e).message;
     }
     const want = verbs.map((v) => `${v} <axis> <${v === 'move' ? 'distance' : 'angle'}>`).join(', ');
-    if (commands.length !== verbs.length || commands.some((/** @type {any} */ c, /** @type {number} */ i) => c.kind !== verbs[i])) return `expected ${verbs.length === 1 ? 'one command' : `${verbs.length} commands`}: ${want}`;
+    if (commands.length !== verbs.length || commands.some((/** @type {any} */ c, /** @type {number} */ i) => c.kind !== verbs[i]))
+      return `expected ${verbs.length === 1 ? 'one command' : `${verbs.length} commands`}: ${want}`;
     return null;
   }
 
@@ -49,15 +50,25 @@
    * @param {string} placeholder @param {(t: string) => string | null} problem @param {(t: string) => void} submit @param {string} [prefix]
    */
   function field(placeholder, problem, submit, prefix = '') {
-    const input = /** @type {HTMLInputElement} */ (h('input', { type: 'text', id: 'answer-text', placeholder, autocomplete: 'off', spellcheck: 'false' }));
+    const input = /** @type {HTMLInputElement} */ (
+      h('input', { type: 'text', id: 'answer-text', placeholder, autocomplete: 'off', spellcheck: 'false' })
+    );
     const check = h('div', { class: 'check', id: 'answer-check' });
     const go = () => {
       const p = problem(input.value);
       check.textContent = p ? `Not accepted: ${p}` : '';
       if (!p) submit(prefix + input.value.trim());
     };
-    input.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); go(); } });
-    return { element: h('div', {}, input, ' ', h('button', { id: 'answer-submit', onclick: go }, 'submit'), check), focus: () => input.focus() };
+    input.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter') {
+        ev.preventDefault();
+        go();
+      }
+    });
+    return {
+      element: h('div', {}, input, ' ', h('button', { id: 'answer-submit', onclick: go }, 'submit'), check),
+      focus: () => input.focus(),
+    };
   }
 
   /**
@@ -69,7 +80,13 @@
     if (form.kind === 'letter') {
       const letters = /** @type {string[]} */ (form.letters);
       return {
-        element: h('div', {}, 'Your answer: ', letters.map((l) => h('button', { class: 'letter', 'data-letter': l, onclick: () => submit(l) }, l)), h('span', { class: 'note' }, ` (or press ${letters.join(', ')})`)),
+        element: h(
+          'div',
+          {},
+          'Your answer: ',
+          letters.map((l) => h('button', { class: 'letter', 'data-letter': l, onclick: () => submit(l) }, l)),
+          h('span', { class: 'note' }, ` (or press ${letters.join(', ')})`),
+        ),
         onKey: (ev) => {
           const l = ev.key.toUpperCase();
           if (ev.ctrlKey || ev.metaKey || ev.altKey || !letters.includes(l)) return false;
@@ -81,11 +98,21 @@
     if (form.kind === 'residue') {
       const bonds = field('bonds, e.g. SER OG, O2; ARG NH2, O22', residueBondsProblem, submit, 'Yes: ');
       const yesPart = h('div', { hidden: true, id: 'yes-bonds' }, 'Which bonds? ', bonds.element);
-      const yes = () => { yesPart.hidden = false; bonds.focus(); };
+      const yes = () => {
+        yesPart.hidden = false;
+        bonds.focus();
+      };
       return {
-        element: h('div', {}, 'Your answer: ',
-          h('button', { id: 'answer-yes', onclick: yes }, 'Yes'), ' ',
-          h('button', { id: 'answer-no', onclick: () => submit('No') }, 'No'), h('span', { class: 'note' }, ' (or press Y or N)'), yesPart),
+        element: h(
+          'div',
+          {},
+          'Your answer: ',
+          h('button', { id: 'answer-yes', onclick: yes }, 'Yes'),
+          ' ',
+          h('button', { id: 'answer-no', onclick: () => submit('No') }, 'No'),
+          h('span', { class: 'note' }, ' (or press Y or N)'),
+          yesPart,
+        ),
         onKey: (ev) => {
           const k = ev.key.toLowerCase();
           if (ev.ctrlKey || ev.metaKey || ev.altKey || (k !== 'y' && k !== 'n')) return false;

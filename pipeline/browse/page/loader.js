@@ -2,14 +2,26 @@
 // data/<name>.js, that calls MISI.put(name, value) (a page opened from disk may not fetch
 // JSON). MISI.load(name) adds the script once and resolves with the value, or rejects with
 // a message naming the file when it is missing. Also `h`, a small helper that makes elements.
-(function () {
+(() => {
   /** @type {Map<string, any>} */
   const values = new Map();
   /** @type {Map<string, {promise: Promise<any>, resolve: (v: any) => void, reject: (e: Error) => void}>} */
   const waiting = new Map();
   /** data/<name>.js: each part as the site writer names the file, then made a URL. */
-  const fileOf = (/** @type {string} */ name) => 'data/' + name.split('/').map((p) => encodeURIComponent(encodeURIComponent(p))).join('/') + '.js';
-  const shownFile = (/** @type {string} */ name) => 'data/' + name.split('/').map((p) => encodeURIComponent(p)).join('/') + '.js';
+  const fileOf = (/** @type {string} */ name) =>
+    'data/' +
+    name
+      .split('/')
+      .map((p) => encodeURIComponent(encodeURIComponent(p)))
+      .join('/') +
+    '.js';
+  const shownFile = (/** @type {string} */ name) =>
+    'data/' +
+    name
+      .split('/')
+      .map((p) => encodeURIComponent(p))
+      .join('/') +
+    '.js';
 
   const MISI = {
     fileOf: shownFile,
@@ -29,13 +41,20 @@
       if (known) return known.promise;
       /** @type {any} */
       const w = {};
-      w.promise = new Promise((resolve, reject) => { w.resolve = resolve; w.reject = reject; });
+      w.promise = new Promise((resolve, reject) => {
+        w.resolve = resolve;
+        w.reject = reject;
+      });
       waiting.set(name, w);
       const s = document.createElement('script');
       s.src = fileOf(name);
       s.onerror = () => {
         waiting.delete(name);
-        w.reject(new Error(`${shownFile(name)} is missing or unreadable (was the folder copied whole? rebuilding it with misi-gen makes it again)`));
+        w.reject(
+          new Error(
+            `${shownFile(name)} is missing or unreadable (was the folder copied whole? rebuilding it with misi-gen makes it again)`,
+          ),
+        );
       };
       s.onload = () => {
         if (!waiting.has(name)) return;

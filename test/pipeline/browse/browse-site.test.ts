@@ -4,21 +4,22 @@
 // options and answer are its record's, see the complex drawn in 3D (a canvas that is not
 // black, another picture per view button); then the dataset folder moves with its site and a
 // missing image and an unknown id are said in place; --serve answers on 127.0.0.1.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
+import { after, before, test } from 'node:test';
 import type { Browser } from 'puppeteer-core';
-import { generate } from '../../../pipeline/generate/run-generate.ts';
 import { openDataset } from '../../../pipeline/dataset/read-dataset.ts';
+import { generate } from '../../../pipeline/generate/run-generate.ts';
 import { taskById } from '../../../qa/task-registry.ts';
-import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../../structures/sample-path.ts';
 import { findBrowser } from '../../../renders/find-browser.ts';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../../structures/sample-path.ts';
+import { cli as inProcess } from '../../cli-in-process.ts';
 import { REPO } from '../../shared-structures.ts';
 import { closeBrowser, litShare, openBrowser, openPage, pixels } from './page-driver.ts';
-import { cli as inProcess } from '../../cli-in-process.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const TASKS = ['translation', 'rotation_rotation'];
@@ -26,14 +27,35 @@ const root = mkdtempSync(join(tmpdir(), 'misi-browse-'));
 const dataset = join(root, 'data');
 let browser: Browser;
 
-type Rec = { id: string; task: string; split: string; complex: string; images: string[]; answer: string; truth: unknown; options?: { letter: string; image?: string; commands?: string }[] };
-const records = (dir: string, task: string): Rec[] => ['train', 'test'].flatMap((s) =>
-  readFileSync(join(dir, 'qa', `${task}.${s}.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+type Rec = {
+  id: string;
+  task: string;
+  split: string;
+  complex: string;
+  images: string[];
+  answer: string;
+  truth: unknown;
+  options?: { letter: string; image?: string; commands?: string }[];
+};
+const records = (dir: string, task: string): Rec[] =>
+  ['train', 'test'].flatMap((s) =>
+    readFileSync(join(dir, 'qa', `${task}.${s}.jsonl`), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l)),
+  );
 const correlation = (xs: number[], ys: number[]) => {
   const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
-  const mx = mean(xs), my = mean(ys);
-  let sxy = 0, sxx = 0, syy = 0;
-  xs.forEach((x, i) => { sxy += (x - mx) * (ys[i] - my); sxx += (x - mx) ** 2; syy += (ys[i] - my) ** 2; });
+  const mx = mean(xs),
+    my = mean(ys);
+  let sxy = 0,
+    sxx = 0,
+    syy = 0;
+  xs.forEach((x, i) => {
+    sxy += (x - mx) * (ys[i] - my);
+    sxx += (x - mx) ** 2;
+    syy += (ys[i] - my) ** 2;
+  });
   return sxy / Math.sqrt(sxx * syy);
 };
 const cli = (...args: string[]) => inProcess(args, { cwd: REPO });
@@ -41,8 +63,16 @@ const cli = (...args: string[]) => inProcess(args, { cwd: REPO });
 before(async () => {
   if (noBrowser) return;
   await generate({
-    structures: [SAMPLE_DIR], ligandsFile: SAMPLE_LIGANDS, out: dataset, tasks: TASKS.map((t) => taskById(t)!), seed: 5,
-    perComplex: 'translation=1/1,rotation_rotation=2/2', testShare: 0.5, pages: 2, quiet: true, log: () => {},
+    structures: [SAMPLE_DIR],
+    ligandsFile: SAMPLE_LIGANDS,
+    out: dataset,
+    tasks: TASKS.map((t) => taskById(t)!),
+    seed: 5,
+    perComplex: 'translation=1/1,rotation_rotation=2/2',
+    testShare: 0.5,
+    pages: 2,
+    quiet: true,
+    log: () => {},
   });
   const r = await cli('browse', dataset);
   assert.equal(r.status, 0, r.stderr);
@@ -54,7 +84,9 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-test('browse: filter to a task and a complex, open a question: its images, options, answer and a 3D view', { skip: noBrowser }, async () => {
+test('browse: filter to a task and a complex, open a question: its images, options, answer and a 3D view', {
+  skip: noBrowser,
+}, async () => {
   const all = records(dataset, 'rotation_rotation');
   const { page, errors } = await openPage(browser, join(dataset, 'browse', 'index.html'));
   assert.match(await page.$eval('#counts', (e) => e.textContent ?? ''), /rotation_rotation/);
@@ -69,11 +101,17 @@ test('browse: filter to a task and a complex, open a question: its images, optio
   // The complex facet now counts rotation_rotation questions only.
   const complex = all[all.length - 1].complex;
   const ofComplex = all.filter((r) => r.complex === complex);
-  assert.equal(await page.$eval(`select[data-facet=complex] option[value="${complex}"]`, (e) => e.textContent), `${complex} (${ofComplex.length})`);
+  assert.equal(
+    await page.$eval(`select[data-facet=complex] option[value="${complex}"]`, (e) => e.textContent),
+    `${complex} (${ofComplex.length})`,
+  );
   await page.select('select[data-facet=complex]', complex);
   assert.equal(await page.$eval('#hit-count', (e) => e.textContent), String(ofComplex.length));
   const listed = await page.$$eval('#question-list a', (as) => as.map((a) => a.textContent));
-  assert.deepEqual(listed, ofComplex.map((r) => r.id));
+  assert.deepEqual(
+    listed,
+    ofComplex.map((r) => r.id),
+  );
   assert.match(page.url(), /task=rotation_rotation/);
 
   const rec = ofComplex[0];
@@ -82,13 +120,25 @@ test('browse: filter to a task and a complex, open a question: its images, optio
   await page.waitForFunction(() => [...document.querySelectorAll('.images img')].every((i) => (i as HTMLImageElement).complete));
   assert.equal(await page.$eval('h1', (e) => e.textContent), rec.id);
   assert.deepEqual(await page.$$eval('.images img', (is) => is.map((i) => i.getAttribute('data-path'))), rec.images);
-  assert.ok((await page.$$eval('.images img', (is) => is.map((i) => (i as HTMLImageElement).naturalWidth))).every((w) => w > 0), 'every image loads');
-  assert.deepEqual(await page.$$eval('#options tr', (rs) => rs.map((r) => r.getAttribute('data-letter'))), rec.options!.map((o) => o.letter));
-  assert.deepEqual(await page.$$eval('#options img', (is) => is.map((i) => i.getAttribute('data-path'))), rec.options!.map((o) => o.image));
+  assert.ok(
+    (await page.$$eval('.images img', (is) => is.map((i) => (i as HTMLImageElement).naturalWidth))).every((w) => w > 0),
+    'every image loads',
+  );
+  assert.deepEqual(
+    await page.$$eval('#options tr', (rs) => rs.map((r) => r.getAttribute('data-letter'))),
+    rec.options!.map((o) => o.letter),
+  );
+  assert.deepEqual(
+    await page.$$eval('#options img', (is) => is.map((i) => i.getAttribute('data-path'))),
+    rec.options!.map((o) => o.image),
+  );
   assert.equal(await page.$eval('#answer', (e) => e.textContent), rec.answer);
   assert.deepEqual(JSON.parse(await page.$eval('#truth', (e) => e.textContent ?? '')), rec.truth);
   const others = await page.$$eval('.others a', (as) => as.map((a) => a.textContent));
-  const sameComplex = [...records(dataset, 'translation'), ...all].filter((r) => r.complex === complex && r.id !== rec.id).map((r) => r.id).sort();
+  const sameComplex = [...records(dataset, 'translation'), ...all]
+    .filter((r) => r.complex === complex && r.id !== rec.id)
+    .map((r) => r.id)
+    .sort();
   assert.deepEqual([...others].sort(), sameComplex);
   // Zoom on click.
   await page.click('.images img');
@@ -107,12 +157,29 @@ test('browse: filter to a task and a complex, open a question: its images, optio
     const drawn = folder.annotation(rec.images[k])!.atoms!;
     await page.click(`button[data-view=${view}]`);
     const onScreen = await page.evaluate((id) => {
-      const w = window as unknown as { misiViewer: { viewer: { modelToScreen(p: object): { x: number; y: number } } }; MISI: { load(n: string): Promise<{ atoms: number[][] }> } };
-      return w.MISI.load(`complexes/${id}`).then((s) => s.atoms.map((a) => w.misiViewer.viewer.modelToScreen({ x: a[1], y: a[2], z: a[3] })));
+      const w = window as unknown as {
+        misiViewer: { viewer: { modelToScreen(p: object): { x: number; y: number } } };
+        MISI: { load(n: string): Promise<{ atoms: number[][] }> };
+      };
+      return w.MISI.load(`complexes/${id}`).then((s) =>
+        s.atoms.map((a) => w.misiViewer.viewer.modelToScreen({ x: a[1], y: a[2], z: a[3] })),
+      );
     }, rec.complex);
     assert.equal(onScreen.length, drawn.length, `${view}: the 3D view draws the atoms the image draws`);
-    assert.ok(correlation(drawn.map((a) => a.x), onScreen.map((p) => p.x)) > 0.99, `${view}: x follows the image`);
-    assert.ok(correlation(drawn.map((a) => a.y), onScreen.map((p) => p.y)) > 0.99, `${view}: y follows the image`);
+    assert.ok(
+      correlation(
+        drawn.map((a) => a.x),
+        onScreen.map((p) => p.x),
+      ) > 0.99,
+      `${view}: x follows the image`,
+    );
+    assert.ok(
+      correlation(
+        drawn.map((a) => a.y),
+        onScreen.map((p) => p.y),
+      ) > 0.99,
+      `${view}: y follows the image`,
+    );
   }
   await page.click('button[data-view=front]');
   await new Promise((r) => setTimeout(r, 300));
@@ -133,23 +200,36 @@ test('browse: the site moves with its dataset; a missing image and an unknown id
   await page.waitForSelector('.images .missing');
   const missing = await page.$eval('.images .missing', (e) => e.textContent ?? '');
   assert.match(missing, new RegExp(`Image 2: ${rec.images[1]} is missing`));
-  assert.equal(await page.$$eval('.images img', (is) => is.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), rec.images.length - 1);
+  assert.equal(
+    await page.$$eval('.images img', (is) => is.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+    rec.images.length - 1,
+  );
   await page.type('#search-id', 'no-such-question');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('main .missing')?.textContent?.includes('no-such-question'));
   // A record chunk that went missing is named.
   renameSync(join(moved, 'browse', 'data', 'records'), join(moved, 'browse', 'data', 'gone'));
-  await page.evaluate((id) => { location.hash = `#/q/${id}`; location.reload(); }, records(moved, 'rotation_rotation')[0].id);
-  await page.waitForFunction(() => document.querySelector('main .missing')?.textContent?.includes('data/records/rotation_rotation/0.js is missing'));
+  await page.evaluate((id) => {
+    location.hash = `#/q/${id}`;
+    location.reload();
+  }, records(moved, 'rotation_rotation')[0].id);
+  await page.waitForFunction(() =>
+    document.querySelector('main .missing')?.textContent?.includes('data/records/rotation_rotation/0.js is missing'),
+  );
   assert.deepEqual(errors, []);
 });
 
-test('browse --serve: the site and the dataset\'s images on 127.0.0.1', { skip: noBrowser }, async () => {
-  const child = spawn(process.execPath, [join(REPO, 'test/source-cli.mjs'), 'browse', dataset, '--out', join(root, 'served'), '--serve'], { stdio: ['ignore', 'pipe', 'pipe'] });
+test("browse --serve: the site and the dataset's images on 127.0.0.1", { skip: noBrowser }, async () => {
+  const child = spawn(process.execPath, [join(REPO, 'test/source-cli.mjs'), 'browse', dataset, '--out', join(root, 'served'), '--serve'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const url = await new Promise<string>((ok, fail) => {
       let out = '';
-      child.stdout.on('data', (d) => { out += d; if (out.includes('\n')) ok(out.trim()); });
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('\n')) ok(out.trim());
+      });
       child.on('close', (code) => fail(new Error(`browse --serve exited ${code}`)));
     });
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/served\/index\.html$/);

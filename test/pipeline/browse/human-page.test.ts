@@ -3,18 +3,19 @@
 // mix of right and wrong answers, the page reloaded midway (it resumes where it stopped); the
 // downloaded file scores in `misi-gen score --answered-only` exactly what the mix should,
 // worked out by hand below; with a second file, score prints the mean over the two with its spread.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
 import { generate } from '../../../pipeline/generate/run-generate.ts';
 import { taskById } from '../../../qa/task-registry.ts';
-import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../../structures/sample-path.ts';
 import { findBrowser } from '../../../renders/find-browser.ts';
-import { closeBrowser, openBrowser, openPage } from './page-driver.ts';
+import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../../structures/sample-path.ts';
 import { cli as inProcess } from '../../cli-in-process.ts';
+import { closeBrowser, openBrowser, openPage } from './page-driver.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
 const TASKS = ['translation', 'rotation_rotation', 'residue_ligand', 'pocket_ligand'];
@@ -25,8 +26,15 @@ const downloads = join(root, 'downloads');
 let browser: Browser;
 
 type Rec = { id: string; task: string; answer: string; options?: { letter: string }[] };
-const testRecords = (): Map<string, Rec> => new Map(TASKS.flatMap((t) =>
-  readFileSync(join(dataset, 'qa', `${t}.test.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Rec)).map((r) => [r.id, r]));
+const testRecords = (): Map<string, Rec> =>
+  new Map(
+    TASKS.flatMap((t) =>
+      readFileSync(join(dataset, 'qa', `${t}.test.jsonl`), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Rec),
+    ).map((r) => [r.id, r]),
+  );
 // Under `npm test` the built bin (the page script then joins dist/'s compiled modules), alone the source.
 const cli = (...args: string[]) => inProcess(args);
 
@@ -41,14 +49,27 @@ const cli = (...args: string[]) => inProcess(args);
  * pocket_ligand 1/2 = 50. Average (paper, without rotation_rotation): (100 + 0 + 50) / 3 = 50;
  * average over all four: (100 + 50 + 0 + 50) / 4 = 50.
  */
-const MIX: Record<string, boolean[]> = { translation: [true, true], rotation_rotation: [true, false], residue_ligand: [false, false], pocket_ligand: [true, false] };
+const MIX: Record<string, boolean[]> = {
+  translation: [true, true],
+  rotation_rotation: [true, false],
+  residue_ligand: [false, false],
+  pocket_ligand: [true, false],
+};
 const EXPECTED = { translation: 100, rotation_rotation: 50, residue_ligand: 0, pocket_ligand: 50, paper: 50, all: 50 };
 
 before(async () => {
   if (noBrowser) return;
   await generate({
-    structures: [SAMPLE_DIR], ligandsFile: SAMPLE_LIGANDS, out: dataset, tasks: TASKS.map((t) => taskById(t)!), seed: 3,
-    perComplex: 'translation=2/2,rotation_rotation=2/2,residue_ligand=2/2,pocket_ligand=1/1', testShare: 0.5, pages: 2, quiet: true, log: () => {},
+    structures: [SAMPLE_DIR],
+    ligandsFile: SAMPLE_LIGANDS,
+    out: dataset,
+    tasks: TASKS.map((t) => taskById(t)!),
+    seed: 3,
+    perComplex: 'translation=2/2,rotation_rotation=2/2,residue_ligand=2/2,pocket_ligand=1/1',
+    testShare: 0.5,
+    pages: 2,
+    quiet: true,
+    log: () => {},
   });
   const r = await cli('human', dataset, '--out', session, '--tasks', TASKS.join(','), '--n', '2', '--split', 'test', '--seed', '7');
   assert.equal(r.status, 0, r.stderr);
@@ -92,7 +113,9 @@ async function answer(page: Page, r: Rec, right: boolean): Promise<void> {
   }
 }
 
-test('human: answered by clicks and keys with a scripted mix, reloaded midway; the export scores what the mix should', { skip: noBrowser }, async () => {
+test('human: answered by clicks and keys with a scripted mix, reloaded midway; the export scores what the mix should', {
+  skip: noBrowser,
+}, async () => {
   const recs = testRecords();
   const page0 = await openPage(browser, join(session, 'human.html'));
   const { page, errors } = page0;
@@ -111,11 +134,19 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
     assert.equal(await page.$$eval('body', (b) => b[0].textContent!.includes('Answer:')), false);
     const nth = (seen[r.task] = (seen[r.task] ?? -1) + 1);
     await answer(page, r, MIX[r.task][nth]);
-    await page.waitForFunction((was) => document.querySelector('#question-number')?.textContent !== was, {}, `Question ${k + 1} of ${total}`);
+    await page.waitForFunction(
+      (was) => document.querySelector('#question-number')?.textContent !== was,
+      {},
+      `Question ${k + 1} of ${total}`,
+    );
     if (k === 3) {
       await page.reload({ waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => (window as unknown as { misiReady?: unknown }).misiReady !== undefined);
-      assert.equal(await page.$eval('#question-number', (e) => e.textContent), `Question 5 of ${total}`, 'the reload resumes at the next question');
+      assert.equal(
+        await page.$eval('#question-number', (e) => e.textContent),
+        `Question 5 of ${total}`,
+        'the reload resumes at the next question',
+      );
     }
   }
   await page.waitForSelector('#download');
@@ -123,7 +154,10 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   const file = join(downloads, 'tester-1.test.jsonl');
   for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((res) => setTimeout(res, 100));
   assert.deepEqual(readdirSync(downloads), ['tester-1.test.jsonl']);
-  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(lines.length, total);
   for (const l of lines) assert.ok(typeof l.seconds === 'number' && l.seconds >= 0 && l.participant === 'tester-1');
   assert.deepEqual(errors, []);
@@ -134,14 +168,16 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   const scored = await cli('score', dataset, file, '--json', '--answered-only');
   assert.equal(scored.status, 0, scored.stderr);
   const json = JSON.parse(scored.stdout);
-  for (const t of TASKS) assert.equal(json.tasks[t].composite, EXPECTED[t as keyof typeof EXPECTED], `${t}: ${JSON.stringify(json.tasks[t])}`);
+  for (const t of TASKS)
+    assert.equal(json.tasks[t].composite, EXPECTED[t as keyof typeof EXPECTED], `${t}: ${JSON.stringify(json.tasks[t])}`);
   assert.equal(json.average.composite, EXPECTED.paper);
   assert.equal(json.averageAllTasks.composite, EXPECTED.all);
   assert.equal(json.missing, 0);
   const whole = JSON.parse((await cli('score', dataset, file, '--json')).stdout);
   const inSplit = (t: string) => [...recs.values()].filter((r) => r.task === t).length;
   assert.ok(inSplit('translation') > 2, 'the split holds more translation questions than the session asks');
-  for (const t of TASKS) assert.ok(Math.abs(whole.tasks[t].composite - (100 * MIX[t].filter(Boolean).length) / inSplit(t)) < 1e-6, `${t} over the whole split`);
+  for (const t of TASKS)
+    assert.ok(Math.abs(whole.tasks[t].composite - (100 * MIX[t].filter(Boolean).length) / inSplit(t)) < 1e-6, `${t} over the whole split`);
 
   // A second person answering every question right: the human row is the mean of the two, with
   // its spread. sd of (x, y) over n - 1 = |x - y| / sqrt(2): 100 and 50 -> 35.36; 50 and 100 (paper) -> 35.36.

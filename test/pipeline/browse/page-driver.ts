@@ -1,9 +1,10 @@
 // Driving the static pages of browse and human in the project's headless Chromium
 // (renders/browser.ts), as a person would: open a file:// page, wait until it says it is
 // ready, read pixels of an element.
+
+import { pathToFileURL } from 'node:url';
 import { PNG } from 'pngjs';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { pathToFileURL } from 'node:url';
 import { closeBrowser, launchBrowser } from '../../../renders/browser.ts';
 
 export interface Driven {

@@ -3,17 +3,26 @@
 // malformed line is named by file and line (and, given a problem sink, skipped while the
 // rest is read); a val split is read where its files are and refused where they are not;
 // a missing file, manifest or qa folder is named.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { DatasetReadError, loadDataset, openDataset, readQaFile, readQaSplit } from '../../../pipeline/dataset/read-dataset.ts';
 
 /** A question record with every field generate writes. */
 const record = (task: string, split: string, n: number, extra: Record<string, unknown> = {}) => ({
-  id: `${task}-c${n}-000`, task, split, complex: `c${n}`, images: [`images/k${n}.png`], question: `Question ${n}?`,
-  answer: `move x ${n}`, truth: { commands: [{ kind: 'move', axis: 'x', amount: n }] }, meta: { seed: 1 }, ...extra,
+  id: `${task}-c${n}-000`,
+  task,
+  split,
+  complex: `c${n}`,
+  images: [`images/k${n}.png`],
+  question: `Question ${n}?`,
+  answer: `move x ${n}`,
+  truth: { commands: [{ kind: 'move', axis: 'x', amount: n }] },
+  meta: { seed: 1 },
+  ...extra,
 });
 const lines = (...records: unknown[]) => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r)) + '\n').join('');
 
@@ -21,7 +30,8 @@ const lines = (...records: unknown[]) => records.map((r) => (typeof r === 'strin
 function dataset(tasks: string[] | null, files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'misi-read-'));
   mkdirSync(join(dir, 'qa'));
-  if (tasks) writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ format: 'misi-gen-dataset/1', seed: 3, options: { tasks }, counts: {} }));
+  if (tasks)
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ format: 'misi-gen-dataset/1', seed: 3, options: { tasks }, counts: {} }));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'qa', name), text);
   return dir;
 }
@@ -35,14 +45,32 @@ const rejectsWith = (f: () => unknown, re: RegExp) => assert.throws(f, isReadErr
 const escaped = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('list-shaped and letter-keyed options both read as letter -> text', async () => {
-  const listed = { id: 'interaction_location-x-000', task: 'interaction_location', answer: 'C', options: [
-    { letter: 'A', commands: 'move x 1, move y 2' }, { letter: 'B', commands: 'move x -1, move y 2' },
-    { letter: 'C', commands: 'move x 3, move y -4' }, { letter: 'D', commands: 'move x -3, move y 6' }] };
-  const keyed = { id: 'rotation_rotation-x-000', task: 'rotation_rotation', answer: 'A', options: { A: 'roll x 15, roll y 30', B: 'roll x 30, roll y 45', C: 'roll x -15, roll y 60', D: 'roll z 15, roll y 75' } };
+  const listed = {
+    id: 'interaction_location-x-000',
+    task: 'interaction_location',
+    answer: 'C',
+    options: [
+      { letter: 'A', commands: 'move x 1, move y 2' },
+      { letter: 'B', commands: 'move x -1, move y 2' },
+      { letter: 'C', commands: 'move x 3, move y -4' },
+      { letter: 'D', commands: 'move x -3, move y 6' },
+    ],
+  };
+  const keyed = {
+    id: 'rotation_rotation-x-000',
+    task: 'rotation_rotation',
+    answer: 'A',
+    options: { A: 'roll x 15, roll y 30', B: 'roll x 30, roll y 45', C: 'roll x -15, roll y 60', D: 'roll z 15, roll y 75' },
+  };
   const dir = dataset(null, { 'interaction_location.test.jsonl': lines(listed), 'rotation_rotation.test.jsonl': lines(keyed) });
   const records = await readQaSplit(dir, 'test');
   const byId = new Map(records.map((r) => [r.id, r]));
-  assert.deepEqual(byId.get(listed.id)!.options, { A: 'move x 1, move y 2', B: 'move x -1, move y 2', C: 'move x 3, move y -4', D: 'move x -3, move y 6' });
+  assert.deepEqual(byId.get(listed.id)!.options, {
+    A: 'move x 1, move y 2',
+    B: 'move x -1, move y 2',
+    C: 'move x 3, move y -4',
+    D: 'move x -3, move y 6',
+  });
   assert.deepEqual(byId.get(keyed.id)!.options, keyed.options);
   assert.equal(byId.get(keyed.id)!.source, 'qa/rotation_rotation.test.jsonl:1');
 });
@@ -59,14 +87,25 @@ test('a malformed line is named by file and line; with a problem sink the others
   const problems: string[] = [];
   const read = readQaFile(openDataset(dir).file('translation', 'test')!, 'record', (p) => problems.push(p));
   assert.deepEqual(problems, [`${file}:2: not JSON`]);
-  assert.deepEqual(read.map((q) => [q.record.id, q.line]), [[good[0].id, 1], [good[1].id, 3]]);
+  assert.deepEqual(
+    read.map((q) => [q.record.id, q.line]),
+    [
+      [good[0].id, 1],
+      [good[1].id, 3],
+    ],
+  );
 
   // A line that is JSON but not a question record: each missing or mistyped field named.
   const partial = dataset(['translation'], {
     'translation.train.jsonl': lines(record('translation', 'train', 2)),
     'translation.test.jsonl': lines(good[0], { ...record('translation', 'test', 4), question: undefined, images: 'images/k4.png' }),
   });
-  rejectsWith(() => loadDataset(partial), new RegExp(`^${escaped(join(partial, 'qa', 'translation.test.jsonl'))}:2: field \`images\` must be a list, got string; field \`question\` is missing \\(must be a string\\)$`));
+  rejectsWith(
+    () => loadDataset(partial),
+    new RegExp(
+      `^${escaped(join(partial, 'qa', 'translation.test.jsonl'))}:2: field \`images\` must be a list, got string; field \`question\` is missing \\(must be a string\\)$`,
+    ),
+  );
   // Each kind of fault, named by field: a wrong type, a value outside the vocabulary, a bad option, no truth.
   const faults = dataset(['translation'], {
     'translation.train.jsonl': lines(record('translation', 'train', 2)),
@@ -98,16 +137,32 @@ test('a val split is read where qa/ holds val files, and refused by name where i
   };
   const withVal = loadDataset(dataset(['translation'], files));
   assert.deepEqual(withVal.splits, ['train', 'test', 'val', 'tiny']);
-  assert.deepEqual(withVal.records.get('translation')!.val.map((r) => r.id), ['translation-c4-000']);
+  assert.deepEqual(
+    withVal.records.get('translation')!.val.map((r) => r.id),
+    ['translation-c4-000'],
+  );
   // No tiny file: the tiny set is computed from test (fewer than 50 test questions: all of them).
-  assert.deepEqual(withVal.records.get('translation')!.tiny.map((r) => r.id), ['translation-c2-000', 'translation-c3-000']);
+  assert.deepEqual(
+    withVal.records.get('translation')!.tiny.map((r) => r.id),
+    ['translation-c2-000', 'translation-c3-000'],
+  );
   const dir = dataset(['translation'], files);
-  assert.deepEqual((await readQaSplit(dir, 'val')).map((r) => [r.id, r.source]), [['translation-c4-000', 'qa/translation.val.jsonl:1']]);
+  assert.deepEqual(
+    (await readQaSplit(dir, 'val')).map((r) => [r.id, r.source]),
+    [['translation-c4-000', 'qa/translation.val.jsonl:1']],
+  );
 
   const { 'translation.val.jsonl': _, ...noVal } = files;
   const without = dataset(['translation'], noVal);
   assert.deepEqual(loadDataset(without).splits, ['train', 'test', 'tiny']);
-  await assert.rejects(readQaSplit(without, 'val'), isReadError(new RegExp(`^${escaped(join(without, 'qa'))}: no <task>\\.val\\.jsonl files for the val split \\(val comes from generate --buffer val\\)$`)));
+  await assert.rejects(
+    readQaSplit(without, 'val'),
+    isReadError(
+      new RegExp(
+        `^${escaped(join(without, 'qa'))}: no <task>\\.val\\.jsonl files for the val split \\(val comes from generate --buffer val\\)$`,
+      ),
+    ),
+  );
 });
 
 test('a missing qa file, manifest or qa folder is named', () => {
@@ -117,7 +172,10 @@ test('a missing qa file, manifest or qa folder is named', () => {
     'translation.test.jsonl': lines(record('translation', 'test', 2)),
     'rotation.test.jsonl': lines(record('rotation', 'test', 2)),
   });
-  rejectsWith(() => loadDataset(dir), new RegExp(`^${escaped(join(dir, 'qa', 'rotation.train.jsonl'))}: missing \\(the dataset is incomplete\\)$`));
+  rejectsWith(
+    () => loadDataset(dir),
+    new RegExp(`^${escaped(join(dir, 'qa', 'rotation.train.jsonl'))}: missing \\(the dataset is incomplete\\)$`),
+  );
   const noManifest = dataset(null, { 'translation.test.jsonl': lines(record('translation', 'test', 2)) });
   rejectsWith(() => loadDataset(noManifest), new RegExp(`^${escaped(join(noManifest, 'manifest.json'))}: no such file`));
   assert.deepEqual(openDataset(noManifest).tasks, ['translation'], 'without a manifest the qa files name the tasks');

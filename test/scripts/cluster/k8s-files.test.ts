@@ -3,21 +3,29 @@
 // shape the Job controller needs: an Indexed Job whose completions, parallelism, --shard n,
 // --workers, requests and limits follow the variables, and a merge Job over every shard
 // folder; both run the image through its entrypoint (no command of their own).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { REPO } from '../../shared-structures.ts';
 
 const RENDER = join(REPO, 'scripts/cluster/k8s-render.sh');
 const hasYaml = spawnSync('python3', ['-c', 'import yaml'], { stdio: 'ignore' }).status === 0;
 const hasEnvsubst = spawnSync('sh', ['-c', 'command -v envsubst'], { stdio: 'ignore' }).status === 0;
-const skip = !hasYaml ? 'python3 with PyYAML (Debian python3-yaml) is not installed' : !hasEnvsubst ? 'envsubst (Debian gettext-base) is not installed' : false;
+const skip = !hasYaml
+  ? 'python3 with PyYAML (Debian python3-yaml) is not installed'
+  : !hasEnvsubst
+    ? 'envsubst (Debian gettext-base) is not installed'
+    : false;
 
 /** Every YAML document of `text`, as JSON values. */
 function parseYaml(text: string): any[] {
-  const r = spawnSync('python3', ['-c', 'import sys, yaml, json; print(json.dumps(list(yaml.safe_load_all(sys.stdin))))'], { input: text, encoding: 'utf8' });
+  const r = spawnSync('python3', ['-c', 'import sys, yaml, json; print(json.dumps(list(yaml.safe_load_all(sys.stdin))))'], {
+    input: text,
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -25,12 +33,23 @@ function parseYaml(text: string): any[] {
 function render(file: string, env: Record<string, string>): string {
   const r = spawnSync(RENDER, [file], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } });
   assert.equal(r.status, 0, r.stderr);
-  const body = r.stdout.split('\n').filter((l) => !l.trimStart().startsWith('#')).join('\n');
-  assert.doesNotMatch(body, /\$\{/, 'a ${...} was left unfilled');
+  const body = r.stdout
+    .split('\n')
+    .filter((l) => !l.trimStart().startsWith('#'))
+    .join('\n');
+  assert.doesNotMatch(body, /\$\{/, 'a placeholder (dollar and brace) was left unfilled');
   return r.stdout;
 }
 
-const ENV = { IMAGE: 'registry.test/misi-gen:9.9.9', SHARDS: '5', PARALLELISM: '2', CPUS_PER_TASK: '3', MEM: '5Gi', TIME_LIMIT_SECONDS: '3600', GENERATE_ARGS: '--tasks translation --seed 7' };
+const ENV = {
+  IMAGE: 'registry.test/misi-gen:9.9.9',
+  SHARDS: '5',
+  PARALLELISM: '2',
+  CPUS_PER_TASK: '3',
+  MEM: '5Gi',
+  TIME_LIMIT_SECONDS: '3600',
+  GENERATE_ARGS: '--tasks translation --seed 7',
+};
 
 test('the Dockerfile runs misi-gen as its entrypoint', () => {
   const dockerfile = readFileSync(join(REPO, 'Dockerfile'), 'utf8');
@@ -52,8 +71,11 @@ test('k8s-indexed-job.yaml: an Indexed Job whose counts and resources follow the
   assert.equal(job.spec.template.spec.activeDeadlineSeconds, 3600);
   const [c] = job.spec.template.spec.containers;
   assert.equal(c.image, ENV.IMAGE);
-  assert.equal(c.command, undefined, 'the image\'s entrypoint runs misi-gen');
-  assert.ok(c.args.every((a: unknown) => typeof a === 'string'), 'every argument is a string');
+  assert.equal(c.command, undefined, "the image's entrypoint runs misi-gen");
+  assert.ok(
+    c.args.every((a: unknown) => typeof a === 'string'),
+    'every argument is a string',
+  );
   assert.equal(c.args[0], 'generate');
   const arg = (flag: string) => c.args[c.args.indexOf(flag) + 1];
   assert.equal(arg('--shard'), 'auto/5');
@@ -61,7 +83,10 @@ test('k8s-indexed-job.yaml: an Indexed Job whose counts and resources follow the
   assert.equal(arg('--out'), '/data/out/shard-$(JOB_COMPLETION_INDEX)');
   assert.equal(arg('--tasks'), 'translation');
   assert.equal(arg('--seed'), '7');
-  assert.ok(c.env.some((e: any) => e.name === 'JOB_COMPLETION_INDEX'), 'JOB_COMPLETION_INDEX is declared, so $(...) expands');
+  assert.ok(
+    c.env.some((e: any) => e.name === 'JOB_COMPLETION_INDEX'),
+    'JOB_COMPLETION_INDEX is declared, so $(...) expands',
+  );
   assert.deepEqual(c.resources, { requests: { cpu: '3', memory: '5Gi' }, limits: { cpu: '3', memory: '5Gi' } });
   const volumes = job.spec.template.spec.volumes.map((v: any) => v.name).sort();
   assert.deepEqual(c.volumeMounts.map((m: any) => m.name).sort(), volumes);

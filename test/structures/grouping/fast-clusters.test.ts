@@ -1,16 +1,17 @@
 // The exact engine of the split by protein (one-pass identity kernel, worker threads,
 // joined pairs skipped) against today's method: the traceback alignment of
 // sequence-identity.ts on every pair, single linkage by union-find, written out here.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { alignSequences, sequenceIdentity } from '../../../structures/grouping/sequence-identity.ts';
-import { encodeSequence, identityCount, lastAlignment } from '../../../structures/grouping/identity-kernel.ts';
-import { clusterProteins } from '../../../pipeline/split/protein-clusters.ts';
-import { complexSequences, type ComplexSequences } from '../../../pipeline/split/protein-sequences.ts';
-import { ingestEach } from '../../../structures/ingest.ts';
+import { test } from 'node:test';
 import { generatorFor } from '../../../pipeline/generate/seeds.ts';
+import { clusterProteins } from '../../../pipeline/split/protein-clusters.ts';
+import { type ComplexSequences, complexSequences } from '../../../pipeline/split/protein-sequences.ts';
+import { encodeSequence, identityCount, lastAlignment } from '../../../structures/grouping/identity-kernel.ts';
+import { alignSequences, sequenceIdentity } from '../../../structures/grouping/sequence-identity.ts';
+import { ingestEach } from '../../../structures/ingest.ts';
 import { NEEDS_SHARED, SHARED } from '../../shared-structures.ts';
 
 /** Today's clusters: every pair not yet joined aligned with alignSequences, in id order. */
@@ -22,10 +23,13 @@ function allPairsClusters(items: ComplexSequences[], threshold: number, minLengt
   const linked = (a: string[], b: string[]) => a.some((x) => b.some((y) => sequenceIdentity(x, y) >= threshold));
   for (let i = 0; i < sorted.length; i++) {
     for (let j = i + 1; j < sorted.length; j++) {
-      const ri = find(i), rj = find(j);
+      const ri = find(i),
+        rj = find(j);
       if (ri === rj) continue;
-      const wi = long(sorted[i].whole), wj = long(sorted[j].whole);
-      if (wi.length && wj.length ? linked(wi, wj) : linked(long(sorted[i].pocket), long(sorted[j].pocket))) parent[Math.max(ri, rj)] = Math.min(ri, rj);
+      const wi = long(sorted[i].whole),
+        wj = long(sorted[j].whole);
+      if (wi.length && wj.length ? linked(wi, wj) : linked(long(sorted[i].pocket), long(sorted[j].pocket)))
+        parent[Math.max(ri, rj)] = Math.min(ri, rj);
     }
   }
   return new Map(sorted.map((s, i) => [s.id, sorted[find(i)].id]));
@@ -36,13 +40,16 @@ function sequences(seed: string) {
   const rnd = generatorFor([0, seed]);
   const random = (n: number) => Array.from({ length: n }, () => ALPHABET[Math.floor(rnd() * 20)]).join('');
   // Substitutions (with X now and then), deletions and insertions at the given rate.
-  const mutate = (s: string, rate: number) => [...s].map((c) => {
-    const r = rnd();
-    if (r < rate * 0.7) return rnd() < 0.05 ? 'X' : ALPHABET[Math.floor(rnd() * 20)];
-    if (r < rate * 0.85) return '';
-    if (r < rate) return c + ALPHABET[Math.floor(rnd() * 20)];
-    return c;
-  }).join('');
+  const mutate = (s: string, rate: number) =>
+    [...s]
+      .map((c) => {
+        const r = rnd();
+        if (r < rate * 0.7) return rnd() < 0.05 ? 'X' : ALPHABET[Math.floor(rnd() * 20)];
+        if (r < rate * 0.85) return '';
+        if (r < rate) return c + ALPHABET[Math.floor(rnd() * 20)];
+        return c;
+      })
+      .join('');
   return { rnd, random, mutate };
 }
 
@@ -52,7 +59,11 @@ test('the one-pass kernel counts the identities and score of the traceback, pair
   for (let k = 0; k < 1000; k++) {
     const a = random(1 + Math.floor(rnd() * 90));
     const b = rnd() < 0.6 ? mutate(a, 0.2 + rnd() * 0.7) : random(1 + Math.floor(rnd() * 90));
-    for (const [gapOpen, gapExtend] of [[11, 1], [1, 1], [4, 3]]) {
+    for (const [gapOpen, gapExtend] of [
+      [11, 1],
+      [1, 1],
+      [4, 3],
+    ]) {
       const ref = alignSequences(a, b, { gapOpen, gapExtend });
       const count = identityCount(encodeSequence(a), encodeSequence(b), gapOpen, gapExtend);
       assert.equal(count, ref.identities, `${a} / ${b} (gaps ${gapOpen}/${gapExtend})`);
@@ -81,7 +92,10 @@ test('threshold set: fast clusters equal all-pairs clusters just at, above and b
   // Thresholds equal to identities some pairs have exactly, and the neighbouring doubles.
   const observed = new Set<number>();
   for (let i = 0; i < 40 && i + 1 < items.length; i++) observed.add(sequenceIdentity(items[i].pocket[0], items[i + 1].pocket[0]));
-  const sitting = [...observed].filter((t) => t > 0.25 && t < 0.5).sort().filter((_, k, all) => k % Math.ceil(all.length / 5) === 0);
+  const sitting = [...observed]
+    .filter((t) => t > 0.25 && t < 0.5)
+    .sort()
+    .filter((_, k, all) => k % Math.ceil(all.length / 5) === 0);
   assert.ok(sitting.length >= 2, `identities seen: ${[...observed].join(' ')}`);
   let differ = 0;
   for (const t of sitting) {

@@ -6,22 +6,25 @@
 // length where 16-bit lanes would overflow (the pair goes to the scalar kernel); and the
 // bound of bounds() (sixteen lanes of bytes) never below the identity count, yet below 30 %
 // for unrelated chains, and none where a byte would be cut.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { BatchAligner, BOUND_LANES, LANES, NO_BOUND, simdAvailable } from '../../../structures/grouping/identity-simd.ts';
-import { encodeSequence, identityCount, lastAlignment } from '../../../structures/grouping/identity-kernel.ts';
-import { complexSequences } from '../../../pipeline/split/protein-sequences.ts';
-import { ingestEach } from '../../../structures/ingest.ts';
+import { test } from 'node:test';
 import { generatorFor } from '../../../pipeline/generate/seeds.ts';
+import { complexSequences } from '../../../pipeline/split/protein-sequences.ts';
+import { encodeSequence, identityCount, lastAlignment } from '../../../structures/grouping/identity-kernel.ts';
+import { BatchAligner, BOUND_LANES, LANES, NO_BOUND, simdAvailable } from '../../../structures/grouping/identity-simd.ts';
+import { ingestEach } from '../../../structures/ingest.ts';
 import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../../shared-structures.ts';
 
 const ALPHABET = 'ARNDCQEGHILKMFPSTWYVX';
 
 /** Aligns `query` with `subjects` in batches of eight, and bounds them in batches of sixteen; returns how many pairs were checked. */
 function compareWithScalar(aligner: BatchAligner, query: Uint8Array, subjects: Uint8Array[], what: string): number {
-  const counts = new Int32Array(LANES), scores = new Int32Array(LANES), bounds = new Int32Array(BOUND_LANES);
+  const counts = new Int32Array(LANES),
+    scores = new Int32Array(LANES),
+    bounds = new Int32Array(BOUND_LANES);
   const expectedScores: number[] = [];
   const expected = subjects.map((b) => {
     const count = identityCount(query, b, aligner.gapOpen, aligner.gapExtend);
@@ -51,7 +54,10 @@ function compareWithScalar(aligner: BatchAligner, query: Uint8Array, subjects: U
     const batch = subjects.slice(k, k + BOUND_LANES);
     aligner.bounds(batch, bounds);
     batch.forEach((b, lane) => {
-      assert.ok(bounds[lane] >= expected[k + lane], `${what}: bound ${bounds[lane]} below the ${expected[k + lane]} identities, subject ${k + lane} (${query.length} x ${b.length})`);
+      assert.ok(
+        bounds[lane] >= expected[k + lane],
+        `${what}: bound ${bounds[lane]} below the ${expected[k + lane]} identities, subject ${k + lane} (${query.length} x ${b.length})`,
+      );
     });
   }
   return subjects.length;
@@ -63,18 +69,25 @@ test('this Node runs WebAssembly SIMD, and the committed .wasm is the compilatio
   assert.equal(check.status, 0, check.stderr);
 });
 
-test('synthetic chains: eight lanes give the scalar kernel\'s identities and scores, whatever the batch', () => {
+test("synthetic chains: eight lanes give the scalar kernel's identities and scores, whatever the batch", () => {
   const rnd = generatorFor([0, 'identity-simd']);
   const letter = () => ALPHABET[Math.floor(rnd() * (rnd() < 0.03 ? 21 : 20))];
   const random = (n: number) => Array.from({ length: n }, letter).join('');
-  const mutate = (s: string, rate: number) => [...s].map((c) => {
-    const r = rnd();
-    if (r < rate * 0.7) return letter();
-    if (r < rate * 0.85) return '';
-    return r < rate ? c + letter() : c;
-  }).join('');
+  const mutate = (s: string, rate: number) =>
+    [...s]
+      .map((c) => {
+        const r = rnd();
+        if (r < rate * 0.7) return letter();
+        if (r < rate * 0.85) return '';
+        return r < rate ? c + letter() : c;
+      })
+      .join('');
   let checked = 0;
-  for (const [open, extend, bonus] of [[11, 1, 6], [1, 1, 1], [4, 3, 3]]) {
+  for (const [open, extend, bonus] of [
+    [11, 1, 6],
+    [1, 1, 1],
+    [4, 3, 3],
+  ]) {
     const aligner = new BatchAligner(open, extend, bonus);
     for (let k = 0; k < 300; k++) {
       const q = random(Math.floor(rnd() * 140));
@@ -106,10 +119,14 @@ test('chains too long for 16-bit scores go to the scalar kernel and still agree'
 test('the bound stays below 30 % for unrelated chains (so the split can skip their alignment), close to the identities', () => {
   const rnd = generatorFor([0, 'identity-simd-bound']);
   const random = (n: number) => encodeSequence(Array.from({ length: n }, () => ALPHABET[Math.floor(rnd() * 20)]).join(''));
-  for (const [length, meanGap] of [[300, 15], [60, 2]]) {
+  for (const [length, meanGap] of [
+    [300, 15],
+    [60, 2],
+  ]) {
     const aligner = new BatchAligner();
     const bounds = new Int32Array(BOUND_LANES);
-    let below = 0, gap = 0;
+    let below = 0,
+      gap = 0;
     for (let k = 0; k < 40; k++) {
       const query = random(length);
       const subjects = Array.from({ length: BOUND_LANES }, () => random(length));
@@ -122,7 +139,10 @@ test('the bound stays below 30 % for unrelated chains (so the split can skip the
       });
     }
     assert.equal(below, 40 * BOUND_LANES, `${length} residues: ${below} of ${40 * BOUND_LANES} bounds below 30 %`);
-    assert.ok(gap / (40 * BOUND_LANES) <= meanGap, `${length} residues: the bound is ${gap / (40 * BOUND_LANES)} identities above on average`);
+    assert.ok(
+      gap / (40 * BOUND_LANES) <= meanGap,
+      `${length} residues: the bound is ${gap / (40 * BOUND_LANES)} identities above on average`,
+    );
   }
 });
 

@@ -1,13 +1,14 @@
 // The split's worker threads start in both forms of the code: the sources (tsx) and the
 // compiled package (dist/, built by `npm test`, where there is no .ts to import and, once
 // installed, no tsx). They once crashed in dist/. Two threads must give one thread's clusters.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { linkBySequence, type LinkageItem } from '../../../structures/grouping/protein-linkage.ts';
 import { complexSequences } from '../../../pipeline/split/protein-sequences.ts';
+import { type LinkageItem, linkBySequence } from '../../../structures/grouping/protein-linkage.ts';
 import { ingestEach } from '../../../structures/ingest.ts';
 import { REPO, SAMPLE } from '../../shared-structures.ts';
 
@@ -33,7 +34,9 @@ test('two worker threads from the sources give the clusters of the calling threa
   assert.ok(new Set(one.root).size < items.length, 'no pair linked: the test shows nothing');
 });
 
-test('two worker threads from the compiled package (dist/) give the same clusters', { skip: existsSync(COMPILED) ? false : 'dist/ not built (npm test builds it)' }, async () => {
+test('two worker threads from the compiled package (dist/) give the same clusters', {
+  skip: existsSync(COMPILED) ? false : 'dist/ not built (npm test builds it)',
+}, async () => {
   const compiled = (await import(pathToFileURL(COMPILED).href)) as typeof import('../../../structures/grouping/protein-linkage.ts');
   const items = await sampleItems();
   const one = await linkBySequence(items, { threshold: 0.3, workers: 1 });

@@ -1,14 +1,14 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ingest } from '../../../structures/ingest.ts';
-import { rdkit, toMolblock } from '../../../structures/rdkit-ligand.ts';
-import type { Complex, Ligand } from '../../../structures/model.ts';
+import { test } from 'node:test';
 import { scaffoldAtoms } from '../../../structures/grouping/murcko-graph.ts';
 import { murckoScaffold, murckoScaffoldOf, murckoScaffoldOfSmiles } from '../../../structures/grouping/murcko-scaffold.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import type { Complex, Ligand } from '../../../structures/model.ts';
+import { rdkit, toMolblock } from '../../../structures/rdkit-ligand.ts';
 import { NEEDS_SHARED, SAMPLE, SHARED } from '../../shared-structures.ts';
-import { NEEDS_PYTHON_RDKIT, referenceScaffolds, type ReferenceInput, type ReferenceResult } from './python-rdkit.ts';
+import { NEEDS_PYTHON_RDKIT, type ReferenceInput, type ReferenceResult, referenceScaffolds } from './python-rdkit.ts';
 
 /** RDKit-JS's canonical form of a SMILES written by hand. */
 async function canon(smiles: string): Promise<string> {
@@ -51,7 +51,11 @@ test('scaffolds of hand-picked molecules, worked out by hand', async () => {
     ['Cn1ccnc1CC(=O)O', 'c1c[nH]cn1', 'aromatic N that loses its substituent becomes [nH]'],
     ['[O-][n+]1ccccc1', 'c1cc[nH+]cc1', 'as RDKit: an aromatic heteroatom keeps exactly one H'],
     ['C[C@H]1CCCC[C@@H]1c1ccccc1', 'c1ccc(C2CCCCC2)cc1', 'stereo of a former stereocentre is gone'],
-    ['O[C@H]1CC[C@@H](c2ccccc2)CC1', 'c1ccc(C2CCCCC2)cc1', 'a tag on an atom that lost a neighbour is cleared, and one that is no longer a stereocentre is dropped'],
+    [
+      'O[C@H]1CC[C@@H](c2ccccc2)CC1',
+      'c1ccc(C2CCCCC2)cc1',
+      'a tag on an atom that lost a neighbour is cleared, and one that is no longer a stereocentre is dropped',
+    ],
     ['C/C(c1ccccc1)=C/c1ccccc1', 'c1ccccc1/C=C\\c1ccccc1', 'cis-stilbene: the removed methyl hands its stereo reference to the phenyl'],
     ['c1ccccc1/C=C/C', 'c1ccccc1', 'a double bond off the ring but not between rings goes'],
     ['c1ccccc1.CCc1ccncc1', 'c1ccccc1.c1ccncc1', 'each fragment keeps its own rings'],
@@ -72,11 +76,24 @@ test('a ring carbon keeps its chirality when none of its neighbours is removed',
 
 test('a ligand without SMILES is cut from its atoms and bonds; no molecule gives a reason', async () => {
   const atoms = ['C', 'C', 'C', 'C', 'C', 'C', 'O'].map((element, i) => ({
-    name: `${element}${i + 1}`, element, xyz: [Math.cos(i), Math.sin(i), i * 0.1] as [number, number, number],
-    occupancy: 1, serial: i + 1, isHydrogen: false,
+    name: `${element}${i + 1}`,
+    element,
+    xyz: [Math.cos(i), Math.sin(i), i * 0.1] as [number, number, number],
+    occupancy: 1,
+    serial: i + 1,
+    isHydrogen: false,
   }));
   const ring = [0, 1, 2, 3, 4, 5].map((i) => ({ a: i, b: (i + 1) % 6, order: 1 as const }));
-  const ligand: Ligand = { name: 'LIG', chain: 'A', number: 1, insertionCode: '', atomNames: 'file', atoms, bonds: [...ring, { a: 0, b: 6, order: 1 }], smiles: null };
+  const ligand: Ligand = {
+    name: 'LIG',
+    chain: 'A',
+    number: 1,
+    insertionCode: '',
+    atomNames: 'file',
+    atoms,
+    bonds: [...ring, { a: 0, b: 6, order: 1 }],
+    smiles: null,
+  };
   const r = await murckoScaffoldOf(ligand);
   assert.deepEqual(r, { smiles: 'C1CCCCC1', from: 'atoms', unsanitised: false });
   const empty = await murckoScaffoldOf({ ...ligand, atoms: [], bonds: [] });
@@ -106,9 +123,14 @@ async function referenceInputs(complexes: Complex[]): Promise<ReferenceInput[]> 
   for (const c of complexes) {
     const r = await murckoScaffoldOf(c.ligand);
     const item: ReferenceInput = { id: c.id, js: r.smiles };
-    item.molblock = r.smiles !== null && r.from === 'smiles'
-      ? await molblockOfSmiles(c.ligand.smiles!)
-      : toMolblock(c.ligand.atoms, c.ligand.bonds, c.ligand.atoms.map((a) => a.formalCharge ?? 0));
+    item.molblock =
+      r.smiles !== null && r.from === 'smiles'
+        ? await molblockOfSmiles(c.ligand.smiles!)
+        : toMolblock(
+            c.ligand.atoms,
+            c.ligand.bonds,
+            c.ligand.atoms.map((a) => a.formalCharge ?? 0),
+          );
     const ligandFile = c.sources.find((s) => s.role === 'ligand')?.path;
     const sdf = ligandFile?.replace(/\.mol2$/i, '.sdf');
     if (sdf && /\.sdf$/i.test(sdf) && existsSync(sdf)) item.sdf = sdf;
@@ -144,7 +166,9 @@ test('bundled sample: same scaffolds as Python RDKit', { skip: NEEDS_PYTHON_RDKI
 
 test('PDBbind subset (every 5th complex): same scaffolds as Python RDKit', { skip: NEEDS_SHARED || NEEDS_PYTHON_RDKIT() }, async (t) => {
   const root = resolve(SHARED, 'pdbbind');
-  const ids = readdirSync(root).sort().filter((_, i) => i % 5 === 0);
+  const ids = readdirSync(root)
+    .sort()
+    .filter((_, i) => i % 5 === 0);
   const { complexes } = await ingest(ids.map((id) => resolve(root, id)));
   assert.ok(complexes.length >= 55, `expected about 60 complexes, got ${complexes.length}`);
   const results = referenceScaffolds(await referenceInputs(complexes));
@@ -156,7 +180,9 @@ test('PDBbind subset (every 5th complex): same scaffolds as Python RDKit', { ski
     if (v.by !== 'none' && !v.agree) disagreements.push(`${r.id} (${v.by}): misi-gen ${r.jsCanon} vs RDKit ${v.reference}`);
   }
   const agreeing = results.length - by.none - disagreements.length;
-  t.diagnostic(`${agreeing} of ${results.length} agree with RDKit (${by.sdf} checked against the SDF file, ${by.same} against the same molecule because RDKit cannot sanitise the SDF, ${by.none} without any RDKit reading)`);
+  t.diagnostic(
+    `${agreeing} of ${results.length} agree with RDKit (${by.sdf} checked against the SDF file, ${by.same} against the same molecule because RDKit cannot sanitise the SDF, ${by.none} without any RDKit reading)`,
+  );
   for (const d of disagreements) t.diagnostic(d);
   assert.deepEqual(disagreements, []);
   assert.ok(by.sdf >= 40, `only ${by.sdf} SDF files readable by RDKit`);

@@ -56,7 +56,15 @@ export interface ReferenceResult {
 export function referenceScaffolds(items: ReferenceInput[]): ReferenceResult[] {
   const p = pythonRdkit();
   if ('missing' in p) throw new Error(p.missing);
-  const r = spawnSync(p.python, [SCRIPT], { input: items.map((i) => JSON.stringify(i)).join('\n'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(p.python, [SCRIPT], {
+    input: items.map((i) => JSON.stringify(i)).join('\n'),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`murcko-rdkit.py failed: ${r.stderr}`);
-  return r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as ReferenceResult);
+  return r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ReferenceResult);
 }

@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { alignSequences, sequenceIdentity } from '../../../structures/grouping/sequence-identity.ts';
 
 // Expected values worked out by hand with BLOSUM62 (W/W 11, W/C -2, F/W 1, X/X -1...) and
@@ -27,7 +27,7 @@ test('the denominator is the shorter sequence, whichever side it is on', () => {
   assert.equal(sequenceIdentity(b, a.slice(0, 11)), 1);
   assert.equal(alignSequences(a, b).identities, 11);
   assert.equal(b.length, 19);
-  assert.equal(sequenceIdentity(a, b), 11 / 19, "b (19) is shorter than a (22)");
+  assert.equal(sequenceIdentity(a, b), 11 / 19, 'b (19) is shorter than a (22)');
 });
 
 test('gap costs can be changed', () => {

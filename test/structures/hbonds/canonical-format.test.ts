@@ -1,7 +1,7 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { canonicalPairs, formatHBondList } from '../../../structures/hbonds/canonical-format.ts';
 import type { HBond } from '../../../structures/model.ts';
-import { formatHBondList, canonicalPairs } from '../../../structures/hbonds/canonical-format.ts';
 
 function bond(chain: string, res: string, num: number, icode: string, atom: string, lig: string, donorSide: 'pocket' | 'ligand'): HBond {
   const pocket = { side: 'pocket' as const, chain, residueName: res, residueNumber: num, insertionCode: icode, atomName: atom };

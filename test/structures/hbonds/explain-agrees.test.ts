@@ -3,15 +3,16 @@
 // ligand-pocket pair of polar atoms within 5 A (counted from the coordinates here), each pair
 // both ways round with one distance, and its "H-bond" lines are exactly the bonds findHBonds
 // returns.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
-import { cli } from '../../cli-in-process.ts';
-import { ingest } from '../../../structures/ingest.ts';
-import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { test } from 'node:test';
 import { formatEnd } from '../../../structures/hbonds/explain-complex.ts';
+import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { ingest } from '../../../structures/ingest.ts';
 import type { Complex } from '../../../structures/model.ts';
+import { cli } from '../../cli-in-process.ts';
+import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../../shared-structures.ts';
 
 /** `misi-gen hbonds <dir> --explain` in-process; a failing status fails the test (as execFile's rejection did). */
 async function explain(dir: string): Promise<{ stdout: string }> {
@@ -33,7 +34,10 @@ function pairsWithin5(c: Complex): number {
 async function check(dir: string): Promise<void> {
   const [{ stdout }, { complexes }] = await Promise.all([explain(dir), ingest([dir])]);
   const c = complexes[0];
-  const lines = stdout.trim().split('\n').map((l) => l.split('\t'));
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
   assert.equal(lines.length, pairsWithin5(c), `${c.id}: one line per ordered pair within 5 A`);
   // Each pair is explained both ways round, with the same donor-acceptor distance (each line
   // measures its own pair; a line that swapped or dropped an atom would break this).
@@ -46,8 +50,13 @@ async function check(dir: string): Promise<void> {
     assert.ok(distance(l), `${c.id}: ${l[0]} gives its D-A distance`);
     assert.equal(distance(back!), distance(l), `${c.id}: ${l[0]}: the same distance both ways`);
   }
-  const explained = lines.filter((l) => l[1] === 'H-bond').map((l) => l[0]).sort();
-  const found = findHBonds(c).map((b) => `${formatEnd(b.donor)} -> ${formatEnd(b.acceptor)}`).sort();
+  const explained = lines
+    .filter((l) => l[1] === 'H-bond')
+    .map((l) => l[0])
+    .sort();
+  const found = findHBonds(c)
+    .map((b) => `${formatEnd(b.donor)} -> ${formatEnd(b.acceptor)}`)
+    .sort();
   assert.ok(found.length > 0, `${c.id} has H-bonds`);
   assert.deepEqual(explained, found, `${c.id}: explain's H-bonds are the found set`);
 }

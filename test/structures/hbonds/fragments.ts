@@ -13,7 +13,12 @@ export function residue(name: string, number: number, atoms: Atom[], chain = 'A'
 export function complexOf(pocket: Residue[], ligandAtoms: LigandAtom[], bonds: [number, number][], waters: Residue[] = []): Complex {
   const b: Bond[] = bonds.map(([a, c]) => ({ a, b: c, order: 1 }));
   return {
-    id: 'test', sources: [], pocket, waters, metals: [], warnings: [],
+    id: 'test',
+    sources: [],
+    pocket,
+    waters,
+    metals: [],
+    warnings: [],
     ligand: { name: 'LIG', chain: 'L', number: 1, insertionCode: '', atomNames: 'file', atoms: ligandAtoms, bonds: b, smiles: null },
   };
 }
@@ -36,7 +41,11 @@ export function acetoneAtOrigin(): { atoms: LigandAtom[]; bonds: [number, number
   const c: Vec3 = [-1.22, 0, 0];
   return {
     atoms: [atom('O', 'O', [0, 0, 0]), atom('C', 'C', c), atom('CM1', 'C', [-1.975, 1.308, 0]), atom('CM2', 'C', [-1.975, -1.308, 0])],
-    bonds: [[0, 1], [1, 2], [1, 3]],
+    bonds: [
+      [0, 1],
+      [1, 2],
+      [1, 3],
+    ],
   };
 }
 
@@ -47,11 +56,7 @@ export function acetoneAtOrigin(): { atoms: LigandAtom[]; bonds: [number, number
 export function serineDonor(r: number, ups = 109.5): Residue {
   const og: Vec3 = [r, 0, 0];
   const back = 180 - ups;
-  return residue('SER', 10, [
-    atom('CB', 'C', along(og, dirXZ(back), 1.43)),
-    atom('OG', 'O', og),
-    atom('HG', 'H', [r - 0.96, 0, 0]),
-  ]);
+  return residue('SER', 10, [atom('CB', 'C', along(og, dirXZ(back), 1.43)), atom('OG', 'O', og), atom('HG', 'H', [r - 0.96, 0, 0])]);
 }
 
 /** Rotates `v` about the y axis by `deg` degrees (right-hand rule). */
@@ -78,11 +83,20 @@ export function methylacetamideDonor(r: number): { atoms: LigandAtom[]; bonds: [
   const back: Vec3 = [-toC[0], -toC[1], -toC[2]];
   return {
     atoms: [
-      atom('N', 'N', n), atom('H', 'H', [r - 1.01, 0, 0]), atom('C', 'C', c),
-      atom('O', 'O', along(c, rotY(back, 120), 1.23)), atom('CM', 'C', along(c, rotY(back, -120), 1.5)),
+      atom('N', 'N', n),
+      atom('H', 'H', [r - 1.01, 0, 0]),
+      atom('C', 'C', c),
+      atom('O', 'O', along(c, rotY(back, 120), 1.23)),
+      atom('CM', 'C', along(c, rotY(back, -120), 1.5)),
       atom('CN', 'C', along(n, toCN, 1.46)),
     ],
-    bonds: [[0, 1], [0, 2], [2, 3], [2, 4], [0, 5]],
+    bonds: [
+      [0, 1],
+      [0, 2],
+      [2, 3],
+      [2, 4],
+      [0, 5],
+    ],
   };
 }
 
@@ -90,8 +104,10 @@ export function methylacetamideDonor(r: number): { atoms: LigandAtom[]; bonds: [
 export function asparagineAcceptor(): Residue {
   const cg: Vec3 = [-1.23, 0, 0];
   return residue('ASN', 20, [
-    atom('CB', 'C', along(cg, [-0.5, -0.866, 0], 1.52)), atom('CG', 'C', cg),
-    atom('OD1', 'O', [0, 0, 0]), atom('ND2', 'N', along(cg, [-0.5, 0.866, 0], 1.33)),
+    atom('CB', 'C', along(cg, [-0.5, -0.866, 0], 1.52)),
+    atom('CG', 'C', cg),
+    atom('OD1', 'O', [0, 0, 0]),
+    atom('ND2', 'N', along(cg, [-0.5, 0.866, 0], 1.33)),
   ]);
 }
 
@@ -102,9 +118,12 @@ export function asparagineDonor(r: number): Residue {
   const cg = along(nd2, toCG, 1.33);
   const back: Vec3 = [-toCG[0], -toCG[1], -toCG[2]];
   return residue('ASN', 30, [
-    atom('CB', 'C', along(cg, rotY(back, -120), 1.52)), atom('CG', 'C', cg),
-    atom('OD1', 'O', along(cg, rotY(back, 120), 1.23)), atom('ND2', 'N', nd2),
-    atom('HD21', 'H', [r - 1.01, 0, 0]), atom('HD22', 'H', along(nd2, rotY([-1, 0, 0], -120), 1.01)),
+    atom('CB', 'C', along(cg, rotY(back, -120), 1.52)),
+    atom('CG', 'C', cg),
+    atom('OD1', 'O', along(cg, rotY(back, 120), 1.23)),
+    atom('ND2', 'N', nd2),
+    atom('HD21', 'H', [r - 1.01, 0, 0]),
+    atom('HD22', 'H', along(nd2, rotY([-1, 0, 0], -120), 1.01)),
   ]);
 }
 
@@ -115,7 +134,17 @@ export function pyridineAtOrigin(): { atoms: LigandAtom[]; bonds: [number, numbe
     const t = (k * 60 * Math.PI) / 180;
     return atom(k === 0 ? 'N1' : `C${k + 1}`, k === 0 ? 'N' : 'C', [centre + 1.39 * Math.cos(t), 1.39 * Math.sin(t), 0]);
   });
-  return { atoms, bonds: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]] };
+  return {
+    atoms,
+    bonds: [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+      [5, 0],
+    ],
+  };
 }
 
 /** Acetate with O1 at the origin, C->O1 along +x, O2 on the +y side (syn side), methyl on -y. */
@@ -123,8 +152,17 @@ export function acetateAtOrigin(): { atoms: LigandAtom[]; bonds: [number, number
   const c: Vec3 = [-1.26, 0, 0];
   const deg = (d: number): Vec3 => [Math.cos((d * Math.PI) / 180), Math.sin((d * Math.PI) / 180), 0];
   return {
-    atoms: [atom('O1', 'O', [0, 0, 0]), atom('C1', 'C', c), atom('O2', 'O', along(c, deg(120), 1.26)), atom('C2', 'C', along(c, deg(240), 1.51))],
-    bonds: [[0, 1], [1, 2], [1, 3]],
+    atoms: [
+      atom('O1', 'O', [0, 0, 0]),
+      atom('C1', 'C', c),
+      atom('O2', 'O', along(c, deg(120), 1.26)),
+      atom('C2', 'C', along(c, deg(240), 1.51)),
+    ],
+    bonds: [
+      [0, 1],
+      [1, 2],
+      [1, 3],
+    ],
   };
 }
 
@@ -141,9 +179,19 @@ export function methylPhosphate(): { atoms: LigandAtom[]; bonds: [number, number
   const oe = along(p, tet(180), 1.6);
   return {
     atoms: [
-      atom('P', 'P', p), atom('OE', 'O', oe), atom('O1', 'O', along(p, tet(60), 1.52)), atom('O2', 'O', along(p, tet(300), 1.52)),
-      atom('O3', 'O', [0, 0, 0]), atom('CM', 'C', along(oe, [-0.5, -0.8, 0.33], 1.44)),
+      atom('P', 'P', p),
+      atom('OE', 'O', oe),
+      atom('O1', 'O', along(p, tet(60), 1.52)),
+      atom('O2', 'O', along(p, tet(300), 1.52)),
+      atom('O3', 'O', [0, 0, 0]),
+      atom('CM', 'C', along(oe, [-0.5, -0.8, 0.33], 1.44)),
     ],
-    bonds: [[0, 1], [0, 2], [0, 3], [0, 4], [1, 5]],
+    bonds: [
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [0, 4],
+      [1, 5],
+    ],
   };
 }

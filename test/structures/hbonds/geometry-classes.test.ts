@@ -1,12 +1,22 @@
 // Each geometry class on a hand-built fragment, with the pair placed just inside and just
 // outside the relaxed cutoff that binds (the tighter of the donor's and acceptor's limits).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { findHBonds, typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import { test } from 'node:test';
 import { classifyAcceptor } from '../../../structures/hbonds/acceptor-classes.ts';
 import { classifyDonor } from '../../../structures/hbonds/donor-classes.ts';
+import { findHBonds, typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
 import type { Complex, Residue } from '../../../structures/model.ts';
-import { acetoneAtOrigin, asparagineAcceptor, asparagineDonor, complexOf, methylacetamideDonor, pyridineAtOrigin, rotZ, serineDonor } from './fragments.ts';
+import {
+  acetoneAtOrigin,
+  asparagineAcceptor,
+  asparagineDonor,
+  complexOf,
+  methylacetamideDonor,
+  pyridineAtOrigin,
+  rotZ,
+  serineDonor,
+} from './fragments.ts';
 
 function classes(c: Complex, donor: string, acceptor: string): [string | undefined, string | undefined] {
   const g = typedGraph(c);

@@ -1,10 +1,11 @@
 // SYNANTI sides, the GEN acceptor angle, the metal rule and water donors without hydrogens,
 // each on a hand-built fragment just inside and just outside the relaxed limit.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import type { Complex, Residue } from '../../../structures/model.ts';
-import { findHBonds, typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import { test } from 'node:test';
 import { classifyAcceptor } from '../../../structures/hbonds/acceptor-classes.ts';
+import { findHBonds, typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import type { Complex, Residue } from '../../../structures/model.ts';
 import { acetateAtOrigin, acetoneAtOrigin, atom, complexOf, methylPhosphate, residue, rotZ, serineDonor } from './fragments.ts';
 
 /** Ser OG 3.0 A from the origin in direction `beta` degrees (xy-plane), donating toward it. */
@@ -13,11 +14,15 @@ function serineAt(beta: number, r = 3.0): Residue {
   return { ...s, atoms: s.atoms.map((a) => ({ ...a, xyz: rotZ(a.xyz, beta) })) };
 }
 
-const bondsTo = (c: Complex, ligAtom: string, opts = {}) => findHBonds(c, opts).filter((b) => b.acceptor.atomName === ligAtom || b.donor.atomName === ligAtom);
+const bondsTo = (c: Complex, ligAtom: string, opts = {}) =>
+  findHBonds(c, opts).filter((b) => b.acceptor.atomName === ligAtom || b.donor.atomName === ligAtom);
 
 function acceptorClass(c: Complex, name: string): string | undefined {
   const g = typedGraph(c);
-  return classifyAcceptor(g, g.atoms.findIndex((a) => a.side === 'ligand' && a.name === name))?.cls;
+  return classifyAcceptor(
+    g,
+    g.atoms.findIndex((a) => a.side === 'ligand' && a.name === name),
+  )?.cls;
 }
 
 test('carboxylate SYNANTI: phi 90 (syn) and 110 (anti) relax to 70 and 90; the side follows the other O', () => {

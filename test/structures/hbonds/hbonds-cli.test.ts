@@ -1,18 +1,20 @@
 // The `misi-gen hbonds` contract: stdout holds only the canonical list (or an empty line),
 // --json one record per bond, bad input a one-line message and a failing status.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { REPO, SAMPLE, SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
-import { ingest } from '../../../structures/ingest.ts';
-import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { test } from 'node:test';
 import { formatHBondList } from '../../../structures/hbonds/canonical-format.ts';
+import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { ingest } from '../../../structures/ingest.ts';
 import { cli as inProcess } from '../../cli-in-process.ts';
+import { NEEDS_SHARED, REPO, SAMPLE, SHARED } from '../../shared-structures.ts';
 
 /** `misi-gen hbonds <args>` in-process; a failing status rejects, with the output and status on the error (as execFile's). */
 async function cli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
   const r = await inProcess(['hbonds', ...args], { cwd: REPO });
-  if (r.status !== 0) throw Object.assign(new Error(`misi-gen hbonds exited ${r.status}`), { code: r.status, stdout: r.stdout, stderr: r.stderr });
+  if (r.status !== 0)
+    throw Object.assign(new Error(`misi-gen hbonds exited ${r.status}`), { code: r.status, stdout: r.stdout, stderr: r.stderr });
   return r;
 }
 const ENTRY = resolve(SAMPLE, 'pdbbind/1hpv');

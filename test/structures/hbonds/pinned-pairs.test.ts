@@ -1,13 +1,14 @@
 // The pairs docs/hbond-criteria.md section 7 lists as pinning the corrected rules (Asp carboxyl H
 // bonded by distance, peptide-ligand templates, COOH patterns, bond-order generic acceptors,
 // tau symmetry 4): every one is found. Skipped without ../shared/structures.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
-import { ingest } from '../../../structures/ingest.ts';
-import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { test } from 'node:test';
 import { canonicalPairs, formatCanonicalPair } from '../../../structures/hbonds/canonical-format.ts';
+import { findHBonds } from '../../../structures/hbonds/find-hbonds.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { NEEDS_SHARED, SHARED } from '../../shared-structures.ts';
 
 const PINNED: Record<string, string[]> = {
   '1a30': ['ASP 25 OD1 A, OXT', 'ASP 25 OD2 A, OXT'],

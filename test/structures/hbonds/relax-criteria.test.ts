@@ -1,9 +1,11 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { relaxRule, DEFAULT_TOLERANCES } from '../../../structures/hbonds/criteria.ts';
+import { test } from 'node:test';
+import { DEFAULT_TOLERANCES, relaxRule } from '../../../structures/hbonds/criteria.ts';
 
 const rule = {
-  fn: 'ut', cls: 'x', partner: 7,
+  fn: 'ut',
+  cls: 'x',
+  partner: 7,
   pO: { r: 3.3, lo: 103, hi: 153, theta: 135, tau: { t: 45, mode: 'le' } },
   tN: { r: 3.17, lo: 90, hi: 170, theta: 10, upsN: 150, tau: { t: 20, mode: 'ge' } },
   syn: { r: 3.03, phi: null, theta: 145 },

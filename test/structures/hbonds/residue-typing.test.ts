@@ -1,9 +1,10 @@
 // Template typing on hand-built residues: truncated side chains, hydrogen names, HIS.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { findHBonds, typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import { test } from 'node:test';
 import { classifyAcceptor } from '../../../structures/hbonds/acceptor-classes.ts';
 import { hydrogenParentByName } from '../../../structures/hbonds/build-graph.ts';
+import { findHBonds, typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
 import { asparagineAcceptor, complexOf, methylacetamideDonor } from './fragments.ts';
 
 test('an atom missing a template neighbour (truncated side chain) is neither donor nor acceptor', () => {

@@ -1,14 +1,15 @@
 // Typing rules on real PDBbind complexes (skipped when ../shared/structures is absent).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHARED, NEEDS_SHARED } from '../../shared-structures.ts';
-import { ingest } from '../../../structures/ingest.ts';
-import { typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import { test } from 'node:test';
 import { classifyAcceptor } from '../../../structures/hbonds/acceptor-classes.ts';
-import { classifyDonor } from '../../../structures/hbonds/donor-classes.ts';
-import { donorHydrogens } from '../../../structures/hbonds/inferred-hydrogens.ts';
 import type { AtomGraph } from '../../../structures/hbonds/atom-graph.ts';
+import { classifyDonor } from '../../../structures/hbonds/donor-classes.ts';
+import { typedGraph } from '../../../structures/hbonds/find-hbonds.ts';
+import { donorHydrogens } from '../../../structures/hbonds/inferred-hydrogens.ts';
+import { ingest } from '../../../structures/ingest.ts';
+import { NEEDS_SHARED, SHARED } from '../../shared-structures.ts';
 import { shortcutTypes } from './bond-order-shortcut.ts';
 
 const PDBBIND = join(SHARED, 'pdbbind');
@@ -20,7 +21,9 @@ async function graphOf(id: string): Promise<AtomGraph> {
 }
 
 function atomIndex(g: AtomGraph, chain: string, res: string, num: number, name: string): number {
-  const i = g.atoms.findIndex((a) => a.side === 'pocket' && a.residue.chain === chain && a.residue.name === res && a.residue.number === num && a.name === name);
+  const i = g.atoms.findIndex(
+    (a) => a.side === 'pocket' && a.residue.chain === chain && a.residue.name === res && a.residue.number === num && a.name === name,
+  );
   assert.ok(i >= 0, `${res} ${num} ${name} ${chain} present`);
   return i;
 }
@@ -42,7 +45,9 @@ test('1a30: fragment-start N is N3+ (NH3+ class), N after a same-chain gap is a 
   assert.equal(classifyAcceptor(g, amideO)?.cls, 'amide O');
 });
 
-test('1a30: Asp protonation is keyed on the H name (HD2 -> OD2 is O3); the H is bonded by distance (on OD1 in chain A)', { skip }, async () => {
+test('1a30: Asp protonation is keyed on the H name (HD2 -> OD2 is O3); the H is bonded by distance (on OD1 in chain A)', {
+  skip,
+}, async () => {
   const g = await graphOf('1a30');
   for (const chain of ['A', 'B']) {
     const od1 = atomIndex(g, chain, 'ASP', 25, 'OD1');
@@ -127,5 +132,8 @@ test('geometric ligand typing agrees with the bond-order shortcut on unambiguous
   // Known: the geometric rule (section 1: C-O <= 1.30 A -> O2, else O3) follows bond length,
   // and these files draw the C=O longer than 1.30 A.
   const known = new Set(['2xys OAJ', '3pww OD1', '3pww O', '3pww O1', '3pww O3']);
-  assert.deepEqual(mismatches.filter((m) => !known.has(m.split(':')[0])), []);
+  assert.deepEqual(
+    mismatches.filter((m) => !known.has(m.split(':')[0])),
+    [],
+  );
 });
