@@ -304,6 +304,21 @@ class PlacedBoxes {
   }
 }
 
+/** The box with its top-left corner on the anchor (rounded), flags unset: `anchored`'s placement, and where an omitted label is recorded. */
+function onAnchor(l: LayoutInput): PlacedLabel {
+  return {
+    x: Math.round(l.x),
+    y: Math.round(l.y),
+    w: l.w,
+    h: l.h,
+    offset: 0,
+    leader: false,
+    collides: false,
+    inside: false,
+    crowded: false,
+  };
+}
+
 /** Lays out the labels of one `width` x `height` image; `clear` needs the scene's clearance grid. */
 export function layoutLabels(
   inputs: readonly LayoutInput[],
@@ -317,17 +332,7 @@ export function layoutLabels(
   let drawOrder: number[];
   if (mode === 'anchored') {
     inputs.forEach((l, i) => {
-      labels[i] = {
-        x: Math.round(l.x),
-        y: Math.round(l.y),
-        w: l.w,
-        h: l.h,
-        offset: 0,
-        leader: false,
-        collides: false,
-        inside: false,
-        crowded: false,
-      };
+      labels[i] = onAnchor(l);
     });
     drawOrder = inputs.map((_, i) => i).sort((a, b) => inputs[b].depth - inputs[a].depth || b - a);
   } else if (mode === 'clear') {
@@ -339,18 +344,7 @@ export function layoutLabels(
       const l = inputs[i];
       const spot = clearSpot(placed, clearance, l, width, height);
       if (!spot) {
-        labels[i] = {
-          x: Math.round(l.x),
-          y: Math.round(l.y),
-          w: l.w,
-          h: l.h,
-          offset: 0,
-          leader: false,
-          collides: false,
-          inside: false,
-          crowded: false,
-          omitted: true,
-        };
+        labels[i] = { ...onAnchor(l), omitted: true };
         continue;
       }
       const offset = boxDistance(l.x, l.y, spot.x, spot.y, l.w, l.h);

@@ -23,7 +23,7 @@ import { LegibilityTally, legibilityShares, legibilityTarget, referencedLabels }
 import { labelLayouts, labelSets, parseLabelLayouts, parseLabelSets, taskStyles } from '../pipeline/generate/label-options.ts';
 import { planComplex } from '../pipeline/generate/plan.ts';
 import { decideSplit } from '../pipeline/generate/split.ts';
-import type { PreparedComplex } from '../qa/task.ts';
+import type { PreparedComplex, TaskModule } from '../qa/task.ts';
 import { defaultImageSize } from '../qa/task.ts';
 import { taskById } from '../qa/task-registry.ts';
 import { RESIDUE_FRAMING_OPTION, type ResidueFraming } from '../qa/tasks/residue-ligand.ts';
@@ -99,21 +99,26 @@ const prepared = new Map(
     { complex, camera: complexCamera(complex, { width: CAMERA_DEFAULTS.width, height: CAMERA_DEFAULTS.height }) },
   ]),
 );
+/** The questions generate plans for one complex and task at `size` px, with the task's style. */
+function questionsOf(id: string, task: TaskModule, size: number) {
+  return planComplex(prepared.get(id)!, {
+    seed,
+    split,
+    tasks: [task],
+    counts: { [task.id]: task.defaultCounts },
+    style: styles[task.id],
+    complexById: (other) => prepared.get(other)!,
+    taskOptions: { residueFraming: framing },
+    sizes: { [task.id]: size },
+  }).questions;
+}
+
 let layoutMs = 0,
   layoutCount = 0;
 for (const complex of complexes) {
   for (const [r, run] of runs.entries()) {
     const task = taskById(run.task)!;
-    const { questions } = planComplex(prepared.get(complex.id)!, {
-      seed,
-      split,
-      tasks: [task],
-      counts: { [task.id]: task.defaultCounts },
-      style: styles[task.id],
-      complexById: (id) => prepared.get(id)!,
-      taskOptions: { residueFraming: framing },
-      sizes: { [task.id]: run.size },
-    });
+    const questions = questionsOf(complex.id, task, run.size);
     const known = new Map<string, ReturnType<typeof sceneLabels>['records']>();
     for (const { plan } of questions) {
       const images = plan.images.map((spec) => {
@@ -187,16 +192,7 @@ for (const task of taskList) {
     alone = new CoverageTally();
   const seen = new Set<string>();
   for (const complex of complexes) {
-    const { questions } = planComplex(prepared.get(complex.id)!, {
-      seed,
-      split,
-      tasks: [task],
-      counts: { [task.id]: task.defaultCounts },
-      style: styles[task.id],
-      complexById: (id) => prepared.get(id)!,
-      taskOptions: { residueFraming: framing },
-      sizes: { [task.id]: sizeOf(task.id) },
-    });
+    const questions = questionsOf(complex.id, task, sizeOf(task.id));
     for (const { plan } of questions) {
       for (const spec of plan.images) {
         const key = sceneKey(spec);
