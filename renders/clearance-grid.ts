@@ -60,6 +60,26 @@ export class ClearanceGrid {
     return s[r1 * W + c1] - s[r0 * W + c1] - s[r1 * W + c0] + s[r0 * W + c0];
   }
 
+  /** Share of the marked cells under at least one of `boxes` (whole pixels), 0-1; null when no cell is marked. */
+  markedShareUnder(boxes: readonly { x: number; y: number; w: number; h: number }[]): number | null {
+    const under = new Uint8Array(this.marked.length);
+    let marked = 0,
+      covered = 0;
+    for (const b of boxes) {
+      const c0 = Math.max(0, Math.floor(b.x / CELL)),
+        c1 = Math.min(this.cols - 1, Math.floor((b.x + b.w - 1) / CELL));
+      const r0 = Math.max(0, Math.floor(b.y / CELL)),
+        r1 = Math.min(this.rows - 1, Math.floor((b.y + b.h - 1) / CELL));
+      for (let row = r0; row <= r1; row++) for (let c = c0; c <= c1; c++) under[row * this.cols + c] = 1;
+    }
+    for (let i = 0; i < this.marked.length; i++) {
+      if (!this.marked[i]) continue;
+      marked++;
+      covered += under[i];
+    }
+    return marked ? covered / marked : null;
+  }
+
   private summed(): Int32Array {
     const W = this.cols + 1;
     const s = new Int32Array(W * (this.rows + 1));

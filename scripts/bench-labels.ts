@@ -29,6 +29,7 @@ import { taskById } from '../qa/task-registry.ts';
 import { RESIDUE_FRAMING_OPTION, type ResidueFraming } from '../qa/tasks/residue-ligand.ts';
 import { annotatedAtoms } from '../renders/annotation.ts';
 import { CAMERA_DEFAULTS } from '../renders/camera.ts';
+import { clearanceGrid } from '../renders/clearance-grid.ts';
 import { pocketHasChains } from '../renders/label-text.ts';
 import { complexCamera } from '../renders/scene-atoms.ts';
 import { sceneKey } from '../renders/scene-key.ts';
@@ -99,6 +100,13 @@ const prepared = new Map(
     { complex, camera: complexCamera(complex, { width: CAMERA_DEFAULTS.width, height: CAMERA_DEFAULTS.height }) },
   ]),
 );
+/** The median of `v` (null when empty). */
+function medianOf(v: number[]): number | null {
+  if (!v.length) return null;
+  const s = [...v].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 /** The questions generate plans for one complex and task at `size` px, with the task's style. */
 function questionsOf(id: string, task: TaskModule, size: number) {
   return planComplex(prepared.get(id)!, {
@@ -180,10 +188,10 @@ out.push(
 // How much of the molecule the labels hide, every task at its own size, its own layout and set.
 out.push('');
 out.push(
-  `what the labels hide: heavy atoms under a label box (issue #42: whole-scene images a median of >= 80 % of the ligand and >= 60 % of the pocket uncovered; docking's ligand alone >= 80 % in every image)`,
+  `what the labels hide: heavy atoms under a label box, and (molecule px) the median share of the molecule's drawn pixels, atoms and bonds, under one (issue #42: whole-scene images a median of >= 80 % of the ligand and >= 60 % of the pocket uncovered; docking's ligand alone >= 80 % in every image)`,
 );
 out.push(
-  'task                  size  layout        labels    images  drawn  left out  ligand  pocket | ligand alone: images  least  extent median  least',
+  'task                  size  layout        labels    images  drawn  left out  ligand  pocket  molecule px | ligand alone: images  least  extent median  least',
 );
 let coverageMs = 0,
   coverageImages = 0;
@@ -191,6 +199,8 @@ for (const task of taskList) {
   const whole = new CoverageTally(),
     alone = new CoverageTally();
   const seen = new Set<string>();
+  // Per whole-scene image: the share of the molecule's pixels (atoms and bonds, the clearance grid's cells) under a label box.
+  const underBoxes: number[] = [];
   for (const complex of complexes) {
     const questions = questionsOf(complex.id, task, sizeOf(task.id));
     for (const { plan } of questions) {
@@ -204,6 +214,8 @@ for (const task of taskList) {
         coverageMs += performance.now() - t;
         coverageImages++;
         (spec.subset.kind === 'ligand' ? alone : whole).add(key, annotatedAtoms(spec, pose), labels.records, labels.omitted);
+        const share = spec.subset.kind === 'ligand' ? null : clearanceGrid(spec, pose).markedShareUnder(labels.records.map((l) => l.box));
+        if (share !== null) underBoxes.push(share);
       }
     }
   }
@@ -214,7 +226,7 @@ for (const task of taskList) {
     ? `${String(a.images).padStart(6)}  ${pc(a.ligandUncoveredMin)}  ${String(a.ligandExtentMedian?.toFixed(0)).padStart(10)} px  ${String(a.ligandExtentMin?.toFixed(0)).padStart(4)} px`
     : '';
   out.push(
-    `${task.id.padEnd(21)} ${String(sizeOf(task.id)).padStart(4)}  ${layouts[task.id].padEnd(12)}  ${sets[task.id].padEnd(8)}  ${String(w.images).padStart(6)}  ${String(w.labels).padStart(5)}  ${left.padStart(8)}  ${pc(w.ligandUncoveredMedian)} ${pc(w.pocketUncoveredMedian)} | ${aloneText}`,
+    `${task.id.padEnd(21)} ${String(sizeOf(task.id)).padStart(4)}  ${layouts[task.id].padEnd(12)}  ${sets[task.id].padEnd(8)}  ${String(w.images).padStart(6)}  ${String(w.labels).padStart(5)}  ${left.padStart(8)}  ${pc(w.ligandUncoveredMedian)} ${pc(w.pocketUncoveredMedian)}  ${pc(medianOf(underBoxes)).padStart(11)} | ${aloneText}`,
   );
 }
 out.push(
