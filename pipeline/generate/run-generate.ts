@@ -6,6 +6,7 @@
 // shard it does only its slice and leaves the assembly to `merge`. The run's parts: its
 // options, style and identity (run-options.ts), the render pool's lifetime (run-pool.ts),
 // the stages below, and the closing log and summary (run-report.ts).
+import { EXCLUDED } from '../../qa/split-names.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
 import { type RenderEnvironment, renderEnvironment } from '../../renders/render-environment.ts';
@@ -184,7 +185,7 @@ async function splitRun(run: Run, read: IngestedList, environment: RenderEnviron
     seed: o.seed,
     options: run.options,
     tasks: o.tasks.map((t) => t.id),
-    complexes: read.ids.map((id) => ({ id, split: split.side.get(id) ?? 'excluded', sources: read.sources.get(id)! })),
+    complexes: read.ids.map((id) => ({ id, split: split.side.get(id) ?? EXCLUDED, sources: read.sources.get(id)! })),
     ingestRejects: read.rejects,
     splitFile: split.file,
     environment,

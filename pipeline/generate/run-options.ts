@@ -3,6 +3,7 @@
 // and manifest carry, the style its scenes are drawn in, and the identity itself (what a
 // resume or merge must match; its file: run-identity.ts). Pure: no browser, no files.
 
+import { VAL } from '../../qa/split-names.ts';
 import { DEFAULT_LABEL_LAYOUT, type TaskModule } from '../../qa/task.ts';
 import { allTasks, defaultTaskOptions } from '../../qa/task-registry.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
@@ -67,7 +68,7 @@ export function runOptions(
             ? {
                 clusterThreshold: o.clusterThreshold ?? null,
                 maxExcluded: o.maxExcluded ?? DEFAULT_MAX_EXCLUDED,
-                ...(o.buffer === 'val' ? { buffer: 'val' } : {}),
+                ...(o.buffer === VAL ? { buffer: VAL } : {}),
               }
             : {}),
           ...(o.splitBy === 'time' ? { splitDate: o.splitDate ?? null } : {}),
