@@ -36,8 +36,8 @@ export function isIon(heavyElements: string[]): boolean {
   return heavyElements.length === 1 && (isMetal(heavyElements[0]) || ION_NONMETALS.has(heavyElements[0]));
 }
 
-/** The 20 amino acids, common variants, and nucleotides: residues of a polymer. */
-export const POLYMER_RESIDUES = new Set([
+/** The 20 standard amino acids (three-letter names, alphabetical). */
+export const STANDARD_AMINO_ACIDS: readonly string[] = [
   'ALA',
   'ARG',
   'ASN',
@@ -58,6 +58,11 @@ export const POLYMER_RESIDUES = new Set([
   'TRP',
   'TYR',
   'VAL',
+];
+
+/** The 20 amino acids, common variants, and nucleotides: residues of a polymer. */
+export const POLYMER_RESIDUES = new Set([
+  ...STANDARD_AMINO_ACIDS,
   'MSE',
   'SEC',
   'PYL',

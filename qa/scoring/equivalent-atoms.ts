@@ -18,10 +18,12 @@
 //
 // Residue names are read through the H-bond typing's aliases (templateName: ASH -> ASP,
 // GLH -> GLU, HID -> HIS, ...), whose hydrogens the images do not draw either.
+import { STANDARD_AMINO_ACIDS } from '../../structures/elements.ts';
 import { templateName } from '../../structures/hbonds/residue-templates.ts';
 
 /** How H-bond answers compare residue atom names: equivalent ones as one, or as written (the paper's rule). */
 export type AtomNameRule = 'equivalent' | 'asWritten';
+
 export const ATOM_NAME_RULES: readonly AtomNameRule[] = ['equivalent', 'asWritten'];
 
 /** One line per rule, printed with the score table and given in `score --json`. */
@@ -31,28 +33,8 @@ export const ATOM_NAME_RULE_DEFINITIONS: Readonly<Record<AtomNameRule, string>> 
   asWritten: "residue atom names must be the truth's as written (ASP OD2 does not match OD1), the paper's rule",
 };
 
-export const STANDARD_RESIDUES: readonly string[] = [
-  'ALA',
-  'ARG',
-  'ASN',
-  'ASP',
-  'CYS',
-  'GLN',
-  'GLU',
-  'GLY',
-  'HIS',
-  'ILE',
-  'LEU',
-  'LYS',
-  'MET',
-  'PHE',
-  'PRO',
-  'SER',
-  'THR',
-  'TRP',
-  'TYR',
-  'VAL',
-];
+/** The 20 standard amino acids (structures/elements.ts). */
+export const STANDARD_RESIDUES: readonly string[] = STANDARD_AMINO_ACIDS;
 
 export interface EquivalentNames {
   /** Standard residue names (upper case) the names belong to. */
