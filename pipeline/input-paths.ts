@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
+import type { Argv } from 'yargs';
 import { STRUCTURE_FILES_GLOB } from '../structures/discover.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -51,4 +52,23 @@ export async function checkInputPaths(paths: readonly string[]): Promise<void> {
 export function structurePaths(positional: readonly string[] | undefined, flag: readonly string[] | undefined): string[] {
   // An absent variadic positional can arrive as [undefined] (its help default is text).
   return [...new Set([...(positional ?? []), ...(flag ?? [])].filter((p) => p !== undefined && p !== null && p !== '').map(String))];
+}
+
+/** The inputs of the commands that read structures (generate, split): positional paths or
+ * `--structures`, the bundled sample when neither is given (structurePaths joins them). */
+export function structurePathFlags<T>(y: Argv<T>) {
+  return y
+    .positional('paths', {
+      type: 'string',
+      array: true,
+      default: undefined,
+      defaultDescription: 'the bundled sample',
+      describe: 'files or folders to read, as --structures',
+    })
+    .option('structures', {
+      type: 'string',
+      array: true,
+      defaultDescription: 'the bundled sample',
+      describe: 'files or folders to read, as the positional paths',
+    });
 }

@@ -26,7 +26,7 @@ import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { parseShard } from '../generate/shard.ts';
 import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions } from '../ingest-options.ts';
-import { checkInputPaths, structurePaths } from '../input-paths.ts';
+import { checkInputPaths, structurePathFlags, structurePaths } from '../input-paths.ts';
 import { readThreadsOption } from '../read-pool/read-threads-option.ts';
 import { applyStrict, strictOption } from '../reject-summary.ts';
 import { splitOptions, thresholdFraction } from '../split/split-args.ts';
@@ -80,20 +80,7 @@ function sizeDefaults(): string {
 
 export const generateCommand = defineCommand({
   builder: (y) =>
-    withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))), 'generate')))
-      .positional('paths', {
-        type: 'string',
-        array: true,
-        default: undefined,
-        defaultDescription: 'the bundled sample',
-        describe: 'files or folders to read, as --structures',
-      })
-      .option('structures', {
-        type: 'string',
-        array: true,
-        defaultDescription: 'the bundled sample',
-        describe: 'files or folders to read, as the positional paths',
-      })
+    structurePathFlags(withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))), 'generate'))))
       .option('out', {
         type: 'string',
         default: 'out',

@@ -17,7 +17,7 @@ import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { DEFAULT_TEST_SHARE, splitFromGrouping } from '../generate/split.ts';
 import { writeJsonFile } from '../generate/write-text.ts';
 import { ingestOptions, ingestOptionsFrom } from '../ingest-options.ts';
-import { checkInputPaths, structurePaths } from '../input-paths.ts';
+import { checkInputPaths, structurePathFlags, structurePaths } from '../input-paths.ts';
 import { checkOutForSplit, checkSplitFileForSplit } from '../out-folder.ts';
 import { ingestEachInThreads } from '../read-pool/read-in-threads.ts';
 import { readThreadsOption } from '../read-pool/read-threads-option.ts';
@@ -32,20 +32,7 @@ import { formatTestShare, splitWarnings } from '../split-warnings.ts';
 
 /** split's flags, declared once: the handler's and `applyList`'s argument type. */
 const splitFlags = (y: Argv) =>
-  readThreadsOption(strictOption(splitOptions(ingestOptions(y))))
-    .positional('paths', {
-      type: 'string',
-      array: true,
-      default: undefined,
-      defaultDescription: 'the bundled sample',
-      describe: 'files or folders to read, as --structures',
-    })
-    .option('structures', {
-      type: 'string',
-      array: true,
-      defaultDescription: 'the bundled sample',
-      describe: 'files or folders to read, as the positional paths',
-    })
+  structurePathFlags(readThreadsOption(strictOption(splitOptions(ingestOptions(y)))))
     .option('out', { type: 'string', demandOption: true, describe: 'folder to write split.json into' })
     .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed, as for generate' })
     .option('test-share', {
