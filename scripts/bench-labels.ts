@@ -26,6 +26,7 @@ import { decideSplit } from '../pipeline/generate/split.ts';
 import type { PreparedComplex, TaskModule } from '../qa/task.ts';
 import { defaultImageSize } from '../qa/task.ts';
 import { taskById } from '../qa/task-registry.ts';
+import { TASKS } from '../qa/tasks/index.ts';
 import { RESIDUE_FRAMING_OPTION, type ResidueFraming } from '../qa/tasks/residue-ligand.ts';
 import { annotatedAtoms } from '../renders/annotation.ts';
 import { CAMERA_DEFAULTS } from '../renders/camera.ts';
@@ -51,19 +52,8 @@ const limit = Number(value('--limit') ?? Infinity);
 const seed = Number(value('--seed') ?? 0);
 const framing = (value('--residue-framing') ?? RESIDUE_FRAMING_OPTION.default) as ResidueFraming;
 const fontSize = Number(value('--font-size') ?? DEFAULT_STYLE.labels.fontSize);
-// Each task's layout and label set, as generate chooses them.
-const TASK_IDS = [
-  'translation',
-  'rotation',
-  'zooming',
-  'residue_ligand',
-  'translation_rotation',
-  'rotation_rotation',
-  'interaction_location',
-  'docking',
-  'pocket_ligand',
-];
-const taskList = TASK_IDS.map((id) => taskById(id)!);
+// Each of the nine tasks' layout and label set, as generate chooses them.
+const taskList = TASKS;
 const layouts = labelLayouts(taskList, parseLabelLayouts(value('--label-layout'), taskList));
 const sets = labelSets(taskList, parseLabelSets(value('--labels'), taskList));
 const styles = taskStyles(taskList, layouts, sets, (layout) => makeStyle({ labels: { layout, fontSize } }));
