@@ -18,7 +18,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CoverageTally } from '../pipeline/generate/label-coverage.ts';
+import { CoverageTally, median } from '../pipeline/generate/label-coverage.ts';
 import { LegibilityTally, legibilityShares, legibilityTarget, referencedLabels } from '../pipeline/generate/label-legibility.ts';
 import { labelLayouts, labelSets, parseLabelLayouts, parseLabelSets, taskStyles } from '../pipeline/generate/label-options.ts';
 import { planComplex } from '../pipeline/generate/plan.ts';
@@ -90,13 +90,6 @@ const prepared = new Map(
     { complex, camera: complexCamera(complex, { width: CAMERA_DEFAULTS.width, height: CAMERA_DEFAULTS.height }) },
   ]),
 );
-/** The median of `v` (null when empty). */
-function medianOf(v: number[]): number | null {
-  if (!v.length) return null;
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
 /** The questions generate plans for one complex and task at `size` px, with the task's style. */
 function questionsOf(id: string, task: TaskModule, size: number) {
   return planComplex(prepared.get(id)!, {
@@ -216,7 +209,7 @@ for (const task of taskList) {
     ? `${String(a.images).padStart(6)}  ${pc(a.ligandUncoveredMin)}  ${String(a.ligandExtentMedian?.toFixed(0)).padStart(10)} px  ${String(a.ligandExtentMin?.toFixed(0)).padStart(4)} px`
     : '';
   out.push(
-    `${task.id.padEnd(21)} ${String(sizeOf(task.id)).padStart(4)}  ${layouts[task.id].padEnd(12)}  ${sets[task.id].padEnd(8)}  ${String(w.images).padStart(6)}  ${String(w.labels).padStart(5)}  ${left.padStart(8)}  ${pc(w.ligandUncoveredMedian)} ${pc(w.pocketUncoveredMedian)}  ${pc(medianOf(underBoxes)).padStart(11)} | ${aloneText}`,
+    `${task.id.padEnd(21)} ${String(sizeOf(task.id)).padStart(4)}  ${layouts[task.id].padEnd(12)}  ${sets[task.id].padEnd(8)}  ${String(w.images).padStart(6)}  ${String(w.labels).padStart(5)}  ${left.padStart(8)}  ${pc(w.ligandUncoveredMedian)} ${pc(w.pocketUncoveredMedian)}  ${pc(median(underBoxes)).padStart(11)} | ${aloneText}`,
   );
 }
 out.push(

@@ -69,7 +69,8 @@ export interface CoverageFigures {
   ligandExtentMin: number | null;
 }
 
-const median = (v: number[]) => {
+/** The median of `v`, 0-1 shares or any numbers (null when empty). */
+export const median = (v: readonly number[]): number | null => {
   if (!v.length) return null;
   const s = [...v].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
