@@ -34,15 +34,20 @@ export { ANTIALIAS_METHODS, type AntialiasMethod, DEFAULT_ANTIALIAS } from './an
 
 /**
  * Box defaults of each layout. `anchored` keeps 3Dmol's (4 px padding, 55 % black);
- * `avoid` packs labels closer (1 px padding, a line 1.05 font sizes tall:
+ * `avoid`, `clear` and `prefer-clear` pack labels closer (1 px padding, a line 1.05 font sizes tall:
  * DejaVu Sans's capitals and digits are 0.73 of a font size tall, descenders 0.24) and darkens the box to 70 % black, so white
  * text keeps a contrast of at least 8.5:1 over any colour (over white the box blends to
  * grey 77, relative luminance 0.074: (1 + 0.05) / (0.074 + 0.05)), where 55 % gives 4.8:1.
  */
+const PACKED_BOX: Pick<LabelStyle, 'padding' | 'backgroundOpacity' | 'lineHeight'> = {
+  padding: 1,
+  backgroundOpacity: 0.7,
+  lineHeight: 1.05,
+};
 export const LABEL_LAYOUT_DEFAULTS: Record<LabelLayoutMode, Pick<LabelStyle, 'padding' | 'backgroundOpacity' | 'lineHeight'>> = {
-  clear: { padding: 1, backgroundOpacity: 0.7, lineHeight: 1.05 },
-  'prefer-clear': { padding: 1, backgroundOpacity: 0.7, lineHeight: 1.05 },
-  avoid: { padding: 1, backgroundOpacity: 0.7, lineHeight: 1.05 },
+  clear: PACKED_BOX,
+  'prefer-clear': PACKED_BOX,
+  avoid: PACKED_BOX,
   anchored: { padding: 4, backgroundOpacity: 0.55, lineHeight: 1.25 },
 };
 
