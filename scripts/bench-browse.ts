@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildBrowseSite } from '../pipeline/browse/build-site.ts';
+import { TEST, TINY } from '../qa/split-names.ts';
 import { closeBrowser, launchBrowser } from '../renders/browser.ts';
 import { flagValue } from './flag-value.ts';
 
@@ -70,7 +71,7 @@ try {
   // '' picks the most common value left; '*' clears the facet.
   const steps: [string, string][] = [
     ['task', 'rotation'],
-    ['split', 'test'],
+    ['split', TEST],
     ['param.axis', ''],
     ['complex', ''],
     ['answer', ''],
@@ -79,14 +80,14 @@ try {
     ['param.axis', '*'],
     ['split', '*'],
     ['task', '*'],
-    ['tiny', 'yes'],
+    [TINY, 'yes'],
     ['task', 'residue_ligand'],
     ['param.verdict', 'no'],
     ['complex', ''],
     ['complex', '*'],
     ['param.verdict', '*'],
     ['task', '*'],
-    ['tiny', '*'],
+    [TINY, '*'],
   ];
   const times: number[] = [];
   console.log('filter steps (facet = value: questions listed, ms in the change handler, ms filtering and drawing):');

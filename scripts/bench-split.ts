@@ -10,6 +10,7 @@ import { DEFAULT_TEST_SHARE, splitFromGrouping } from '../pipeline/generate/spli
 import { type ClusterEngine, groupSummaries } from '../pipeline/split/group-complexes.ts';
 import { describeSplit } from '../pipeline/split/split-args.ts';
 import { achievedLine, largestGroups, nearestHistogram, shortfall } from '../pipeline/split/split-report.ts';
+import { TEST } from '../qa/split-names.ts';
 import { flagValue } from './flag-value.ts';
 import { buildSplitCorpus } from './split-corpus.ts';
 
@@ -53,7 +54,7 @@ const cpu = (used.user + used.system) / 1e6;
 const f = split.file;
 console.log(describeSplit(f));
 console.log(achievedLine(f));
-console.log(`every test complex has nearest: ${f.complexes.filter((c) => c.side === 'test').every((c) => c.nearest)}`);
+console.log(`every test complex has nearest: ${f.complexes.filter((c) => c.side === TEST).every((c) => c.nearest)}`);
 for (const l of [...nearestHistogram(f), ...largestGroups(f, 8)]) console.log(l);
 const w = split.protein!.work;
 console.log(

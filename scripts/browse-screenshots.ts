@@ -10,6 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { buildBrowseSite } from '../pipeline/browse/build-site.ts';
 import { writeHumanSession } from '../pipeline/browse/human-session.ts';
 import { toPalettePng } from '../pipeline/preview/palette-png.ts';
+import { TINY } from '../qa/split-names.ts';
 import { closeBrowser, launchBrowser } from '../renders/browser.ts';
 import { REPO } from '../test/shared-structures.ts';
 import { flagValue } from './flag-value.ts';
@@ -21,7 +22,7 @@ const complex = questionId.split('-')[1];
 const site = join(dir, 'browse');
 const session = join(dir, 'human-docs');
 await buildBrowseSite({ dir, out: site });
-await writeHumanSession({ dir, out: session, n: 2, split: 'tiny', seed: 0, tasks: ['rotation_rotation', 'residue_ligand'] });
+await writeHumanSession({ dir, out: session, n: 2, split: TINY, seed: 0, tasks: ['rotation_rotation', 'residue_ligand'] });
 mkdirSync(join(REPO, 'docs/browse'), { recursive: true });
 
 const save = async (page: Page, name: string) => {

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import seedrandom from 'seedrandom';
+import { TRAIN } from '../qa/split-names.ts';
 import type { PreparedComplex } from '../qa/task.ts';
 import { TASKS } from '../qa/tasks/index.ts';
 import { LABEL_LAYOUTS, type LayoutInput, layoutLabels } from '../renders/label-layout.ts';
@@ -46,11 +47,11 @@ function plannedScenes(complex: PreparedComplex['complex']): SceneSpec[] {
   const subject: PreparedComplex = { complex, camera: complexCamera(complex) };
   const scenes = new Map<string, SceneSpec>();
   for (const task of TASKS) {
-    const n = task.questionCount ? task.questionCount(subject, 'train', task.defaultCounts.train) : task.defaultCounts.train;
+    const n = task.questionCount ? task.questionCount(subject, TRAIN, task.defaultCounts.train) : task.defaultCounts.train;
     for (let index = 0; index < n; index++) {
       const planned = task.plan({
         seed: 0,
-        split: 'train',
+        split: TRAIN,
         index,
         count: n,
         rng: seedrandom(`${complex.id}:${task.id}:${index}`),

@@ -17,6 +17,7 @@ import { planComplex } from '../pipeline/generate/plan.ts';
 import { defaultRunStyles } from '../pipeline/generate/plan-question.ts';
 import { buildRecord, byId } from '../pipeline/generate/records.ts';
 import { decideSplit } from '../pipeline/generate/split.ts';
+import { EXCLUDED } from '../qa/split-names.ts';
 import type { PreparedComplex } from '../qa/task.ts';
 import { allTasks, defaultTaskOptions, taskById } from '../qa/task-registry.ts';
 import { complexCamera } from '../renders/scene-atoms.ts';
@@ -91,7 +92,7 @@ const manifest = {
   format: 'misi-gen plan-records (no images)',
   seed,
   options: { tasks: tasks.map((t) => t.id), ...taskOptions },
-  complexes: ids.map((id) => ({ id, split: split.side.get(id) ?? 'excluded', sources: [] })),
+  complexes: ids.map((id) => ({ id, split: split.side.get(id) ?? EXCLUDED, sources: [] })),
   counts: {},
   questions: n,
 };

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 /** The modules, by path from the package root without extension; the later ones use the earlier. */
 const MODULES = [
   'renders/commands',
+  'structures/elements',
   'structures/hbonds/residue-templates',
   'qa/scoring/equivalent-atoms',
   'qa/scoring/answer-text',

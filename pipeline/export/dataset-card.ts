@@ -157,7 +157,7 @@ string), \`images\` (a list of images in question order) and, as JSON text, \`op
 
 \`\`\`python
 from datasets import load_dataset
-ds = load_dataset("<this folder or repository>", "${configTasks[0] ?? d.tasks[0]}", split="test")
+ds = load_dataset("<this folder or repository>", "${configTasks[0] ?? d.tasks[0]}", split="${TEST}")
 print(ds[0]["question"], ds[0]["answer"], len(ds[0]["images"]))
 \`\`\`
 
