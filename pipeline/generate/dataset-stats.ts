@@ -9,7 +9,8 @@
 
 import { BASE_SPLITS, isSplit, TINY } from '../../qa/split-names.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
-import { type MarginRecord, marginLines, observerMargins, type TaskMargins } from '../audit/observer-margins.ts';
+import type { MarginRecord } from '../audit/observer-margins.ts';
+import { marginLines, observerMargins, type TaskMargins } from '../audit/task-margins.ts';
 import { openDataset, readQaFile } from '../dataset/read-dataset.ts';
 import { count } from '../plural.ts';
 import { type CoverageFigures, CoverageTally, coverageLines, type ImageCoverage, imageCoverage } from './label-coverage.ts';
