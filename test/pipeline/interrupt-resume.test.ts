@@ -83,7 +83,7 @@ function interrupted(
       clearInterval(poll);
       browsers = childrenOf(child.pid!).filter((pid) => /chrom/i.test(readFileSync(`/proc/${pid}/cmdline`, 'latin1')));
       process.kill(-child.pid!, signal);
-    }, 20);
+    }, 5);
     child.on('error', reject);
     child.on('close', (code) => {
       clearInterval(poll);
@@ -102,19 +102,28 @@ const tmpFiles = (dir: string) =>
 test('SIGINT mid-run: browsers gone, no temporary file, one line with the progress and the command; resumed, identical', {
   skip: noBrowser,
 }, async () => {
-  const out = join(root, 'sigint');
-  // Once the first complex is done and an image of the next is drawn.
-  const r = await interrupted(
-    out,
-    'SIGINT',
-    (dir) => listing(join(dir, 'parts/done')).length >= 1 && listing(join(dir, 'images')).length > 0,
-  );
+  // Signalled once the first complex is done. The three complexes' last steps end within
+  // 60-300 ms of each other here (their images are drawn side by side), so on a loaded machine
+  // the signal can land after the third: that attempt did not interrupt the run mid-way (the
+  // subject of this test) and is made again in a fresh folder, up to five times.
+  const late: string[] = [];
+  let out = '';
+  let r: Awaited<ReturnType<typeof interrupted>> | undefined;
+  let line = '';
+  let m: RegExpExecArray | null = null;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    out = join(root, `sigint-${attempt}`);
+    r = await interrupted(out, 'SIGINT', (dir) => listing(join(dir, 'parts/done')).length >= 1);
+    line = r.stderr.trim().split('\n').pop()!;
+    m =
+      /^generate: interrupted \(SIGINT\) after (\d) of 3 complexes; what was done is kept in (\S+)\. Resume with: misi-gen generate --out (\S+) --tasks translation,rotation /.exec(
+        line,
+      );
+    if (r.code === 0 || m?.[1] === '3') late.push(`attempt ${attempt}: exit ${r.code}, ${line}`);
+    else break;
+  }
+  assert.ok(r && late.length < 5, `every attempt signalled too late:\n${late.join('\n')}`);
   assert.equal(r.code, 130, r.stderr);
-  const line = r.stderr.trim().split('\n').pop()!;
-  const m =
-    /^generate: interrupted \(SIGINT\) after (\d) of 3 complexes; what was done is kept in (\S+)\. Resume with: misi-gen generate --out (\S+) --tasks translation,rotation /.exec(
-      line,
-    );
   assert.ok(m, r.stderr);
   assert.equal(m[2], out);
   assert.equal(m[3], out);
