@@ -19,22 +19,29 @@ const CHAINS =
 export function labelConventions(labels: Pick<LabelStyle, 'residues' | 'ligandAtoms' | 'layout'>): string {
   const { residues, ligandAtoms, layout } = labels;
   if (!residues && !ligandAtoms) return 'Nothing is labelled.';
-  const unlabelled = !residues ? ' Pocket residues are not labelled.' : !ligandAtoms ? ' Ligand atoms are not labelled.' : '';
+  const polar = ligandAtoms === 'polar';
+  const unlabelled = [
+    residues ? '' : ' Pocket residues are not labelled.',
+    ligandAtoms ? '' : ' Ligand atoms are not labelled.',
+    polar ? " The ligand's other atoms are not labelled." : '',
+  ].join('');
   const chains = residues ? ` ${CHAINS}` : '';
   if (layout === 'clear') {
-    const which =
-      residues && ligandAtoms
-        ? `Pocket residues are labelled with ${RESIDUES_PLURAL} and ligand atoms with ${LIGAND_ATOMS_PLURAL}`
-        : residues
-          ? `Pocket residues are labelled with ${RESIDUES_PLURAL}`
-          : `Ligand atoms are labelled with ${LIGAND_ATOMS_PLURAL}`;
+    const ligand = ligandAtoms
+      ? `${polar ? "the ligand's nitrogen, oxygen and sulfur atoms" : 'ligand atoms'} with ${LIGAND_ATOMS_PLURAL}`
+      : '';
+    const which = [residues ? `pocket residues are labelled with ${RESIDUES_PLURAL}` : '', ligand].filter(Boolean).join(' and ');
+    const lead = residues ? which : `${ligand.replace(' with ', ' are labelled with ')}`;
     const some = residues && ligandAtoms ? 'some residues and atoms have' : residues ? 'some residues have' : 'some atoms have';
-    return `${which} wherever a label fits without covering the molecule or another label; the other labels are left out, so ${some} none.${unlabelled} A label moved off its atom is joined to that atom by a thin grey line.${chains}`;
+    return `${lead[0].toUpperCase()}${lead.slice(1)} wherever a label fits without covering the molecule or another label; the other labels are left out, so ${some} none.${unlabelled} A label moved off its atom is joined to that atom by a thin grey line.${chains}`;
   }
   const clearOf = layout === 'prefer-clear' ? 'the molecule and the other labels' : 'the others';
   const moved = `a label moved off its atom to keep it clear of ${clearOf} is joined to that atom by a thin grey line`;
+  const eachLigand = polar
+    ? 'each nitrogen, oxygen and sulfur atom of the ligand (the atoms a hydrogen bond can join)'
+    : 'each ligand atom';
   if (residues && ligandAtoms)
-    return `Each pocket residue is labelled with ${RESIDUE} and each ligand atom with ${LIGAND_ATOM}; ${moved}.${chains}`;
-  const only = residues ? `Each pocket residue is labelled with ${RESIDUE}` : `Each ligand atom is labelled with ${LIGAND_ATOM}`;
+    return `Each pocket residue is labelled with ${RESIDUE} and ${eachLigand} with ${LIGAND_ATOM}; ${moved}.${unlabelled}${chains}`;
+  const only = residues ? `Each pocket residue is labelled with ${RESIDUE}` : `E${eachLigand.slice(1)} is labelled with ${LIGAND_ATOM}`;
   return `${only}.${unlabelled} ${moved[0].toUpperCase()}${moved.slice(1)}.${chains}`;
 }

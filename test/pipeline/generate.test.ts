@@ -158,6 +158,17 @@ test('files and records as the contract lists them', { skip: noBrowser }, () => 
         ['residue', 'Pocket residues are not labelled.'],
       ])
         if (r.question.includes(words)) assert.ok(!kinds.has(kind), `${r.id}: ${words}, yet a ${kind} label is drawn`);
+      if (r.question.includes("The ligand's other atoms are not labelled.")) {
+        // polar: every ligand label names an N, O or S atom, read from the annotation's atoms.
+        for (const a of anns)
+          for (const l of a.labels.filter((l: any) => l.kind === 'ligand'))
+            assert.match(
+              a.atoms.find((x: any) => x.part === 'ligand' && x.atomName === l.atomName)?.element ?? 'none',
+              /^(N|O|S)$/,
+              `${r.id}: ${l.text}`,
+            );
+      }
+      if (['pocket_ligand', 'interaction_location'].includes(t.id)) assert.ok(r.question.includes("The ligand's other atoms"), r.id);
       if (t.id === 'docking') assert.ok(r.question.includes('Ligand atoms are not labelled.'), r.id);
       else assert.ok(kinds.has('ligand') && kinds.has('residue'), `${r.id}: both kinds of label drawn`);
       // The template file's own header says which version the records must carry.

@@ -26,7 +26,7 @@ test('every label drawn (avoid, anchored): the partial of before renderer 11, wo
 test('each label set and layout: says which kinds are drawn, and that some are left out only where clear leaves them out', () => {
   for (const layout of LABEL_LAYOUTS) {
     for (const residues of [true, false]) {
-      for (const ligandAtoms of [true, false]) {
+      for (const ligandAtoms of [true, 'polar', false] as const) {
         const w = labelConventions({ residues, ligandAtoms, layout });
         const say = `${layout} residues=${residues} ligandAtoms=${ligandAtoms}: ${w}`;
         if (!residues && !ligandAtoms) {
@@ -35,12 +35,15 @@ test('each label set and layout: says which kinds are drawn, and that some are l
         }
         assert.equal(w.includes('Pocket residues are not labelled.'), !residues, say);
         assert.equal(w.includes('Ligand atoms are not labelled.'), !ligandAtoms, say);
+        // polar: the ligand's N, O and S atoms are named, and the text says its others are not.
+        assert.equal(w.includes("The ligand's other atoms are not labelled."), ligandAtoms === 'polar', say);
+        assert.equal(/nitrogen, oxygen and sulfur atom/.test(w), ligandAtoms === 'polar', say);
         assert.equal(w.includes('ASN 460'), residues, say);
-        assert.equal(w.includes('O1B'), ligandAtoms, say);
+        assert.equal(w.includes('O1B'), ligandAtoms !== false, say);
         assert.equal(w.includes('every residue label also gives the chain'), residues, say);
         assert.equal(w.includes('left out'), layout === 'clear', say);
         // "Each ... is labelled" is a promise only the layouts that draw every label keep.
-        assert.equal(/Each (pocket residue|ligand atom) is labelled/.test(w), layout !== 'clear', say);
+        assert.equal(/Each (pocket residue|ligand atom|nitrogen)/.test(w), layout !== 'clear', say);
         assert.equal(w.includes('clear of the molecule'), layout === 'prefer-clear', say);
       }
     }
