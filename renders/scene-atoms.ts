@@ -1,5 +1,6 @@
 // The atoms and labels a scene draws, taken from a Complex by subset and style. Waters and
 // metal ions are never drawn (the spec keeps pocket residues and the ligand only).
+import { HBOND_ELEMENTS } from '../structures/elements.ts';
 import type { Complex, Vec3 } from '../structures/model.ts';
 import { type Camera, type CameraOptions, frameCamera } from './camera.ts';
 import { residueLabelText } from './label-text.ts';
@@ -109,7 +110,8 @@ function makeDrawnScene(complex: Complex, subset: Subset, style: Style): DrawnSc
     const lig = complex.ligand;
     lig.atoms.forEach((a, k) => {
       if (a.isHydrogen && !style.hydrogens) return;
-      if (style.labels.ligandAtoms) labels.push({ text: a.name, part: 'ligand', atom: atoms.length });
+      const named = style.labels.ligandAtoms === 'polar' ? HBOND_ELEMENTS.has(a.element) : style.labels.ligandAtoms;
+      if (named) labels.push({ text: a.name, part: 'ligand', atom: atoms.length });
       atoms.push({
         part: 'ligand',
         residueIndex: -1,

@@ -9,8 +9,9 @@ import type { LabelLayoutMode } from './label-layout.ts';
 export interface LabelStyle {
   /** `NAME NUMBER` on every pocket residue, placed at its CA (else its first drawn atom). */
   residues: boolean;
-  /** The atom name on every ligand atom, placed at the atom. */
-  ligandAtoms: boolean;
+  /** The atom name on every ligand atom, placed at the atom; `polar`: on its nitrogen, oxygen
+   * and sulfur atoms only, the ones a hydrogen bond can join (HBOND_ELEMENTS). */
+  ligandAtoms: boolean | 'polar';
   /** Font size in CSS pixels. */
   fontSize: number;
   fontColor: string;
@@ -121,16 +122,17 @@ export function makeStyle(overrides: StyleOverrides = {}): Style {
   return merged;
 }
 
-/** Which labels a scene draws: every residue and ligand atom (the paper's), residues only, ligand atom names only, or none. */
-export type LabelSet = 'all' | 'residues' | 'ligand' | 'none';
-export const LABEL_SETS: readonly LabelSet[] = ['all', 'residues', 'ligand', 'none'];
+/** Which labels a scene draws: every residue and ligand atom (the paper's), every residue and
+ * the ligand atoms a hydrogen bond can join (N, O, S), residues only, ligand atom names only, or none. */
+export type LabelSet = 'all' | 'polar' | 'residues' | 'ligand' | 'none';
+export const LABEL_SETS: readonly LabelSet[] = ['all', 'polar', 'residues', 'ligand', 'none'];
 
 const withSetCache = new WeakMap<Style, Map<LabelSet, Style>>();
 
 /** `style` drawing the labels of `set` (the same object for the same style and set: drawn scenes are cached by style). */
 export function withLabelSet(style: Style, set: LabelSet): Style {
-  const residues = set === 'all' || set === 'residues',
-    ligandAtoms = set === 'all' || set === 'ligand';
+  const residues = set === 'all' || set === 'polar' || set === 'residues',
+    ligandAtoms = set === 'polar' ? 'polar' : set === 'all' || set === 'ligand';
   if (style.labels.residues === residues && style.labels.ligandAtoms === ligandAtoms) return style;
   let bySet = withSetCache.get(style);
   if (!bySet) withSetCache.set(style, (bySet = new Map()));
@@ -142,5 +144,6 @@ export function withLabelSet(style: Style, set: LabelSet): Style {
 /** The label set a style draws. */
 export function labelSetOf(style: Style): LabelSet {
   const { residues, ligandAtoms } = style.labels;
+  if (residues && ligandAtoms === 'polar') return 'polar';
   return residues && ligandAtoms ? 'all' : residues ? 'residues' : ligandAtoms ? 'ligand' : 'none';
 }

@@ -1,16 +1,18 @@
 // The before/after pictures of docs/labels.md (not a test): PDBbind 1a30 from
 // ../shared/structures, residue GLY 48 with the ligand (front view) and the full complex
-// (front view, as pocket-ligand shows it), drawn with `--label-layout anchored
-// --residue-framing complex` (labels as renderer 3 placed them) and with the defaults
-// (`avoid`, subject framing), at 512 px, plus the full complex at 1024 px.
+// (front view), drawn with `--label-layout anchored --residue-framing complex` (labels as
+// renderer 3 placed them) and with each task's defaults: GLY 48 as residue_ligand draws it,
+// the full complex at 512 px as translation does and at 1024 px as pocket_ligand does.
 // The "before" pictures in docs/ were drawn by renderer 4 (labels without chains); drawn again
 // now they would show the chains (renderer 9), which renderer 3 never drew, so only the
 // "after" ones are drawn unless --before is given (redrawn for renderers 9 and 10).
 // Usage: node --import tsx scripts/label-pictures.ts [--out docs] [--before]
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultRunStyles } from '../pipeline/generate/plan-question.ts';
 import { residueCamera } from '../qa/residue-camera.ts';
 import { sixViews } from '../qa/six-views.ts';
+import { TASKS } from '../qa/tasks/index.ts';
 import { RenderPool } from '../renders/render-pool.ts';
 import { type RenderRequest, renderScenes } from '../renders/render-scenes.ts';
 import { complexCamera } from '../renders/scene-atoms.ts';
@@ -27,15 +29,15 @@ if (!gly) throw new Error('1a30 has no pocket residue GLY 48');
 const subset = { kind: 'residue' as const, chain: gly.chain, number: gly.number, insertionCode: gly.insertionCode };
 const at = (size: number) => ({ complex, camera: complexCamera(complex, { width: size, height: size }) });
 const before = makeStyle({ labels: { layout: 'anchored' } });
-const after = makeStyle();
+const own = defaultRunStyles(TASKS);
 const requests: RenderRequest[] = [
   {
-    spec: sixViews({ ...at(512), camera: residueCamera(at(512), subset) }, after, { subset, turnCentre: 'shown' })[0],
+    spec: sixViews({ ...at(512), camera: residueCamera(at(512), subset) }, own.residue_ligand, { subset, turnCentre: 'shown' })[0],
     out: `${out}/labels-1a30-gly48-after.png`,
     annotationsOut: null,
   },
-  { spec: sixViews(at(512), after)[0], out: `${out}/labels-1a30-pocket-after.png`, annotationsOut: null },
-  { spec: sixViews(at(1024), after)[0], out: `${out}/labels-1a30-pocket-after-1024.png`, annotationsOut: null },
+  { spec: sixViews(at(512), own.translation)[0], out: `${out}/labels-1a30-pocket-after.png`, annotationsOut: null },
+  { spec: sixViews(at(1024), own.pocket_ligand)[0], out: `${out}/labels-1a30-pocket-after-1024.png`, annotationsOut: null },
 ];
 if (process.argv.includes('--before')) {
   requests.push(

@@ -107,3 +107,6 @@ export function elementFromAtomName(field: string, residueName: string): string 
   if (two && two.length === 2 && !polymer && !/^H[A-Z]\d/.test(name)) return two;
   return normaliseElement(name[0]);
 }
+
+/** The elements of every heavy atom a hydrogen bond can join, as donor or acceptor (structures/hbonds/find-hbonds.ts looks at no other): no other ligand atom is ever named in an H-bond answer. */
+export const HBOND_ELEMENTS: ReadonlySet<string> = new Set(['N', 'O', 'S']);

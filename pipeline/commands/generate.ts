@@ -134,9 +134,9 @@ export const generateCommand = defineCommand({
       })
       .option('labels', {
         type: 'string',
-        describe: `which labels the images draw, SET for every task or TASK=SET for one (repeatable): ${LABEL_SETS.join(', ')}; default all, but residues for ${allTasks()
+        describe: `which labels the images draw, SET for every task or TASK=SET for one (repeatable): ${LABEL_SETS.join(', ')} (polar: every residue and the ligand's N, O and S atoms, those an H-bond can join); default all, but ${allTasks()
           .filter((t) => t.labelSet && t.labelSet !== 'all')
-          .map((t) => t.id)
+          .map((t) => `${t.labelSet} for ${t.id}`)
           .join(', ')}`,
       })
       .check((a) => {

@@ -1,6 +1,8 @@
 // The finder: every ligand-pocket hydrogen bond of a complex by ChimeraX's `hbonds`
 // criteria (docs/hbond-criteria.md section 5). Each pair within 5 A is decided in both directions
 // by the one decision of decide-pair.ts; the finder keeps the pairs it accepts.
+
+import { HBOND_ELEMENTS } from '../elements.ts';
 import type { Complex, HBond, HBondEnd } from '../model.ts';
 import type { AtomGraph, GraphAtom } from './atom-graph.ts';
 import { buildAtomGraph } from './build-graph.ts';
@@ -21,8 +23,6 @@ export interface HBondOptions {
   /** Also report ligand-water H-bonds (default false: pocket and ligand only). */
   waters?: boolean;
 }
-
-const POLAR = new Set(['N', 'O', 'S']);
 
 /** Types the complex's atoms and returns the graph (exported for tests and reports). */
 export function typedGraph(complex: Complex, waters = false): AtomGraph {
@@ -54,8 +54,8 @@ export function storeHBonds(complex: Complex, options: HBondOptions = {}): HBond
 /** Ligand atoms and their partners (pocket, and waters when the graph has them) that may bond. */
 export function candidateAtoms(g: AtomGraph): { ligand: GraphAtom[]; partners: GraphAtom[] } {
   return {
-    ligand: g.atoms.filter((a) => a.side === 'ligand' && !a.isH && POLAR.has(a.element)),
-    partners: g.atoms.filter((a) => (a.side === 'pocket' || a.side === 'water') && !a.isH && POLAR.has(a.element)),
+    ligand: g.atoms.filter((a) => a.side === 'ligand' && !a.isH && HBOND_ELEMENTS.has(a.element)),
+    partners: g.atoms.filter((a) => (a.side === 'pocket' || a.side === 'water') && !a.isH && HBOND_ELEMENTS.has(a.element)),
   };
 }
 

@@ -73,6 +73,7 @@ type Rec = {
   split: string;
   complex: string;
   images: string[];
+  question: string;
   answer: string;
   truth: any;
   options?: any[];
@@ -144,6 +145,32 @@ test('files and records as the contract lists them', { skip: noBrowser }, () => 
         assert.ok(readImageAnnotation(main, p), `annotation of ${p}`);
         seen.add(p);
       }
+      // The text says what the pictures' labels are (qa/label-wording.ts), read against their
+      // annotations: labels left out only with the clear layout; a kind of label the text
+      // says is not drawn is in no picture (docking draws residue labels only).
+      const anns = r.images.map((p: string) => readImageAnnotation(main, p)!);
+      const kinds = new Set(anns.flatMap((a: any) => a.labels.map((l: any) => l.kind)));
+      const modes = new Set(anns.map((a: any) => a.labelLayout.mode));
+      assert.equal(modes.size, 1, r.id);
+      assert.equal(r.question.includes('the other labels are left out'), modes.has('clear'), r.id);
+      for (const [kind, words] of [
+        ['ligand', 'Ligand atoms are not labelled.'],
+        ['residue', 'Pocket residues are not labelled.'],
+      ])
+        if (r.question.includes(words)) assert.ok(!kinds.has(kind), `${r.id}: ${words}, yet a ${kind} label is drawn`);
+      if (r.question.includes("The ligand's other atoms are not labelled.")) {
+        // polar: every ligand label names an N, O or S atom, read from the annotation's atoms.
+        for (const a of anns)
+          for (const l of a.labels.filter((l: any) => l.kind === 'ligand'))
+            assert.match(
+              a.atoms.find((x: any) => x.part === 'ligand' && x.atomName === l.atomName)?.element ?? 'none',
+              /^(N|O|S)$/,
+              `${r.id}: ${l.text}`,
+            );
+      }
+      if (['pocket_ligand', 'interaction_location'].includes(t.id)) assert.ok(r.question.includes("The ligand's other atoms"), r.id);
+      if (t.id === 'docking') assert.ok(r.question.includes('Ligand atoms are not labelled.'), r.id);
+      else assert.ok(kinds.has('ligand') && kinds.has('residue'), `${r.id}: both kinds of label drawn`);
       // The template file's own header says which version the records must carry.
       const header = readFileSync(join(REPO, 'qa/templates', `${t.id}.txt`), 'utf8');
       assert.deepEqual(r.meta.template, { id: t.id, version: Number(/^version: (\d+)$/m.exec(header)![1]) });

@@ -22,13 +22,14 @@ const tasks = (...ids: string[]) => ids.map((id) => taskById(id)!);
 const dir = mkdtempSync(join(tmpdir(), 'misi-label-options-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test('defaults: prefer-clear where answers name labels, clear elsewhere; all labels but docking residues', () => {
+test('defaults: prefer-clear where answers name labels, clear elsewhere; all labels but docking residues and the whole-pocket H-bond tasks polar', () => {
   const layouts = labelLayouts(TASKS);
   const sets = labelSets(TASKS);
   for (const t of TASKS) {
     const naming = ['residue_ligand', 'pocket_ligand', 'interaction_location'].includes(t.id);
     assert.equal(layouts[t.id], naming ? 'prefer-clear' : 'clear', t.id);
-    assert.equal(sets[t.id], t.id === 'docking' ? 'residues' : 'all', t.id);
+    const own: Record<string, string> = { docking: 'residues', pocket_ligand: 'polar', interaction_location: 'polar' };
+    assert.equal(sets[t.id], own[t.id] ?? 'all', t.id);
   }
 });
 
@@ -43,7 +44,7 @@ test("--label-layout and --labels: a value for all, TASK=VALUE for one (a task's
   assert.deepEqual(labelSets(ts, parseLabelSets('docking=all,translation=none', ts)), {
     translation: 'none',
     docking: 'all',
-    pocket_ligand: 'all',
+    pocket_ligand: 'polar',
   });
   const cases: [() => unknown, RegExp][] = [
     [() => parseLabelLayouts('spread', ts), /--label-layout: layout 'spread' is not one of clear, prefer-clear, avoid, anchored/],
@@ -55,7 +56,7 @@ test("--label-layout and --labels: a value for all, TASK=VALUE for one (a task's
       () => parseLabelLayouts(['clear', 'avoid'], ts),
       /--label-layout: two layouts for every task \(clear and avoid\); give one, and TASK=MODE for single tasks/,
     ],
-    [() => parseLabelSets('docking=some', ts), /--labels: label set of docking 'some' is not one of all, residues, ligand, none/],
+    [() => parseLabelSets('docking=some', ts), /--labels: label set of docking 'some' is not one of all, polar, residues, ligand, none/],
     [() => parseLabelSets(['docking=none', 'docking=all'], ts), /--labels: two label sets for docking \(none and all\)/],
     [() => parseLabelSets(',', ts), /--labels: empty value \(give SET for every task or TASK=SET\)/],
   ];
@@ -81,7 +82,7 @@ test('generate: usage errors exit 2 before anything runs; the choices are record
 }, async () => {
   const bad = await cli(['generate', '--out', join(dir, 'bad'), '--labels', 'translation=few']);
   assert.equal(bad.status, 2, bad.stderr);
-  assert.match(bad.stderr, /--labels: label set of translation 'few' is not one of all, residues, ligand, none/);
+  assert.match(bad.stderr, /--labels: label set of translation 'few' is not one of all, polar, residues, ligand, none/);
   const out = join(dir, 'run');
   const r = await cli([
     'generate',

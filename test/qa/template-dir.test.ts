@@ -16,12 +16,12 @@ test('a template folder of its own, with its partials first and the bundled ones
     writeFileSync(join(dir, 'partials', 'frame.txt'), 'My own frame.\n');
     writeFileSync(
       join(dir, 'translation.txt'),
-      'template: translation\nversion: 7\n---\nMine: {{n}}.\n\n{{> frame}}\n\n{{> conventions}}\n',
+      'template: translation\nversion: 99\n---\nMine: {{n}}.\n\n{{> frame}}\n\n{{> conventions}}\n',
     );
     const mine = loadTemplate('translation', dir);
     const bundled = loadTemplate('translation');
-    assert.equal(mine.version, 7);
-    assert.notEqual(bundled.version, 7, 'the bundled template of the same id is still the bundled one');
+    assert.equal(mine.version, 99);
+    assert.notEqual(bundled.version, 99, 'the bundled template of the same id is still the bundled one');
     assert.ok(mine.body.startsWith('Mine: {{n}}.\n\nMy own frame.\n\n'), mine.body);
     const conventions = readFileSync(join(TEMPLATE_DIR, 'partials', 'conventions.txt'), 'utf8').trim();
     assert.ok(mine.body.endsWith(conventions), 'the bundled conventions partial is inserted');

@@ -1,0 +1,47 @@
+// What a question says about the labels in its pictures: the `{{label_conventions}}` of the
+// conventions partial (qa/templates/partials/conventions.txt), worded from the label style
+// the question's images are drawn with (renders/style.ts: which labels, which layout), so
+// the text never promises a label the picture leaves out. Every label drawn (`avoid`,
+// `anchored`) with every label set keeps the wording of the templates before renderer 11,
+// word for word.
+
+import type { LabelStyle } from '../renders/style.ts';
+
+const RESIDUE = 'its name and number (for example "ASN 460")';
+const LIGAND_ATOM = 'its atom name (for example "O1B")';
+const RESIDUES_PLURAL = 'their names and numbers (for example "ASN 460")';
+const LIGAND_ATOMS_PLURAL = 'their atom names (for example "O1B")';
+
+const CHAINS =
+  'When the pocket holds residues of more than one protein chain, every residue label also gives the chain after a dot: "ASP 25.B" is residue ASP 25 of chain B, and "_" after the dot stands for a residue without a chain id, as answers write it ("_1", "_2" for the first and second of several chains without ids).';
+
+/** The sentences on labels for pictures drawn with `labels` (set and layout). */
+export function labelConventions(labels: Pick<LabelStyle, 'residues' | 'ligandAtoms' | 'layout'>): string {
+  const { residues, ligandAtoms, layout } = labels;
+  if (!residues && !ligandAtoms) return 'Nothing is labelled.';
+  const polar = ligandAtoms === 'polar';
+  const unlabelled = [
+    residues ? '' : ' Pocket residues are not labelled.',
+    ligandAtoms ? '' : ' Ligand atoms are not labelled.',
+    polar ? " The ligand's other atoms are not labelled." : '',
+  ].join('');
+  const chains = residues ? ` ${CHAINS}` : '';
+  if (layout === 'clear') {
+    const ligand = ligandAtoms
+      ? `${polar ? "the ligand's nitrogen, oxygen and sulfur atoms" : 'ligand atoms'} with ${LIGAND_ATOMS_PLURAL}`
+      : '';
+    const which = [residues ? `pocket residues are labelled with ${RESIDUES_PLURAL}` : '', ligand].filter(Boolean).join(' and ');
+    const lead = residues ? which : `${ligand.replace(' with ', ' are labelled with ')}`;
+    const some = residues && ligandAtoms ? 'some residues and atoms have' : residues ? 'some residues have' : 'some atoms have';
+    return `${lead[0].toUpperCase()}${lead.slice(1)} wherever a label fits without covering the molecule or another label; the other labels are left out, so ${some} none.${unlabelled} A label moved off its atom is joined to that atom by a thin grey line.${chains}`;
+  }
+  const clearOf = layout === 'prefer-clear' ? 'the molecule and the other labels' : 'the others';
+  const moved = `a label moved off its atom to keep it clear of ${clearOf} is joined to that atom by a thin grey line`;
+  const eachLigand = polar
+    ? 'each nitrogen, oxygen and sulfur atom of the ligand (the atoms a hydrogen bond can join)'
+    : 'each ligand atom';
+  if (residues && ligandAtoms)
+    return `Each pocket residue is labelled with ${RESIDUE} and ${eachLigand} with ${LIGAND_ATOM}; ${moved}.${unlabelled}${chains}`;
+  const only = residues ? `Each pocket residue is labelled with ${RESIDUE}` : `E${eachLigand.slice(1)} is labelled with ${LIGAND_ATOM}`;
+  return `${only}.${unlabelled} ${moved[0].toUpperCase()}${moved.slice(1)}.${chains}`;
+}
