@@ -45,3 +45,13 @@ export function labelConventions(labels: Pick<LabelStyle, 'residues' | 'ligandAt
   const only = residues ? `Each pocket residue is labelled with ${RESIDUE}` : `E${eachLigand.slice(1)} is labelled with ${LIGAND_ATOM}`;
   return `${only}.${unlabelled} ${moved[0].toUpperCase()}${moved.slice(1)}.${chains}`;
 }
+
+/** The `{{label_conventions}}` of a question whose images are `images` (all drawn with one label style: a question's text describes them at once). */
+export function labelWordsOf(
+  images: readonly { style: { labels: Pick<LabelStyle, 'residues' | 'ligandAtoms' | 'layout'> } }[],
+  id: string,
+): string {
+  const texts = new Set(images.map((s) => labelConventions(s.style.labels)));
+  if (texts.size > 1) throw new Error(`${id}: its images are drawn with different labels, which its text cannot describe at once`);
+  return [...texts][0] ?? labelConventions({ residues: false, ligandAtoms: false, layout: 'clear' });
+}

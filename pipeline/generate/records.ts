@@ -2,7 +2,7 @@
 // question-record.ts), built from planned questions. Field order is fixed so the same question
 // always gives the same bytes.
 
-import { labelConventions } from '../../qa/label-wording.ts';
+import { labelWordsOf } from '../../qa/label-wording.ts';
 import type { ChoiceOption, Truth } from '../../qa/task.ts';
 import { fillTemplate, loadTemplate } from '../../qa/template.ts';
 import { type Command, formatCommands } from '../../renders/commands.ts';
@@ -30,13 +30,6 @@ function truthData(t: Truth, images: string[]): unknown {
   return t.value;
 }
 
-/** The question's words on labels, from the label style its images are drawn with (one for all of them). */
-function labelWords(q: PlannedQuestion): string {
-  const texts = new Set(q.plan.images.map((s) => labelConventions(s.style.labels)));
-  if (texts.size > 1) throw new Error(`${q.id}: its images are drawn with different labels, which its text cannot describe at once`);
-  return [...texts][0] ?? labelConventions({ residues: false, ligandAtoms: false, layout: 'clear' });
-}
-
 export function buildRecord(q: PlannedQuestion, seed: number): QaRecord {
   const images = q.plan.images.map((s) => scenePaths(s).image);
   const template = loadTemplate(q.task.template, q.task.templateDir);
@@ -58,7 +51,7 @@ export function buildRecord(q: PlannedQuestion, seed: number): QaRecord {
     split: q.split,
     complex: q.complex,
     images,
-    question: fillTemplate(template, { label_conventions: labelWords(q), ...q.plan.vars }),
+    question: fillTemplate(template, { label_conventions: labelWordsOf(q.plan.images, q.id), ...q.plan.vars }),
     answer: q.plan.answer,
     truth: truthData(t, images),
     ...(options ? { options } : {}),

@@ -69,7 +69,8 @@ test('the options record of a default run: its keys in order and its defaults', 
   assert.deepEqual([o.labelFontSize, o.labelLayout, o.antialias, o.annotations, o.pngCompression], [12, null, 'edge', 'compact', 'fast']);
   const clearTasks = ['translation', 'rotation', 'zooming', 'translation_rotation', 'rotation_rotation', 'docking'];
   assert.deepEqual(o.labelLayouts, Object.fromEntries(TASKS.map((t) => [t.id, clearTasks.includes(t.id) ? 'clear' : 'prefer-clear'])));
-  assert.deepEqual(o.labels, Object.fromEntries(TASKS.map((t) => [t.id, t.id === 'docking' ? 'residues' : 'all'])));
+  const ownSets: Record<string, string> = { docking: 'residues', pocket_ligand: 'polar', interaction_location: 'polar' };
+  assert.deepEqual(o.labels, Object.fromEntries(TASKS.map((t) => [t.id, ownSets[t.id] ?? 'all'])));
   assert.equal(
     runOptions({ ...base, labelLayout: 'avoid' }, parseCounts(undefined, TASKS), null).labelLayout,
     'avoid',

@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { planQuestion } from '../../pipeline/generate/plan-question.ts';
+import { labelWordsOf } from '../../qa/label-wording.ts';
 import { threeViews } from '../../qa/scenes.ts';
 import type { PreparedComplex, QuestionPlan, TaskModule } from '../../qa/task.ts';
 import { taskById } from '../../qa/task-registry.ts';
@@ -50,7 +51,9 @@ function planAll(all: PreparedComplex[], id: string, requested: number, seed = 0
         size: subject.camera.width,
       });
       assert.ok(r.ok, `${id} ${subject.complex.id} #${index}: ${r.ok ? '' : r.reason}`);
-      assert.doesNotThrow(() => fillTemplate(loadTemplate(task.template), r.plan.vars));
+      assert.doesNotThrow(() =>
+        fillTemplate(loadTemplate(task.template), { label_conventions: labelWordsOf(r.plan.images, task.id), ...r.plan.vars }),
+      );
       out.push({ subject, index, plan: r.plan });
     }
   }
