@@ -8,9 +8,10 @@
 // file:line and what is wrong, and exits 1 when there is one; test/check-layers.test.ts
 // runs it.
 //   node --import tsx scripts/check-layers.ts
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from './source-files.ts';
 
 /** The layers, lowest first: each may import itself and those before it. */
 export const LAYERS = ['structures', 'renders', 'qa', 'pipeline'] as const;
@@ -21,22 +22,6 @@ export interface Violation {
   file: string;
   line: number;
   problem: string;
-}
-
-const SOURCE = /\.(ts|js|mjs|cjs)$/;
-
-function sourceFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
-    return SOURCE.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
 }
 
 /** Every module specifier `text` imports, with its 1-based line. */

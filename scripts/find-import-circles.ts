@@ -4,19 +4,12 @@
 // into one unit that cannot be read or moved apart. Prints each circle and exits 1 when
 // there is one; test/import-circles.test.ts runs it.
 //   node --import tsx scripts/find-import-circles.ts
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from './source-files.ts';
 
 export const SOURCE_FOLDERS = ['structures', 'renders', 'qa', 'pipeline'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.ts$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** Relative specifiers a file imports (static, type-only, re-exports and dynamic). */
 export function importsOf(text: string): string[] {
@@ -30,7 +23,7 @@ export function importsOf(text: string): string[] {
 /** The module graph of the folders under `root`: file -> files it imports (paths relative to root). */
 export function importGraph(root: string, folders = SOURCE_FOLDERS): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of folders.flatMap((f) => sourceFiles(join(root, f)))) {
+  for (const file of folders.flatMap((f) => sourceFiles(join(root, f), /\.ts$/))) {
     const targets = importsOf(readFileSync(file, 'utf8'))
       .map((spec) => resolve(dirname(file), spec))
       .filter((path) => path.endsWith('.ts'))

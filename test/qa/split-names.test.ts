@@ -4,10 +4,11 @@
 // Python exporter cannot import a TypeScript module and are not checked.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { QA_SPLIT_ORDER, SIDE_ORDER } from '../../qa/split-names.ts';
+import { sourceFiles } from '../../scripts/source-files.ts';
 import { REPO } from '../shared-structures.ts';
 
 const FOLDERS = ['structures', 'renders', 'qa', 'pipeline', 'scripts'];
@@ -16,12 +17,6 @@ const VOCABULARY = 'qa/split-names.ts';
 const OTHER_MEANING: Record<string, string> = {
   'scripts/check-doc-links.ts': "'test' is the repository's test folder",
 };
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
-  );
-}
 
 /** Every quoted split or side name in `text` outside comments, as `line: text`. */
 export function splitLiterals(text: string): string[] {
@@ -46,7 +41,7 @@ test('no split or side name is spelled outside the vocabulary module', () => {
   const found: string[] = [];
   let files = 0;
   for (const folder of FOLDERS) {
-    for (const file of tsFiles(join(REPO, folder))) {
+    for (const file of sourceFiles(join(REPO, folder), /\.ts$/)) {
       const rel = relative(REPO, file).split('\\').join('/');
       if (rel === VOCABULARY || rel in OTHER_MEANING) continue;
       files++;
