@@ -11,16 +11,18 @@
 //
 // The layout is the manifest's `options.annotations` (a manifest without it: full); a file of
 // the other layout is read too when the expected one is not there.
+
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { conforms } from '../../qa/record-problems.ts';
 import type { Annotation } from '../../renders/annotation.ts';
 import { type AtomTable, CompactAnnotationError, expandAnnotation } from '../../renders/annotation-compact.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { AnnotationSchema, AtomTableSchema, CompactAnnotationSchema } from './annotation-schema.ts';
 import { ANNOTATION_LAYOUTS, type AnnotationLayout, annotationPath, atomTablePath, datasetPaths } from './layout.ts';
 
 /** An annotation that cannot be read: the message names the file and the problem. */
-export class AnnotationReadError extends Error {}
+export class AnnotationReadError extends KnownError {}
 
 /** The annotation layout a manifest records (`options.annotations`); full for a manifest without it (written before schema 2) or none at all. */
 export function annotationLayoutOf(manifest: { options?: unknown } | null | undefined): AnnotationLayout {

@@ -3,10 +3,12 @@
 // the parts, images and annotations are gathered (hard links where the file system allows,
 // copies otherwise, each under a temporary name), then the dataset is assembled from the
 // parts exactly as `generate` does (assemble.ts).
+
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { taskById } from '../../qa/task-registry.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { datasetPaths, RELATIVE, TEMPORARY_NAME, temporaryPath } from '../dataset/layout.ts';
 import { codeVersions, type Versions, versionDifferences, versions } from '../dataset/versions.ts';
 import { type AssembleSummary, assemble, readAssemblyPlan } from './assemble.ts';
@@ -15,7 +17,7 @@ import { claimFolder, identityDifferences, type RunIdentity, RunMismatchError, r
 import { inShard, parseShard, type Shard } from './shard.ts';
 
 /** A shard folder that cannot be merged (missing, unfinished, another run): the message says which and why. */
-export class MergeError extends Error {}
+export class MergeError extends KnownError {}
 
 interface ShardFolder {
   dir: string;

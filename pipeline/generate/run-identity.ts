@@ -2,8 +2,10 @@
 // what is written. A run started on a folder that holds one continues it only when every
 // such option is the same; otherwise it stops with a message naming the option. Options
 // that change only speed (--workers) are not part of it.
+
 import { existsSync, readFileSync } from 'node:fs';
 import { conforms, z } from '../../qa/record-problems.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { ManifestOptionsSchema } from '../dataset/manifest-type.ts';
 import { VersionsSchema } from '../dataset/versions.ts';
@@ -39,7 +41,7 @@ export const RunIdentitySchema = z.object({ dataset: RunDatasetSchema.partial(),
 export type RunIdentity = z.infer<typeof RunIdentitySchema>;
 
 /** A changed option on resume (or between shards on merge): the message names it. */
-export class RunMismatchError extends Error {}
+export class RunMismatchError extends KnownError {}
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
