@@ -77,7 +77,7 @@ export function describeThrown(e: unknown): string {
       const json = JSON.stringify(e);
       if (json && json !== '{}') return `a ${e.constructor?.name ?? 'non-Error'} object was thrown: ${json.slice(0, 300)}`;
     } catch {
-      /* circular: fall through */
+      // JSON.stringify throws on a circular or BigInt value: the class name alone is said.
     }
     return `a ${e.constructor?.name ?? 'non-Error'} object was thrown`;
   }

@@ -15,6 +15,7 @@ import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.t
 import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
 import { PNG_COMPRESSIONS } from '../../renders/png-encode.ts';
 import { LABEL_SETS } from '../../renders/style.ts';
+import { fileErrorText } from '../../structures/file-error.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { ANNOTATION_LAYOUTS, datasetPaths } from '../dataset/layout.ts';
 import { type CommandIo, defineCommand, type InferredArgs } from '../define-command.ts';
@@ -245,8 +246,8 @@ function readIndexYears(path: string, io: CommandIo): Map<string, string> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    throw new CommandFailure(`--index ${path}: no such file`, EXIT.refused);
+  } catch (e) {
+    throw new CommandFailure(`--index ${path}: ${fileErrorText(e)}`, EXIT.refused);
   }
   const r = indexYears(text, path);
   for (const p of r.problems) io.stderr.write(`generate: ${p}\n`);

@@ -74,6 +74,7 @@ export class AnnotationReader {
     try {
       return gunzipSync(bytes).toString('utf8');
     } catch {
+      // Reported: the file and what it is not.
       throw new AnnotationReadError(`${rel}: not gzip (a compact annotation is gzipped JSON; cut off as it was written?)`);
     }
   }
@@ -83,6 +84,7 @@ export class AnnotationReader {
     try {
       value = JSON.parse(text);
     } catch {
+      // Reported: the file, not JSON.
       throw new AnnotationReadError(`${rel}: not JSON`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AnnotationReadError(`${rel}: not a JSON object`);
@@ -118,6 +120,7 @@ export class AnnotationReader {
     try {
       value = JSON.parse(text);
     } catch {
+      // Reported: the file, not JSON.
       throw new AnnotationReadError(`${rel}: not JSON`);
     }
     const problems: string[] = [];

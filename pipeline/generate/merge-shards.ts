@@ -132,6 +132,7 @@ async function place(from: string, to: string): Promise<boolean> {
   try {
     await link(from, tmp);
   } catch {
+    // Another file system, or one without hard links: copied (a copy that fails says why).
     await copyFile(from, tmp);
   }
   await rename(tmp, to);

@@ -5,6 +5,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { conforms, z } from '../../qa/record-problems.ts';
+import { fileErrorText } from '../../structures/file-error.ts';
 import { KnownError } from '../../structures/known-error.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { ManifestOptionsSchema } from '../dataset/manifest-type.ts';
@@ -186,10 +187,17 @@ export function identityDifferences(
 export function readIdentity(outDir: string): RunIdentity | null {
   const path = datasetPaths(outDir).identity;
   if (!existsSync(path)) return null;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new RunMismatchError(`${path}: cannot be read (${fileErrorText(e)})`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
+    data = JSON.parse(text);
   } catch {
+    // Reported: the file, not JSON, and what to do.
     throw new RunMismatchError(`${path}: not JSON (cut off as it was written? remove the folder or choose another --out)`);
   }
   const format = isObject(data) ? data.format : undefined;
