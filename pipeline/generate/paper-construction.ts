@@ -8,7 +8,6 @@
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import type { LabelSet } from '../../renders/style.ts';
 import { UsageError } from '../usage-error.ts';
-import type { GenerateOptions } from './generate-options.ts';
 
 /** The value of each task option (TaskModule.options, by key) in the paper's construction. */
 export const PAPER_TASK_OPTIONS: Readonly<Record<string, string>> = {
@@ -31,12 +30,22 @@ export const PAPER_FLAGS = [
   `--labels ${PAPER_LABELS.labels}`,
 ];
 
+/** What withConstruction reads of a run's options (GenerateOptions, generate-options.ts). */
+interface ConstructionRequest {
+  construction?: string;
+  taskOptions?: Record<string, string>;
+  labelLayout?: LabelLayoutMode;
+  labelLayouts?: Record<string, LabelLayoutMode>;
+  labels?: LabelSet;
+  labelSets?: Record<string, LabelSet>;
+}
+
 /**
  * The options with the paper's construction filled in when it was asked for. An option it
  * sets that was given too is refused (a usage error), whatever its value: the manifest's
  * `construction: "paper"` then always means the paper's construction whole.
  */
-export function withConstruction(o: GenerateOptions): GenerateOptions {
+export function withConstruction<O extends ConstructionRequest>(o: O): O {
   if (o.construction === undefined) return o;
   if (o.construction !== 'paper') throw new UsageError(`construction '${o.construction}': the one known is 'paper' (--paper)`);
   const given = [
