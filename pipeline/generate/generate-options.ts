@@ -106,7 +106,7 @@ export type IdentityPart = 'options' | 'inputs' | 'seed' | null;
 
 /** One option: its flag on the command line (when it has one), default, check, identity. */
 export interface OptionDeclaration<T> {
-  /** The flag that sets it, without `--` (undefined: the library's only, or set by several flags). */
+  /** The flag that sets it, without `--` (undefined: the library's only, or set by several flags; the command reads every flag, pipeline/commands/generate.ts). */
   flag?: string;
   /** Its value when not given (undefined: none; the run then works without it). */
   default?: T;
@@ -130,6 +130,7 @@ export const GENERATE_OPTIONS = {
     identity: 'options',
   },
   pocketHydrogens: { flag: 'pocket-hydrogens', default: DEFAULT_POCKET_HYDROGENS, identity: 'options' },
+  // Set by --relax, --dist-slop, --angle-slop and --waters (pipeline/ingest-options.ts).
   hbonds: {
     default: { ...DEFAULT_TOLERANCES, waters: false },
     check: (h) => ((h.distSlop ?? 0) >= 0 && (h.angleSlop ?? 0) >= 0 ? null : 'slops must be numbers >= 0'),
@@ -143,6 +144,8 @@ export const GENERATE_OPTIONS = {
   testShare: { flag: 'test-share', default: DEFAULT_TEST_SHARE, check: fraction, identity: 'options' },
   splitBy: { flag: 'split-by', default: 'complex', identity: 'options' },
   clusterThreshold: {
+    // The flag takes a percentage too; the command turns it into this fraction (thresholdFraction).
+    flag: 'cluster-threshold',
     default: DEFAULT_CLUSTER_THRESHOLD,
     check: (t) => (t > 0 && t <= 1 ? null : 'must be a fraction in (0, 1]'),
     identity: 'options',
@@ -154,23 +157,27 @@ export const GENERATE_OPTIONS = {
   splitDate: { flag: 'split-date', identity: 'options' },
   indexYears: { identity: null },
   pages: { flag: 'workers', check: (n) => (Number.isInteger(n) && n > 0 ? null : 'must be a positive whole number'), identity: null },
+  // The library reads in its own thread unless asked; the flag's default (one per core) is the
+  // one every reading command shares (pipeline/read-pool/read-threads-option.ts).
   readThreads: { flag: 'read-threads', default: 1, check: wholeAtLeast(1), identity: null },
   antialias: { flag: 'antialias', default: DEFAULT_ANTIALIAS, identity: 'options' },
   annotations: { flag: 'annotations', default: DEFAULT_ANNOTATION_LAYOUT, identity: 'options' },
   pngCompression: { flag: 'png-compression', default: DEFAULT_PNG_COMPRESSION, identity: 'options' },
   shard: { flag: 'shard', identity: 'inputs' },
-  size: { identity: 'options' },
-  sizes: { identity: 'options' },
+  // `--size N` sets size, `--size TASK=N` sizes (image-sizes.ts); likewise the label flags.
+  size: { flag: 'size', identity: 'options' },
+  sizes: { flag: 'size', identity: 'options' },
   labelFontSize: {
     flag: 'label-font-size',
     default: DEFAULT_STYLE.labels.fontSize,
     check: (n) => (n >= 4 && n <= 96 ? null : 'must be from 4 to 96 pixels'),
     identity: 'options',
   },
-  labelLayout: { identity: 'options' },
-  labelLayouts: { identity: 'options' },
-  labels: { identity: 'options' },
-  labelSets: { identity: 'options' },
+  labelLayout: { flag: 'label-layout', identity: 'options' },
+  labelLayouts: { flag: 'label-layout', identity: 'options' },
+  labels: { flag: 'labels', identity: 'options' },
+  labelSets: { flag: 'labels', identity: 'options' },
+  // One flag per task option (--residue-framing, --negatives...: TaskModule.options).
   taskOptions: { identity: 'options' },
   residueFraming: { identity: 'options' },
   construction: { flag: 'paper', identity: 'options' },

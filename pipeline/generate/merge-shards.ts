@@ -11,6 +11,7 @@ import { taskById } from '../../qa/task-registry.ts';
 import { KnownError } from '../../structures/known-error.ts';
 import { datasetPaths, RELATIVE, TEMPORARY_NAME, temporaryPath } from '../dataset/layout.ts';
 import { codeVersions, type Versions, versionDifferences, versions } from '../dataset/versions.ts';
+import { UsageError } from '../usage-error.ts';
 import { type AssembleSummary, assemble, readAssemblyPlan } from './assemble.ts';
 import { partExists, readPart } from './complex-part.ts';
 import { claimFolder, identityDifferences, type RunIdentity, RunMismatchError, readIdentity } from './run-identity.ts';
@@ -60,7 +61,15 @@ function readShards(dirs: string[]): ShardFolder[] {
       problems.push(`${dir}: a run without --shard; merge joins the folders of generate --shard i/n`);
       continue;
     }
-    const folder = { dir, identity, ...parseShard(text) };
+    let shard: Shard;
+    try {
+      shard = parseShard(text, {});
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      problems.push(`${dir}: ${RELATIVE.identity} records the shard as '${text}', which is not i/n (the file was changed by hand?)`);
+      continue;
+    }
+    const folder = { dir, identity, ...shard };
     seen.push(folder);
     // The merged manifest names this checkout's versions: shards made under others are refused.
     const taskIds = taskIdsOf(identity);
