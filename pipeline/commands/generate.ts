@@ -8,7 +8,6 @@
 
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { VAL } from '../../qa/split-names.ts';
 import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { allTasks, requireTask, taskIds, taskOptionList } from '../../qa/task-registry.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
@@ -20,7 +19,7 @@ import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { ANNOTATION_LAYOUTS, datasetPaths } from '../dataset/layout.ts';
 import { type CommandIo, defineCommand, type InferredArgs } from '../define-command.ts';
 import { CommandFailure, EXIT } from '../exit-codes.ts';
-import { parseCounts, valCountsGiven } from '../generate/counts.ts';
+import { parseCounts } from '../generate/counts.ts';
 import { GENERATE_OPTIONS, type GenerateOptions, resolveGenerateOptions } from '../generate/generate-options.ts';
 import { parseSizes } from '../generate/image-sizes.ts';
 import { parseLabelLayouts, parseLabelSets } from '../generate/label-options.ts';
@@ -74,9 +73,6 @@ function optionsFromArgs(args: GenerateArgs): Omit<GenerateOptions, 'structures'
   const labelSets = parseLabelSets(args.labels, tasks);
   const antialias = parseAntialias(args.antialias);
   if (typeof antialias !== 'string') throw new UsageError(antialias.problem);
-  const withVal = valCountsGiven(args['per-complex']);
-  if (withVal.length && args.buffer !== VAL)
-    throw new UsageError(`--per-complex: a third number (val) for ${withVal.join(', ')} needs --buffer val, which makes the val split`);
   return {
     ligand: args.ligand,
     pocketRadius: args['pocket-radius'],

@@ -20,11 +20,6 @@ export function parseCounts(text: string | undefined, tasks: readonly TaskModule
   return counts;
 }
 
-/** The tasks `--per-complex` gives a val count (a third number), in the order given. */
-export function valCountsGiven(text: string | undefined): string[] {
-  return [...(text ?? '').matchAll(/([\w-]+)\s*=\s*\d+\s*\/\s*\d+\s*\/\s*\d+/g)].map((m) => m[1]);
-}
-
 export function formatCounts(counts: Counts): string {
   return Object.entries(counts)
     .map(([id, c]) => `${id}=${c.train}/${c.test}${c.val !== undefined ? `/${c.val}` : ''}`)

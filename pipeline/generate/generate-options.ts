@@ -6,6 +6,7 @@
 // options and the run's identity are recorded from it (run-options.ts, whose recorders
 // cover exactly the options declared part of the identity: test/pipeline/run-options.test.ts).
 
+import { VAL } from '../../qa/split-names.ts';
 import type { PerSplitCount, TaskModule } from '../../qa/task.ts';
 import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
@@ -237,7 +238,8 @@ const resolved = new WeakSet<object>();
 /**
  * The run's options with their defaults, checked: a value its declaration refuses is a usage
  * error naming the option (UsageError, exit 2). The paper's construction, when asked for, sets
- * its options first (paper-construction.ts); question counts given as text are read here.
+ * its options first (paper-construction.ts); question counts given as text are read here, and
+ * a val count without `buffer: 'val'` is refused.
  */
 export function resolveGenerateOptions(given: GenerateOptions | RunConfig): RunConfig {
   if (resolved.has(given)) return given as RunConfig;
@@ -249,7 +251,11 @@ export function resolveGenerateOptions(given: GenerateOptions | RunConfig): RunC
     const problem = value === undefined || !d.check ? null : d.check(value);
     if (problem) throw new UsageError(`${optionName(key)} ${problem}`);
   }
-  out.perComplex = typeof o.perComplex === 'object' ? perComplexOf(o.perComplex, o.tasks) : parseCounts(o.perComplex, o.tasks);
+  const counts = typeof o.perComplex === 'object' ? perComplexOf(o.perComplex, o.tasks) : parseCounts(o.perComplex, o.tasks);
+  const withVal = Object.keys(counts).filter((id) => counts[id].val !== undefined);
+  if (withVal.length && out.buffer !== VAL)
+    throw new UsageError(`--per-complex: a third number (val) for ${withVal.join(', ')} needs --buffer val, which makes the val split`);
+  out.perComplex = counts;
   resolved.add(out);
   return out as RunConfig;
 }

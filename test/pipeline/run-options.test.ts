@@ -182,11 +182,20 @@ test('resolving: defaults filled in once, a refused value named by its flag, the
     [{ pages: 0 }, /^--workers must be a positive whole number$/],
     [{ perComplex: 'translation=4' }, /^--per-complex: 'translation=4' is not TASK=TRAIN\/TEST/],
     [{ perComplex: { nosuch: { train: 1, test: 1 } } }, /^--per-complex: 'nosuch' is not one of the chosen tasks/],
+    [
+      { perComplex: 'rotation=6/3,translation=4/2/1,docking=1/1/0' },
+      /^--per-complex: a third number \(val\) for translation, docking needs --buffer val, which makes the val split$/,
+    ],
   ] as [Partial<GenerateOptions>, RegExp][])
     assert.throws(
       () => resolveGenerateOptions({ ...base, ...over }),
       (e: Error) => e instanceof UsageError && message.test(e.message),
     );
+  assert.deepEqual(resolveGenerateOptions({ ...base, perComplex: 'docking=2/1/1', buffer: 'val' }).perComplex.docking, {
+    train: 2,
+    test: 1,
+    val: 1,
+  });
   const text = resolveGenerateOptions({ ...base, perComplex: 'docking=2/1' }).perComplex;
   assert.deepEqual(resolveGenerateOptions({ ...base, perComplex: { docking: { train: 2, test: 1 } } }).perComplex, text);
   assert.deepEqual(
