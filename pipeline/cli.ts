@@ -185,7 +185,7 @@ export async function runCli(argv: string[], io: CommandIo = PROCESS_IO): Promis
   try {
     return await parseAndRun(argv, io, named);
   } catch (err) {
-    const failure = await failureOf(err, named);
+    const failure = failureOf(err, named);
     if (!failure) throw err;
     io.stderr.write(failure.text);
     return failure.code;

@@ -60,6 +60,7 @@ export { formatHBondList } from '../structures/hbonds/canonical-format.ts';
 export { findHBonds, type HBondOptions } from '../structures/hbonds/find-hbonds.ts';
 // Reading structures and their hydrogen bonds.
 export { type IngestOptions, type IngestResult, IngestUsageError, ingest, loadOneComplex, type Reject } from '../structures/ingest.ts';
+export { type FailureKind, KnownError } from '../structures/known-error.ts';
 export type { Atom, Complex, HBond, Ligand, LigandAtom, Residue } from '../structures/model.ts';
 export { SAMPLE_DIR, SAMPLE_LIGANDS } from '../structures/sample-path.ts';
 export { type AuditReport, auditDataset, type TaskAudit } from './audit/audit-dataset.ts';
@@ -85,6 +86,7 @@ export { AnnotationReadError, AnnotationReader, readImageAnnotation } from './da
 export { readQaSplit } from './dataset/read-dataset.ts';
 export { type Versions, VersionsSchema } from './dataset/versions.ts';
 export { type ExportFormat, type ExportOptions, type ExportSummary, FORMATS, runExport } from './export/run-export.ts';
+export { GENERATE_OPTIONS, type RunConfig, resolveGenerateOptions } from './generate/generate-options.ts';
 export { type PlanQuestionOptions, planQuestion } from './generate/plan-question.ts';
 // Whole runs, and what comes after them.
 export { type GenerateOptions, type GenerateSummary, generate } from './generate/run-generate.ts';
@@ -96,4 +98,5 @@ export { PACKAGE_VERSION } from './package-version.ts';
 // the readers run, and the JSON Schema of docs/schemas/ (docs/schemas.md).
 export { jsonSchemaText, PUBLISHED_SCHEMAS, type PublishedSchema } from './record-schemas.ts';
 export { type SplitFile, SplitFileSchema } from './split/split-file.ts';
+export { UsageError } from './usage-error.ts';
 export { type VerifyReport, verifyDataset } from './verify/verify-dataset.ts';

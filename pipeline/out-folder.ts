@@ -70,7 +70,7 @@ export function checkSplitFileForSplit(dir: string, text: string, force: boolean
   try {
     what = describe(JSON.parse(prior));
   } catch {
-    /* not JSON: said as such */
+    // Not JSON: the refusal says 'a file split cannot read'.
   }
   throw new OutFolderTakenError(
     `--out ${dir} holds another split.json (${path}: ${what}): split would replace it with ${describe(JSON.parse(text))}. Give split another folder, or add --force to replace it`,

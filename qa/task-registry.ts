@@ -3,12 +3,15 @@
 // the tasks registered from outside the package (`--task-module`, or `registerTask` from
 // the library), in the order they were added. Nothing else keeps a list of task ids.
 
+import { type FailureKind, KnownError } from '../structures/known-error.ts';
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
 import type { TaskModule, TaskOption } from './task.ts';
 import { TASKS } from './tasks/index.ts';
 
 /** A task that cannot be added (malformed, or its id taken): the message says why. */
-export class TaskDefinitionError extends Error {}
+export class TaskDefinitionError extends KnownError {
+  static override readonly failure: FailureKind = 'usage';
+}
 
 const added: TaskModule[] = [];
 

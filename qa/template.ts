@@ -10,9 +10,11 @@
 // A placeholder with no value is an error, so a template and its task cannot drift apart.
 // A task written outside this package keeps its templates in its own folder (TaskModule
 // templateDir); its partials are looked for there first, then among the bundled ones.
+
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileErrorText } from '../structures/file-error.ts';
 
 /** The bundled templates (beside this module, in the sources and in dist/). */
 export const TEMPLATE_DIR = fileURLToPath(new URL('./templates/', import.meta.url));
@@ -31,8 +33,9 @@ function readPartial(name: string, file: string, dir: string): string {
   const path = existsSync(own) ? own : join(TEMPLATE_DIR, 'partials', `${name}.txt`);
   try {
     return readFileSync(path, 'utf8').replace(/\s+$/, '');
-  } catch {
-    throw new Error(`${file}: partial '${name}' not found (${path})`);
+  } catch (e) {
+    const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new Error(`${file}: partial '${name}' ${missing ? 'not found' : 'cannot be read'} (${path}: ${fileErrorText(e)})`);
   }
 }
 

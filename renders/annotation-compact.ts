@@ -8,6 +8,7 @@
 // Numbers: x, y (pixels) and depth (angstrom) are written as whole thousandths (the full
 // record's 3 decimals, so nothing is lost), each as the difference from the previous atom's
 // value (the first from 0): atoms of one residue lie close, so the numbers are short.
+import { KnownError } from '../structures/known-error.ts';
 import type { Complex } from '../structures/model.ts';
 import type { AnnotatedAtom, Annotation } from './annotation.ts';
 import { residueLabelText } from './label-text.ts';
@@ -139,7 +140,7 @@ export function compactAnnotation(a: Annotation, pose: ScenePose, labels: SceneL
 }
 
 /** A compact record or table that cannot be expanded: the message says what is wrong (the caller adds the file). */
-export class CompactAnnotationError extends Error {}
+export class CompactAnnotationError extends KnownError {}
 
 /** Table atom index -> [residue, atom within it], per table (a reader expands many images with one table). */
 const atomLists = new WeakMap<AtomTable, [TableResidue, number][]>();

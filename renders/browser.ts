@@ -118,6 +118,7 @@ export async function closeBrowser(browser: Browser, ms = 5000): Promise<void> {
       }),
     ]);
   } catch {
+    // Closing failed or timed out: the process is killed instead (nothing to report, it is going).
     if (pid) {
       try {
         process.kill(pid, 'SIGKILL');

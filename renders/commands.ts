@@ -5,6 +5,8 @@
 // the screen toward the viewer (right-handed). `move` distances are in angstrom, `roll`
 // angles in degrees, right-hand rule about an axis parallel to the named screen axis.
 
+import { type FailureKind, KnownError } from '../structures/known-error.ts';
+
 export type Axis = 'x' | 'y' | 'z';
 
 export interface Command {
@@ -15,7 +17,9 @@ export interface Command {
 }
 
 /** A command text that does not follow the grammar; the message names the bad token. */
-export class CommandSyntaxError extends Error {
+export class CommandSyntaxError extends KnownError {
+  static override readonly failure: FailureKind = 'usage';
+
   constructor(
     message: string,
     /** The offending token as written ('' when something is missing). */

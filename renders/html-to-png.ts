@@ -76,6 +76,7 @@ export class HtmlToPng {
           try {
             bytes = readFileSync(file);
           } catch {
+            // Reported: the render fails naming the files it could not read.
             missing.push(file);
             return void req.respond({ status: 404, contentType: 'text/plain', body: 'missing' });
           }

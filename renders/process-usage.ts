@@ -30,6 +30,7 @@ function readStat(pid: number): Stat | null {
     // rest[0] is field 3 (state): ppid is field 4, utime 14, stime 15, rss 24.
     return { pid, ppid: Number(rest[1]), cpuTicks: Number(rest[11]) + Number(rest[12]), rssPages: Number(rest[21]) };
   } catch {
+    // The process ended between listing /proc and reading it: not one of the tree any more.
     return null;
   }
 }
@@ -39,6 +40,7 @@ function allStats(): Stat[] {
   try {
     names = readdirSync('/proc');
   } catch {
+    // No /proc (not Linux): no processes to measure, and the caller says the figures are unknown.
     return [];
   }
   return names.filter((n) => /^\d+$/.test(n)).flatMap((n) => readStat(Number(n)) ?? []);
@@ -93,7 +95,7 @@ export function descendantCpuByType(roots: number[]): Map<string, number> {
     try {
       cmd = readFileSync(`/proc/${s.pid}/cmdline`, 'latin1');
     } catch {
-      /* gone */
+      // The process ended after its stat was read: counted as the browser's own.
     }
     const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser';
     const service = /--utility-sub-type=([\w.]+)/.exec(cmd)?.[1];

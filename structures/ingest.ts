@@ -1,10 +1,12 @@
 // Ingestion: paths in, typed complexes and rejects out. Bad input never stops the run; each
 // problem becomes one reject naming the file and the reason.
+
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { type BuildOptions, buildFromEntry, buildFromFolder } from './build-complex.ts';
 import { discoverInputs, type InputJob } from './discover.ts';
 import { type HBondOptions, storeHBonds } from './hbonds/find-hbonds.ts';
+import { type FailureKind, KnownError } from './known-error.ts';
 import { type LigandRequest, parseLigandRequest } from './ligand-of-interest.ts';
 import type { Complex } from './model.ts';
 import { type ErrorSink, enterStage, guardComplex, type Reject } from './reject.ts';
@@ -225,7 +227,9 @@ export async function ingestEach<T>(
 }
 
 /** A bad option (not bad data): the command line reports it as a usage error. */
-export class IngestUsageError extends Error {}
+export class IngestUsageError extends KnownError {
+  static override readonly failure: FailureKind = 'usage';
+}
 
 /**
  * Loads exactly one complex from one input (for commands such as `hbonds` and `render`).

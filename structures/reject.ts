@@ -6,6 +6,8 @@
 // carries `internal: true` and its stack goes to the error sink (`<out>/errors.log`), never
 // to the terminal.
 
+import { KnownError } from './known-error.ts';
+
 /**
  * Where a complex failed: discover, read-ligand, read-pocket, read-protein, read-entry,
  * select-ligand, check, pocket-cut, ligand-chemistry, hbonds (ingest); plan, render,
@@ -75,7 +77,7 @@ export function describeThrown(e: unknown): string {
       const json = JSON.stringify(e);
       if (json && json !== '{}') return `a ${e.constructor?.name ?? 'non-Error'} object was thrown: ${json.slice(0, 300)}`;
     } catch {
-      /* circular: fall through */
+      // JSON.stringify throws on a circular or BigInt value: the class name alone is said.
     }
     return `a ${e.constructor?.name ?? 'non-Error'} object was thrown`;
   }
@@ -100,7 +102,7 @@ export function internalReject(id: string, step: Step, e: unknown, sink?: ErrorS
  * A failure that is about the run, not one complex (no browser, an input changed under a
  * resumed run): the boundary lets it through so the run stops with its message.
  */
-export class RunStoppingError extends Error {}
+export class RunStoppingError extends KnownError {}
 
 /** Thrown values the boundary does not turn into a reject: run-stopping errors, a full disk. */
 function stopsTheRun(e: unknown): boolean {

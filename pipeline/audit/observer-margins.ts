@@ -26,6 +26,7 @@ import { type Camera, projectEye } from '../../renders/camera.ts';
 import { type Command, formatCommands, parseCommands } from '../../renders/commands.ts';
 import { boundingBox, boxCentre, commandsMatrixAbout, invert, multiply, transformPoint } from '../../renders/rigid-motion.ts';
 import { type ViewName, viewCommands } from '../../renders/views.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import type { Vec3 } from '../../structures/model.ts';
 
 /** The tasks whose answers are motions (the others have nothing to shift). */
@@ -124,7 +125,7 @@ const maxDiff = (a: Matrix, b: Matrix): number => {
 const MATRIX_TOLERANCE = 0.01;
 
 /** A picture that cannot be measured: the reason in plain words. */
-export class MarginError extends Error {}
+export class MarginError extends KnownError {}
 
 /** Each neighbour of `commands` (one command's amount +- its step, from `from` on) that `allowed` keeps. */
 export function neighboursOf(commands: readonly Command[], from: number, allowed: (c: Command) => boolean): Command[][] {

@@ -2,29 +2,30 @@
 // [--per-complex translation=4/2,...] [--test-share F] [--size PX|TASK=PX ...] [--label-font-size PX]
 // [--label-layout MODE|TASK=MODE ...] [--labels SET|TASK=SET ...] [--residue-framing subject|complex] [--decoys anchored|paper]
 // [--negatives paired|matched|stratified] [--antialias edge|supersample|none]
-// [--annotations compact|full|none] [--png-compression fast|small]`: the dataset (qa/, images/,
+// [--annotations compact|full|none] [--png-compression fast|small] [--paper]`: the dataset (qa/, images/,
 // annotations/, complexes.jsonl, rejects.jsonl, split.json, manifest.json, run.json).
 // stdout: the output folder; progress and notes on stderr.
 
 import { readFileSync } from 'node:fs';
-import { VAL } from '../../qa/split-names.ts';
+import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
 import { allTasks, requireTask, taskIds, taskOptionList } from '../../qa/task-registry.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
-import { DEFAULT_PNG_COMPRESSION, PNG_COMPRESSIONS } from '../../renders/png-encode.ts';
-import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, LABEL_SETS } from '../../renders/style.ts';
+import { PNG_COMPRESSIONS } from '../../renders/png-encode.ts';
+import { LABEL_SETS } from '../../renders/style.ts';
+import { fileErrorText } from '../../structures/file-error.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
-import { ANNOTATION_LAYOUTS, DEFAULT_ANNOTATION_LAYOUT, datasetPaths } from '../dataset/layout.ts';
-import { type CommandIo, defineCommand } from '../define-command.ts';
+import { ANNOTATION_LAYOUTS, datasetPaths } from '../dataset/layout.ts';
+import { type CommandIo, defineCommand, type InferredArgs } from '../define-command.ts';
 import { CommandFailure, EXIT } from '../exit-codes.ts';
-import { parseCounts, valCountsGiven } from '../generate/counts.ts';
+import { parseCounts } from '../generate/counts.ts';
+import { GENERATE_OPTIONS, type GenerateOptions, resolveGenerateOptions } from '../generate/generate-options.ts';
 import { parseSizes } from '../generate/image-sizes.ts';
 import { parseLabelLayouts, parseLabelSets } from '../generate/label-options.ts';
+import { PAPER_FLAGS } from '../generate/paper-construction.ts';
 import { generate } from '../generate/run-generate.ts';
-import { DEFAULT_SEED } from '../generate/seeds.ts';
 import { parseShard } from '../generate/shard.ts';
-import { DEFAULT_TEST_SHARE } from '../generate/split.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions } from '../ingest-options.ts';
 import { checkInputPaths, structurePathFlags, structurePaths } from '../input-paths.ts';
 import { readThreadsOption } from '../read-pool/read-threads-option.ts';
@@ -50,15 +51,62 @@ function withTaskOptions<T>(y: import('yargs').Argv<T>): import('yargs').Argv<T>
   for (const { option: o, tasks } of taskOptionList())
     y = y.option(kebab(o.key), {
       choices: o.choices,
-      default: o.default,
+      // No yargs default: a value given is told from one not (--paper refuses those given); the run fills in the task's.
+      defaultDescription: o.default,
       describe: `${o.describe} (task${tasks.length > 1 ? 's' : ''} ${tasks.join(', ')})`,
     });
   return y;
 }
 
-/** The values of the tasks' options as given on the line, by key. */
+/** The values of the tasks' options given on the line, by key (the others take their defaults in the run). */
 function taskOptionValues(args: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(allTasks().flatMap((t) => (t.options ?? []).map((o) => [o.key, String(args[kebab(o.key)] ?? o.default)])));
+  return Object.fromEntries(
+    taskOptionList().flatMap(({ option: o }) => (args[kebab(o.key)] === undefined ? [] : [[o.key, String(args[kebab(o.key)])]])),
+  );
+}
+
+/** Every flag of the run read once into the library's options (text flags parsed here; a bad one is a UsageError naming it). */
+function optionsFromArgs(args: GenerateArgs): Omit<GenerateOptions, 'structures'> {
+  const tasks = chosenTasks(args.tasks);
+  const sizes = parseSizes(args.size, tasks);
+  const layouts = parseLabelLayouts(args['label-layout'], tasks);
+  const labelSets = parseLabelSets(args.labels, tasks);
+  const antialias = parseAntialias(args.antialias);
+  if (typeof antialias !== 'string') throw new UsageError(antialias.problem);
+  return {
+    ligand: args.ligand,
+    pocketRadius: args['pocket-radius'],
+    pocketHydrogens: args['pocket-hydrogens'],
+    hbonds: hbondOptionsFrom(args),
+    out: args.out,
+    tasks,
+    seed: args.seed,
+    limit: args.limit,
+    perComplex: parseCounts(args['per-complex'], tasks),
+    testShare: args['test-share'],
+    splitBy: args['split-by'],
+    clusterThreshold: thresholdFraction(args['cluster-threshold']),
+    clusterEngine: args['cluster-engine'],
+    maxExcluded: args['max-excluded'],
+    buffer: args.buffer,
+    allowShort: args['allow-short'],
+    splitDate: args['split-date'],
+    pages: args.workers,
+    readThreads: args['read-threads'],
+    antialias,
+    annotations: args.annotations,
+    pngCompression: args['png-compression'],
+    shard: args.shard === undefined ? undefined : parseShard(args.shard),
+    size: sizes.all,
+    sizes: sizes.perTask,
+    labelFontSize: args['label-font-size'],
+    labelLayout: layouts.all,
+    labelLayouts: layouts.perTask,
+    labels: labelSets.all,
+    labelSets: labelSets.perTask,
+    taskOptions: taskOptionValues(args),
+    construction: args.paper ? 'paper' : undefined,
+  };
 }
 
 /** The built-in tasks whose own label layout is prefer-clear, for the help. */
@@ -78,137 +126,90 @@ function sizeDefaults(): string {
   return [String(common), ...[...bySize].map(([n, ids]) => `${ids.join(' and ')} ${n}`)].join(', ');
 }
 
+/** generate's flags; their defaults are GENERATE_OPTIONS' (generate-options.ts). */
+const builder = (y: Argv) =>
+  structurePathFlags(withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))), 'generate'))))
+    .option('out', {
+      type: 'string',
+      default: GENERATE_OPTIONS.out.default,
+      describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)',
+    })
+    .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
+    .option('seed', { type: 'number', default: GENERATE_OPTIONS.seed.default, describe: 'global seed: same seed and inputs, same dataset' })
+    .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
+    .option('per-complex', {
+      type: 'string',
+      describe:
+        'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3); TASK=TRAIN/TEST/VAL gives val (--buffer val) its own, else val takes TEST',
+    })
+    .option('test-share', {
+      type: 'number',
+      default: GENERATE_OPTIONS.testShare.default,
+      defaultDescription: formatTestShare(GENERATE_OPTIONS.testShare.default),
+      describe: 'share of complexes in the test split',
+    })
+    .option('workers', { type: 'number', defaultDescription: 'one per core', describe: 'rendering pages (one browser each)' })
+    .option('antialias', {
+      type: 'string',
+      default: GENERATE_OPTIONS.antialias.default as string,
+      describe: `${antialiasHelp()}; recorded in the manifest`,
+    })
+    .option('annotations', {
+      choices: ANNOTATION_LAYOUTS,
+      default: GENERATE_OPTIONS.annotations.default,
+      describe:
+        'annotation files: compact (per image what it changes, gzipped, and one atom table per complex), full (one JSON record per image, every atom spelled out) or none (docs/annotations.md); recorded in the manifest',
+    })
+    .option('png-compression', {
+      choices: PNG_COMPRESSIONS,
+      default: GENERATE_OPTIONS.pngCompression.default,
+      describe:
+        'fast, or small (about 15 % fewer PNG bytes for several times the encoding CPU: for archives); same pixels; recorded in the manifest',
+    })
+    .option('shard', {
+      type: 'string',
+      describe:
+        'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge',
+    })
+    .option('size', {
+      type: 'string',
+      describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}`,
+    })
+    .option('label-font-size', {
+      type: 'number',
+      default: GENERATE_OPTIONS.labelFontSize.default,
+      describe: 'label font size, CSS pixels (does not scale with --size)',
+    })
+    .option('label-layout', {
+      type: 'string',
+      describe: `where labels go, MODE for every task or TASK=MODE for one (repeatable): ${LABEL_LAYOUTS.join(', ')}. clear: labels hide neither each other nor the molecule (leader lines), those with no such spot are left out; prefer-clear: every label kept, off the molecule where a spot allows; avoid: clear of each other only (the default before renderer 11); anchored: box corner on the atom. Default: prefer-clear for ${labelNamingTasks()}, clear for the rest (docs/labels.md)`,
+    })
+    .option('labels', {
+      type: 'string',
+      describe: `which labels the images draw, SET for every task or TASK=SET for one (repeatable): ${LABEL_SETS.join(', ')} (polar: every residue and the ligand's N, O and S atoms, those an H-bond can join); default all, but ${allTasks()
+        .filter((t) => t.labelSet && t.labelSet !== 'all')
+        .map((t) => `${t.labelSet} for ${t.id}`)
+        .join(', ')}`,
+    })
+    .option('paper', {
+      type: 'boolean',
+      describe: `the paper's construction of every task's questions: stands for ${PAPER_FLAGS.join(' ')} (each of those flags given with it is refused); recorded as construction: paper in the manifest's options (docs/generate.md#the-papers-construction)`,
+    });
+
+type GenerateArgs = ArgumentsCamelCase<InferredArgs<typeof builder>>;
+
 export const generateCommand = defineCommand({
-  builder: (y) =>
-    structurePathFlags(withTaskOptions(readThreadsOption(strictOption(splitOptions(hbondOptions(ingestOptions(y))), 'generate'))))
-      .option('out', {
-        type: 'string',
-        default: 'out',
-        describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)',
-      })
-      .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
-      .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
-      .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
-      .option('per-complex', {
-        type: 'string',
-        describe:
-          'questions per complex as TASK=TRAIN/TEST, comma-separated (e.g. translation=4/2,rotation=6/3); TASK=TRAIN/TEST/VAL gives val (--buffer val) its own, else val takes TEST',
-      })
-      .option('test-share', {
-        type: 'number',
-        default: DEFAULT_TEST_SHARE,
-        defaultDescription: formatTestShare(DEFAULT_TEST_SHARE),
-        describe: 'share of complexes in the test split',
-      })
-      .option('workers', { type: 'number', defaultDescription: 'one per core', describe: 'rendering pages (one browser each)' })
-      .option('antialias', { type: 'string', default: DEFAULT_ANTIALIAS, describe: `${antialiasHelp()}; recorded in the manifest` })
-      .option('annotations', {
-        choices: ANNOTATION_LAYOUTS,
-        default: DEFAULT_ANNOTATION_LAYOUT,
-        describe:
-          'annotation files: compact (per image what it changes, gzipped, and one atom table per complex), full (one JSON record per image, every atom spelled out) or none (docs/annotations.md); recorded in the manifest',
-      })
-      .option('png-compression', {
-        choices: PNG_COMPRESSIONS,
-        default: DEFAULT_PNG_COMPRESSION,
-        describe:
-          'fast, or small (about 15 % fewer PNG bytes for several times the encoding CPU: for archives); same pixels; recorded in the manifest',
-      })
-      .option('shard', {
-        type: 'string',
-        describe:
-          'do slice i of n (i/n, or auto/n from a Kubernetes, AWS Batch or Slurm array index); join the shard folders with misi-gen merge',
-      })
-      .option('size', {
-        type: 'string',
-        describe: `image width and height, pixels: N for every task, TASK=N for one (repeatable); default ${sizeDefaults()}`,
-      })
-      .option('label-font-size', {
-        type: 'number',
-        default: DEFAULT_STYLE.labels.fontSize,
-        describe: 'label font size, CSS pixels (does not scale with --size)',
-      })
-      .option('label-layout', {
-        type: 'string',
-        describe: `where labels go, MODE for every task or TASK=MODE for one (repeatable): ${LABEL_LAYOUTS.join(', ')}. clear: labels hide neither each other nor the molecule (leader lines), those with no such spot are left out; prefer-clear: every label kept, off the molecule where a spot allows; avoid: clear of each other only (the default before renderer 11); anchored: box corner on the atom. Default: prefer-clear for ${labelNamingTasks()}, clear for the rest (docs/labels.md)`,
-      })
-      .option('labels', {
-        type: 'string',
-        describe: `which labels the images draw, SET for every task or TASK=SET for one (repeatable): ${LABEL_SETS.join(', ')} (polar: every residue and the ligand's N, O and S atoms, those an H-bond can join); default all, but ${allTasks()
-          .filter((t) => t.labelSet && t.labelSet !== 'all')
-          .map((t) => `${t.labelSet} for ${t.id}`)
-          .join(', ')}`,
-      })
-      .check((a) => {
-        const antialias = parseAntialias(String(a.antialias));
-        if (typeof antialias !== 'string') throw new Error(antialias.problem);
-        parseSizes(a.size, chosenTasks(a.tasks));
-        parseLabelLayouts(a['label-layout'], chosenTasks(a.tasks));
-        parseLabelSets(a.labels, chosenTasks(a.tasks));
-        if (!(a['label-font-size'] >= 4 && a['label-font-size'] <= 96)) throw new Error('--label-font-size must be from 4 to 96 pixels');
-        if (!Number.isInteger(a.seed)) throw new Error('--seed must be a whole number');
-        if (a.limit !== undefined && !(Number.isInteger(a.limit) && a.limit > 0))
-          throw new Error('--limit must be a positive whole number');
-        if (!(a['test-share'] >= 0 && a['test-share'] <= 1)) throw new Error('--test-share must be between 0 and 1');
-        if (a.workers !== undefined && !(Number.isInteger(a.workers) && a.workers > 0))
-          throw new Error('--workers must be a positive whole number');
-        parseCounts(a['per-complex'], chosenTasks(a.tasks));
-        const withVal = valCountsGiven(a['per-complex']);
-        if (withVal.length && a.buffer !== VAL)
-          throw new Error(`--per-complex: a third number (val) for ${withVal.join(', ')} needs --buffer val, which makes the val split`);
-        if (a.shard !== undefined) parseShard(a.shard);
-        return true;
-      }),
+  builder,
   handler: async (args, io) => {
-    const sizes = parseSizes(args.size, chosenTasks(args.tasks));
-    const layouts = parseLabelLayouts(args['label-layout'], chosenTasks(args.tasks));
-    const labelSets = parseLabelSets(args.labels, chosenTasks(args.tasks));
+    // Every flag read once, into the library's options; their values checked (defaults
+    // filled in) before the browser starts and the output folder is made.
     const paths = structurePaths(args.paths, args.structures);
     const useSample = paths.length === 0;
-    // Before the browser starts and the output folder is made.
-    await checkInputPaths(paths);
-    if (useSample) io.stderr.write(`generate: no structure paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
-    const years = args.index === undefined ? undefined : readIndexYears(args.index, io);
-    const antialias = parseAntialias(args.antialias);
-    if (typeof antialias !== 'string') throw new UsageError(antialias.problem);
-    // The run's own failures (no browser, a folder of another run, inputs changed under it, an
-    // mmseqs missing, a split short of its aim) and a malformed --ligand: their exit status
-    // comes from pipeline/exit-codes.ts.
-    const summary = await generate({
+    const options = resolveGenerateOptions({
+      ...optionsFromArgs(args),
       structures: useSample ? [SAMPLE_DIR] : paths,
-      ligand: args.ligand,
       ligandsFile: args.ligands ?? (useSample ? SAMPLE_LIGANDS : undefined),
-      pocketRadius: args['pocket-radius'],
-      pocketHydrogens: args['pocket-hydrogens'],
-      hbonds: hbondOptionsFrom(args),
-      out: args.out,
-      tasks: chosenTasks(args.tasks),
-      seed: args.seed,
-      limit: args.limit,
-      perComplex: args['per-complex'],
-      testShare: args['test-share'],
-      splitBy: args['split-by'],
-      clusterThreshold: thresholdFraction(args['cluster-threshold']),
-      clusterEngine: args['cluster-engine'],
-      maxExcluded: args['max-excluded'],
-      buffer: args.buffer,
-      allowShort: args['allow-short'],
-      splitDate: args['split-date'],
-      indexYears: years,
-      pages: args.workers,
-      readThreads: args['read-threads'],
-      antialias,
-      annotations: args.annotations,
-      pngCompression: args['png-compression'],
-      shard: args.shard === undefined ? undefined : parseShard(args.shard),
-      size: sizes.all,
-      sizes: sizes.perTask,
-      labelFontSize: args['label-font-size'],
-      labelLayout: layouts.all,
-      labelLayouts: layouts.perTask,
-      labels: labelSets.all,
-      labelSets: labelSets.perTask,
-      taskOptions: taskOptionValues(args),
+      indexYears: args.index === undefined ? undefined : readIndexYears(args.index, io),
       log: (line) => io.stderr.write(`${line}\n`),
       onInterrupt: (i) => {
         // One line: how far, and the command that goes on from there (the same one).
@@ -219,6 +220,11 @@ export const generateCommand = defineCommand({
         process.exit(i.code);
       },
     });
+    await checkInputPaths(paths);
+    if (useSample) io.stderr.write(`generate: no structure paths given; reading the bundled sample ${SAMPLE_DIR}\n`);
+    // The run's own failures (no browser, a folder of another run, inputs changed under it, an
+    // mmseqs missing, a split short of its aim) and a malformed --ligand carry their exit status.
+    const summary = await generate(options);
     if (summary.complexes === 0) throw new CommandFailure(`no complex could be read; see ${datasetPaths(args.out).rejects}`);
     io.stdout.write(`${args.out}\n`);
     return applyStrict(args, summary.rejectKinds, (l) => io.stderr.write(`generate: ${l}\n`));
@@ -236,8 +242,8 @@ function readIndexYears(path: string, io: CommandIo): Map<string, string> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    throw new CommandFailure(`--index ${path}: no such file`, EXIT.refused);
+  } catch (e) {
+    throw new CommandFailure(`--index ${path}: ${fileErrorText(e)}`, EXIT.refused);
   }
   const r = indexYears(text, path);
   for (const p of r.problems) io.stderr.write(`generate: ${p}\n`);

@@ -5,9 +5,11 @@
 // summary, notes, (protein) the audit, nearest-identity histogram and largest groups on
 // stderr; the engine's internals only with --verbose. Exit 1 when the split by protein is
 // short of its aim (unless --allow-short).
+
 import { readFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
 import { EXCLUDED } from '../../qa/split-names.ts';
+import { fileErrorText } from '../../structures/file-error.ts';
 import { SAMPLE_DIR, SAMPLE_LIGANDS } from '../../structures/sample-path.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { type CommandIo, defineCommand, type InferredArgs } from '../define-command.ts';
@@ -83,8 +85,8 @@ export const splitCommand = defineCommand({
     if (listPath !== undefined) {
       try {
         listText = await readFile(listPath, 'utf8');
-      } catch {
-        throw new CommandFailure(`--split-from ${listPath}: no such file`, EXIT.refused);
+      } catch (e) {
+        throw new CommandFailure(`--split-from ${listPath}: ${fileErrorText(e)}`, EXIT.refused);
       }
     }
     // A split list is audited by protein identity: the sequences are what is kept.
@@ -210,8 +212,8 @@ async function readIndexYears(path: string, io: CommandIo): Promise<Map<string, 
   let text: string;
   try {
     text = await readFile(path, 'utf8');
-  } catch {
-    throw new CommandFailure(`--index ${path}: no such file`, EXIT.refused);
+  } catch (e) {
+    throw new CommandFailure(`--index ${path}: ${fileErrorText(e)}`, EXIT.refused);
   }
   const r = indexYears(text, path);
   for (const p of r.problems) io.stderr.write(`split: ${p}\n`);

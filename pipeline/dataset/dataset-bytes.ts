@@ -40,6 +40,7 @@ function tree(path: string): { files: number; bytes: number } {
   try {
     names = readdirSync(path);
   } catch {
+    // No such folder (a dataset without it): nothing counted.
     return { files, bytes };
   }
   for (const n of names) {
@@ -66,7 +67,7 @@ export function datasetBytes(dir: string): DatasetBytes {
   try {
     manifest = JSON.parse(readText(p.manifest));
   } catch {
-    // a folder without a manifest: its files alone
+    // No manifest, or one that is not JSON (verify and stats name it): the files alone are counted.
   }
   const images = tree(p.images);
   const annotations = { files: 0, bytes: 0, tables: 0, tableBytes: 0 };
@@ -74,7 +75,7 @@ export function datasetBytes(dir: string): DatasetBytes {
   try {
     annotationNames = readdirSync(p.annotations);
   } catch {
-    // none (--annotations none)
+    // No annotations folder (--annotations none): none counted.
   }
   for (const n of annotationNames) {
     const size = statSync(join(p.annotations, n)).size;
@@ -91,7 +92,7 @@ export function datasetBytes(dir: string): DatasetBytes {
   try {
     qaNames = readdirSync(p.qaDir);
   } catch {
-    // no qa/
+    // No qa/ folder (a run that has not written it yet): none counted.
   }
   for (const n of qaNames) {
     const parsed = parseQaFileName(n);

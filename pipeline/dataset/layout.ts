@@ -140,6 +140,7 @@ export async function removeTemporaryFiles(dir: string): Promise<void> {
     try {
       names = await readdir(join(dir, sub));
     } catch {
+      // Not made yet (or not a folder, which the run then reports when it writes there): nothing to remove.
       continue;
     }
     for (const n of names) if (TEMPORARY_NAME.test(n)) await rm(join(dir, sub, n), { force: true });
@@ -153,6 +154,7 @@ export function removeTemporaryFilesSync(dir: string): void {
     try {
       names = readdirSync(join(dir, sub));
     } catch {
+      // Not made yet: nothing to remove (this runs on the way out after a signal).
       continue;
     }
     for (const n of names) if (TEMPORARY_NAME.test(n)) rmSync(join(dir, sub, n), { force: true });

@@ -94,6 +94,13 @@ export const ManifestOptionsSchema = z.object({
     .describe("The annotation files' layout: compact, full or none (docs/annotations.md); absent before there was a choice (full)"),
   /** The PNG encoder's setting, `fast` or `small`; absent before there was a choice (renderer 10's Sub rows at zlib level 3). */
   pngCompression: z.string().optional().describe("The PNG encoder's setting, fast or small; absent before there was a choice"),
+  /** `paper` when the run was asked for the paper's construction as one choice (`generate --paper`); absent otherwise, the separate flags included. */
+  construction: z
+    .literal('paper')
+    .optional()
+    .describe(
+      "paper: the run was asked for the paper's construction as one choice (generate --paper; the options it sets are recorded beside it); absent otherwise",
+    ),
 });
 export type ManifestOptions = z.infer<typeof ManifestOptionsSchema>;
 

@@ -11,16 +11,18 @@
 //
 // The layout is the manifest's `options.annotations` (a manifest without it: full); a file of
 // the other layout is read too when the expected one is not there.
+
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { conforms } from '../../qa/record-problems.ts';
 import type { Annotation } from '../../renders/annotation.ts';
 import { type AtomTable, CompactAnnotationError, expandAnnotation } from '../../renders/annotation-compact.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { AnnotationSchema, AtomTableSchema, CompactAnnotationSchema } from './annotation-schema.ts';
 import { ANNOTATION_LAYOUTS, type AnnotationLayout, annotationPath, atomTablePath, datasetPaths } from './layout.ts';
 
 /** An annotation that cannot be read: the message names the file and the problem. */
-export class AnnotationReadError extends Error {}
+export class AnnotationReadError extends KnownError {}
 
 /** The annotation layout a manifest records (`options.annotations`); full for a manifest without it (written before schema 2) or none at all. */
 export function annotationLayoutOf(manifest: { options?: unknown } | null | undefined): AnnotationLayout {
@@ -72,6 +74,7 @@ export class AnnotationReader {
     try {
       return gunzipSync(bytes).toString('utf8');
     } catch {
+      // Reported: the file and what it is not.
       throw new AnnotationReadError(`${rel}: not gzip (a compact annotation is gzipped JSON; cut off as it was written?)`);
     }
   }
@@ -81,6 +84,7 @@ export class AnnotationReader {
     try {
       value = JSON.parse(text);
     } catch {
+      // Reported: the file, not JSON.
       throw new AnnotationReadError(`${rel}: not JSON`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AnnotationReadError(`${rel}: not a JSON object`);
@@ -116,6 +120,7 @@ export class AnnotationReader {
     try {
       value = JSON.parse(text);
     } catch {
+      // Reported: the file, not JSON.
       throw new AnnotationReadError(`${rel}: not JSON`);
     }
     const problems: string[] = [];

@@ -36,6 +36,7 @@ export async function readComplexBonds(dir: string): Promise<ComplexBonds[] | nu
     try {
       c = JSON.parse(line);
     } catch {
+      // Reported: the file and line, and that it is not JSON (the parser's own words add nothing).
       throw new DatasetReadError(`${file}:${n}: not JSON`);
     }
     if (!Array.isArray(c?.hbonds)) throw new DatasetReadError(`${file}:${n}: no 'hbonds' list`);
@@ -60,6 +61,7 @@ export async function* readWholeComplexes(dir: string, onProblem: (problem: stri
     try {
       c = JSON.parse(line);
     } catch {
+      // Reported: the file and line, and that it is not JSON.
       onProblem(`${file}:${n}: not JSON`);
       continue;
     }

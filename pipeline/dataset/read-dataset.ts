@@ -8,11 +8,13 @@
 // `openDataset` reads the manifest and lists the qa files; questions are read a file at a
 // time (a large dataset's questions do not all fit in memory at once). `loadDataset` reads
 // every task's questions in every split (export and eval's question selection).
+
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { conforms, type z } from '../../qa/record-problems.ts';
 import type { QuestionRecord } from '../../qa/scoring/score-split.ts';
 import { TEST, TINY, TRAIN, VAL } from '../../qa/split-names.ts';
 import type { Annotation } from '../../renders/annotation.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { type SplitFile, SplitFileSchema, upgradeSplitJson } from '../split/split-file.ts';
 import { tinySubset } from '../split/tiny-set.ts';
 import { sha256File } from './files.ts';
@@ -23,7 +25,7 @@ import { AnnotationReader, annotationLayoutOf } from './read-annotation.ts';
 import { unfinishedRun } from './unfinished-run.ts';
 
 /** A dataset that cannot be read: the message names the file (and line) and the problem. */
-export class DatasetReadError extends Error {}
+export class DatasetReadError extends KnownError {}
 
 /** One qa/<task>.<split>.jsonl file. */
 export interface QaFile {

@@ -28,6 +28,7 @@ function safeShard(text: string) {
   try {
     return parseShard(text, {});
   } catch {
+    // A shard text that does not read: the message then names no shard (merge refuses the folder itself).
     return undefined;
   }
 }
@@ -36,6 +37,7 @@ function readJson(path: string): any {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch {
+    // Not there, or cut off as it was written: this helper only words the hint, the reader reports the file.
     return null;
   }
 }

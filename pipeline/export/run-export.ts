@@ -1,7 +1,9 @@
 // `export` as a library call: read the dataset, write every task and split (train, test,
 // tiny) in the chosen format, read each file back and check it (check-export.ts). Fails
 // with the problems found; the files stay for inspection.
+
 import { join } from 'node:path';
+import { KnownError } from '../../structures/known-error.ts';
 import type { QaSplit } from '../dataset/layout.ts';
 import { type Dataset, loadDataset } from '../dataset/read-dataset.ts';
 import { writeTextAtomically } from '../generate/write-text.ts';
@@ -18,7 +20,7 @@ import { readSharegpt, writeDatasetInfo, writeSharegpt } from './sharegpt.ts';
 import { VLMEVALKIT_SPLITS, writeVlmevalkit } from './vlmevalkit.ts';
 
 /** An export that failed its checks; the message names the problems. */
-export class ExportError extends Error {}
+export class ExportError extends KnownError {}
 
 export const FORMATS = ['llava', 'sharegpt', 'qwen', 'hf', 'vlmevalkit', 'lmms-eval'] as const;
 export type ExportFormat = (typeof FORMATS)[number];

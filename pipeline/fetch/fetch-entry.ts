@@ -72,6 +72,7 @@ async function readIfThere(path: string): Promise<Buffer | null> {
   try {
     return await readFile(path);
   } catch {
+    // Not there, or not readable: the entry is fetched again (and writing it names the file if that fails too).
     return null;
   }
 }
@@ -159,6 +160,7 @@ async function readMissing(path: string): Promise<MissingRecord | null> {
     const r = JSON.parse(text.toString('utf8')) as Partial<MissingRecord>;
     return typeof r.missing === 'string' && typeof r.url === 'string' ? (r as MissingRecord) : null;
   } catch {
+    // A record cut off as it was written is no record: the entry is asked for again.
     return null;
   }
 }

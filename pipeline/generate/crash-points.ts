@@ -19,6 +19,7 @@ function leadsGroup(): boolean {
     const stat = readFileSync('/proc/self/stat', 'latin1');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === process.pid;
   } catch {
+    // No /proc (not Linux): the kill points then signal the process alone.
     return false;
   }
 }

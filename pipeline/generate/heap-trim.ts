@@ -21,6 +21,7 @@ function v8Gc(): (() => void) | null {
     const fn = runInNewContext('gc');
     gc = typeof fn === 'function' ? fn : null;
   } catch {
+    // A runtime that refuses the flag: no trimming, which only costs memory.
     gc = null;
   }
   return gc ?? null;

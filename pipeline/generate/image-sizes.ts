@@ -2,8 +2,10 @@
 // (TaskModule.defaultImageSize), or `--size N` for every task, or `--size TASK=N` for one
 // (repeatable; a task's own value wins over N whatever their order). A scene keeps its size
 // in its camera, so the same scene at two sizes is two images with two keys.
+
 import { DEFAULT_IMAGE_SIZE, defaultImageSize, type PreparedComplex, type TaskModule } from '../../qa/task.ts';
 import { resizeCamera } from '../../renders/camera.ts';
+import { UsageError } from '../usage-error.ts';
 import { type PerTaskFlag, type PerTaskRequest, parsePerTask, perTaskValues } from './per-task-values.ts';
 
 export const MIN_IMAGE_SIZE = 64;
@@ -18,7 +20,7 @@ export type ImageSizes = Record<string, number>;
 function pixels(text: string, what: string): number {
   const n = Number(text);
   if (!/^\s*\d+\s*$/.test(text) || !(n >= MIN_IMAGE_SIZE && n <= MAX_IMAGE_SIZE)) {
-    throw new Error(`--size: ${what} '${text.trim()}' is not a whole number of pixels from ${MIN_IMAGE_SIZE} to ${MAX_IMAGE_SIZE}`);
+    throw new UsageError(`--size: ${what} '${text.trim()}' is not a whole number of pixels from ${MIN_IMAGE_SIZE} to ${MAX_IMAGE_SIZE}`);
   }
   return n;
 }
@@ -27,7 +29,7 @@ const SIZE_FLAG: PerTaskFlag<number> = { flag: '--size', noun: 'size', nouns: 's
 
 /**
  * Parses the `--size` values (each N, TASK=N, or several of them separated by commas) against
- * the run's tasks; throws an Error with a one-line message on bad input (a usage error).
+ * the run's tasks; throws a UsageError with a one-line message on bad input (a usage error).
  */
 export function parseSizes(values: string | number | readonly (string | number)[] | undefined, tasks: readonly TaskModule[]): SizeRequest {
   return parsePerTask(SIZE_FLAG, values, tasks);

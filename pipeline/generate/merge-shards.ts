@@ -3,19 +3,22 @@
 // the parts, images and annotations are gathered (hard links where the file system allows,
 // copies otherwise, each under a temporary name), then the dataset is assembled from the
 // parts exactly as `generate` does (assemble.ts).
+
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { taskById } from '../../qa/task-registry.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { datasetPaths, RELATIVE, TEMPORARY_NAME, temporaryPath } from '../dataset/layout.ts';
 import { codeVersions, type Versions, versionDifferences, versions } from '../dataset/versions.ts';
+import { UsageError } from '../usage-error.ts';
 import { type AssembleSummary, assemble, readAssemblyPlan } from './assemble.ts';
 import { partExists, readPart } from './complex-part.ts';
 import { claimFolder, identityDifferences, type RunIdentity, RunMismatchError, readIdentity } from './run-identity.ts';
 import { inShard, parseShard, type Shard } from './shard.ts';
 
 /** A shard folder that cannot be merged (missing, unfinished, another run): the message says which and why. */
-export class MergeError extends Error {}
+export class MergeError extends KnownError {}
 
 interface ShardFolder {
   dir: string;
@@ -58,7 +61,15 @@ function readShards(dirs: string[]): ShardFolder[] {
       problems.push(`${dir}: a run without --shard; merge joins the folders of generate --shard i/n`);
       continue;
     }
-    const folder = { dir, identity, ...parseShard(text) };
+    let shard: Shard;
+    try {
+      shard = parseShard(text, {});
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      problems.push(`${dir}: ${RELATIVE.identity} records the shard as '${text}', which is not i/n (the file was changed by hand?)`);
+      continue;
+    }
+    const folder = { dir, identity, ...shard };
     seen.push(folder);
     // The merged manifest names this checkout's versions: shards made under others are refused.
     const taskIds = taskIdsOf(identity);
@@ -130,6 +141,7 @@ async function place(from: string, to: string): Promise<boolean> {
   try {
     await link(from, tmp);
   } catch {
+    // Another file system, or one without hard links: copied (a copy that fails says why).
     await copyFile(from, tmp);
   }
   await rename(tmp, to);

@@ -6,11 +6,13 @@
 // shard it does only its slice and leaves the assembly to `merge`. The run's parts: its
 // options, style and identity (run-options.ts), the render pool's lifetime (run-pool.ts),
 // the stages below, and the closing log and summary (run-report.ts).
+
 import { EXCLUDED } from '../../qa/split-names.ts';
 import { NoBrowserError } from '../../renders/browser.ts';
 import { findBrowser, NO_BROWSER_HELP } from '../../renders/find-browser.ts';
 import { type RenderEnvironment, renderEnvironment } from '../../renders/render-environment.ts';
 import type { Style } from '../../renders/style.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { datasetPaths, REJECTS_FILE, removeTemporaryFiles } from '../dataset/layout.ts';
 import { type Versions, versions } from '../dataset/versions.ts';
 import { checkOutForGenerate } from '../out-folder.ts';
@@ -21,10 +23,10 @@ import { splitWarnings } from '../split-warnings.ts';
 import { assemble, writeAssemblyPlan } from './assemble.ts';
 import { partExists, readPart } from './complex-part.ts';
 import { ComplexStore } from './complex-store.ts';
-import { type Counts, parseCounts } from './counts.ts';
+import type { Counts } from './counts.ts';
 import { killPoint } from './crash-points.ts';
 import { errorLog } from './errors-log.ts';
-import type { GenerateOptions } from './generate-options.ts';
+import { type GenerateOptions, type RunConfig, resolveGenerateOptions } from './generate-options.ts';
 import { heapTrimmer } from './heap-trim.ts';
 import { commonSize, type ImageSizes, imageSizes } from './image-sizes.ts';
 import { type IngestedList, ingestStage, readIngested } from './ingest-stage.ts';
@@ -40,7 +42,7 @@ import { streamComplexes } from './stream-complexes.ts';
 import { writeJsonFile } from './write-text.ts';
 
 /** The split by protein is short of its aim (and --allow-short was not given). */
-export class SplitShortError extends Error {}
+export class SplitShortError extends KnownError {}
 
 export type { GenerateOptions } from './generate-options.ts';
 
@@ -63,7 +65,9 @@ interface RunPosition {
   at: () => string;
 }
 
-export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
+export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
+  // Defaults filled in and every value checked once, here; the stages read this whole.
+  const o = resolveGenerateOptions(options);
   const position: RunPosition = { at: () => 'before any structure was read' };
   if (!o.onInterrupt) return generateRun(o, position);
   const stopWatching = stopOnSignals(o.out, () => position.at(), o.onInterrupt);
@@ -76,7 +80,7 @@ export async function generate(o: GenerateOptions): Promise<GenerateSummary> {
 
 /** What every stage of one run reads: its options worked out, where it is, its log. */
 interface Run {
-  o: GenerateOptions;
+  o: RunConfig;
   position: RunPosition;
   log: (line: string) => void;
   paths: ReturnType<typeof datasetPaths>;
@@ -93,14 +97,13 @@ interface Run {
 
 /** Before anything starts: the folder is one generate may use, the options are worked out
  * and a browser is found (else NoBrowserError). */
-function prepareRun(o: GenerateOptions, position: RunPosition): Run {
+function prepareRun(o: RunConfig, position: RunPosition): Run {
   // A folder holding an ingest output is not replaced unasked.
   checkOutForGenerate(o.out);
-  const counts = parseCounts(o.perComplex, o.tasks);
   // The mmseqs engine (and its version) is part of the run's identity; none means exact.
   const mmseqs = clusterEngineOfRun(o);
   const sizes = imageSizes(o.tasks, { all: o.size, perTask: o.sizes });
-  const options = runOptions(o, counts, mmseqs, sizes);
+  const options = runOptions(o, mmseqs, sizes);
   const browser = findBrowser();
   if (!browser) throw new NoBrowserError(NO_BROWSER_HELP);
   const seconds: Record<string, number> = {};
@@ -110,7 +113,7 @@ function prepareRun(o: GenerateOptions, position: RunPosition): Run {
     position,
     log: o.log ?? ((line: string) => process.stderr.write(line + '\n')),
     paths: datasetPaths(o.out),
-    counts,
+    counts: o.perComplex,
     sizes,
     options,
     style: runStyle(options),
@@ -137,24 +140,11 @@ async function ingestInputs(run: Run, onError: ReturnType<typeof errorLog>): Pro
   const { o, position } = run;
   const progress = o.quiet ? null : progressReporter('generate: ingest');
   position.at = () => 'while reading the structures';
-  const read = await ingestStage(
-    o.structures,
-    o.out,
-    {
-      ligand: o.ligand,
-      ligandsFile: o.ligandsFile,
-      pocketRadius: o.pocketRadius,
-      pocketHydrogens: o.pocketHydrogens,
-      hbonds: o.hbonds ?? {},
-      limit: o.limit,
-      readThreads: o.readThreads,
-      onError,
-    },
-    (done, total) => {
-      position.at = () => `while reading the structures (${done} of ${total} read)`;
-      progress?.update(done, total);
-    },
-  );
+  // The run's options whole: the stage reads its own (ligand, pocket, H-bonds, limit, threads).
+  const read = await ingestStage(o.structures, o.out, { ...o, onError }, (done, total) => {
+    position.at = () => `while reading the structures (${done} of ${total} read)`;
+    progress?.update(done, total);
+  });
   position.at = () => 'after reading the structures, before the first complex was done';
   progress?.done();
   return read;
@@ -166,8 +156,9 @@ async function splitRun(run: Run, read: IngestedList, environment: RenderEnviron
   const { o } = run;
   const split = await splitComplexes(
     { ids: read.ids, load: (id) => readIngested(o.out, id) },
+    // The split's own names for the run's split options (pipeline/generate/split.ts).
     {
-      by: o.splitBy ?? 'complex',
+      by: o.splitBy,
       seed: o.seed,
       testShare: o.testShare,
       threshold: o.clusterThreshold,
@@ -194,7 +185,7 @@ async function splitRun(run: Run, read: IngestedList, environment: RenderEnviron
 }
 
 /** This run's complexes (its shard's), those already done in the folder, and the rest. */
-function complexesToDo(o: GenerateOptions, ids: readonly string[]) {
+function complexesToDo(o: RunConfig, ids: readonly string[]) {
   const mine = ids.filter((id) => inShard(id, o.shard));
   const todo = mine.filter((id) => !partExists(o.out, id));
   return { mine, todo, resumed: mine.length - todo.length };
@@ -278,7 +269,7 @@ async function finishRun(
   return { questions: 0, imageReferences: 0, distinctImages: 0, rejects: kinds.length, rejectKinds: kinds };
 }
 
-async function generateRun(o: GenerateOptions, position: RunPosition): Promise<GenerateSummary> {
+async function generateRun(o: RunConfig, position: RunPosition): Promise<GenerateSummary> {
   const run = prepareRun(o, position);
   const started = new Date();
   // The pages start while the rest is prepared; whatever stops the run first closes them.

@@ -2,8 +2,11 @@
 // what is written. A run started on a folder that holds one continues it only when every
 // such option is the same; otherwise it stops with a message naming the option. Options
 // that change only speed (--workers) are not part of it.
+
 import { existsSync, readFileSync } from 'node:fs';
 import { conforms, z } from '../../qa/record-problems.ts';
+import { fileErrorText } from '../../structures/file-error.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import { ManifestOptionsSchema } from '../dataset/manifest-type.ts';
 import { VersionsSchema } from '../dataset/versions.ts';
@@ -39,7 +42,7 @@ export const RunIdentitySchema = z.object({ dataset: RunDatasetSchema.partial(),
 export type RunIdentity = z.infer<typeof RunIdentitySchema>;
 
 /** A changed option on resume (or between shards on merge): the message names it. */
-export class RunMismatchError extends Error {}
+export class RunMismatchError extends KnownError {}
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -184,10 +187,17 @@ export function identityDifferences(
 export function readIdentity(outDir: string): RunIdentity | null {
   const path = datasetPaths(outDir).identity;
   if (!existsSync(path)) return null;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new RunMismatchError(`${path}: cannot be read (${fileErrorText(e)})`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
+    data = JSON.parse(text);
   } catch {
+    // Reported: the file, not JSON, and what to do.
     throw new RunMismatchError(`${path}: not JSON (cut off as it was written? remove the folder or choose another --out)`);
   }
   const format = isObject(data) ? data.format : undefined;

@@ -2,7 +2,9 @@
 // n machines split the work without talking to each other. Only which complexes a run
 // plans and draws depends on the shard; the split, seeds and partners are decided from
 // every complex as in a single run. `--shard auto/n` takes i from the cluster engine.
+
 import { createHash } from 'node:crypto';
+import { UsageError } from '../usage-error.ts';
 
 export interface Shard {
   index: number;
@@ -22,23 +24,24 @@ const INDEX_VARIABLES: { name: string; engine: string; read: (env: NodeJS.Proces
 ];
 
 /**
- * Parses `i/n` or `auto/n`. Throws an Error with a one-line message naming the problem.
+ * Parses `i/n` or `auto/n`. Throws a UsageError with a one-line message naming the problem.
  */
 export function parseShard(text: string, env: NodeJS.ProcessEnv = process.env): Shard {
   const m = /^\s*(\d+|auto)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!m) throw new Error(`--shard: '${text}' is not i/n or auto/n (e.g. 0/4)`);
+  if (!m) throw new UsageError(`--shard: '${text}' is not i/n or auto/n (e.g. 0/4)`);
   const count = Number(m[2]);
-  if (count < 1) throw new Error(`--shard: the shard count must be at least 1 (got ${count})`);
+  if (count < 1) throw new UsageError(`--shard: the shard count must be at least 1 (got ${count})`);
   let index: number;
   if (m[1] === 'auto') {
     const found = INDEX_VARIABLES.find((v) => v.read(env) !== undefined);
-    if (!found) throw new Error(`--shard auto/${count}: none of ${INDEX_VARIABLES.map((v) => v.name).join(', ')} is set`);
+    if (!found) throw new UsageError(`--shard auto/${count}: none of ${INDEX_VARIABLES.map((v) => v.name).join(', ')} is set`);
     index = Number(found.read(env));
-    if (!Number.isInteger(index)) throw new Error(`--shard auto/${count}: ${found.name} (${found.engine}) does not give a whole number`);
+    if (!Number.isInteger(index))
+      throw new UsageError(`--shard auto/${count}: ${found.name} (${found.engine}) does not give a whole number`);
   } else {
     index = Number(m[1]);
   }
-  if (!(index >= 0 && index < count)) throw new Error(`--shard: index ${index} is not in 0..${count - 1}`);
+  if (!(index >= 0 && index < count)) throw new UsageError(`--shard: index ${index} is not in 0..${count - 1}`);
   return { index, count };
 }
 

@@ -7,6 +7,7 @@
 // pockets otherwise, single linkage. So every link is one the exact engine makes too; the
 // prefilter can miss a pair it would link (fewer links, so a possible leak), measured in
 // docs/splits-export.md. The binary is found on PATH.
+
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,11 +18,12 @@ import { BLOSUM62_ALPHABET } from '../../structures/grouping/blosum62.ts';
 import { type CandidateStats, linkCandidates } from '../../structures/grouping/candidate-linkage.ts';
 import { hasWholeChains } from '../../structures/grouping/linkage-rows.ts';
 import { linkageData } from '../../structures/grouping/protein-linkage.ts';
+import { KnownError } from '../../structures/known-error.ts';
 import { linkageItems } from './protein-clusters.ts';
 import type { ComplexSequences } from './protein-sequences.ts';
 
 /** MMseqs2 is not installed (not on PATH). */
-export class MmseqsMissingError extends Error {}
+export class MmseqsMissingError extends KnownError {}
 
 export const MMSEQS_MISSING =
   'the mmseqs cluster engine needs MMseqs2, and no `mmseqs` was found on PATH; install it (Debian/Ubuntu: apt-get install mmseqs2; conda: conda install -c bioconda mmseqs2) or use --cluster-engine exact';

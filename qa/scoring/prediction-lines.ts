@@ -30,6 +30,7 @@ export function readPredictionLines(text: string): PredictionLines {
     try {
       value = JSON.parse(raw);
     } catch {
+      // Reported: the line, not JSON, and how it begins.
       problems.push({ line, problem: `not JSON: ${preview(raw.trim())}` });
       return;
     }

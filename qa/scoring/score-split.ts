@@ -5,6 +5,7 @@
 // Every figure is given by both atom-name rules (equivalent-atoms.ts): residue atom names no
 // image can tell apart as one, and as written (the paper's); `composite` and `exact` are
 // those of the headline rule, the equivalent one unless asked otherwise.
+import { KnownError } from '../../structures/known-error.ts';
 import { allTasks, scorerOf, taskById, taskIds } from '../task-registry.ts';
 import type { AtomNameRule } from './equivalent-atoms.ts';
 
@@ -18,7 +19,7 @@ export interface QuestionRecord {
 }
 
 /** A record the scorer cannot use: unknown task or an answer out of the task's format. */
-export class DatasetRecordError extends Error {}
+export class DatasetRecordError extends KnownError {}
 
 export interface TaskResult {
   task: string;

@@ -37,6 +37,7 @@ function scaffoldOfMol(rd: RDKitModule, mol: RDKitMol, sanitised: boolean): { sm
   try {
     doc = JSON.parse(mol.get_json()) as RdkitJsonDocument;
   } catch {
+    // Reported: the reason goes into the complex's reject (RDKit's own text says no more).
     return { reason: 'RDKit could not describe the molecule it read' };
   }
   if (doc.molecules.length === 0 || doc.molecules[0].atoms.length === 0) return { reason: 'the molecule has no atoms' };

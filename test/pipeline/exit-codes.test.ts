@@ -84,3 +84,13 @@ test('the mapping: usage errors 2, a command failure its own status, library err
   });
   assert.equal(await failureOf(new TypeError('x is undefined'), 'score'), undefined);
 });
+
+test('an --index that cannot be read refuses the run (exit 2) saying why: not there, or a folder', async () => {
+  const time = ['--split-by', 'time', '--split-date', '2015-01-01'];
+  const missing = await cli(['generate', SAMPLE_DIR, ...time, '--index', join(root, 'no-such-index'), '--out', join(root, 'idx-1')]);
+  assert.equal(missing.status, EXIT.refused);
+  assert.match(missing.stderr, /^misi-gen generate: --index .*no-such-index: no such file\n$/);
+  const folder = await cli(['split', SAMPLE_DIR, ...time, '--index', root, '--out', join(root, 'idx-2')]);
+  assert.equal(folder.status, EXIT.refused);
+  assert.match(folder.stderr, /--index .*: a folder, not a file\n$/);
+});

@@ -227,3 +227,20 @@ test('resume: a run made under other H-bond rules is refused naming the rules ve
     /holds a run with other options: the H-bond rules version \(versions\.hbondRules\) differs: \d+ in that run, \d+ now/,
   );
 });
+
+test('a shard whose identity records a shard text that does not read: refused naming the folder, not a bug', {
+  skip: noBrowser,
+}, async () => {
+  const copy = join(root, 'bad-shard', '0');
+  cpSync(shards[0], copy, { recursive: true });
+  const file = join(copy, 'parts', 'run.json');
+  const identity = JSON.parse(readFileSync(file, 'utf8'));
+  identity.inputs.shard = 'half';
+  writeFileSync(file, JSON.stringify(identity, null, 2) + '\n');
+  const out = join(root, 'merged-bad-shard');
+  const r = await cli(['merge', copy, shards[1], '--out', out]);
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /bad-shard\/0: parts\/run\.json records the shard as 'half', which is not i\/n/);
+  assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+  assert.ok(!existsSync(join(out, 'manifest.json')));
+});

@@ -7,12 +7,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Versions } from '../../pipeline/dataset/versions.ts';
-import { parseCounts } from '../../pipeline/generate/counts.ts';
+import { GENERATE_OPTIONS, type GenerateOptions, resolveGenerateOptions } from '../../pipeline/generate/generate-options.ts';
 import { defaultRunStyles } from '../../pipeline/generate/plan-question.ts';
-import type { GenerateOptions } from '../../pipeline/generate/run-generate.ts';
 import {
   clusterEngineOfRun,
+  INPUT_RECORDERS,
   identityOfRun,
+  RECORDERS,
   runOptions,
   runStyle,
   runStyles,
@@ -20,13 +21,16 @@ import {
 } from '../../pipeline/generate/run-options.ts';
 import { type RunFacts, runLog, summaryLines } from '../../pipeline/generate/run-report.ts';
 import { MmseqsMissingError } from '../../pipeline/split/mmseqs-clusters.ts';
+import { UsageError } from '../../pipeline/usage-error.ts';
 import { TASKS } from '../../qa/tasks/index.ts';
 import { makeStyle } from '../../renders/style.ts';
 
 const base: GenerateOptions = { structures: ['in'], out: 'out', tasks: TASKS, seed: 0, testShare: 0.25, limit: 12 };
+/** The options record of `o` as a run makes it (resolved, no mmseqs unless given). */
+const recordOf = (o: GenerateOptions, mmseqs: string | null = null) => runOptions(resolveGenerateOptions(o), mmseqs);
 
 test('the options record of a default run: its keys in order and its defaults', () => {
-  const o = runOptions(base, parseCounts(undefined, TASKS), null);
+  const o = recordOf(base);
   assert.deepEqual(Object.keys(o), [
     'tasks',
     'perComplex',
@@ -54,7 +58,10 @@ test('the options record of a default run: its keys in order and its defaults', 
     o.perComplex,
     'translation=4/2,rotation=6/3,zooming=4/2,residue_ligand=40/40,translation_rotation=6/3,rotation_rotation=6/3,docking=6/3,interaction_location=3/3,pocket_ligand=1/1',
   );
-  assert.deepEqual([o.limit, o.ligand, o.pocketRadius, o.size], [12, null, null, null]);
+  // The library's defaults are the command's (GENERATE_OPTIONS): radius 10 and the H-bond
+  // criteria, as a default `misi-gen generate` records them.
+  assert.deepEqual([o.limit, o.ligand, o.pocketRadius, o.pocketHydrogens, o.size], [12, null, 10, true, null]);
+  assert.deepEqual(o.hbonds, { relax: true, distSlop: 0.4, angleSlop: 20, waters: false });
   assert.deepEqual(o.imageSizes, {
     translation: 512,
     rotation: 512,
@@ -71,16 +78,12 @@ test('the options record of a default run: its keys in order and its defaults', 
   assert.deepEqual(o.labelLayouts, Object.fromEntries(TASKS.map((t) => [t.id, clearTasks.includes(t.id) ? 'clear' : 'prefer-clear'])));
   const ownSets: Record<string, string> = { docking: 'residues', pocket_ligand: 'polar', interaction_location: 'polar' };
   assert.deepEqual(o.labels, Object.fromEntries(TASKS.map((t) => [t.id, ownSets[t.id] ?? 'all'])));
-  assert.equal(
-    runOptions({ ...base, labelLayout: 'avoid' }, parseCounts(undefined, TASKS), null).labelLayout,
-    'avoid',
-    'one layout for all is recorded',
-  );
-  assert.equal(runOptions({ ...base, size: 256 }, parseCounts(undefined, TASKS), null).size, 256, 'one size for all is recorded');
+  assert.equal(recordOf({ ...base, labelLayout: 'avoid' }).labelLayout, 'avoid', 'one layout for all is recorded');
+  assert.equal(recordOf({ ...base, size: 256 }).size, 256, 'one size for all is recorded');
 });
 
 test('the split by protein adds its keys after testShare; mmseqs adds its engine', () => {
-  const o = runOptions({ ...base, splitBy: 'protein', buffer: 'val' }, parseCounts(undefined, TASKS), '15.6f452');
+  const o = recordOf({ ...base, splitBy: 'protein', buffer: 'val' }, '15.6f452');
   assert.deepEqual(Object.keys(o).slice(0, 9), [
     'tasks',
     'perComplex',
@@ -94,9 +97,9 @@ test('the split by protein adds its keys after testShare; mmseqs adds its engine
   ]);
   assert.deepEqual(
     [o.clusterThreshold, o.maxExcluded, o.buffer, o.clusterEngine],
-    [null, 0.2, 'val', { name: 'mmseqs', version: '15.6f452' }],
+    [0.3, 0.2, 'val', { name: 'mmseqs', version: '15.6f452' }],
   );
-  const time = runOptions({ ...base, splitBy: 'time', splitDate: '2015-01-01' }, parseCounts(undefined, TASKS), null);
+  const time = recordOf({ ...base, splitBy: 'time', splitDate: '2015-01-01' });
   assert.equal(time.splitDate, '2015-01-01');
   assert.equal('maxExcluded' in time, false);
 });
@@ -127,7 +130,7 @@ test('the cluster engine: none unless mmseqs splits by protein; mmseqs missing i
 });
 
 test('the styles of a default run are the ones planQuestion draws with; flags change them', () => {
-  const o = runOptions(base, parseCounts(undefined, TASKS), null);
+  const o = recordOf(base);
   assert.deepEqual(runStyles(TASKS, o), defaultRunStyles(TASKS));
   assert.equal(o.labelLayout, null, "the tasks' own layouts differ");
   assert.deepEqual(
@@ -138,13 +141,94 @@ test('the styles of a default run are the ones planQuestion draws with; flags ch
 });
 
 test('the identity: seed, versions and options; the inputs with the shard', () => {
-  const o = runOptions(base, parseCounts(undefined, TASKS), null);
+  const o = recordOf(base);
   const v = { misiGen: '0.1.0', renderer: 'r' } as unknown as Versions;
-  const id = identityOfRun({ ...base, ligandsFile: 'l.tsv', shard: { index: 1, count: 4 } }, o, v);
+  const id = identityOfRun(resolveGenerateOptions({ ...base, ligandsFile: 'l.tsv', shard: { index: 1, count: 4 } }), o, v);
   assert.equal(id.dataset.seed, 0);
   assert.equal((id.dataset as Record<string, unknown>).misiGen, undefined, 'the package version is not part of it');
   assert.equal((id.dataset as Record<string, unknown>).renderer, 'r');
   assert.deepEqual(id.inputs, { structures: ['in'], ligands: 'l.tsv', shard: '1/4' });
+});
+
+test('every option declared part of the identity is recorded by exactly one recorder, and no other is', () => {
+  const declared = (part: string) =>
+    Object.entries(GENERATE_OPTIONS)
+      .filter(([, d]) => d.identity === part)
+      .map(([k]) => k)
+      .sort();
+  const covered = (recorders: readonly { covers: readonly string[] }[]) => recorders.flatMap((r) => r.covers).sort();
+  assert.deepEqual(covered(RECORDERS), declared('options'));
+  assert.deepEqual(covered(INPUT_RECORDERS), declared('inputs'));
+  assert.deepEqual(declared('seed'), ['seed']);
+  // Written by hand: the options that are how a run is done, not what it makes.
+  assert.deepEqual(
+    Object.entries(GENERATE_OPTIONS)
+      .filter(([, d]) => d.identity === null)
+      .map(([k]) => k)
+      .sort(),
+    ['allowShort', 'indexYears', 'log', 'onInterrupt', 'out', 'pages', 'quiet', 'readThreads'],
+  );
+});
+
+test('resolving: defaults filled in once, a refused value named by its flag, the counts as text or by task alike', () => {
+  const r = resolveGenerateOptions(base);
+  assert.equal(resolveGenerateOptions(r), r, 'resolved options are taken as they are');
+  assert.deepEqual([r.labelFontSize, r.splitBy, r.buffer, r.annotations], [12, 'complex', 'none', 'compact']);
+  for (const [over, message] of [
+    [{ labelFontSize: 3 }, /^--label-font-size must be from 4 to 96 pixels$/],
+    [{ seed: 0.5 }, /^--seed must be a whole number$/],
+    [{ limit: 0 }, /^--limit must be a positive whole number$/],
+    [{ testShare: 1.5 }, /^--test-share must be between 0 and 1$/],
+    [{ pages: 0 }, /^--workers must be a positive whole number$/],
+    [{ perComplex: 'translation=4' }, /^--per-complex: 'translation=4' is not TASK=TRAIN\/TEST/],
+    [{ perComplex: { nosuch: { train: 1, test: 1 } } }, /^--per-complex: 'nosuch' is not one of the chosen tasks/],
+    [
+      { perComplex: 'rotation=6/3,translation=4/2/1,docking=1/1/0' },
+      /^--per-complex: a third number \(val\) for translation, docking needs --buffer val, which makes the val split$/,
+    ],
+  ] as [Partial<GenerateOptions>, RegExp][])
+    assert.throws(
+      () => resolveGenerateOptions({ ...base, ...over }),
+      (e: Error) => e instanceof UsageError && message.test(e.message),
+    );
+  assert.deepEqual(resolveGenerateOptions({ ...base, perComplex: 'docking=2/1/1', buffer: 'val' }).perComplex.docking, {
+    train: 2,
+    test: 1,
+    val: 1,
+  });
+  const text = resolveGenerateOptions({ ...base, perComplex: 'docking=2/1' }).perComplex;
+  assert.deepEqual(resolveGenerateOptions({ ...base, perComplex: { docking: { train: 2, test: 1 } } }).perComplex, text);
+  assert.deepEqual(
+    [text.docking, text.translation],
+    [
+      { train: 2, test: 1 },
+      { train: 4, test: 2 },
+    ],
+  );
+});
+
+test('the paper construction: the five options set, recorded last as construction; a flag it sets given too is refused', () => {
+  const paper = recordOf({ ...base, construction: 'paper' });
+  const separate = recordOf({
+    ...base,
+    labelLayout: 'avoid',
+    labels: 'all',
+    taskOptions: { decoys: 'paper', negatives: 'stratified', zoomDistance: 'unstated' },
+  });
+  assert.equal(Object.keys(paper).at(-1), 'construction');
+  assert.equal((paper as Record<string, unknown>).construction, 'paper');
+  assert.equal('construction' in separate, false, 'a run of the separate flags records none');
+  const { construction: _, ...rest } = paper as Record<string, unknown>;
+  assert.equal(JSON.stringify(rest), JSON.stringify(separate));
+  assert.deepEqual(
+    [paper.zoomDistance, paper.negatives, paper.decoys, paper.residueFraming],
+    ['unstated', 'stratified', 'paper', 'subject'],
+  );
+  for (const over of [{ taskOptions: { decoys: 'paper' } }, { labels: 'all' as const }, { labelLayouts: { docking: 'clear' as const } }])
+    assert.throws(
+      () => resolveGenerateOptions({ ...base, construction: 'paper', ...over }),
+      /--paper sets --(decoys|labels|label-layout) itself \(it stands for --decoys paper --negatives stratified --zoom-distance unstated --label-layout avoid --labels all\)/,
+    );
 });
 
 const facts = (over: Partial<RunFacts> = {}): RunFacts => ({

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatCounts, parseCounts, valCountsGiven } from '../../pipeline/generate/counts.ts';
+import { formatCounts, parseCounts } from '../../pipeline/generate/counts.ts';
 import { requestedCount } from '../../pipeline/generate/plan.ts';
 import { questionGenerator } from '../../pipeline/generate/seeds.ts';
 import { decideSplit } from '../../pipeline/generate/split.ts';
@@ -62,8 +62,6 @@ test('--per-complex: defaults from the spec, overrides as TRAIN/TEST, bad text r
   assert.deepEqual(parseCounts(formatCounts(withVal), TASKS), withVal);
   assert.match(formatCounts(withVal), /translation=4\/2\/1,rotation=6\/3,/);
   assert.throws(() => parseCounts('translation=4/2/1/0', TASKS), /TASK=TRAIN\/TEST\/VAL/);
-  assert.deepEqual(valCountsGiven('translation=4/2/1, rotation=6/3,docking = 1/1/0'), ['translation', 'docking']);
-  assert.deepEqual(valCountsGiven(undefined), []);
   assert.throws(() => parseCounts('translation=4', TASKS), /TASK=TRAIN\/TEST/);
   assert.throws(() => parseCounts('nosuch=1/1', TASKS), /not one of the chosen tasks/);
 });
