@@ -79,7 +79,7 @@ export async function writeHumanSession(o: HumanOptions): Promise<HumanSession> 
     .update(JSON.stringify([resolve(o.dir), o.split, ids]))
     .digest('hex')
     .slice(0, 16);
-  copyAssets(out, ['human.html', 'loader.js', 'human.js', 'human-forms.js', 'browse.css'], false);
+  copyAssets(out, ['human.html', 'loader.js', 'human.js', 'human-forms.js', 'browse.css', 'favicon.svg'], false);
   writeFileSync(join(out, 'assets/scoring.js'), await scoringScript());
   writeData(out, 'session', {
     key,
