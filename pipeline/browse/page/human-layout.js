@@ -76,10 +76,23 @@
     const top = box.getBoundingClientRect().top + window.scrollY;
     box.style.setProperty('--fit-height', `${Math.max(240, window.innerHeight - top - BELOW)}px`);
     // The text beside them ends within the screen, so its answer control (kept at its foot) shows.
+    requestAnimationFrame(scaleNotes);
     const text = /** @type {HTMLElement | null} */ (document.querySelector('.q-body .q-text'));
     if (text && getComputedStyle(text).position === 'sticky') text.style.maxHeight = `${Math.max(240, window.innerHeight - top - 8)}px`;
   }
   window.addEventListener('resize', fit);
+
+  /** Each caption says how large its image is shown when that is not its own size (small labels: click for full size). */
+  function scaleNotes() {
+    for (const fig of document.querySelectorAll('.q-body .images figure')) {
+      const img = /** @type {HTMLImageElement | null} */ (fig.querySelector('img'));
+      const caption = fig.querySelector('figcaption');
+      if (!img || !caption || !img.naturalWidth) continue;
+      const pct = Math.round((100 * img.getBoundingClientRect().width) / img.naturalWidth);
+      const name = caption.textContent?.replace(/ \(.*$/, '') ?? '';
+      caption.textContent = pct < 98 ? `${name} (shown at ${pct} % of its size: click for full size)` : name;
+    }
+  }
   window.addEventListener('DOMContentLoaded', () =>
     document.getElementById('picture-size')?.addEventListener('change', (ev) => {
       localStorage.setItem(SIZE_KEY, /** @type {HTMLSelectElement} */ (ev.target).value);
@@ -142,6 +155,7 @@
       img.addEventListener('error', () =>
         fig.replaceChildren(h('div', { class: 'missing' }, `${caption}: ${p} is missing beside this page (was the folder copied whole?)`)),
       );
+      img.addEventListener('load', scaleNotes);
       fig.append(img, h('figcaption', {}, caption));
       return fig;
     });
@@ -163,10 +177,11 @@
     );
   }
 
-  /** Seconds as minutes or hours and minutes, rounded to 5 minutes. @param {number} seconds */
+  /** Seconds as minutes (whole under 10, else to 5) or hours and minutes. @param {number} seconds */
   function duration(seconds) {
-    const m = Math.max(5, Math.round(seconds / 300) * 5);
-    if (m < 60) return `${m} minutes`;
+    const exact = seconds / 60;
+    const m = exact < 10 ? Math.max(1, Math.round(exact)) : Math.round(exact / 5) * 5;
+    if (m < 60) return `${m} minute${m > 1 ? 's' : ''}`;
     const hours = Math.floor(m / 60);
     return `${hours} hour${hours > 1 ? 's' : ''}${m % 60 ? ` ${m % 60} minutes` : ''}`;
   }
