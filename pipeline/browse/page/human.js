@@ -79,7 +79,7 @@
         short ? h('span', { class: 'note' }, ` (fewer than ${session.n}: ${L.shortBecause(session, t)})`) : null,
       );
     });
-    const [low, high] = session.secondsPerQuestion ?? [30, 90];
+    const [low, high] = session.secondsPerQuestion;
     main().replaceChildren(
       h('h1', {}, 'Questions on molecules in space'),
       h(
