@@ -4,20 +4,26 @@
 // counting every facet's values, drawing the panel and the page of rows: window.misiLastFilterMs,
 // and the whole change as the page's clock sees it; the page remembers views seen before, which
 // is forgotten before each step here, so each is computed). Then the filter alone (computed, not remembered) over the index
-// tiled to about 160,000 questions (the full dataset's size). Prints the load average.
-// Usage: npm run bench:browse -- DIR [--out SITE] [--tile-to 160000]
+// tiled to about 160,000 questions (the full dataset's size). Then a question page of each of
+// three tasks opened afresh (scripts/bench-question-page.ts): the time from opening it to its
+// text painted, to its images loaded and to its 3D view drawn, and the longest the page took
+// to answer a script meanwhile. Prints the load average.
+// Usage: npm run bench:browse -- DIR [--out SITE] [--tile-to 160000] [--tasks a,b,c]
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildBrowseSite } from '../pipeline/browse/build-site.ts';
 import { TEST, TINY } from '../qa/split-names.ts';
 import { closeBrowser, launchBrowser } from '../renders/browser.ts';
+import { benchQuestionPages } from './bench-question-page.ts';
 import { flagValue } from './flag-value.ts';
 
 const args = process.argv.slice(2);
-const dir = args.find((a) => !a.startsWith('--') && a !== flagValue(args, '--out') && a !== flagValue(args, '--tile-to'));
+const dir = args.find(
+  (a) => !a.startsWith('--') && a !== flagValue(args, '--out') && a !== flagValue(args, '--tile-to') && a !== flagValue(args, '--tasks'),
+);
 if (!dir) {
-  console.error('usage: npm run bench:browse -- DIR [--out SITE] [--tile-to 160000]');
+  console.error('usage: npm run bench:browse -- DIR [--out SITE] [--tile-to 160000] [--tasks a,b,c]');
   process.exit(2);
 }
 const out = flagValue(args, '--out') ?? join(dir, 'browse');
@@ -138,6 +144,8 @@ try {
       .map(([k, ms]) => `${k} ${ms.toFixed(1)} ms`)
       .join(', ')}`,
   );
+  await page.close();
+  await benchQuestionPages(browser, out, dir, flagValue(args, '--tasks')?.split(','));
 } finally {
   await closeBrowser(browser);
 }

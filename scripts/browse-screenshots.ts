@@ -1,9 +1,11 @@
 // The pictures of docs/browse.md and docs/human-baseline.md: the browse site of a dataset
-// (front page, the list filtered to a task and a complex, a question with its 3D view) and a
-// human session (the start, a choice question, a residue_ligand answer refused for its form),
-// taken in headless Chromium from the file system, written as palette PNGs when smaller.
+// (front page, the list filtered to a task and a complex, a question with its 3D view, its
+// options with the 3D view's labels shown) at 1360x900, and a human session at 1280x800 (the
+// start, the first question, a later one with the conventions folded, an answer
+// (a pocket_ligand bond list) refused for its form, an image at full size, the last screen), taken in headless Chromium
+// from the file system, written as palette PNGs when smaller.
 // Usage: node --import tsx scripts/browse-screenshots.ts DATASET [--question ID] [--complex ID]
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'puppeteer-core';
@@ -22,7 +24,8 @@ const complex = questionId.split('-')[1];
 const site = join(dir, 'browse');
 const session = join(dir, 'human-docs');
 await buildBrowseSite({ dir, out: site });
-await writeHumanSession({ dir, out: session, n: 2, split: TINY, seed: 0, tasks: ['rotation_rotation', 'residue_ligand'] });
+rmSync(session, { recursive: true, force: true });
+await writeHumanSession({ dir, out: session, n: 2, split: TINY, seed: 0, tasks: ['rotation_rotation', 'pocket_ligand'] });
 mkdirSync(join(REPO, 'docs/browse'), { recursive: true });
 
 const save = async (page: Page, name: string) => {
@@ -49,27 +52,42 @@ try {
   await page.click('button[data-view=left]');
   await new Promise((r) => setTimeout(r, 1000));
   await save(page, 'question.png');
+  await page.click('#labels');
   await page.evaluate(() => document.querySelector('#options')?.scrollIntoView());
-  await new Promise((r) => setTimeout(r, 300));
+  await new Promise((r) => setTimeout(r, 500));
   await save(page, 'question-options.png');
 
   const human = await browser.newPage();
-  await human.setViewport({ width: 1360, height: 900 });
+  await human.setViewport({ width: 1280, height: 800 });
   await human.goto(pathToFileURL(join(session, 'human.html')).href);
   await ready(human);
   await save(human, 'human-start.png');
   await human.type('#participant', 'p01');
   await human.click('#start');
-  await human.waitForSelector('#question-number');
-  await save(human, 'human-choice.png');
+  const shown = () =>
+    human.waitForFunction(() => [...document.querySelectorAll('.q-body .images img')].every((i) => (i as HTMLImageElement).complete));
+  await shown();
+  await save(human, 'human-first.png');
   await human.keyboard.press('a');
+  await shown();
+  await save(human, 'human-choice.png');
   await human.keyboard.press('b');
-  await human.waitForSelector('#answer-yes');
-  await human.click('#answer-yes');
-  await human.type('#answer-text', 'SER OG');
+  await shown();
+  await human.type('#answer-text', 'SER OG, O2');
   await human.keyboard.press('Enter');
-  await human.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await save(human, 'human-refused.png');
+  await human.click('.q-body .images figure:nth-child(2) img');
+  await new Promise((r) => setTimeout(r, 300));
+  await save(human, 'human-zoom.png');
+  await human.keyboard.press('Escape');
+  for (let k = 0; k < 2; k++) {
+    await human.click('#answer-text', { clickCount: 3 });
+    await human.type('#answer-text', 'none');
+    await human.keyboard.press('Enter');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await human.waitForSelector('#finished');
+  await save(human, 'human-finished.png');
 } finally {
   await closeBrowser(browser);
 }

@@ -31,6 +31,8 @@ export interface BrowseSite {
   complexes: number;
   /** What was wrong in the dataset (bad lines, missing images), also listed on the front page. */
   problems: string[];
+  /** The dataset's files the site's pages name (its images, relative to the dataset): what `--serve` serves of it. */
+  datasetFiles: string[];
   seconds: number;
 }
 
@@ -48,7 +50,7 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
   const out = resolve(o.out);
   if (existsSync(`${out}/data`)) rmSync(`${out}/data`, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  copyAssets(out, ['index.html', 'loader.js', 'browse.js', 'browse-list.js', 'browse-question.js', 'browse.css'], true);
+  copyAssets(out, ['index.html', 'loader.js', 'browse.js', 'browse-list.js', 'browse-question.js', 'browse.css', 'favicon.svg'], true);
   const datasetUrl = urlFrom(out, resolve(o.dir));
   const images = new Set<string>();
   const tasks: { task: string; questions: number; chunks: number; facets: string[] }[] = [];
@@ -127,5 +129,5 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
     problems: problems.slice(0, LIST_AT_MOST),
     moreProblems: Math.max(0, problems.length - LIST_AT_MOST),
   });
-  return { out, questions, complexes: complexes.length, problems, seconds: (Date.now() - started) / 1000 };
+  return { out, questions, complexes: complexes.length, problems, datasetFiles: [...images], seconds: (Date.now() - started) / 1000 };
 }

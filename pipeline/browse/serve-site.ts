@@ -1,10 +1,16 @@
-// `--serve`: the site (and the dataset whose images it names) over HTTP on 127.0.0.1 only,
-// for a browser that is kept from opening files. The served root is the folder holding both,
-// so the site's relative links to the dataset work as they do from the file system; nothing
-// outside that root is served.
+// `--serve`: the site over HTTP on 127.0.0.1 only, for a browser that is kept from opening
+// files. URLs are paths under the deepest folder holding both the site and the dataset, so the
+// site's relative links to the dataset's images work as they do from the file system; but only
+// the site's own files and the dataset files the site names (its images) are served: anything
+// else under that folder (the input structures, the records' answers, a home folder's other
+// files) is answered 404, as if absent. A request naming another Host than 127.0.0.1 or
+// localhost with the server's port is refused (a page elsewhere reaching the server through a
+// DNS name pointed at 127.0.0.1), and a malformed request is answered 400; neither stops the
+// server.
 import { createReadStream, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { pageFile } from './site-files.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,6 +20,7 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
   '.json': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
 };
@@ -26,35 +33,84 @@ export function commonRoot(paths: string[]): string {
   return out.join(sep) || sep;
 }
 
+export interface ServeSiteOptions {
+  /** The site's folder: every file under it is served. */
+  site: string;
+  dataset: string;
+  /** The dataset's files the site names (paths relative to the dataset): these alone of it are served. */
+  datasetFiles: Iterable<string>;
+  /** 0: any free port. */
+  port: number;
+}
+
 export interface Served {
   server: Server;
   /** The site's index page. */
   url: string;
 }
 
-/** Serves `root` on 127.0.0.1:`port` (0: any free port); `page` is the site's index.html under it. */
-export function serveFolder(root: string, page: string, port: number): Promise<Served> {
-  const base = resolve(root);
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = resolve(join(base, path));
-    if (file !== base && !file.startsWith(base + sep)) return void res.writeHead(403).end('outside the served folder');
-    let target = file;
+const under = (folder: string, file: string) => file === folder || file.startsWith(folder + sep);
+
+/** Serves the site (see the file's head) on 127.0.0.1:`port`. */
+export function serveSite(o: ServeSiteOptions): Promise<Served> {
+  const site = resolve(o.site);
+  const dataset = resolve(o.dataset);
+  const root = commonRoot([site, dataset]);
+  const named = new Set([...o.datasetFiles].map((f) => resolve(dataset, f)));
+  let hosts: string[] = [];
+  const answer = (res: ServerResponse, status: number, text: string) =>
+    void res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${text}\n`);
+  const send = (res: ServerResponse, file: string, head: boolean) => {
+    res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' });
+    if (head) return void res.end();
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (!hosts.includes(String(req.headers.host ?? '').toLowerCase()))
+      return answer(res, 403, `this server answers requests to ${hosts.join(' or ')} only`);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, `${req.method}: only GET and HEAD`);
+    const head = req.method === 'HEAD';
+    let path: string;
     try {
-      if (statSync(target).isDirectory()) target = join(target, 'index.html');
-      statSync(target);
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
     } catch {
-      return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`${path}: no such file`);
+      return answer(res, 400, 'a malformed address (a bad %-escape?)');
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream' });
-    createReadStream(target).pipe(res);
+    if (path.includes('\0')) return answer(res, 400, 'a malformed address');
+    if (path === '/favicon.ico') return send(res, pageFile('favicon.svg'), head);
+    let file = resolve(join(root, path));
+    const inSite = under(site, file);
+    if (!inSite && !named.has(file)) return answer(res, 404, `${path}: not part of the site`);
+    try {
+      if (inSite && statSync(file).isDirectory()) file = join(file, 'index.html');
+      if (!statSync(file).isFile()) throw new Error('not a file');
+    } catch {
+      return answer(res, 404, `${path}: no such file`);
+    }
+    send(res, file, head);
+  };
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch {
+      if (!res.headersSent) answer(res, 400, 'a malformed request');
+      else res.destroy();
+    }
+  });
+  // A request line Node cannot read at all: 400, and the server goes on.
+  server.on('clientError', (_e, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(o.port, '127.0.0.1', () => {
       const address = server.address();
-      const p = typeof address === 'object' && address ? address.port : port;
-      const rel = relative(base, resolve(page)).split(sep).map(encodeURIComponent).join('/');
+      const p = typeof address === 'object' && address ? address.port : o.port;
+      hosts = [`127.0.0.1:${p}`, `localhost:${p}`];
+      const rel = relative(root, join(site, 'index.html')).split(sep).map(encodeURIComponent).join('/');
       ok({ server, url: `http://127.0.0.1:${p}/${rel}` });
     });
   });

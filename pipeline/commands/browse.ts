@@ -3,7 +3,7 @@
 // URL on 127.0.0.1, served until interrupted). Problems found in the dataset go to stderr.
 import { join } from 'node:path';
 import { buildBrowseSite } from '../browse/build-site.ts';
-import { commonRoot, serveFolder } from '../browse/serve-site.ts';
+import { serveSite } from '../browse/serve-site.ts';
 import { defineCommand } from '../define-command.ts';
 
 export const browseCommand = defineCommand({
@@ -13,7 +13,8 @@ export const browseCommand = defineCommand({
       .option('out', { type: 'string', describe: 'folder for the site (default: <dir>/browse, which moves with the dataset)' })
       .option('serve', {
         type: 'string',
-        describe: 'also serve the site on 127.0.0.1 until interrupted: --serve PORT, or --serve alone (last) for any free port',
+        describe:
+          'also serve the site on 127.0.0.1 until interrupted (the site and the images it names, nothing else): --serve PORT, or --serve alone (last) for any free port',
       })
       .check((a) => {
         if ((a.serve !== undefined && a.serve !== '' && !/^\d{1,5}$/.test(a.serve)) || Number(a.serve) > 65535)
@@ -32,7 +33,7 @@ export const browseCommand = defineCommand({
       return;
     }
     const port = Number(args.serve || 0);
-    const served = await serveFolder(commonRoot([out, args.dir]), page, port);
+    const served = await serveSite({ site: out, dataset: args.dir, datasetFiles: site.datasetFiles, port });
     io.stdout.write(served.url + '\n');
     io.stderr.write('browse: serving on 127.0.0.1 only; Ctrl-C stops\n');
     await new Promise<void>((done) => {

@@ -1,7 +1,8 @@
 // The browse site's question page: the record's text, its images in order at their own size
 // (a click shows one large), the options with their images, the answer, the truth record and
 // the parameters, the other questions on the same complex, and the complex in 3D
-// (renders/viewer/viewer.js) with a button per view. A missing image or record is said in place.
+// (renders/viewer/viewer.js) with a button per view and one for the labels (off until asked
+// for). A missing image or record is said in place.
 (() => {
   const h = /** @type {any} */ (window).h;
   const MISI = /** @type {any} */ (window).MISI;
@@ -55,12 +56,23 @@
       h(
         'p',
         { class: 'note' },
-        'Drag to turn, scroll to zoom. Colours, labels and hidden hydrogens as in the images; the buttons show the six views of the questions.',
+        'Drag to turn, scroll to zoom. Colours and hidden hydrogens as in the images; the buttons show the six views of the questions. Labels are off until asked for: here each sits on its atom, so in a crowded pocket they overlap (the images move them clear of each other).',
       ),
     );
-    const v = /** @type {any} */ (window).MisiViewer.show(holder, scene);
+    const v = await /** @type {any} */ (window).MisiViewer.show(holder, scene);
     /** @type {any} */ (window).misiViewer = v; // for tests and the console: v.viewer is 3Dmol's
-    let labels = true;
+    const labelButton = h(
+      'button',
+      {
+        id: 'labels',
+        onclick: () => {
+          const on = !v.labelsShown();
+          v.labels(on);
+          labelButton.textContent = on ? 'hide labels' : 'show labels';
+        },
+      },
+      'show labels',
+    );
     buttons.append(
       ...VIEWS.map((name) =>
         h(
@@ -75,16 +87,7 @@
           name,
         ),
       ),
-      h(
-        'button',
-        {
-          onclick: () => {
-            labels = !labels;
-            v.labels(labels);
-          },
-        },
-        'labels on/off',
-      ),
+      labelButton,
       ' ',
       status,
     );
@@ -173,6 +176,9 @@
     );
     const three = h('div', { class: 'three' }, h('p', {}, 'Loading the 3D view...'));
     main.replaceChildren(h('div', { class: 'question-page' }, text, three));
+    // The text and images are painted first; the 3D view (a second or more of WebGL's start
+    // under software rendering) after that frame.
+    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
     await threeD(three, r.complex);
   }
 

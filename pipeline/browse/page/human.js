@@ -1,8 +1,12 @@
 // The human page: the session's questions one at a time as a model is asked them (the
-// instructions, the question text, its images, full size on a click; no answer shown), an
-// answer control per form (human-forms.js), the seconds each answer took, progress kept in
-// localStorage (a reload resumes where it stopped), and the answers exported at any time as
-// a predictions file for `misi-gen score` (JSON lines {id, prediction, seconds, task, participant}).
+// instructions and the time it takes first; then each question: its first line, its images as
+// large as the screen shows them whole, beside them the rest of its text and the answer control
+// per form, human-forms.js; a click shows an image at full size; no answer shown). The text's
+// paragraphs an earlier question already showed word for word (how the pictures are drawn, the
+// frame, the views...) are folded into one line that opens them (layout: human-layout.js). The
+// seconds each answer took, progress kept in localStorage (a reload resumes where it stopped),
+// and the answers exported at any time as a predictions file for `misi-gen score` (JSON lines
+// {id, prediction, seconds, task, participant}); the last screen says the session is finished.
 (() => {
   const h = /** @type {any} */ (window).h;
   const MISI = /** @type {any} */ (window).MISI;
@@ -52,16 +56,6 @@
     a.remove();
   }
 
-  function zoom(/** @type {string} */ src) {
-    const z = /** @type {HTMLElement} */ (document.getElementById('zoom'));
-    z.replaceChildren(h('img', { src, alt: 'full size' }));
-    z.hidden = false;
-    z.onclick = () => {
-      z.hidden = true;
-      z.replaceChildren();
-    };
-  }
-
   function start() {
     const name = /** @type {HTMLInputElement} */ (
       h('input', { type: 'text', id: 'participant', placeholder: 'a name or code for your answers', value: state.participant })
@@ -74,20 +68,47 @@
     name.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter') begin();
     });
-    const counts = Object.entries(session.perTask)
-      .map(([t, n]) => `${t} ${n}`)
-      .join(', ');
+    const L = /** @type {any} */ (window).MisiLayout;
+    const n = session.questions.length;
+    const perTask = Object.entries(session.perTask).map(([t, k]) => {
+      const short = session.n !== undefined && /** @type {number} */ (k) < session.n;
+      return h(
+        'li',
+        { 'data-task': t },
+        `${t}: ${k}`,
+        short ? h('span', { class: 'note' }, ` (fewer than ${session.n}: ${L.shortBecause(session, t)})`) : null,
+      );
+    });
+    const [low, high] = session.secondsPerQuestion;
     main().replaceChildren(
       h('h1', {}, 'Questions on molecules in space'),
       h(
         'p',
-        {},
-        `You will be asked ${session.questions.length} questions (${counts}), one at a time, each with its pictures, exactly as an AI model is asked them. Read each question to its end: it says how the pictures are drawn and in which form to answer.`,
+        { id: 'session-size' },
+        `You will be asked ${n} questions, one at a time, each with its pictures, exactly as an AI model is asked them`,
+        session.n !== undefined ? `: up to ${session.n} of each of ${perTask.length} kinds of question (tasks),` : '',
+        ' grouped by task:',
+      ),
+      h('ul', { class: 'per-task' }, perTask),
+      h(
+        'p',
+        { id: 'time-estimate' },
+        h('b', {}, `It takes about ${L.duration(n * low)} to ${L.duration(n * high)}`),
+        ` (a rough guess of ${low} to ${high} seconds a question; the questions with many pictures take longest). You may stop at any time and come back later.`,
       ),
       h(
         'ul',
         {},
-        h('li', {}, 'Click a picture to see it full size; click again to close it.'),
+        h(
+          'li',
+          {},
+          'Read each question to its end: it says how the pictures are drawn and in which form to answer. A paragraph you have read in an earlier question (how the pictures are drawn, the coordinate frame, the views...) is folded into one line the next time; click it to read it again.',
+        ),
+        h(
+          'li',
+          {},
+          'The pictures are shown as large as your screen shows them whole; click one to see it at full size (click again or press Escape to close it, the arrow keys show the others).',
+        ),
         h(
           'li',
           {},
@@ -107,17 +128,19 @@
 
   function finished() {
     onKey = undefined;
+    /** @type {HTMLElement} */ (document.getElementById('where')).textContent = 'finished';
     main().replaceChildren(
-      h('h1', {}, 'Done: thank you'),
+      h('h1', { id: 'finished' }, 'Finished: thank you'),
       h(
         'p',
         {},
-        `You answered ${Object.keys(state.answers).length} of ${session.questions.length} questions. Download your answers and send the file (${exportName()}) back.`,
+        `The session is finished: you answered all ${Object.keys(state.answers).length} of its ${session.questions.length} questions. Download your answers and send the file (${exportName()}) back.`,
       ),
       h('p', {}, h('button', { id: 'download', onclick: download }, 'download answers')),
       h('p', { class: 'note' }, 'Or copy them from here:'),
       h('textarea', { id: 'export', readonly: true }, predictions()),
     );
+    /** @type {any} */ (window).MisiLayout.fit();
   }
 
   function show() {
@@ -138,45 +161,20 @@
     };
     const c = /** @type {any} */ (window).MisiForms.control(q.form, submit);
     onKey = c.onKey;
-    const missing = new Set(session.missingImages);
     /** @type {HTMLElement} */ (document.getElementById('where')).textContent = `question ${i + 1} of ${session.questions.length}`;
     main().replaceChildren(
       h('div', { class: 'progress' }, h('div', { style: `width:${(100 * i) / session.questions.length}%` })),
-      h('h1', { id: 'question-number', 'data-id': q.id }, `Question ${i + 1} of ${session.questions.length}`),
-      h('pre', { class: 'question' }, q.question),
-      h(
-        'div',
-        { class: 'images' },
-        q.images.map((/** @type {string} */ p, /** @type {number} */ k) => {
-          const caption = `Image ${k + 1}`;
-          if (missing.has(p))
-            return h(
-              'div',
-              { class: 'missing' },
-              `${caption}: ${p} was missing from the dataset when this page was made; answer from the other images or skip with any answer, and tell whoever sent the page.`,
-            );
-          const fig = h('figure', {});
-          const img = h('img', { src: p, alt: caption, onclick: () => zoom(p) });
-          img.addEventListener('error', () =>
-            fig.replaceChildren(
-              h('div', { class: 'missing' }, `${caption}: ${p} is missing beside this page (was the folder copied whole?)`),
-            ),
-          );
-          fig.append(img, h('figcaption', {}, caption));
-          return fig;
-        }),
-      ),
-      h('div', { class: 'answer-controls' }, c.element),
+      /** @type {any} */ (window).MisiLayout.question(session, i, c.element),
     );
+    /** @type {any} */ (window).MisiLayout.fit();
     c.focus?.();
+    // Focusing the answer field must not scroll the first image away, nor the text's start.
+    window.scrollTo(0, 0);
+    document.querySelector('.q-text')?.scrollTo(0, 0);
   }
 
   window.addEventListener('keydown', (ev) => {
-    const z = /** @type {HTMLElement} */ (document.getElementById('zoom'));
-    if (!z.hidden && ev.key === 'Escape') {
-      z.click();
-      return;
-    }
+    if (/** @type {any} */ (window).MisiLayout.zoomKey(ev)) return;
     if (onKey && !(ev.target instanceof HTMLInputElement) && onKey(ev)) ev.preventDefault();
   });
 

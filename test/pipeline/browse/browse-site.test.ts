@@ -3,11 +3,14 @@
 // (the counts beside each value are those of the records), open a question whose images,
 // options and answer are its record's, see the complex drawn in 3D (a canvas that is not
 // black, another picture per view button); then the dataset folder moves with its site and a
-// missing image and an unknown id are said in place; --serve answers on 127.0.0.1.
+// missing image and an unknown id are said in place; --serve answers on 127.0.0.1 with the
+// site and the images it names only, to no other Host, and a malformed request does not stop it.
+// Also a question page of each of three tasks: all its images and a drawn 3D view.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -22,7 +25,7 @@ import { REPO } from '../../shared-structures.ts';
 import { closeBrowser, litShare, openBrowser, openPage, pixels } from './page-driver.ts';
 
 const noBrowser = findBrowser() === null ? 'no Chromium on this machine' : false;
-const TASKS = ['translation', 'rotation_rotation'];
+const TASKS = ['translation', 'rotation_rotation', 'residue_ligand'];
 const root = mkdtempSync(join(tmpdir(), 'misi-browse-'));
 const dataset = join(root, 'data');
 let browser: Browser;
@@ -68,7 +71,7 @@ before(async () => {
     out: dataset,
     tasks: TASKS.map((t) => taskById(t)!),
     seed: 5,
-    perComplex: 'translation=1/1,rotation_rotation=2/2',
+    perComplex: 'translation=1/1,rotation_rotation=2/2,residue_ligand=1/1',
     testShare: 0.5,
     pages: 2,
     quiet: true,
@@ -92,7 +95,7 @@ test('browse: filter to a task and a complex, open a question: its images, optio
   assert.match(await page.$eval('#counts', (e) => e.textContent ?? ''), /rotation_rotation/);
   await page.click('header a[href="#/list"]');
   await page.waitForSelector('select[data-facet=task]');
-  const total = records(dataset, 'translation').length + all.length;
+  const total = TASKS.reduce((n, t) => n + records(dataset, t).length, 0);
   assert.equal(await page.$eval('#hit-count', (e) => e.textContent), String(total));
   const taskOption = await page.$eval('select[data-facet=task] option[value=rotation_rotation]', (e) => e.textContent);
   assert.equal(taskOption, `rotation_rotation (${all.length})`);
@@ -135,7 +138,7 @@ test('browse: filter to a task and a complex, open a question: its images, optio
   assert.equal(await page.$eval('#answer', (e) => e.textContent), rec.answer);
   assert.deepEqual(JSON.parse(await page.$eval('#truth', (e) => e.textContent ?? '')), rec.truth);
   const others = await page.$$eval('.others a', (as) => as.map((a) => a.textContent));
-  const sameComplex = [...records(dataset, 'translation'), ...all]
+  const sameComplex = TASKS.flatMap((t) => records(dataset, t))
     .filter((r) => r.complex === complex && r.id !== rec.id)
     .map((r) => r.id)
     .sort();
@@ -188,7 +191,48 @@ test('browse: filter to a task and a complex, open a question: its images, optio
   await new Promise((r) => setTimeout(r, 300));
   assert.notDeepEqual(await pixels(viewer), front, 'the left view is another picture');
   assert.equal(await page.$eval('#view-name', (e) => e.textContent), 'left view');
+  // Labels: off on opening, all of the scene's on a click (one pass), off again on another.
+  const labelCount = () =>
+    page.evaluate(() => (window as unknown as { misiViewer: { viewer: { labels: unknown[] } } }).misiViewer.viewer.labels.length);
+  const sceneLabels = await page.evaluate(
+    (id) =>
+      (window as unknown as { MISI: { load(n: string): Promise<{ labels: unknown[] }> } }).MISI.load(`complexes/${id}`).then(
+        (s) => s.labels.length,
+      ),
+    rec.complex,
+  );
+  assert.ok(sceneLabels > 10, `the scene has labels (${sceneLabels})`);
+  assert.equal(await labelCount(), 0, 'no labels on opening');
+  const unlabelled = await pixels(viewer);
+  await page.click('#labels');
+  assert.equal(await labelCount(), sceneLabels);
+  assert.equal(await page.$eval('#labels', (e) => e.textContent), 'hide labels');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.notDeepEqual(await pixels(viewer), unlabelled, 'the labels are drawn');
+  await page.click('#labels');
+  assert.equal(await labelCount(), 0);
   assert.deepEqual(errors, []);
+});
+
+test('browse: a question page of each of three tasks shows every image and draws its complex in 3D', { skip: noBrowser }, async () => {
+  for (const task of TASKS) {
+    const rec = records(dataset, task)[0];
+    const { page, errors } = await openPage(browser, join(dataset, 'browse', 'index.html'), `#/q/${rec.id}`);
+    await page.waitForFunction(() => [...document.querySelectorAll('.images img')].every((i) => (i as HTMLImageElement).complete));
+    assert.deepEqual(
+      await page.$$eval('.images img', (is) =>
+        is.filter((i) => (i as HTMLImageElement).naturalWidth > 0).map((i) => i.getAttribute('data-path')),
+      ),
+      rec.images,
+      `${task}: every image shown`,
+    );
+    await page.waitForSelector('#viewer canvas');
+    await new Promise((r) => setTimeout(r, 300));
+    const lit = await litShare((await page.$('#viewer'))!);
+    assert.ok(lit > 0.02, `${task}: the 3D view is drawn (${(100 * lit).toFixed(1)} % lit)`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
 
 test('browse: the site moves with its dataset; a missing image and an unknown id are said in place', { skip: noBrowser }, async () => {
@@ -219,7 +263,25 @@ test('browse: the site moves with its dataset; a missing image and an unknown id
   assert.deepEqual(errors, []);
 });
 
-test("browse --serve: the site and the dataset's images on 127.0.0.1", { skip: noBrowser }, async () => {
+/** A raw HTTP/1.1 request (fetch would mend a malformed path or a Host): the status line's code. */
+function rawStatus(port: number, path: string, host = `127.0.0.1:${port}`): Promise<number> {
+  return new Promise((ok, fail) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    let got = '';
+    socket.on('data', (d) => {
+      got += d;
+    });
+    socket.on('end', () => ok(Number(/^HTTP\/1\.1 (\d{3})/.exec(got)?.[1] ?? 0)));
+    socket.on('error', fail);
+  });
+}
+
+test("browse --serve: the site and the dataset's images on 127.0.0.1, nothing beside them, to no foreign Host", {
+  skip: noBrowser,
+}, async () => {
+  // A file beside the dataset and the site, under the folder holding both (root), and a file
+  // of the dataset the site does not name (its records, with the answers).
+  writeFileSync(join(root, 'private.txt'), 'not for the site');
   const child = spawn(process.execPath, [join(REPO, 'test/source-cli.mjs'), 'browse', dataset, '--out', join(root, 'served'), '--serve'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -233,12 +295,36 @@ test("browse --serve: the site and the dataset's images on 127.0.0.1", { skip: n
       child.on('close', (code) => fail(new Error(`browse --serve exited ${code}`)));
     });
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/served\/index\.html$/);
+    const port = Number(new URL(url).port);
     const page = await fetch(url);
     assert.equal(page.status, 200);
+    assert.match(await page.text(), /<title>misi-gen browse<\/title>/);
+    assert.equal((await fetch(new URL('data/summary.js', url))).status, 200);
     const image = records(dataset, 'translation')[0].images[0];
     const png = await fetch(new URL(`../data/${image}`, url));
+    assert.equal(png.status, 200);
     assert.equal(png.headers.get('content-type'), 'image/png');
-    assert.equal((await fetch(new URL('/../../etc/passwd', url))).status, 404);
+    // Outside the site and not an image it names: not served, though the files are there.
+    assert.equal(readFileSync(join(root, 'private.txt'), 'utf8'), 'not for the site');
+    assert.equal((await fetch(new URL('/private.txt', url))).status, 404);
+    assert.equal((await fetch(new URL('/data/qa/translation.test.jsonl', url))).status, 404);
+    assert.equal((await fetch(new URL('/data/complexes.jsonl', url))).status, 404);
+    assert.equal((await fetch(new URL('/data/', url))).status, 404);
+    assert.equal(await rawStatus(port, '/../private.txt'), 404);
+    assert.equal(await rawStatus(port, '/%2e%2e/private.txt'), 404);
+    // A favicon.
+    const icon = await fetch(new URL('/favicon.ico', url));
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers.get('content-type'), 'image/svg+xml');
+    // Another Host (a DNS name pointed at 127.0.0.1, or another port): refused; localhost with the port: served.
+    assert.equal(await rawStatus(port, '/served/index.html', `attacker.example:${port}`), 403);
+    assert.equal(await rawStatus(port, '/served/index.html', '127.0.0.1'), 403);
+    assert.equal(await rawStatus(port, '/served/index.html', `localhost:${port}`), 200);
+    // A malformed escape: 400, and the next request is served.
+    assert.equal(await rawStatus(port, '/served/%E0%A4%A.html'), 400);
+    assert.equal(await rawStatus(port, '/served/%zz'), 400);
+    assert.equal((await fetch(url)).status, 200);
+    assert.equal(child.exitCode, null, 'still serving');
   } finally {
     child.kill('SIGTERM');
   }

@@ -3,9 +3,14 @@
 // mix of right and wrong answers, the page reloaded midway (it resumes where it stopped); the
 // downloaded file scores in `misi-gen score --answered-only` exactly what the mix should,
 // worked out by hand below; with a second file, score prints the mean over the two with its spread.
+// At 1280x800 the first image shows whole under the question's first line, as large as fits,
+// nothing over it; a paragraph shown before is folded; the last screen says the session is
+// finished. The session's data holds what the person is shown and no more; a second
+// `human --out` on it is refused and leaves it as it was; --n is per task and a cap is said.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -81,6 +86,95 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** At 1280x800: the first image whole above the fold, under the question's first line, as large as fits, not covered. */
+async function firstImageShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('.q-body .images img') as HTMLImageElement | null)?.complete);
+  const box = await page.evaluate(() => {
+    const img = document.querySelector('.q-body .images img') as HTMLImageElement;
+    const r = img.getBoundingClientRect();
+    const line = document.getElementById('first-line')!.getBoundingClientRect();
+    const column = img.closest('.images')!.getBoundingClientRect();
+    return {
+      top: r.top,
+      bottom: r.bottom,
+      left: r.left,
+      right: r.right,
+      width: r.width,
+      natural: img.naturalWidth,
+      lineBottom: line.bottom,
+      column: column.width,
+      uncovered: [
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.bottom - 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.top + 2],
+      ].map(([x, y]) => document.elementFromPoint(x, y) === img),
+      text: document.getElementById('first-line')!.textContent,
+      scrolled: window.scrollY,
+    };
+  });
+  assert.equal(box.scrolled, 0);
+  assert.ok(box.text && box.text.length > 20, 'the first line of the question is there');
+  assert.ok(box.top >= box.lineBottom, `the image (top ${box.top}) is under the first line (bottom ${box.lineBottom})`);
+  assert.ok(box.bottom <= 800 && box.right <= 1280 && box.left >= 0, `the image shows whole above the fold: ${JSON.stringify(box)}`);
+  // As large as the screen shows it whole: the column's width or the height left, whichever is less.
+  const fits = Math.min(box.column, 800 - box.top - 40);
+  assert.ok(box.width >= fits, `the image is ${box.width} px wide; ${fits} fit (its own size ${box.natural})`);
+  assert.deepEqual(box.uncovered, [true, true, true, true], 'nothing covers the image');
+}
+
+/** Every file under `dir` with its content's hash. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const f of readdirSync(d)) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[p] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+test('human: the session holds what the person is shown only; a second --out on it is refused and changes nothing; --n is per task, a cap said', {
+  skip: noBrowser,
+}, async () => {
+  const text = readFileSync(join(session, 'data', 'session.js'), 'utf8');
+  const data = JSON.parse(text.slice(text.indexOf(',') + 1, text.lastIndexOf(')')));
+  const recs = testRecords();
+  assert.equal(data.questions.length, 8);
+  for (const q of data.questions) {
+    assert.deepEqual(Object.keys(q).sort(), ['form', 'id', 'images', 'question', 'task']);
+    const r = recs.get(q.id)!;
+    if (r.options) assert.deepEqual(q.form, { kind: 'letter', letters: r.options.map((o) => o.letter) });
+  }
+  assert.doesNotMatch(text, /"(answer|truth|options|commands|meta)":/);
+  const before = snapshot(session);
+  const again = await cli('human', dataset, '--out', session, '--tasks', 'translation', '--n', '1', '--split', 'test');
+  assert.equal(again.status, 2, again.stderr);
+  assert.match(again.stderr, /already holds a session .*left as it is/);
+  assert.deepEqual(snapshot(session), before, 'the session is unchanged');
+  // --n is per task; a task whose split has fewer gives what it has, and stderr says so.
+  const wide = join(root, 'wide');
+  const many = await cli('human', dataset, '--out', wide, '--tasks', TASKS.join(','), '--n', '50', '--split', 'test');
+  assert.equal(many.status, 0, many.stderr);
+  const inSplit = (t: string) => [...recs.values()].filter((r) => r.task === t).length;
+  for (const t of TASKS)
+    assert.match(many.stderr, new RegExp(`human: ${t}: ${inSplit(t)} questions?, not --n 50 \\(the test split has only ${inSplit(t)}\\)`));
+  const help = await cli('human', '--help');
+  assert.match(help.stdout, /questions PER TASK/);
+  const { page, errors } = await openPage(browser, join(wide, 'human.html'));
+  assert.match(await page.$eval('#session-size', (e) => e.textContent ?? ''), /up to 50 of each of 4 kinds of question/);
+  assert.match(
+    await page.$eval('.per-task', (e) => e.textContent ?? ''),
+    new RegExp(`translation: ${inSplit('translation')} \\(fewer than 50: the test split has only`),
+  );
+  assert.match(await page.$eval('#time-estimate', (e) => e.textContent ?? ''), /^It takes about \d+ (minutes|hours?)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 /** Types `text` into the answer field and submits it with Enter. */
 async function typeAnswer(page: Page, text: string): Promise<void> {
   await page.click('#answer-text', { clickCount: 3 });
@@ -121,10 +215,13 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   const { page, errors } = page0;
   const cdp = await page.createCDPSession();
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  await page.setViewport({ width: 1280, height: 800 });
   await page.type('#participant', 'tester-1');
   await page.click('#start');
   const seen: Record<string, number> = {};
   const total = Object.values(MIX).reduce((s, m) => s + m.length, 0);
+  await firstImageShown(page);
+  await page.setViewport({ width: 1400, height: 1000 });
   for (let k = 0; k < total; k++) {
     await page.waitForSelector('#question-number');
     assert.equal(await page.$eval('#question-number', (e) => e.textContent), `Question ${k + 1} of ${total}`);
@@ -133,6 +230,12 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
     assert.ok(r, `question ${id} is a test question of the dataset`);
     assert.equal(await page.$$eval('body', (b) => b[0].textContent!.includes('Answer:')), false);
     const nth = (seen[r.task] = (seen[r.task] ?? -1) + 1);
+    if (k === 1) {
+      // The second question of a task: the paragraphs the first showed (how the pictures are
+      // drawn, the frame...) are folded into one line that opens them; the task is not.
+      assert.match(await page.$eval('details.seen summary', (e) => e.textContent ?? ''), /^Read before: .*How the pictures are drawn/);
+      assert.match(await page.$eval('.q-text', (e) => e.textContent ?? ''), /Task: /);
+    }
     await answer(page, r, MIX[r.task][nth]);
     await page.waitForFunction(
       (was) => document.querySelector('#question-number')?.textContent !== was,
@@ -150,6 +253,8 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
     }
   }
   await page.waitForSelector('#download');
+  assert.equal(await page.$eval('#where', (e) => e.textContent), 'finished');
+  assert.match(await page.$eval('main', (e) => e.textContent ?? ''), /The session is finished: you answered all 8 of its 8 questions/);
   await page.click('#download');
   const file = join(downloads, 'tester-1.test.jsonl');
   for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((res) => setTimeout(res, 100));
