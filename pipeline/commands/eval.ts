@@ -7,7 +7,6 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
-import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
 import { TEST } from '../../qa/split-names.ts';
 import { readQaSplit } from '../dataset/read-dataset.ts';
 import { type CommandIo, defineCommand, type InferredArgs } from '../define-command.ts';
@@ -19,7 +18,9 @@ import { DEFAULTS } from '../eval/eval-settings.ts';
 import { ReplyCache } from '../eval/reply-cache.ts';
 import { askQuestions } from '../eval/run-eval.ts';
 import { CommandFailure } from '../exit-codes.ts';
-import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable } from '../score-table.ts';
+import { paperTable } from '../score-paper-table.ts';
+import { scoreRecords } from '../score-predictions.ts';
+import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable, TABLES, tableOption } from '../score-table.ts';
 
 const EXAMPLE = `Example, with a local vLLM server:
   vllm serve Qwen/Qwen2.5-VL-7B-Instruct --port 8000 --limit-mm-per-prompt '{"image": 12}'
@@ -82,6 +83,7 @@ const evalOptions = (y: Argv) =>
     })
     .option('atom-names', atomNamesOption)
     .option('json', { type: 'boolean', default: false, describe: 'print the scores as JSON instead of the table' })
+    .option('table', tableOption)
     .check((a) => {
       if (a.baseline === undefined && (!a.endpoint || !a.model))
         throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
@@ -212,14 +214,9 @@ async function printScores(args: EvalArgs, io: CommandIo): Promise<void> {
     .filter(Boolean);
   // A dataset that cannot be read: exit 1 (pipeline/exit-codes.ts).
   const records = (await readQaSplit(args.dataset, args.split)).filter((r) => !tasks?.length || tasks.includes(r.task));
-  let score;
-  try {
-    score = scoreSplit(records, replies, { atomNames: atomNameRuleOf(args.atomNames) });
-  } catch (e) {
-    // The record's file named inside the dataset folder.
-    if (e instanceof DatasetRecordError) throw new CommandFailure(`${args.dataset}/${e.message}`);
-    throw e;
-  }
-  const run = { dataset: args.dataset, predictions: args.out!, split: args.split, score, problems };
-  io.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
+  const { score, paper } = scoreRecords(args.dataset, records, replies, atomNameRuleOf(args.atomNames));
+  const run = { dataset: args.dataset, predictions: args.out!, split: args.split, score, paper, problems };
+  io.stdout.write(
+    args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : args.table === TABLES.paper ? paperTable([run]) : scoreTable(run),
+  );
 }
