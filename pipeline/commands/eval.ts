@@ -15,6 +15,7 @@ import { redact } from '../eval/chat-client.ts';
 import { besidePredictions, defaultPredictionsPath, overwriteProblem, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
 import { EVAL_SPLITS, type EvalSplit, selectQuestions } from '../eval/eval-questions.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
+import { IMAGE_MODES, type ImageMode, withoutImages } from '../eval/image-mode.ts';
 import { ReplyCache } from '../eval/reply-cache.ts';
 import { askQuestions } from '../eval/run-eval.ts';
 import { CommandFailure } from '../exit-codes.ts';
@@ -62,6 +63,12 @@ const evalOptions = (y: Argv) =>
     .option('image-urls', {
       type: 'string',
       describe: 'send images as <prefix>/<path in the dataset> (http:// or file://) instead of data URLs',
+    })
+    .option('images', {
+      choices: IMAGE_MODES,
+      default: IMAGE_MODES[0] as ImageMode,
+      describe:
+        "all: each question with its images; none: the same questions as text alone (a model's score without looking; `compare` puts the two side by side: MG = with - without)",
     })
     .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed replies (server-sent events)' })
     .option('concurrency', { type: 'number', default: DEFAULTS.concurrency, describe: 'requests in flight at once' })
@@ -111,7 +118,7 @@ export const evalCommand = defineCommand({
     );
     const log = (line: string) => io.stderr.write(line + '\n');
     const source = args.baseline ? { baseline: args.baseline } : { model: args.model! };
-    args.out ??= defaultPredictionsPath(args.dataset, args.split, source);
+    args.out ??= defaultPredictionsPath(args.dataset, args.split, source, args.images);
     const problem = await overwriteProblem(args.out, { split: args.split, tasks: sel.tasks, source, settings: settingsOf(args) });
     if (problem && !args.force) throw new CommandFailure(`${problem}; give another --out, or --force to replace it`);
     if (problem) log(`eval: --force: replacing ${args.out}`);
@@ -152,7 +159,9 @@ export const evalCommand = defineCommand({
         backoffMs: args.backoff * 1000,
         apiKey,
       };
-      const run = await askQuestions(sel.questions, g, transport, images, cache, log);
+      // --images none: the same questions, their images left out of every request.
+      const asked = args.images === 'none' ? sel.questions.map(withoutImages) : sel.questions;
+      const run = await askQuestions(asked, g, transport, images, cache, log);
       fatal = run.fatal;
       const replies = new Map(sel.questions.map((q) => [q.id, cache.get(g.model, q.id, run.keys.get(q.id)!)]));
       const answered = await writePredictions(args.out, sel.questions, (q) => replies.get(q.id));
@@ -186,7 +195,7 @@ function settingsOf(args: EvalArgs): Record<string, unknown> {
     maxTokens: args.maxTokens,
     systemPrompt: args.systemPrompt ?? null,
     seed: args.seed ?? null,
-    images: args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`,
+    images: args.images === 'none' ? 'none (text only)' : args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`,
     stream: args.stream,
   };
 }
