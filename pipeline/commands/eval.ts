@@ -15,7 +15,7 @@ import { redact } from '../eval/chat-client.ts';
 import { besidePredictions, defaultPredictionsPath, overwriteProblem, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
 import { EVAL_SPLITS, type EvalSplit, selectQuestions } from '../eval/eval-questions.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
-import { IMAGE_MODES, type ImageMode, withoutImages } from '../eval/image-mode.ts';
+import { IMAGE_MODES, type ImageMode, NO_IMAGES_SETTING, withoutImages } from '../eval/image-mode.ts';
 import { ReplyCache } from '../eval/reply-cache.ts';
 import { askQuestions } from '../eval/run-eval.ts';
 import { CommandFailure } from '../exit-codes.ts';
@@ -195,7 +195,7 @@ function settingsOf(args: EvalArgs): Record<string, unknown> {
     maxTokens: args.maxTokens,
     systemPrompt: args.systemPrompt ?? null,
     seed: args.seed ?? null,
-    images: args.images === 'none' ? 'none (text only)' : args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`,
+    images: args.images === 'none' ? NO_IMAGES_SETTING : args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`,
     stream: args.stream,
   };
 }

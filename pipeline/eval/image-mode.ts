@@ -10,5 +10,8 @@ export type ImageMode = (typeof IMAGE_MODES)[number];
 /** What a run without images adds to its default predictions name: `<model>.no-images.<split>.jsonl`. */
 export const NO_IMAGES_SUFFIX = '.no-images';
 
+/** The run header's `settings.images` of a run without images. */
+export const NO_IMAGES_SETTING = 'none (text only)';
+
 /** The question as asked without its images. */
 export const withoutImages = (q: QaRecord): QaRecord => ({ ...q, images: [] });

@@ -66,8 +66,8 @@ test('MG and ML worked by hand: a vision model with and without the images, a te
     assert.equal(r.status, 0, r.stderr);
     return r;
   };
-  const sv = join(root, 'vlm.jsonl');
-  await run(['--endpoint', vision.url, '--model', 'vlm', '--out', sv]);
+  const sv = join(data, 'eval', 'vlm.test.jsonl');
+  await run(['--endpoint', vision.url, '--model', 'vlm']);
   const sentWithImages = vision.seen.length;
   // --images none: the default file is named for it; no request carries an image.
   const none = await run(['--endpoint', vision.url, '--model', 'vlm', '--images', 'none', '--table', 'paper']);
@@ -81,8 +81,8 @@ test('MG and ML worked by hand: a vision model with and without the images, a te
   assert.equal(blindSeen.length, questions.length);
   assert.ok(blindSeen.every((s) => s.sizes.length === 0 && s.id.startsWith('blind:')));
   assert.equal(vision.problems.length, 0, vision.problems.join('; '));
-  const st = join(root, 'llm.jsonl');
-  await run(['--endpoint', textOnly.url, '--model', 'llm', '--images', 'none', '--out', st]);
+  const st = join(data, 'eval', 'llm.no-images.test.jsonl');
+  await run(['--endpoint', textOnly.url, '--model', 'llm', '--images', 'none']);
 
   // By hand, from the records' answers.
   const rl = questions.filter((q) => q.id.startsWith('residue_ligand-'));
@@ -165,6 +165,29 @@ test('MG and ML worked by hand: a vision model with and without the images, a te
   );
   assert.match(table.stdout, /^ {2}MG +S_v - S_wv, the multi-modal gain/m);
   assert.match(table.stdout, /^ {2}ML +max\(0, S_wv - S_t\), the multi-modal leakage/m);
+
+  // The dataset card takes the model rows from the runs in <dataset>/eval: vlm with and
+  // without the images, llm (a run without images only) as the text-only model.
+  const hf = join(root, 'hf');
+  const exported = await cli(['export', data, '--format', 'hf', '--out', hf]);
+  assert.equal(exported.status, 0, exported.stderr);
+  const card = readFileSync(join(hf, 'README.md'), 'utf8');
+  const section = card.split('## What a model gets without looking')[1].split('\n## ')[0];
+  assert.match(
+    section,
+    /Model vlm on the test split, .*`eval\/vlm\.test\.jsonl`.*`eval\/vlm\.no-images\.test\.jsonl`.*text-only model llm/,
+  );
+  assert.match(section, /^\| task \| chance \| best blind \| vlm with images \| without \| MG \| llm \(text only\) \| ML \|$/m);
+  const n = noShare.toFixed(1);
+  assert.match(
+    section,
+    new RegExp(
+      `^\\| residue_ligand \\| 50\\.0 \\| [^|]+ \\| 100\\.0 \\| ${n} \\| \\+${(100 - noShare).toFixed(1)} \\| 0\\.0 \\| ${n} \\|$`,
+      'm',
+    ),
+  );
+  assert.match(section, /^\| RL\+ \| - \| - \| 100\.0 \| 0\.0 \| \+100\.0 \| 0\.0 \| 0\.0 \|$/m);
+  assert.match(section, /^\| paper average \| - \| - \| 100\.0 \| 50\.0 \| \+50\.0 \| 0\.0 \| 50\.0 \|$/m);
 
   // The chart: a PNG as wide as its page, with the bars' colours in it.
   const png = PNG.sync.read(readFileSync(chart));
