@@ -13,6 +13,8 @@ export interface PaperColumnSpec {
   task: string;
   /** Which of the task's questions it scores, by answer text (all when absent). */
   takes?: (answer: string) => boolean;
+  /** Those questions in words, for a column that `takes`. */
+  describe?: string;
   /** Part of the paper's average (its task is not left out). */
   inAverage: boolean;
 }
@@ -20,7 +22,13 @@ export interface PaperColumnSpec {
 /** Every column the known tasks declare, in the paper's order. */
 export function paperColumnSpecs(): PaperColumnSpec[] {
   return allTasks().flatMap((t) =>
-    (t.paperColumns ?? []).map((c) => ({ name: c.name, task: t.id, takes: c.takes, inAverage: t.leftOutOfPaperAverage !== true })),
+    (t.paperColumns ?? []).map((c) => ({
+      name: c.name,
+      task: t.id,
+      takes: c.takes,
+      describe: c.describe,
+      inAverage: t.leftOutOfPaperAverage !== true,
+    })),
   );
 }
 
@@ -108,3 +116,24 @@ export const paperAverageColumns = (): string[] =>
   paperColumnSpecs()
     .filter((c) => c.inAverage)
     .map((c) => c.name);
+
+/** The columns left out of the paper's average, by name (TR, RR). */
+export const paperLeftOutColumns = (): string[] =>
+  paperColumnSpecs()
+    .filter((c) => !c.inAverage)
+    .map((c) => c.name);
+
+/**
+ * What the columns of a task the paper splits are, one phrase per such task:
+ * `RL+ and RL-: residue_ligand's questions, those whose truth is a bond and those whose truth is No`.
+ */
+export function splitColumnsText(): string[] {
+  const byTask = new Map<string, PaperColumnSpec[]>();
+  for (const c of paperColumnSpecs()) byTask.set(c.task, [...(byTask.get(c.task) ?? []), c]);
+  return [...byTask]
+    .filter(([, cols]) => cols.length > 1)
+    .map(
+      ([task, cols]) =>
+        `${cols.map((c) => c.name).join(' and ')}: ${task}'s questions, ${cols.map((c) => c.describe ?? 'all').join(' and ')}`,
+    );
+}

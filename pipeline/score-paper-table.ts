@@ -5,7 +5,8 @@
 // Given several files (people), a row per file and the row of their mean.
 import { basename } from 'node:path';
 import type { AtomNameRule } from '../qa/scoring/equivalent-atoms.ts';
-import { paperAverageColumns, paperColumnSpecs } from './paper-columns.ts';
+import { scorerOf, taskById } from '../qa/task-registry.ts';
+import { paperAverageColumns, paperColumnSpecs, paperLeftOutColumns, splitColumnsText } from './paper-columns.ts';
 import type { ScoreRun } from './score-table.ts';
 
 /** The rule of the paper's tables: names as written. */
@@ -25,6 +26,15 @@ function figures(run: ScoreRun, metric: Metric): { avg: number | null; byColumn:
   const byColumn = new Map(run.paper.columns.map((c) => [c.name, c.byAtomNames[PAPER_RULE][metric]]));
   return { avg: run.paper.average.byAtomNames[PAPER_RULE][metric], byColumn };
 }
+
+/** The columns of the tasks whose scorer knows equivalent atom names (the H-bond tasks). */
+const namedColumns = () =>
+  paperColumnSpecs()
+    .filter((c) => {
+      const t = taskById(c.task);
+      return t !== undefined && scorerOf(t).equivalentAtomNames === true;
+    })
+    .map((c) => c.name);
 
 const rowName = (run: ScoreRun) => basename(run.predictions).replace(/\.jsonl?$/, '');
 
@@ -58,9 +68,9 @@ export function paperTable(runs: ScoreRun[]): string {
   const absent = columns.filter((c) => !shown.has(c));
   out.push(
     '',
-    `Avg: the paper's, the unweighted mean of ${paperAverageColumns().join(', ')} (the columns of this dataset among them); TR and RR are shown and left out, as in the paper.`,
-    'RL+: the residue_ligand questions whose truth is a bond; RL-: those whose truth is No.',
-    "H-bond columns (RL+, RL-, PL) by the paper's rule, residue atom names as written; `misi-gen score` without --table gives both rules.",
+    `Avg: the paper's, the unweighted mean of ${paperAverageColumns().join(', ')} (the columns of this dataset among them); ${paperLeftOutColumns().join(' and ')} are shown and left out, as in the paper.`,
+    ...splitColumnsText().map((t) => `${t}.`),
+    `Columns whose answers name residue atoms (${namedColumns().join(', ')}) by the paper's rule, residue atom names as written; \`misi-gen score\` without --table gives both rules.`,
     ...(absent.length ? [`- : no question of the split in ${absent.join(', ')}.`] : []),
   );
   return out.join('\n') + '\n';

@@ -65,7 +65,7 @@ export function peopleTable(runs: ScoreRun[]): string {
   const rows = peopleRows(runs);
   const head = ['task', 'files', 'composite', 'sd', 'min', 'max', 'exact', 'sd'];
   const cells = rows.map((r) => [
-    r.task === SEVEN_TASKS_ROW ? AVERAGE_LABELS.tasks : r.task,
+    r.task === SEVEN_TASKS_ROW ? AVERAGE_LABELS.tasks(runs[0].score.average.tasks.length) : r.task,
     String(r.composite.files),
     one(r.composite.mean),
     one(r.composite.sd),
@@ -95,7 +95,7 @@ export function peopleTable(runs: ScoreRun[]): string {
       'Each file:',
       ...runs.map(
         (r) =>
-          `  ${r.predictions}: ${AVERAGE_LABELS.paper(r.paper.average.columns.length)} ${one(r.paper.average.composite)}, ${AVERAGE_LABELS.tasks} ${one(r.score.average.composite)}, ${AVERAGE_LABELS.all} ${one(r.score.averageAllTasks.composite)}, ${r.score.questions - r.score.missing} of ${r.score.questions} questions answered`,
+          `  ${r.predictions}: ${AVERAGE_LABELS.paper(r.paper.average.columns.length)} ${one(r.paper.average.composite)}, ${AVERAGE_LABELS.tasks(r.score.average.tasks.length)} ${one(r.score.average.composite)}, ${AVERAGE_LABELS.all} ${one(r.score.averageAllTasks.composite)}, ${r.score.questions - r.score.missing} of ${r.score.questions} questions answered`,
       ),
       '',
       'composite, exact, RL+/RL- and the averages are defined as for one file (misi-gen score DIR FILE prints the definitions); a question a file does not answer scores 0 in it.',

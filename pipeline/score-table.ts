@@ -6,7 +6,8 @@ import { ATOM_NAME_RULE_DEFINITIONS, ATOM_NAME_RULES, type AtomNameRule } from '
 import type { PredictionProblem } from '../qa/scoring/prediction-lines.ts';
 import type { SplitScore, TaskAverage } from '../qa/scoring/score-split.ts';
 import { allTasks } from '../qa/task-registry.ts';
-import { type PaperScore, paperAverageColumns } from './paper-columns.ts';
+import { type PaperScore, paperAverageColumns, paperColumnSpecs, splitColumnsText } from './paper-columns.ts';
+import { count } from './plural.ts';
 
 export interface ScoreRun {
   dataset: string;
@@ -18,12 +19,18 @@ export interface ScoreRun {
   problems: PredictionProblem[];
 }
 
+const PAPER_AVERAGE_PREFIX = 'average (paper, ';
+
 /** How the tables name the three averages (JSON: paperAverage, average, averageAllTasks). */
 export const AVERAGE_LABELS = {
-  paper: (n: number) => `average (paper, ${n} columns)`,
-  tasks: 'average (7 tasks)',
+  paper: (n: number) => `${PAPER_AVERAGE_PREFIX}${count(n, 'column')})`,
+  /** `average (7 tasks)` on a dataset of the nine. */
+  tasks: (n: number) => `average (${count(n, 'task')})`,
   all: 'average (all tasks)',
 } as const;
+
+/** Whether a row's label is the paper's average (of any number of columns). */
+export const isPaperAverageLabel = (label: string): boolean => label.startsWith(PAPER_AVERAGE_PREFIX);
 
 /** What each average is, for the table's definitions and the JSON. */
 export function averageDefinitions(): { paperAverage: string; average: string; averageAllTasks: string } {
@@ -32,8 +39,8 @@ export function averageDefinitions(): { paperAverage: string; average: string; a
     .map((t) => t.id)
     .join(' and ');
   return {
-    paperAverage: `the paper's Avg: unweighted mean of the columns ${paperAverageColumns().join(', ')} present (residue_ligand twice: RL+ on the questions whose truth is a bond, RL- on those whose truth is No; ${left} left out)`,
-    average: `unweighted mean over the tasks present but ${left}, residue_ligand once (printed as average (paper) before; not the paper's Avg)`,
+    paperAverage: `the paper's Avg: unweighted mean of the columns ${paperAverageColumns().join(', ')} present (${splitColumnsText().join('; ')}; ${left} left out)`,
+    average: `unweighted mean over the tasks present but ${left}, each task once (printed as average (paper) before; not the paper's Avg)`,
     averageAllTasks: 'unweighted mean over every task present',
   };
 }
@@ -69,8 +76,11 @@ export const TABLES = { tasks: 'tasks', paper: 'paper' } as const;
 export const tableOption = {
   choices: Object.values(TABLES),
   default: TABLES.tasks as string,
-  describe:
-    "tasks: per task with RL+ and RL- and the three averages, defined; paper: rows in the paper's column order (Avg Tr Rot Zoom RL+ RL- TR RR Dock Loc PL, both metrics) to paste under its tables",
+  get describe() {
+    return `tasks: per task (with the paper's split columns) and the three averages, defined; paper: rows in the paper's column order (Avg ${paperColumnSpecs()
+      .map((c) => c.name)
+      .join(' ')}, both metrics) to paste under its tables`;
+  },
 };
 
 type Row = string[];
@@ -118,7 +128,11 @@ export function scoreTable(run: ScoreRun): string {
     one(a.exact),
   ];
   const paperLabel = AVERAGE_LABELS.paper(run.paper.average.columns.length);
-  rows.push(avg(paperLabel, run.paper.average), avg(AVERAGE_LABELS.tasks, score.average), avg(AVERAGE_LABELS.all, score.averageAllTasks));
+  rows.push(
+    avg(paperLabel, run.paper.average),
+    avg(AVERAGE_LABELS.tasks(score.average.tasks.length), score.average),
+    avg(AVERAGE_LABELS.all, score.averageAllTasks),
+  );
   const total = ['all questions', '', String(score.questions), String(score.questions - score.missing), String(score.missing), '', '', ''];
   rows.push(total);
   const other = ATOM_NAME_RULES.find((r) => r !== score.atomNames)!;
@@ -131,7 +145,7 @@ export function scoreTable(run: ScoreRun): string {
     ...(
       [
         [paperLabel, run.paper.average],
-        [AVERAGE_LABELS.tasks, score.average],
+        [AVERAGE_LABELS.tasks(score.average.tasks.length), score.average],
         [AVERAGE_LABELS.all, score.averageAllTasks],
       ] as const
     ).map(([label, a]) => [label, one(a.byAtomNames[other].composite), one(a.byAtomNames[other].exact)]),
@@ -156,11 +170,9 @@ export function scoreTable(run: ScoreRun): string {
     '  exact       share of questions whose reply, once read, is the answer itself (same commands, letter or set of bonds)',
     '  missing     questions with no prediction: they score 0 and stay in the denominator',
     "  unread      predictions from which no answer of the task's form could be read: they score 0",
-    ...(split.size
-      ? ["  RL+, RL-    the paper's two columns of residue_ligand: its questions whose truth is a bond, and those whose truth is No"]
-      : []),
+    ...(split.size ? splitColumnsText().map((t) => `  ${t}`) : []),
     `  ${paperLabel.padEnd(26)}  ${averageDefinitions().paperAverage}`,
-    `  ${AVERAGE_LABELS.tasks.padEnd(26)}  ${averageDefinitions().average}`,
+    `  ${AVERAGE_LABELS.tasks(score.average.tasks.length).padEnd(26)}  ${averageDefinitions().average}`,
     `  ${AVERAGE_LABELS.all.padEnd(26)}  ${averageDefinitions().averageAllTasks}`,
     ...score.tasks.map((t) => `  ${t.task.padEnd(20)} ${t.definition}`),
     ...ATOM_NAME_RULES.map(
@@ -171,7 +183,7 @@ export function scoreTable(run: ScoreRun): string {
   return out.join('\n') + '\n';
 }
 
-/** The paper's columns of the tasks it splits in several (residue_ligand: RL+, RL-), by task. */
+/** The paper's columns of the tasks it splits in several (RL+, RL-), by task. */
 function splitColumns(run: ScoreRun): Map<string, PaperScore['columns']> {
   const by = new Map<string, PaperScore['columns']>();
   for (const c of run.paper.columns) by.set(c.task, [...(by.get(c.task) ?? []), c]);

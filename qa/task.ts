@@ -142,6 +142,8 @@ export interface PaperColumn {
   name: string;
   /** Which of the task's questions the column scores, by their answer text; all when absent. */
   takes?: (answer: string) => boolean;
+  /** Which questions those are, in words (`those whose truth is a bond`), for a column that `takes`. */
+  describe?: string;
 }
 
 export interface PerSplitCount {

@@ -4,6 +4,7 @@
 // charts of `stats --out` are (pipeline/preview/: SVG by hand, rendered with the bundled font
 // by renders/html-to-png.ts, written as a palette PNG).
 import { HtmlToPng } from '../../renders/html-to-png.ts';
+import { paperAverageColumns } from '../paper-columns.ts';
 import { toPalettePng } from '../preview/palette-png.ts';
 import { chartPage } from '../preview/stats-charts.ts';
 import type { BarChart, BarSeries } from '../preview/svg-bars.ts';
@@ -55,7 +56,7 @@ export function compareChartHtml(runs: CompareRuns, rows: CompareRow[]): { html:
     .filter((r) => r.gain.composite !== null)
     .map((r) => `${r.kind === 'average' ? 'paper average' : r.row} ${r.gain.composite! > 0 ? '+' : ''}${r.gain.composite!.toFixed(1)}`)
     .join(', ');
-  const note = `MG = S_v - S_wv, what the model gets from the images: ${gains}. Paper average: the mean of Tr, Rot, Zoom, RL+, RL-, Dock, Loc, PL. Files: S_v ${v.predictions}; S_wv ${runs.withoutImages.predictions}${runs.textOnly ? `; S_t ${runs.textOnly.predictions}` : ''}.`;
+  const note = `MG = S_v - S_wv, what the model gets from the images: ${gains}. Paper average: the mean of ${paperAverageColumns().join(', ')}. Files: S_v ${v.predictions}; S_wv ${runs.withoutImages.predictions}${runs.textOnly ? `; S_t ${runs.textOnly.predictions}` : ''}.`;
   const page = chartPage('compare.png', `What a model gets from the images: ${v.dataset}`, [chart], 1, note);
   return { html: page.html, width: page.width };
 }

@@ -7,7 +7,7 @@
 import type { AuditReport, BaselineName } from '../audit/audit-dataset.ts';
 import { BASELINE_LABELS } from '../audit/format-audit.ts';
 import { peopleRows, type Spread } from '../score-people.ts';
-import { AVERAGE_LABELS, type ScoreRun } from '../score-table.ts';
+import { AVERAGE_LABELS, isPaperAverageLabel, type ScoreRun } from '../score-table.ts';
 
 type Metric = 'composite' | 'exact';
 export type Figures = Record<Metric, number | null>;
@@ -78,11 +78,12 @@ function blindOf(audit: AuditReport | null, task: string, split: string): BlindF
 export function compareRows(runs: CompareRuns, audit: AuditReport | null): CompareRow[] {
   const v = runs.withImages;
   const people = runs.people.length ? peopleRows(runs.people) : [];
-  const row = (name: string, kind: CompareRow['kind'], pick: Pick, peopleName: string): CompareRow => {
+  const row = (name: string, kind: CompareRow['kind'], pick: Pick, peopleName = name): CompareRow => {
     const withImages = figuresOf(v, pick);
     const withoutImages = figuresOf(runs.withoutImages, pick);
     const textOnly = runs.textOnly ? figuresOf(runs.textOnly, pick) : null;
-    const p = people.find((x) => x.task === peopleName);
+    // The people's paper average may span fewer columns (a session's sample): found by its label's start.
+    const p = people.find((x) => (kind === 'average' ? isPaperAverageLabel(x.task) : x.task === peopleName));
     return {
       row: name,
       kind,
@@ -102,10 +103,10 @@ export function compareRows(runs: CompareRuns, audit: AuditReport | null): Compa
   const paperLabel = AVERAGE_LABELS.paper(v.paper.average.columns.length);
   return [
     ...v.score.tasks.flatMap((t) => [
-      row(t.task, 'task', (r) => r.score.tasks.find((x) => x.task === t.task), t.task),
-      ...splitColumns(t.task).map((c) => row(c, 'column', (r) => r.paper.columns.find((x) => x.name === c), c)),
+      row(t.task, 'task', (r) => r.score.tasks.find((x) => x.task === t.task)),
+      ...splitColumns(t.task).map((c) => row(c, 'column', (r) => r.paper.columns.find((x) => x.name === c))),
     ]),
-    row(paperLabel, 'average', (r) => r.paper.average, paperLabel),
+    row(paperLabel, 'average', (r) => r.paper.average),
   ];
 }
 

@@ -1,6 +1,7 @@
 // The comparison as text (a table of composite scores, then the files and what each number
 // is) and as JSON (both metrics, unrounded but for float noise).
 import { BASELINE_NAMES } from '../audit/audit-dataset.ts';
+import { splitColumnsText } from '../paper-columns.ts';
 import { AVERAGE_LABELS, averageDefinitions } from '../score-table.ts';
 import type { CompareRow, CompareRuns, Figures } from './compare-rows.ts';
 
@@ -12,7 +13,7 @@ const fine = (x: number | null) => (x === null ? null : Math.round(x * 1e6) / 1e
 export const COMPARE_DEFINITIONS = {
   chance: 'the expected score of a blind guess (audit: 1 / options, one half for a verdict, else the random baseline)',
   blind:
-    "the audit's best baseline that never sees a picture, fitted on train (misi-gen audit; residue_ligand: on the Yes/No verdict alone)",
+    "the audit's best baseline that never sees a picture, fitted on train (misi-gen audit; a verdict task's on the Yes/No verdict alone)",
   withImages: 'the model with the images (eval)',
   withoutImages: 'the same model, the same questions, no image sent (eval --images none)',
   gain: 'S_v - S_wv, the multi-modal gain: what the model gets from the images (MMStar, arXiv 2403.20330)',
@@ -80,7 +81,7 @@ export function compareTable(runs: CompareRuns, rows: CompareRow[]): string {
       `  MG          ${COMPARE_DEFINITIONS.gain}`,
       ...(text ? [`  S_t         ${COMPARE_DEFINITIONS.textOnly}`, `  ML          ${COMPARE_DEFINITIONS.leakage}`] : []),
       ...(people ? [`  people      ${COMPARE_DEFINITIONS.people}`] : []),
-      `  RL+, RL-    residue_ligand's questions whose truth is a bond, and those whose truth is No (the paper's columns)`,
+      ...splitColumnsText().map((t) => `  ${t} (the paper's columns)`),
       `  ${AVERAGE_LABELS.paper(v.paper.average.columns.length)}  ${averageDefinitions().paperAverage}`,
       '  composite and exact of every figure: --json; the scores per task of each file: misi-gen score',
     ].join('\n') + '\n'
