@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
+import { twoDecimals } from '../../pipeline/score-paper-table.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { cli } from '../cli-in-process.ts';
 import { type FakeServer, type Question, questionsOf, startServer } from './fake-chat-server.ts';
@@ -69,6 +70,8 @@ test('MG and ML worked by hand: a vision model with and without the images, a te
   const sv = join(data, 'eval', 'vlm.test.jsonl');
   await run(['--endpoint', vision.url, '--model', 'vlm']);
   const sentWithImages = vision.seen.length;
+  const rl = questions.filter((q) => q.id.startsWith('residue_ligand-'));
+  const rr = questions.filter((q) => q.id.startsWith('rotation_rotation-'));
   // --images none: the default file is named for it; no request carries an image.
   const none = await run(['--endpoint', vision.url, '--model', 'vlm', '--images', 'none', '--table', 'paper']);
   const swv = join(data, 'eval', 'vlm.no-images.test.jsonl');
@@ -81,12 +84,17 @@ test('MG and ML worked by hand: a vision model with and without the images, a te
   assert.equal(blindSeen.length, questions.length);
   assert.ok(blindSeen.every((s) => s.sizes.length === 0 && s.id.startsWith('blind:')));
   assert.equal(vision.problems.length, 0, vision.problems.join('; '));
+  // eval --table paper: the run's row in the paper's columns (RL+ 0 and RL- 100 blind; RR left out of Avg).
+  const rrA = share(rr, 'A');
+  assert.match(none.stdout, /^Table 1, weighted score \(composite\):$/m);
+  assert.ok(
+    none.stdout.includes(`| vlm.no-images.test | 50.00 | - | - | - | 0.00 | 100.00 | - | ${twoDecimals(rrA)} | - | - | - |`),
+    none.stdout,
+  );
   const st = join(data, 'eval', 'llm.no-images.test.jsonl');
   await run(['--endpoint', textOnly.url, '--model', 'llm', '--images', 'none']);
 
   // By hand, from the records' answers.
-  const rl = questions.filter((q) => q.id.startsWith('residue_ligand-'));
-  const rr = questions.filter((q) => q.id.startsWith('rotation_rotation-'));
   const negatives = rl.filter((q) => q.answer === 'No');
   assert.ok(
     negatives.length > 0 && negatives.length < rl.length && rr.length > 0,
