@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { TEST } from '../../qa/split-names.ts';
-import { auditDataset } from '../audit/audit-dataset.ts';
+import { type AuditReport, auditDataset } from '../audit/audit-dataset.ts';
 import { writeCompareChart } from '../compare/compare-chart.ts';
 import { type CompareRuns, compareRows } from '../compare/compare-rows.ts';
 import { compareJson, compareTable } from '../compare/compare-table.ts';
@@ -83,7 +83,15 @@ export const compareCommand = defineCommand({
       people: [],
     };
     for (const p of args.people ?? []) runs.people.push(await scored(String(p), args.answeredOnly));
-    const audit = args.audit ? auditDataset(args.dataset, { onProgress: () => {} }) : null;
+    // An audit that cannot run leaves chance and the blind baselines out, not the comparison.
+    let audit: AuditReport | null = null;
+    if (args.audit) {
+      try {
+        audit = auditDataset(args.dataset);
+      } catch (e) {
+        io.stderr.write(`compare: no audit, so no chance or blind baselines: ${(e as Error).message.split('\n')[0]}\n`);
+      }
+    }
     const rows = compareRows(runs, audit);
     io.stdout.write(args.json ? JSON.stringify(compareJson(runs, rows), null, 2) + '\n' : compareTable(runs, rows));
     if (args.chart !== undefined) {

@@ -75,7 +75,9 @@ export function compareTable(runs: CompareRuns, rows: CompareRow[]): string {
       `  chance      ${COMPARE_DEFINITIONS.chance}${auditSplit ? `, on ${auditSplit}` : ''}`,
       `  best blind  ${COMPARE_DEFINITIONS.blind}: its score and name:`,
       ...usedBaselines.map((b) => `                ${b}: ${BASELINE_NAMES[b]}`),
-      ...(rows.some((r) => r.kind === 'task') && !auditSplit ? ['              (no audit: --no-audit, or no train questions)'] : []),
+      ...(rows.some((r) => r.kind === 'task') && !auditSplit
+        ? ['              (no audit: --no-audit, no train questions, or it could not run: stderr says why)']
+        : []),
       `  S_v         ${COMPARE_DEFINITIONS.withImages}`,
       `  S_wv        ${COMPARE_DEFINITIONS.withoutImages}`,
       `  MG          ${COMPARE_DEFINITIONS.gain}`,

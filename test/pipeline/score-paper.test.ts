@@ -1,7 +1,8 @@
 // The paper's columns and average (pipeline/paper-columns.ts): fed the paper's own rows, the
 // average gives the paper's printed Avg; residue_ligand split into RL+ and RL- on a dataset
 // written by hand, worked out below; `score --table paper` prints the row to paste under the
-// paper's; a predictions file of the wrong form is a one-line error, never a table of zeros.
+// paper's; a predictions file of the wrong form is a one-line error, never a table of zeros;
+// compare on the hand-written dataset (no train split, so no audit; an audit that cannot run).
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -191,5 +192,34 @@ test('a predictions file of the wrong form: one line naming the file and what it
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     }
   }
+  rmSync(dir, { recursive: true });
+});
+
+test('compare on a dataset written by hand: no audit without train questions; an audit that cannot run costs only its columns', async () => {
+  const dir = writeScoreFixture();
+  const truth = join(dir, 'truth.jsonl');
+  const blind = join(dir, 'blind.jsonl');
+  writeFileSync(truth, predictionLines(TEST_QUESTIONS.map((q) => [q.id, q.answer])));
+  writeFileSync(blind, predictionLines(TEST_QUESTIONS.map((q) => [q.id, q.wrong])));
+  const args = ['compare', dir, '--with-images', truth, '--without-images', blind, '--json'];
+  const r = await inProcess(args, { cwd: REPO });
+  assert.equal(r.status, 0, r.stderr);
+  const rows = JSON.parse(r.stdout).rows;
+  // Every wrong reply scores 0: MG is 100 on every row, chance and blind are absent.
+  for (const row of rows) {
+    assert.equal(row.gain.composite, 100, row.row);
+    assert.equal(row.chance, null, row.row);
+  }
+  assert.deepEqual(
+    rows.map((x: { row: string }) => x.row),
+    [...new Set(TEST_QUESTIONS.map((q) => q.task))]
+      .flatMap((t) => (t === 'residue_ligand' ? [t, 'RL+', 'RL-'] : [t]))
+      .concat('average (paper, 8 columns)'),
+  );
+  writeFileSync(join(dir, 'qa', 'translation.train.jsonl'), 'oops\n');
+  const broken = await inProcess(args, { cwd: REPO });
+  assert.equal(broken.status, 0, broken.stderr);
+  assert.match(broken.stderr, /^compare: no audit, so no chance or blind baselines: .*translation\.train\.jsonl:1/m);
+  assert.equal(JSON.parse(broken.stdout).rows[0].gain.composite, 100);
   rmSync(dir, { recursive: true });
 });
