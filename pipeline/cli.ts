@@ -33,7 +33,7 @@ interface CommandEntry {
 }
 
 /** The commands that read tasks (write, score, show or export questions): only they take --task-module. */
-const TASK_COMMANDS = new Set(['score', 'eval', 'generate', 'stats', 'audit', 'preview', 'export', 'merge', 'verify']);
+const TASK_COMMANDS = new Set(['score', 'eval', 'compare', 'generate', 'stats', 'audit', 'preview', 'export', 'merge', 'verify']);
 
 /** A command's flags with --task-module added, for the commands that read tasks. */
 function withTaskModule<T>(y: Argv<T>, name: string): Argv<T> {
@@ -93,6 +93,12 @@ const COMMANDS: CommandEntry[] = [
     command: 'eval <dataset>',
     describe: 'Ask a model on an OpenAI-compatible server every question of a split (or a baseline), then score the replies',
     load: async () => registrar((await import('./commands/eval.ts')).evalCommand),
+  },
+  {
+    command: 'compare <dataset>',
+    describe:
+      "Put side by side what a model scores with the images and without (eval --images none), its gain MG and leakage ML, beside chance, the audit's blind baselines and people",
+    load: async () => registrar((await import('./commands/compare.ts')).compareCommand),
   },
   {
     command: 'generate [paths...]',

@@ -136,6 +136,16 @@ export interface QuestionPlan {
 
 export type PlanResult = { ok: true; plan: QuestionPlan } | { ok: false; reason: string; replacements: number };
 
+/** A column of the paper's tables (TaskModule.paperColumns). */
+export interface PaperColumn {
+  /** As the paper's tables head it (`Tr`, `RL+`). */
+  name: string;
+  /** Which of the task's questions the column scores, by their answer text; all when absent. */
+  takes?: (answer: string) => boolean;
+  /** Which questions those are, in words (`those whose truth is a bond`), for a column that `takes`. */
+  describe?: string;
+}
+
 export interface PerSplitCount {
   train: number;
   test: number;
@@ -183,6 +193,11 @@ export interface TaskModule {
   randomGuess?: (question: AskedQuestion, rng: Rng, train: readonly AskedQuestion[]) => string | undefined;
   /** Left out of the paper's average (nearly every model scored at chance on it). */
   leftOutOfPaperAverage?: boolean;
+  /** The task's column(s) in the paper's tables (Tr, Rot, ...), in the paper's order; tasks
+   * come in the registry's order, which is the paper's. Several when the paper splits the
+   * task's questions (residue_ligand: RL+ and RL-), each taking those whose answer it
+   * `takes`. None: the task is not in the paper (pipeline/paper-columns.ts). */
+  paperColumns?: readonly PaperColumn[];
   /** Options of this task alone (e.g. residue_ligand's camera framing). */
   options?: readonly TaskOption[];
 }

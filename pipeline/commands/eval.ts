@@ -7,7 +7,6 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
-import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
 import { TEST } from '../../qa/split-names.ts';
 import { readQaSplit } from '../dataset/read-dataset.ts';
 import { type CommandIo, defineCommand, type InferredArgs } from '../define-command.ts';
@@ -16,10 +15,13 @@ import { redact } from '../eval/chat-client.ts';
 import { besidePredictions, defaultPredictionsPath, overwriteProblem, writePredictions, writeRunHeader } from '../eval/eval-output.ts';
 import { EVAL_SPLITS, type EvalSplit, selectQuestions } from '../eval/eval-questions.ts';
 import { DEFAULTS } from '../eval/eval-settings.ts';
+import { IMAGE_MODES, type ImageMode, NO_IMAGES_SETTING, withoutImages } from '../eval/image-mode.ts';
 import { ReplyCache } from '../eval/reply-cache.ts';
 import { askQuestions } from '../eval/run-eval.ts';
 import { CommandFailure } from '../exit-codes.ts';
-import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable } from '../score-table.ts';
+import { paperTable } from '../score-paper-table.ts';
+import { scoreRecords } from '../score-predictions.ts';
+import { atomNameRuleOf, atomNamesOption, scoreJson, scoreTable, TABLES, tableOption } from '../score-table.ts';
 
 const EXAMPLE = `Example, with a local vLLM server:
   vllm serve Qwen/Qwen2.5-VL-7B-Instruct --port 8000 --limit-mm-per-prompt '{"image": 12}'
@@ -62,6 +64,12 @@ const evalOptions = (y: Argv) =>
       type: 'string',
       describe: 'send images as <prefix>/<path in the dataset> (http:// or file://) instead of data URLs',
     })
+    .option('images', {
+      choices: IMAGE_MODES,
+      default: IMAGE_MODES[0] as ImageMode,
+      describe:
+        "all: each question with its images; none: the same questions as text alone (a model's score without looking; `compare` puts the two side by side: MG = with - without)",
+    })
     .option('stream', { type: 'boolean', default: false, describe: 'ask for streamed replies (server-sent events)' })
     .option('concurrency', { type: 'number', default: DEFAULTS.concurrency, describe: 'requests in flight at once' })
     .option('timeout', { type: 'number', default: DEFAULTS.timeoutSeconds, describe: 'seconds one request may take before it is retried' })
@@ -82,6 +90,7 @@ const evalOptions = (y: Argv) =>
     })
     .option('atom-names', atomNamesOption)
     .option('json', { type: 'boolean', default: false, describe: 'print the scores as JSON instead of the table' })
+    .option('table', tableOption)
     .check((a) => {
       if (a.baseline === undefined && (!a.endpoint || !a.model))
         throw new Error('eval needs --endpoint and --model (or --baseline random|majority)');
@@ -109,7 +118,7 @@ export const evalCommand = defineCommand({
     );
     const log = (line: string) => io.stderr.write(line + '\n');
     const source = args.baseline ? { baseline: args.baseline } : { model: args.model! };
-    args.out ??= defaultPredictionsPath(args.dataset, args.split, source);
+    args.out ??= defaultPredictionsPath(args.dataset, args.split, source, args.images);
     const problem = await overwriteProblem(args.out, { split: args.split, tasks: sel.tasks, source, settings: settingsOf(args) });
     if (problem && !args.force) throw new CommandFailure(`${problem}; give another --out, or --force to replace it`);
     if (problem) log(`eval: --force: replacing ${args.out}`);
@@ -150,7 +159,9 @@ export const evalCommand = defineCommand({
         backoffMs: args.backoff * 1000,
         apiKey,
       };
-      const run = await askQuestions(sel.questions, g, transport, images, cache, log);
+      // --images none: the same questions, their images left out of every request.
+      const asked = args.images === 'none' ? sel.questions.map(withoutImages) : sel.questions;
+      const run = await askQuestions(asked, g, transport, images, cache, log);
       fatal = run.fatal;
       const replies = new Map(sel.questions.map((q) => [q.id, cache.get(g.model, q.id, run.keys.get(q.id)!)]));
       const answered = await writePredictions(args.out, sel.questions, (q) => replies.get(q.id));
@@ -184,7 +195,7 @@ function settingsOf(args: EvalArgs): Record<string, unknown> {
     maxTokens: args.maxTokens,
     systemPrompt: args.systemPrompt ?? null,
     seed: args.seed ?? null,
-    images: args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`,
+    images: args.images === 'none' ? NO_IMAGES_SETTING : args.imageUrls === undefined ? 'data URLs' : `URLs under ${args.imageUrls}`,
     stream: args.stream,
   };
 }
@@ -212,14 +223,9 @@ async function printScores(args: EvalArgs, io: CommandIo): Promise<void> {
     .filter(Boolean);
   // A dataset that cannot be read: exit 1 (pipeline/exit-codes.ts).
   const records = (await readQaSplit(args.dataset, args.split)).filter((r) => !tasks?.length || tasks.includes(r.task));
-  let score;
-  try {
-    score = scoreSplit(records, replies, { atomNames: atomNameRuleOf(args.atomNames) });
-  } catch (e) {
-    // The record's file named inside the dataset folder.
-    if (e instanceof DatasetRecordError) throw new CommandFailure(`${args.dataset}/${e.message}`);
-    throw e;
-  }
-  const run = { dataset: args.dataset, predictions: args.out!, split: args.split, score, problems };
-  io.stdout.write(args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : scoreTable(run));
+  const { score, paper } = scoreRecords(args.dataset, records, replies, atomNameRuleOf(args.atomNames));
+  const run = { dataset: args.dataset, predictions: args.out!, split: args.split, score, paper, problems };
+  io.stdout.write(
+    args.json ? JSON.stringify(scoreJson(run), null, 2) + '\n' : args.table === TABLES.paper ? paperTable([run]) : scoreTable(run),
+  );
 }

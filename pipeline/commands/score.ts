@@ -1,22 +1,23 @@
 // `misi-gen score <dataset-dir> <predictions.jsonl>... [--split test|tiny|val] [--atom-names
-// equivalent|as-written] [--json]`: scores a model's replies against a dataset's answers
-// (both atom-name rules, docs/scoring.md).
+// equivalent|as-written] [--json] [--table tasks|paper]`: scores a model's replies against a
+// dataset's answers (both atom-name rules, docs/scoring.md), per task and in the paper's
+// columns (RL+ and RL- apart) with the paper's 8-column average; --table paper prints the
+// row to paste under the paper's (score-paper-table.ts).
 // stdout: the table with its definitions, or with --json the same numbers as JSON; given
 // several files (people of a human baseline, or runs), the mean over them with its spread
 // (score-people.ts; JSON: {files, people}). --answered-only scores each file on the questions
 // it answers (a human session's sample). stderr: per file, prediction lines that were
 // skipped, ids that name no question, the count of missing ones.
-import { readFile } from 'node:fs/promises';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { readPredictionLines } from '../../qa/scoring/prediction-lines.ts';
-import { DatasetRecordError, scoreSplit } from '../../qa/scoring/score-split.ts';
 import { TEST } from '../../qa/split-names.ts';
 import { readQaSplit } from '../dataset/read-dataset.ts';
 import { defineCommand, type InferredArgs } from '../define-command.ts';
 import { EVAL_SPLITS, type EvalSplit } from '../eval/eval-questions.ts';
 import { CommandFailure } from '../exit-codes.ts';
+import { paperTable } from '../score-paper-table.ts';
 import { peopleRows, peopleTable } from '../score-people.ts';
-import { atomNameRuleOf, atomNamesOption, type ScoreRun, scoreJson, scoreTable } from '../score-table.ts';
+import { readPredictionsFile, scoreRecords } from '../score-predictions.ts';
+import { atomNameRuleOf, atomNamesOption, type ScoreRun, scoreJson, scoreTable, TABLES, tableOption } from '../score-table.ts';
 
 /** How many skipped lines or unknown ids stderr lists by name before summing up the rest. */
 const LIST_AT_MOST = 20;
@@ -34,6 +35,7 @@ const scoreOptions = (y: Argv) =>
     .option('split', { choices: EVAL_SPLITS, default: TEST as EvalSplit, describe: 'which questions to score against' })
     .option('atom-names', atomNamesOption)
     .option('json', { type: 'boolean', default: false, describe: 'print the numbers as JSON instead of the table' })
+    .option('table', tableOption)
     .option('answered-only', {
       type: 'boolean',
       default: false,
@@ -51,26 +53,14 @@ export const scoreCommand = defineCommand({
     const records = await readQaSplit(args.dataset, args.split);
     const runs: ScoreRun[] = [];
     for (const file of files) {
-      let predictionText: string;
-      try {
-        predictionText = await readFile(file, 'utf8');
-      } catch (e) {
-        throw new CommandFailure(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
-      let score;
-      const { replies, problems } = readPredictionLines(predictionText);
+      // A file that cannot be read, or of another form than {"id", "prediction"} lines: exit 1.
+      const { replies, problems } = await readPredictionsFile(file);
       const asked = args.answeredOnly ? records.filter((r) => replies.has(r.id)) : records;
       if (args.answeredOnly)
         io.stderr.write(
           `${file}: --answered-only: ${records.length - asked.length} of ${records.length} questions of the ${args.split} split have no prediction and are left out\n`,
         );
-      try {
-        score = scoreSplit(asked, replies, { atomNames: atomNameRuleOf(args.atomNames) });
-      } catch (e) {
-        // The record's file named inside the dataset folder.
-        if (e instanceof DatasetRecordError) throw new CommandFailure(`${args.dataset}/${e.message}`);
-        throw e;
-      }
+      const { score, paper } = scoreRecords(args.dataset, asked, replies, atomNameRuleOf(args.atomNames));
       for (const p of problems.slice(0, LIST_AT_MOST)) io.stderr.write(`${file}:${p.line}: skipped: ${p.problem}\n`);
       if (problems.length > LIST_AT_MOST) io.stderr.write(`${file}: ${problems.length - LIST_AT_MOST} more lines skipped\n`);
       const whose = files.length > 1 ? `${file}: ` : '';
@@ -94,7 +84,11 @@ export const scoreCommand = defineCommand({
         );
       }
       if (score.missing) io.stderr.write(`${whose}${score.missing} of ${score.questions} questions have no prediction (each scores 0)\n`);
-      runs.push({ dataset: args.dataset, predictions: file, split: args.split, score, problems });
+      runs.push({ dataset: args.dataset, predictions: file, split: args.split, score, paper, problems });
+    }
+    if (args.table === TABLES.paper && !args.json) {
+      io.stdout.write(paperTable(runs));
+      return;
     }
     if (runs.length === 1) {
       io.stdout.write(args.json ? JSON.stringify(scoreJson(runs[0]), null, 2) + '\n' : scoreTable(runs[0]));

@@ -1,6 +1,6 @@
 // One question as a chat-completions request body: an optional system message, then one
 // user message whose content is the question's images in order (`image_url` parts) followed
-// by the question text as generated. Images travel as PNG data URLs, or as URLs made from a
+// by the question text as generated (a question asked without images: the text as a string). Images travel as PNG data URLs, or as URLs made from a
 // prefix and their path in the dataset (`--image-urls`). The cache key of a request is the
 // sha256 of its body with every data URL replaced by the image's own sha256 (same bytes,
 // same key, without hashing megabytes of base64) and the transport fields left out.
@@ -34,7 +34,8 @@ function bodyWith(q: EvalQuestion, g: GenerationSettings, imageUrls: string[]): 
   ];
   const messages: unknown[] = [];
   if (g.systemPrompt !== undefined) messages.push({ role: 'system', content: g.systemPrompt });
-  messages.push({ role: 'user', content: user });
+  // Text alone (eval --images none) as a plain string: every chat server, text-only ones too, reads it.
+  messages.push({ role: 'user', content: imageUrls.length ? user : q.question });
   return {
     model: g.model,
     messages,

@@ -12,6 +12,7 @@ import { basename } from 'node:path';
 import { datasetPaths } from '../dataset/layout.ts';
 import type { QaRecord } from '../dataset/question-record.ts';
 import { writeJsonFile, writeTextAtomically } from '../generate/write-text.ts';
+import { type ImageMode, NO_IMAGES_SUFFIX } from './image-mode.ts';
 
 /** `preds.jsonl` -> `preds.meta.json` / `preds.cache.jsonl`. */
 export function besidePredictions(predictions: string, what: 'meta.json' | 'cache.jsonl'): string {
@@ -79,16 +80,22 @@ export async function writeRunHeader(predictions: string, h: RunHeader, replies:
 /**
  * Where a run's predictions go when --out is not given: beside the dataset, named by what
  * answered and the split, `<dataset>/eval/<model>.<split>.jsonl` (a model name's `/` and
- * other characters unsafe in file names become `_`) or `<dataset>/eval/baseline-<name>.<split>.jsonl`.
+ * other characters unsafe in file names become `_`; `<model>.no-images.<split>.jsonl` for a
+ * run with --images none) or `<dataset>/eval/baseline-<name>.<split>.jsonl`.
  */
-export function defaultPredictionsPath(dataset: string, split: string, source: { model?: string; baseline?: string }): string {
+export function defaultPredictionsPath(
+  dataset: string,
+  split: string,
+  source: { model?: string; baseline?: string },
+  images: ImageMode = 'all',
+): string {
   const name =
     source.baseline !== undefined
       ? `baseline-${source.baseline}`
       : String(source.model)
           .replace(/[^A-Za-z0-9._-]+/g, '_')
           .replace(/^\.+/, '_');
-  return datasetPaths(dataset).predictions(name, split);
+  return datasetPaths(dataset).predictions(`${name}${images === 'none' && source.baseline === undefined ? NO_IMAGES_SUFFIX : ''}`, split);
 }
 
 /** What makes two runs the same run: what answered, the questions asked, the settings. */

@@ -1,11 +1,14 @@
 // README.md of the hf export: the dataset card. YAML front matter with one config per task
 // (splits train, test and tiny, as parquet globs), then provenance, counts, the task table,
-// licences, how to regenerate the dataset, and its seed.
+// licences, how to regenerate the dataset, and its seed. "What a model gets without looking":
+// the audit's blind baselines, and the models eval asked with and without the images
+// (pipeline/compare/card-model-rows.ts) when the dataset's eval/ folder holds such runs.
 
 import { type QaSplit, TEST, TINY, TRAIN, VAL } from '../../qa/split-names.ts';
 import { taskById } from '../../qa/task-registry.ts';
-import { auditDataset } from '../audit/audit-dataset.ts';
+import { type AuditReport, auditDataset } from '../audit/audit-dataset.ts';
 import { auditSummaryLines } from '../audit/format-audit.ts';
+import { cardModelRows } from '../compare/card-model-rows.ts';
 import { QA_SPLITS } from '../dataset/layout.ts';
 import type { ManifestOptions } from '../dataset/manifest-type.ts';
 import type { Dataset } from '../dataset/read-dataset.ts';
@@ -46,6 +49,7 @@ function command(d: Dataset): string {
 
 export function datasetCard(c: CardInputs): string {
   const d = c.dataset;
+  const audit = auditOf(d.dir);
   const m = d.manifest;
   const count = (task: string, split: QaSplit) => d.records.get(task)![split].length;
   const total = d.tasks.reduce((n, t) => n + count(t, TRAIN) + count(t, TEST), 0);
@@ -140,9 +144,7 @@ residue-ligand distance or the residue's name), fitted on train and scored on th
 with the task's scorer, beside chance. A task is flagged when a baseline's 95 % interval starts
 more than 3 points over chance, or when a question repeats another.
 
-${auditLines(d.dir)
-  .map((l) => `- ${l}`)
-  .join('\n')}
+${[...auditLines(audit).map((l) => `- ${l}`), ...cardModelRows(d, typeof audit === 'string' ? null : audit)].join('\n')}
 
 ## Tasks
 
@@ -183,11 +185,16 @@ split before generating.
 `;
 }
 
-/** The audit's line per task, or why there is none. */
-function auditLines(dir: string): string[] {
+/** The audit of the dataset, or why there is none. */
+function auditOf(dir: string): AuditReport | string {
   try {
-    return auditSummaryLines(auditDataset(dir));
+    return auditDataset(dir);
   } catch (e) {
-    return [`(not audited: ${(e as Error).message.split('\n')[0]})`];
+    return (e as Error).message.split('\n')[0];
   }
+}
+
+/** The audit's line per task, or why there is none. */
+function auditLines(audit: AuditReport | string): string[] {
+  return typeof audit === 'string' ? [`(not audited: ${audit})`] : auditSummaryLines(audit);
 }

@@ -44,7 +44,7 @@ const numericFirst = (a: string, b: string) => {
 };
 
 /** A page holding charts `columns` to a row. */
-function chartPage(name: string, heading: string, charts: BarChart[], columns: number, note = ''): ChartPage {
+export function chartPage(name: string, heading: string, charts: BarChart[], columns: number, note = ''): ChartPage {
   const drawn = charts.map(barChartSvg);
   const colW = Math.max(1, ...drawn.map((d) => d.width));
   const cols = Math.max(1, Math.min(columns, drawn.length));

@@ -6,8 +6,10 @@ import { escapeHtml } from './html-text.ts';
 export interface BarSeries {
   name: string;
   color: string;
-  /** One value per category. */
+  /** One value per category (NaN: no bar). */
   values: number[];
+  /** A whisker of +- this about each bar (a standard deviation), per category; none when absent or NaN. */
+  spread?: number[];
 }
 
 export interface BarChart {
@@ -16,6 +18,10 @@ export interface BarChart {
   series: BarSeries[];
   xLabel?: string;
   yLabel?: string;
+  /** The top of the y axis (scores: 100); default the largest value (whiskers included) up to a round tick. Whiskers stop there. */
+  yMax?: number;
+  /** Label a bar of 0 too (a score of 0 is a figure; a count of 0 is left bare by default). */
+  labelZero?: boolean;
   /** Pixels; default 480 x 260. The width grows when there are many bars. */
   width?: number;
   height?: number;
@@ -44,9 +50,12 @@ export function barChartSvg(c: BarChart): { svg: string; width: number; height: 
   const bottom = (turned ? Math.min(longest, 24) * CHAR * 0.72 + 14 : 22) + (c.xLabel ? 18 : 0);
   const height = (c.height ?? 260) + (turned ? bottom - 22 : 0);
   const plotH = height - top - bottom;
-  const max = Math.max(0, ...c.series.flatMap((s) => s.values));
-  const step = tickStep(max);
-  const yMax = Math.max(step, Math.ceil(max / step) * step);
+  const max = Math.max(
+    0,
+    ...c.series.flatMap((s) => s.values.map((v, i) => v + (Number.isFinite(s.spread?.[i]) ? s.spread![i] : 0)).filter(Number.isFinite)),
+  );
+  const step = tickStep(c.yMax ?? max);
+  const yMax = c.yMax ?? Math.max(step, Math.ceil(max / step) * step);
   const y = (v: number) => top + plotH - (v / yMax) * plotH;
   const out: string[] = [];
   out.push(`<text x="${left}" y="18" class="title">${escapeHtml(c.title)}</text>`);
@@ -60,12 +69,26 @@ export function barChartSvg(c: BarChart): { svg: string; width: number; height: 
     const x0 = left + i * slot + (slot - groupW) / 2;
     c.series.forEach((s, k) => {
       const v = s.values[i] ?? 0;
+      if (!Number.isFinite(v)) return;
       const x = x0 + k * barW;
+      const sd = s.spread?.[i];
       out.push(
         `<rect x="${x.toFixed(1)}" y="${y(v).toFixed(1)}" width="${Math.max(1, barW - 1).toFixed(1)}" height="${(top + plotH - y(v)).toFixed(1)}" fill="${s.color}"/>`,
       );
-      if (v > 0 && barW >= 12)
-        out.push(`<text x="${(x + barW / 2).toFixed(1)}" y="${(y(v) - 3).toFixed(1)}" text-anchor="middle" class="value">${v}</text>`);
+      const whisker = sd !== undefined && Number.isFinite(sd) && sd > 0;
+      if (whisker) {
+        const cx = (x + (barW - 1) / 2).toFixed(1);
+        const [lo, hi] = [y(Math.max(0, v - sd)).toFixed(1), y(Math.min(yMax, v + sd)).toFixed(1)];
+        out.push(`<line x1="${cx}" x2="${cx}" y1="${lo}" y2="${hi}" class="whisker"/>`);
+        for (const at of [lo, hi])
+          out.push(
+            `<line x1="${(x + barW * 0.25).toFixed(1)}" x2="${(x + barW * 0.75 - 1).toFixed(1)}" y1="${at}" y2="${at}" class="whisker"/>`,
+          );
+      }
+      if ((v > 0 || (c.labelZero && v === 0)) && barW >= 12)
+        out.push(
+          `<text x="${(x + barW / 2).toFixed(1)}" y="${(y(whisker ? Math.min(yMax, v + sd) : v) - 3).toFixed(1)}" text-anchor="middle" class="value">${v}</text>`,
+        );
     });
     const cx = left + i * slot + slot / 2;
     const label = escapeHtml(cat.length > 24 ? cat.slice(0, 23) + '…' : cat);
@@ -86,11 +109,13 @@ export function barChartSvg(c: BarChart): { svg: string; width: number; height: 
       `<text x="12" y="${top + plotH / 2}" text-anchor="middle" transform="rotate(-90 12 ${top + plotH / 2})" class="label">${escapeHtml(c.yLabel)}</text>`,
     );
   if (c.series.length > 1) {
-    c.series.forEach((s, k) => {
-      const x = left + k * 110;
+    // 110 px per entry, more for a name that needs it.
+    let x = left;
+    c.series.forEach((s) => {
       out.push(
         `<rect x="${x}" y="26" width="12" height="12" fill="${s.color}"/><text x="${x + 16}" y="36" class="tick">${escapeHtml(s.name)}</text>`,
       );
+      x += Math.max(110, 16 + s.name.length * CHAR + 14);
     });
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${out.join('')}</svg>`;
@@ -105,4 +130,5 @@ export const BAR_CHART_CSS = `
   svg .value{font-size:11px;fill:#333;}
   svg .label{font-size:12px;fill:#555;}
   svg .grid{stroke:#e4e4e4;stroke-width:1;}
-  svg .axis{stroke:#555;stroke-width:1;}`;
+  svg .axis{stroke:#555;stroke-width:1;}
+  svg .whisker{stroke:#222;stroke-width:1.5;}`;

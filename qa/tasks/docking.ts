@@ -43,6 +43,7 @@ function trainDistances(train: readonly AskedQuestion[]): number[] {
 
 export const dockingTask: TaskModule = {
   id: DOCKING,
+  paperColumns: [{ name: 'Dock' }],
   format: 'cloze',
   // Residue labels only: the answer names no ligand atom, and on the small displaced ligand
   // (a median 96 px across at 512 px) its atom names' leader lines crossed the bonds whose

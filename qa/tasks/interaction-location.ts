@@ -36,6 +36,7 @@ export function bondLabel(p: CanonicalPair): string {
 
 export const interactionLocationTask: TaskModule = {
   id: INTERACTION_LOCATION,
+  paperColumns: [{ name: 'Loc' }],
   format: 'choice',
   imageCount: 6,
   // Spec: one per H-bond up to 3 / 3 (our choice of cap, as the spec suggests).

@@ -9,6 +9,7 @@ import { type TaskModule, WHOLE_POCKET_IMAGE_SIZE } from '../task.ts';
 
 export const pocketLigandTask: TaskModule = {
   id: 'pocket_ligand',
+  paperColumns: [{ name: 'PL' }],
   format: 'cloze',
   imageCount: 6,
   defaultCounts: { train: 1, test: 1 },

@@ -72,6 +72,11 @@ function questionsOf(seed: number, complex: Complex, rule: NegativeRule): Residu
 
 export const residueLigandTask: TaskModule = {
   id: RESIDUE_LIGAND,
+  // The paper's two columns: the questions whose truth is a bond, and those whose truth is `No`.
+  paperColumns: [
+    { name: 'RL+', takes: (answer) => answer.trim() !== 'No', describe: 'those whose truth is a bond' },
+    { name: 'RL-', takes: (answer) => answer.trim() === 'No', describe: 'those whose truth is No' },
+  ],
   format: 'cloze',
   labelLayout: 'prefer-clear',
   imageCount: 6,

@@ -21,6 +21,7 @@ const PAIRS: readonly [Command, Command][] = ROTATION_AXES.flatMap((a1) =>
 
 export const rotationRotationTask: TaskModule = {
   id: 'rotation_rotation',
+  paperColumns: [{ name: 'RR' }],
   format: 'choice',
   imageCount: 8,
   defaultCounts: { train: 6, test: 3 },

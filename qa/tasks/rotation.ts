@@ -9,6 +9,7 @@ import { singleTransformTask } from './single-transform.ts';
 
 export const rotationTask = singleTransformTask({
   id: 'rotation',
+  paperColumns: [{ name: 'Rot' }],
   defaultCounts: { train: 6, test: 3 },
   decks: axisDecks(ROTATION_AXES, signedRolls),
   scorer: commandScorer(

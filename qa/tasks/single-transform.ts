@@ -7,7 +7,7 @@ import { drawFromDecks, type ParameterDeck } from '../parameter-decks.ts';
 import type { Rng } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import type { TaskScorer } from '../scoring/task-scorers.ts';
-import type { PerSplitCount, TaskContext, TaskModule, TaskOption } from '../task.ts';
+import type { PaperColumn, PerSplitCount, TaskContext, TaskModule, TaskOption } from '../task.ts';
 
 export interface SingleTransformTask {
   id: string;
@@ -20,6 +20,8 @@ export interface SingleTransformTask {
   randomGuess: (rng: Rng) => string;
   /** Options of the task alone (TaskModule.options). */
   options?: readonly TaskOption[];
+  /** TaskModule.paperColumns. */
+  paperColumns?: readonly PaperColumn[];
   /** The template's placeholders for a question (none by default). */
   vars?: (ctx: TaskContext) => Record<string, string>;
 }
@@ -33,6 +35,7 @@ export function singleTransformTask(t: SingleTransformTask): TaskModule {
     template: t.id,
     scorer: t.scorer,
     ...(t.options ? { options: t.options } : {}),
+    ...(t.paperColumns ? { paperColumns: t.paperColumns } : {}),
     randomGuess: (_question, rng) => t.randomGuess(rng),
     plan(ctx: TaskContext) {
       const drawn = drawFromDecks(ctx, t.id, t.decks);

@@ -20,6 +20,7 @@ const PAIRS: readonly [Command, Command][] = TRANSLATION_AXES.flatMap((a1) => si
 
 export const translationRotationTask: TaskModule = {
   id: 'translation_rotation',
+  paperColumns: [{ name: 'TR' }],
   format: 'choice',
   imageCount: 11,
   defaultCounts: { train: 6, test: 3 },

@@ -10,6 +10,7 @@ import { singleTransformTask } from './single-transform.ts';
 
 export const translationTask = singleTransformTask({
   id: 'translation',
+  paperColumns: [{ name: 'Tr' }],
   defaultCounts: { train: 4, test: 2 },
   decks: axisDecks(TRANSLATION_AXES, signedMoves),
   scorer: commandScorer('move', 'xy', 'composite', '0 unless the axis is right, then 1 - |error| / 8 A, floored at 0', translationScore),

@@ -39,6 +39,7 @@ export function cameraDistanceText(ctx: Pick<TaskContext, 'subject' | 'options'>
 
 export const zoomingTask = singleTransformTask({
   id: 'zooming',
+  paperColumns: [{ name: 'Zoom' }],
   defaultCounts: { train: 4, test: 2 },
   decks: [{ purpose: 'distance', space: ZOOM_DISTANCES.map((d) => move('z', d)) }],
   scorer: commandScorer('move', 'z', 'exact match', 'the distance along z is exactly right', () => 0),

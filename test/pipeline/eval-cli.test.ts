@@ -335,7 +335,7 @@ test('baselines: random is seeded (same seed, same bytes), majority is the most 
   const maj = join(root, 'base', 'majority.jsonl');
   const ran = await evalRun(['--baseline', 'majority', '--out', maj]);
   assert.equal(ran.status, 0, ran.stderr);
-  assert.match(ran.stdout, /^average \(paper\) /m);
+  assert.match(ran.stdout, /^average \(paper, 3 columns\) /m);
   // the table of `score`: both atom-name rules, the headline named
   assert.match(ran.stdout, /^H-bond answers: residue atom names no image can tell apart count as one \(--atom-names equivalent\)$/m);
   assert.match(ran.stdout, /^By the other rule, residue atom names as written, the paper's rule/m);

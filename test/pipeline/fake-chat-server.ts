@@ -4,7 +4,9 @@
 // question text), answers each question with its dataset answer (plain JSON or streamed as
 // server-sent events), and misbehaves on request: 429 with Retry-After, 500, a reply slower
 // than the client's timeout, malformed JSON, a dropped connection, 401, 404. It records the
-// size of every image it receives, read from the PNG header.
+// size of every image it receives, read from the PNG header. Given a blind rule, it answers
+// a request that is no question with its images (text alone, or a question it does not know)
+// by that rule on the text instead of refusing it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -51,6 +53,9 @@ export interface ServerOptions {
   slowMs?: number;
   /** Text put in 401 bodies (to check that an echoed key is not shown). */
   echo?: string;
+  /** The reply to a request that is no question's text with its images (text alone, say),
+   * by a rule on the text; unset, such a request is a problem answered 400. */
+  blind?: (text: string) => string;
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -96,8 +101,9 @@ export async function startServer(dataset: string, questions: Question[], o: Ser
     if (!Array.isArray(msgs) || msgs.length !== system.length + 1) return bad(`${msgs?.length} messages`);
     if (system.length && JSON.stringify(msgs[0]) !== JSON.stringify(system[0])) return bad('system message');
     const user = msgs[msgs.length - 1];
-    if (user.role !== 'user' || !Array.isArray(user.content)) return bad('user message');
-    const parts = user.content;
+    if (user.role !== 'user' || !(Array.isArray(user.content) || typeof user.content === 'string')) return bad('user message');
+    // Text alone (eval --images none) comes as the content string.
+    const parts = typeof user.content === 'string' ? [{ type: 'text', text: user.content }] : user.content;
     const text = parts[parts.length - 1];
     if (text?.type !== 'text') return bad('last part is not the text');
     const imgs = parts.slice(0, -1);
@@ -111,8 +117,10 @@ export async function startServer(dataset: string, questions: Question[], o: Ser
       hashes.push(sha(bytes));
       sizes.push(pngSize(bytes));
     }
-    const q = byKey.get(`${text.text}\u0000${hashes.join(',')}`);
-    if (!q) return bad('no question has this text and these images in this order');
+    const found = byKey.get(`${text.text}\u0000${hashes.join(',')}`);
+    if (!found && !o.blind) return bad('no question has this text and these images in this order');
+    // Not a question with its images: answered by the blind rule, counted under the text.
+    const q = found ?? { id: `blind:${text.text}`, question: text.text, images: [], answer: o.blind!(text.text) };
     const attempt = (attempts.get(q.id) ?? 0) + 1;
     attempts.set(q.id, attempt);
     const behaviour = o.plan?.(q.id, attempt) ?? 'ok';
@@ -143,7 +151,7 @@ export async function startServer(dataset: string, questions: Question[], o: Ser
       default:
         break;
     }
-    const answer = behaviour === 'empty' ? '' : `The answer is ${q.answer}`;
+    const answer = behaviour === 'empty' ? '' : found ? `The answer is ${q.answer}` : q.answer;
     const send = () => {
       if (res.destroyed) return;
       if (body.stream) {

@@ -136,9 +136,15 @@ test('the table prints every task, both averages and the definitions', async () 
   const r = await score(dir, file);
   assert.equal(r.status, 0, r.stderr);
   for (const t of NINE) assert.match(r.stdout, new RegExp(`^${t} .* 100\\.0  100\\.0$`, 'm'), t);
-  assert.match(r.stdout, /^average \(paper\) .* 100\.0  100\.0$/m);
+  for (const c of ['RL\\+', 'RL-']) assert.match(r.stdout, new RegExp(`^  ${c} +1 +1 +0 +0 +100\\.0  100\\.0$`, 'm'), c);
+  assert.match(r.stdout, /^average \(paper, 8 columns\) .* 100\.0  100\.0$/m);
+  assert.match(r.stdout, /^average \(7 tasks\) .* 100\.0  100\.0$/m);
   assert.match(r.stdout, /^average \(all tasks\) .* 100\.0  100\.0$/m);
-  assert.match(r.stdout, /leaving out translation_rotation and rotation_rotation/);
+  assert.match(
+    r.stdout,
+    /average \(paper, 8 columns\) +the paper's Avg: unweighted mean of the columns Tr, Rot, Zoom, RL\+, RL-, Dock, Loc, PL/,
+  );
+  assert.match(r.stdout, /average \(7 tasks\) +unweighted mean over the tasks present but translation_rotation and rotation_rotation/);
   assert.match(r.stdout, /translation +0 unless the axis is right, then 1 - \|error\| \/ 8 A/);
   assert.match(r.stdout, /missing +questions with no prediction: they score 0/);
   rmSync(dir, { recursive: true });
@@ -216,7 +222,11 @@ test('the table names its headline rule and gives the H-bond tasks by the other 
   assert.ok(second, r.stdout);
   assert.match(second, /^residue_ligand +75\.0 +50\.0$/m);
   assert.match(second, /^pocket_ligand +33\.3 +0\.0$/m);
-  assert.match(second, /^average \(paper\) +86\.9 +78\.6$/m); // 608.3 / 7, 550 / 7
+  assert.match(second, /^  RL\+ +50\.0 +0\.0$/m); // the one question whose truth is a bond: 1 of 2 bonds
+  assert.match(second, /^  RL- +100\.0 +100\.0$/m);
+  // Tr Rot Zoom 100, RL+ 50 (exact 0), RL- 100, Dock Loc 100, PL 33.3 (exact 0): 683.3 / 8, 600 / 8
+  assert.match(second, /^average \(paper, 8 columns\) +85\.4 +75\.0$/m);
+  assert.match(second, /^average \(7 tasks\) +86\.9 +78\.6$/m); // 608.3 / 7, 550 / 7
   assert.match(second, /^average \(all tasks\) +89\.8 +83\.3$/m); // 808.3 / 9, 750 / 9
   assert.doesNotMatch(second, /^translation /m);
   assert.match(r.stdout, /--atom-names equivalent +\(the headline\) .*ARG NH1 = NH2/);
@@ -289,7 +299,7 @@ test('malformed prediction lines are reported by line number and skipped', async
 test('unusable inputs give one plain line naming the file, exit status 1', async () => {
   const dir = writeScoreFixture();
   const file = join(dir, 'p.jsonl');
-  writeFileSync(file, predictionLines([]));
+  writeFileSync(file, predictionLines([[TEST_QUESTIONS[0].id, TEST_QUESTIONS[0].answer]]));
   const cases: [string[], RegExp][] = [
     [[join(dir, 'nowhere'), file], /nowhere\/qa: no such folder/],
     [[dir, join(dir, 'missing.jsonl')], /missing\.jsonl: cannot read \(ENOENT\)/],

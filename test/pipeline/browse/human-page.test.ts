@@ -299,5 +299,5 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   assert.ok(Math.abs(row('average (paper)').sd - 50 / Math.SQRT2) < 1e-9);
   const table = await cli('score', dataset, file, second, '--answered-only');
   assert.match(table.stdout, /^Human row: 2 prediction files/);
-  assert.match(table.stdout, /\naverage \(paper\)\s+2\s+75\.0\s+35\.4\s+50\.0\s+100\.0/);
+  assert.match(table.stdout, /\naverage \(3 tasks\)\s+2\s+75\.0\s+35\.4\s+50\.0\s+100\.0/);
 });
