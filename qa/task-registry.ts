@@ -3,6 +3,7 @@
 // the tasks registered from outside the package (`--task-module`, or `registerTask` from
 // the library), in the order they were added. Nothing else keeps a list of task ids.
 
+import { ANSWER_KINDS, type AnswerKind, letterAnswer, textAnswer } from './answer-kinds.ts';
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
 import type { TaskModule, TaskOption } from './task.ts';
 import { TASKS } from './tasks/index.ts';
@@ -36,6 +37,11 @@ export function scorerOf(task: TaskModule): TaskScorer {
   return task.scorer ?? exactTextScorer;
 }
 
+/** The kind of the task's answer (qa/answer-kinds.ts): its own, else a letter for a choice task and the task's own text else. */
+export function answerKindOf(task: Pick<TaskModule, 'answer' | 'format'>): AnswerKind {
+  return task.answer ?? (task.format === 'choice' ? letterAnswer : textAnswer);
+}
+
 /** What is wrong with a value offered as a task module, or null when it is one. */
 export function taskProblem(value: unknown): string | null {
   const t = value as Partial<TaskModule> | null;
@@ -52,6 +58,12 @@ export function taskProblem(value: unknown): string | null {
   if (t.randomGuess !== undefined && typeof t.randomGuess !== 'function') return `task ${t.id}: randomGuess must be a function`;
   if (t.defaultImageSize !== undefined && !(Number.isInteger(t.defaultImageSize) && t.defaultImageSize >= 64 && t.defaultImageSize <= 4096))
     return `task ${t.id}: defaultImageSize must be a whole number of pixels from 64 to 4096`;
+  if (t.answer !== undefined && typeof t.answer?.answerOf !== 'function')
+    return `task ${t.id}: answer must be an answer kind (${Object.keys(ANSWER_KINDS).join(', ')}: commandsAnswer, letterAnswer, verdictAnswer, bondListAnswer, textAnswer)`;
+  if (t.motion !== undefined && t.motion?.moves !== 'scene' && t.motion?.moves !== 'ligand')
+    return `task ${t.id}: motion.moves must be 'scene' or 'ligand'`;
+  for (const b of t.baselines ?? [])
+    if (typeof b?.name !== 'string' || typeof b.fit !== 'function') return `task ${t.id}: each baseline needs a name and fit()`;
   for (const o of t.options ?? []) {
     if (typeof o?.key !== 'string' || !Array.isArray(o.choices) || !o.choices.includes(o.default))
       return `task ${t.id}: option ${JSON.stringify(o?.key)} needs a key, choices and a default among them`;

@@ -172,11 +172,9 @@ test('zooming read from whole pixels: d = z (1 - r1 / r4) with the atoms 10 A of
     images: ['images/1.png', 'images/2.png', 'images/3.png', 'images/4.png'],
     truth: { commands: parseCommands('move z 50') },
   };
-  const [row] = observerMargins(
-    [r],
-    (im) => (im === 'images/1.png' ? start : im === 'images/4.png' ? moved : null),
-    () => true,
-  );
+  const [row] = observerMargins([r], (im) => (im === 'images/1.png' ? start : im === 'images/4.png' ? moved : null), {
+    zoomDistance: 'stated',
+  });
   close(row.zoomReading!.median, 50 - 100 * (1 - 96 / 191), 'error');
   assert.equal(row.zoomReading!.exact, 1);
   assert.equal(row.cameraDistance!.median, 100);
