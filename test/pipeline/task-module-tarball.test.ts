@@ -1,5 +1,5 @@
 // Two tasks written outside the package, installed as a user installs misi-gen: the packed
-// tarball (`npm pack`) installed into a temporary folder (from the npm cache, offline), the
+// tarball (`npm pack`) installed into a temporary folder (from the npm cache where it can, else the registry), the
 // CLI run from there with `--task-module`. The example task of docs/api-example (its answer
 // commands, its motion the scene) and test/fixtures/task-modules/bond-verdict-task.mjs (its
 // answer a verdict with bonds, like residue_ligand, with a legibility target and a baseline
@@ -7,7 +7,7 @@
 // first, label legibility for the second), audit (with the baseline the task declares),
 // browse and human (the answer control of its kind accepts its own answer form), export,
 // score and eval --baseline. Skips without Chromium, or when the tarball's dependencies are
-// not all in the npm cache (the install is offline).
+// cannot be installed (no npm cache nor registry).
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -45,9 +45,9 @@ before(() => {
   ok(packed, 'npm pack');
   const tarball = packed.stdout.trim().split('\n').pop()!;
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'misi-tarball-test', private: true, type: 'module' }));
-  const installed = run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(root, tarball)], app);
+  const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(root, tarball)], app);
   if (installed.status !== 0) {
-    skip = `the tarball's dependencies cannot be installed offline: ${installed.stderr.split('\n').find((l) => l.includes('ERR')) ?? ''}`;
+    skip = `the tarball's dependencies cannot be installed (from the npm cache, else the registry): ${installed.stderr.split('\n').find((l) => l.includes('ERR')) ?? ''}`;
     return;
   }
   cpSync(join(REPO, 'docs/api-example'), join(app, 'api-example'), { recursive: true });
