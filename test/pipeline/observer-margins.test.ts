@@ -293,8 +293,8 @@ test("on the sample complexes, each neighbour shift is the one the renderer geom
       });
       assert.ok(plan.ok);
       const p = plan.plan;
-      const truth = p.truth as { kind: string; letter?: string; options?: { letter: string; image?: number; commands?: any[] }[] };
-      const index = truth.kind === 'letter' ? truth.options!.find((o) => o.letter === truth.letter)!.image! : p.images.length - 1;
+      const truth = p.truth;
+      const index = truth.kind === 'letter' ? truth.options.find((o) => o.letter === truth.letter)!.image! : p.images.length - 1;
       const spec = p.images[index];
       const images = p.images.map((_, i) => `images/${i}.png`);
       const rec: MarginRecord =
@@ -305,7 +305,7 @@ test("on the sample complexes, each neighbour shift is the one the renderer geom
               images,
               truth: {
                 letter: truth.letter,
-                options: truth.options!.map((o) => ({ ...o, image: o.image === undefined ? undefined : images[o.image] })),
+                options: truth.options.map((o) => ({ ...o, image: o.image === undefined ? undefined : images[o.image] })),
               },
             }
           : { id: 'q', task, images, truth: p.truth };

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'puppeteer-core';
+import { parseTruth, VerdictTruthSchema } from '../../qa/answer-kinds.ts';
 import { closeBrowser, launchBrowser } from '../../renders/browser.ts';
 import { findBrowser } from '../../renders/find-browser.ts';
 import { REPO } from '../shared-structures.ts';
@@ -75,9 +76,9 @@ t('generate and verify: both tasks written, their records typed by their answer 
     assert.match(r.answer, /^(No|Yes: .+)$/);
     assert.deepEqual(Object.keys(r.truth), ['residue', 'bonds']);
     // The answer is the one its truth gives: `Yes: NAME ATOM, LIGAND ATOM; ...` or No.
-    const said = r.truth.bonds.map(
-      (b: { residueAtom: string; ligandAtom: string }) => `${r.truth.residue.name} ${b.residueAtom}, ${b.ligandAtom}`,
-    );
+    const truth = parseTruth(VerdictTruthSchema, r.truth);
+    assert.ok(truth, `${r.id}: its truth is a verdict's`);
+    const said = truth.bonds.map((b) => `${truth.residue.name} ${b.residueAtom}, ${b.ligandAtom}`);
     assert.equal(r.answer, said.length ? `Yes: ${said.join('; ')}` : 'No');
   }
   assert.ok(verdicts.some((r) => r.answer === 'No') && verdicts.some((r) => r.answer.startsWith('Yes: ')), 'both verdicts asked');
