@@ -188,3 +188,29 @@ t('browse: the site knows each answer kind; human: the verdict control takes "Ye
   }
   assert.ok(existsSync(join(session, 'human.html')));
 });
+
+t("both modules type-check against the installed package's declarations (JSDoc, as a TypeScript user sees them)", () => {
+  const tsc = run(
+    process.execPath,
+    [
+      join(REPO, 'node_modules/typescript/bin/tsc'),
+      '--noEmit',
+      '--allowJs',
+      '--checkJs',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--typeRoots',
+      join(REPO, 'node_modules/@types'),
+      '--types',
+      'node',
+      ...MODULES,
+    ],
+    app,
+  );
+  ok(tsc, 'tsc');
+});
