@@ -140,7 +140,7 @@ function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAu
     if (view) examples.push({ features: optionFeatures(view), right: view.letters.indexOf(r.answer) });
     if (own.length) {
       const q = auditQuestion(r);
-      for (const o of own) o.fitting.add(q);
+      for (const b of own) b.fitting.add(q);
     }
     if (module?.randomGuess) train.push({ id: r.id, task: r.task, answer: r.answer, options: r.options });
   });
