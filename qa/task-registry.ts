@@ -5,7 +5,7 @@
 
 import { ANSWER_KINDS, type AnswerKind, letterAnswer, textAnswer } from './answer-kinds.ts';
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
-import type { TaskModule, TaskOption } from './task.ts';
+import type { TaskModule, TaskOption, Truth } from './task.ts';
 import { TASKS } from './tasks/index.ts';
 
 /** A task that cannot be added (malformed, or its id taken): the message says why. */
@@ -40,6 +40,18 @@ export function scorerOf(task: TaskModule): TaskScorer {
 /** The kind of the task's answer (qa/answer-kinds.ts): its own, else a letter for a choice task and the task's own text else. */
 export function answerKindOf(task: Pick<TaskModule, 'answer' | 'format'>): AnswerKind {
   return task.answer ?? (task.format === 'choice' ? letterAnswer : textAnswer);
+}
+
+/** What is wrong with a plan's truth for its task's answer kind (null: nothing): a truth of
+ * another kind would be written into a record no reader can read as the task's. */
+export function planTruthProblem(task: Pick<TaskModule, 'answer' | 'format'>, truth: Truth): string | null {
+  const kind = answerKindOf(task);
+  if (truth.kind === 'data') {
+    const c = kind.check(truth.value);
+    return c.ok ? null : `the plan's ${c.problem}`;
+  }
+  if (kind.name === 'text' || kind.name === truth.kind) return null;
+  return `the plan's truth is ${truth.kind === 'letter' ? 'a letter' : 'commands'}, but the task's answer kind is '${kind.name}'`;
 }
 
 /** What is wrong with a value offered as a task module, or null when it is one. */

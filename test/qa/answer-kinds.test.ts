@@ -15,7 +15,7 @@ import {
   textAnswer,
   verdictAnswer,
 } from '../../qa/answer-kinds.ts';
-import { answerKindOf, taskById, taskProblem } from '../../qa/task-registry.ts';
+import { answerKindOf, planTruthProblem, taskById, taskProblem } from '../../qa/task-registry.ts';
 import { TASKS } from '../../qa/tasks/index.ts';
 
 const yes = {
@@ -104,4 +104,16 @@ test('a task module with a malformed answer kind, motion or baseline is refused 
   assert.match(taskProblem({ ...base, answer: 'commands' })!, /answer must be an answer kind/);
   assert.match(taskProblem({ ...base, motion: { moves: 'camera' } })!, /motion\.moves must be 'scene' or 'ligand'/);
   assert.match(taskProblem({ ...base, baselines: [{ name: 'x' }] })!, /each baseline needs a name and fit\(\)/);
+});
+
+test("a plan's truth not of its task's answer kind is named (planQuestion makes it a reject)", () => {
+  const verdictTask = taskById('residue_ligand')!;
+  assert.equal(planTruthProblem(verdictTask, { kind: 'data', value: yes }), null);
+  assert.match(planTruthProblem(verdictTask, { kind: 'data', value: pocket })!, /^the plan's truth is not of answer kind 'verdict'/);
+  assert.equal(
+    planTruthProblem(verdictTask, { kind: 'commands', commands: [{ kind: 'move', axis: 'x', amount: 1 }] }),
+    "the plan's truth is commands, but the task's answer kind is 'verdict'",
+  );
+  // A cloze task that declares no kind writes its own value: commands too.
+  assert.equal(planTruthProblem({ format: 'cloze' }, { kind: 'commands', commands: [{ kind: 'move', axis: 'x', amount: 1 }] }), null);
 });
