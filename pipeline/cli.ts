@@ -33,7 +33,20 @@ interface CommandEntry {
 }
 
 /** The commands that read tasks (write, score, show or export questions): only they take --task-module. */
-const TASK_COMMANDS = new Set(['score', 'eval', 'compare', 'generate', 'stats', 'audit', 'preview', 'export', 'merge', 'verify']);
+const TASK_COMMANDS = new Set([
+  'score',
+  'eval',
+  'compare',
+  'generate',
+  'stats',
+  'audit',
+  'preview',
+  'export',
+  'merge',
+  'verify',
+  'browse',
+  'human',
+]);
 
 /** A command's flags with --task-module added, for the commands that read tasks. */
 function withTaskModule<T>(y: Argv<T>, name: string): Argv<T> {

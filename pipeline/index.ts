@@ -4,6 +4,35 @@
 // and has an example of a tenth task written outside the package.
 
 export { type AnchoredSet, anchoredOptions, type Change, DECOYS_OPTION, type DecoyMode, decoyMode } from '../qa/anchored-options.ts';
+// Answer kinds (qa/answer-kinds.ts): what a task's truth holds and the answer text it gives.
+export {
+  ANSWER_KINDS,
+  type AnswerKind,
+  type AnswerKindName,
+  answerKind,
+  type BondListTruth,
+  BondListTruthSchema,
+  bondListAnswer,
+  bondListAnswerText,
+  type CommandsTruth,
+  CommandsTruthSchema,
+  commandsAnswer,
+  commandsAnswerText,
+  type LetterTruth,
+  LetterTruthSchema,
+  letterAnswer,
+  letterAnswerText,
+  type NamedLabel,
+  type OwnTruth,
+  parseTruth,
+  type RecordTruth,
+  RecordTruthSchema,
+  textAnswer,
+  type VerdictTruth,
+  VerdictTruthSchema,
+  verdictAnswer,
+  verdictAnswerText,
+} from '../qa/answer-kinds.ts';
 export { deckEntry } from '../qa/draw-deck.ts';
 export { drawIndex, drawOne, type Rng } from '../qa/random.ts';
 export { recordProblems } from '../qa/record-problems.ts';
@@ -11,8 +40,17 @@ export { type SceneParts, scene, threeViews } from '../qa/scenes.ts';
 export { readPredictionLines } from '../qa/scoring/prediction-lines.ts';
 export { type PredictionRecord, PredictionRecordSchema } from '../qa/scoring/prediction-record.ts';
 export { type SplitScore, scoreSplit } from '../qa/scoring/score-split.ts';
-export { choiceScorer, commandScorer, exactTextScorer, type ScoredReply, type TaskScorer } from '../qa/scoring/task-scorers.ts';
+export {
+  choiceScorer,
+  commandScorer,
+  exactTextScorer,
+  pocketLigandScorer,
+  residueLigandScorer,
+  type ScoredReply,
+  type TaskScorer,
+} from '../qa/scoring/task-scorers.ts';
 export { rotationScore, translationScore } from '../qa/scoring/transform-scores.ts';
+export { sixViews } from '../qa/six-views.ts';
 // The split vocabulary (qa/split-names.ts).
 export {
   BASE_SPLITS,
@@ -26,17 +64,23 @@ export {
   TINY,
 } from '../qa/split-names.ts';
 export type {
+  AnswerMotion,
   AskedQuestion,
+  AuditQuestion,
+  AuditScore,
+  LegibilityTargetSpec,
+  NamedQuestion,
   PlanResult,
   PreparedComplex,
   QuestionPlan,
   Split,
+  TaskBaseline,
   TaskContext,
   TaskModule,
   TaskOption,
   Truth,
 } from '../qa/task.ts';
-export { allTasks, registerTask, TaskDefinitionError, taskById } from '../qa/task-registry.ts';
+export { allTasks, answerKindOf, registerTask, TaskDefinitionError, taskById } from '../qa/task-registry.ts';
 // Tasks: the nine, and what a new one is made of.
 export { TASKS } from '../qa/tasks/index.ts';
 export type { AnnotatedAtom, Annotation } from '../renders/annotation.ts';

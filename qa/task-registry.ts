@@ -4,8 +4,9 @@
 // the library), in the order they were added. Nothing else keeps a list of task ids.
 
 import { type FailureKind, KnownError } from '../structures/known-error.ts';
+import { ANSWER_KINDS, type AnswerKind, letterAnswer, textAnswer } from './answer-kinds.ts';
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
-import type { TaskModule, TaskOption } from './task.ts';
+import type { TaskModule, TaskOption, Truth } from './task.ts';
 import { TASKS } from './tasks/index.ts';
 
 /** A task that cannot be added (malformed, or its id taken): the message says why. */
@@ -39,6 +40,23 @@ export function scorerOf(task: TaskModule): TaskScorer {
   return task.scorer ?? exactTextScorer;
 }
 
+/** The kind of the task's answer (qa/answer-kinds.ts): its own, else a letter for a choice task and the task's own text else. */
+export function answerKindOf(task: Pick<TaskModule, 'answer' | 'format'>): AnswerKind {
+  return task.answer ?? (task.format === 'choice' ? letterAnswer : textAnswer);
+}
+
+/** What is wrong with a plan's truth for its task's answer kind (null: nothing): a truth of
+ * another kind would be written into a record no reader can read as the task's. */
+export function planTruthProblem(task: Pick<TaskModule, 'answer' | 'format'>, truth: Truth): string | null {
+  const kind = answerKindOf(task);
+  if (truth.kind === 'data') {
+    const c = kind.check(truth.value);
+    return c.ok ? null : `the plan's ${c.problem}`;
+  }
+  if (kind.name === 'text' || kind.name === truth.kind) return null;
+  return `the plan's truth is ${truth.kind === 'letter' ? 'a letter' : 'commands'}, but the task's answer kind is '${kind.name}'`;
+}
+
 /** What is wrong with a value offered as a task module, or null when it is one. */
 export function taskProblem(value: unknown): string | null {
   const t = value as Partial<TaskModule> | null;
@@ -55,6 +73,12 @@ export function taskProblem(value: unknown): string | null {
   if (t.randomGuess !== undefined && typeof t.randomGuess !== 'function') return `task ${t.id}: randomGuess must be a function`;
   if (t.defaultImageSize !== undefined && !(Number.isInteger(t.defaultImageSize) && t.defaultImageSize >= 64 && t.defaultImageSize <= 4096))
     return `task ${t.id}: defaultImageSize must be a whole number of pixels from 64 to 4096`;
+  if (t.answer !== undefined && typeof t.answer?.answerOf !== 'function')
+    return `task ${t.id}: answer must be an answer kind (${Object.keys(ANSWER_KINDS).join(', ')}: commandsAnswer, letterAnswer, verdictAnswer, bondListAnswer, textAnswer)`;
+  if (t.motion !== undefined && t.motion?.moves !== 'scene' && t.motion?.moves !== 'ligand')
+    return `task ${t.id}: motion.moves must be 'scene' or 'ligand'`;
+  for (const b of t.baselines ?? [])
+    if (typeof b?.name !== 'string' || typeof b.fit !== 'function') return `task ${t.id}: each baseline needs a name and fit()`;
   for (const o of t.options ?? []) {
     if (typeof o?.key !== 'string' || !Array.isArray(o.choices) || !o.choices.includes(o.default))
       return `task ${t.id}: option ${JSON.stringify(o?.key)} needs a key, choices and a default among them`;

@@ -12,6 +12,7 @@ import type { LabelLayoutMode } from '../renders/label-layout.ts';
 import type { SceneSpec } from '../renders/scene-spec.ts';
 import type { LabelSet, Style } from '../renders/style.ts';
 import type { Complex } from '../structures/model.ts';
+import type { AnswerKind, NamedLabel } from './answer-kinds.ts';
 import type { Rng } from './random.ts';
 import type { TaskScorer } from './scoring/task-scorers.ts';
 import { BASE_SPLITS, type Split } from './split-names.ts';
@@ -114,10 +115,77 @@ export interface ChoiceOption {
   scheme: string;
 }
 
+/** The answer as data, as a plan gives it: commands and choices are written by generate in
+ * their record form (qa/answer-kinds.ts); `data` is written as it is, and must be of the
+ * task's answer kind (a verdict, a bond list, or a `text` task's own object). */
 export type Truth =
   | { kind: 'commands'; commands: Command[] }
   | { kind: 'letter'; letter: string; options: ChoiceOption[] }
-  | { kind: 'data'; value: unknown };
+  | { kind: 'data'; value: Record<string, unknown> };
+
+/** Which part of the scene a task's answer moves, for the observer margins (pipeline/audit/
+ * observer-margins.ts: how far apart the pictures of the true answer and of its neighbours are). */
+export interface AnswerMotion {
+  /** `scene`: the answer's commands end the scene transform of the image that shows it (the
+   * last image; for a choice, the right option's image); `ligand`: they are the ligand's own
+   * displacement in the last image (docking's answer undoes it). */
+  moves: 'scene' | 'ligand';
+  /** Whether a command a neighbouring answer would give is one of the task's answers.
+   * Default: any but 0, a roll within +-90 degrees. */
+  inAnswerSpace?: (c: Command) => boolean;
+  /** The answer is a move along the line of sight, read from the change of size (zooming):
+   * stats adds the camera distance over questions and reads the move back from Image 1 and the last image. */
+  alongSight?: boolean;
+  /** What the answer needs that the question does not state, in words (stats' `unstated` line). */
+  unstated: string;
+  /** A task option under which the question states it after all: when the run chose `value`, `unstated` is this one's. */
+  statedWith?: { option: string; value: string; unstated: string };
+}
+
+/** The labels a question names (for label legibility), read from its record. */
+export interface NamedQuestion {
+  truth: unknown;
+  /** The record's meta.params. */
+  params: Readonly<Record<string, unknown>>;
+}
+
+/** A question as a partial-input baseline of the shortcut audit sees it (pipeline/audit/audit-dataset.ts). */
+export interface AuditQuestion {
+  id: string;
+  answer: string;
+  /** The record's meta.params. */
+  params: Readonly<Record<string, unknown>>;
+}
+
+/** A partial-input baseline a task declares for the shortcut audit, beside the generic ones
+ * (question text, choices, option images): fitted on the train questions, scored on the held-out ones. */
+export interface TaskBaseline {
+  /** Its key in the audit report (`distance`). */
+  name: string;
+  /** Its short name in tables (`residue-ligand distance only`). */
+  label: string;
+  /** One line: what it sees and how it answers. */
+  describe: string;
+  /** A fresh fit: each train question is added, then `guesser` gives its reply to a held-out
+   * question (undefined: it cannot read that question; null: nothing could be fitted). */
+  fit(): { add(q: AuditQuestion): void; guesser(): ((q: AuditQuestion) => string | undefined) | null };
+}
+
+/** How the shortcut audit scores a task's baselines when not by the task's scorer. */
+export interface AuditScore {
+  /** What the scores are of, in words (`verdict (Yes or No right)`). */
+  metric: string;
+  /** The expected score of a blind guess. */
+  chance: number;
+  /** Reads the record's answer; scores a reply, 0-1. */
+  prepare(answer: string): (reply: string) => number;
+}
+
+/** The share of the labels a task's answers name that must be readable (label legibility), and in how many of a question's images. */
+export interface LegibilityTargetSpec {
+  views: 'all' | 'four';
+  min: number;
+}
 
 export interface QuestionPlan {
   /** Scenes in the order the question presents them. */
@@ -191,6 +259,8 @@ export interface TaskModule {
    * space (`train`: the train questions of the task, for ranges). Default: a random option
    * letter for a choice task; none (the question stays unanswered, with a warning) else. */
   randomGuess?: (question: AskedQuestion, rng: Rng, train: readonly AskedQuestion[]) => string | undefined;
+  /** What its question asks, in one line (the dataset card's task table); absent: the card points to the template. */
+  summary?: string;
   /** Left out of the paper's average (nearly every model scored at chance on it). */
   leftOutOfPaperAverage?: boolean;
   /** The task's column(s) in the paper's tables (Tr, Rot, ...), in the paper's order; tasks
@@ -200,4 +270,19 @@ export interface TaskModule {
   paperColumns?: readonly PaperColumn[];
   /** Options of this task alone (e.g. residue_ligand's camera framing). */
   options?: readonly TaskOption[];
+  /** The kind of its answer (qa/answer-kinds.ts): what its records' truth holds, the answer
+   * text a truth gives, the labels it names, the human page's answer control. Default:
+   * `letterAnswer` for a choice task, `textAnswer` else (answerKindOf, qa/task-registry.ts). */
+  answer?: AnswerKind;
+  /** Which part of the scene its answer moves (observer margins); absent: the answer moves nothing. */
+  motion?: AnswerMotion;
+  /** The labels a question names beyond its answer kind's (e.g. the bond a question asks about):
+   * replaces the kind's `namedLabels` for label legibility. */
+  namedLabels?: (q: NamedQuestion) => NamedLabel[];
+  /** The legibility its named labels must reach (stats prints whether it is met). */
+  legibilityTarget?: LegibilityTargetSpec;
+  /** Partial-input baselines of its own for the shortcut audit, beside the generic ones. */
+  baselines?: readonly TaskBaseline[];
+  /** How the audit scores baselines of this task, when not by its scorer. */
+  auditScore?: AuditScore;
 }

@@ -131,7 +131,7 @@ for (const complex of complexes) {
         return { key, labels };
       });
       const truth = plan.truth.kind === 'data' ? plan.truth.value : null;
-      tallies[r].add(images, referencedLabels(run.task, truth, plan.params));
+      tallies[r].add(images, referencedLabels(task, { truth, params: plan.params }));
     }
   }
 }
@@ -146,7 +146,7 @@ runs.forEach((run, r) => {
   const f = tallies[r].figures,
     s = legibilityShares(f);
   // Issue #36's figure at the task's own size, then issue #17's share of labels collision-free.
-  const named = legibilityTarget(run.task, f)!;
+  const named = legibilityTarget(taskById(run.task), f)!;
   const free = run.task === 'residue_ligand' ? 0.95 : 0.8;
   const target =
     run.size === sizeOf(run.task) ? `${named.text}; >= ${100 * free} % free ${ok((s.collisionFree ?? 0) >= free)}` : '(none at this size)';

@@ -6,16 +6,17 @@
 // - choices (choice tasks with command options): the consensus rule and a small option model
 //   (option-features.ts, option-model.ts); option images: the most typical option image
 //   (option-images.ts);
-// - residue_ligand: the verdict from the least residue-ligand distance alone and from the
-//   residue's name alone (residue-baselines.ts), scored on the verdict, chance one half;
+// - the baselines a task declares of its own (TaskModule.baselines: residue_ligand's verdict
+//   from the least residue-ligand distance alone and from the residue's name alone,
+//   qa/tasks/residue-baselines.ts), scored as the task says (TaskModule.auditScore: there the
+//   verdict, chance one half) or with its scorer;
 // - exact duplicates per split (same complex, images and answer).
 // A baseline is flagged when its interval's low end is more than MARGIN over chance; a task
 // is clean when none is and no question repeats. Files are read a question at a time.
 import { createHash } from 'node:crypto';
-import { readReplyResidueVerdict, readTruthResidueVerdict } from '../../qa/scoring/read-bonds.ts';
-import { exactTextScorer, residueLigandScorer, type TaskScorer } from '../../qa/scoring/task-scorers.ts';
+import { exactTextScorer, type TaskScorer } from '../../qa/scoring/task-scorers.ts';
 import { HELD_OUT_SPLITS, TRAIN } from '../../qa/split-names.ts';
-import type { AskedQuestion, TaskModule } from '../../qa/task.ts';
+import type { AskedQuestion, AuditQuestion, AuditScore, TaskBaseline, TaskModule } from '../../qa/task.ts';
 import { scorerOf, taskById } from '../../qa/task-registry.ts';
 import { eachQuestion } from '../dataset/each-question.ts';
 import type { QaRecord } from '../dataset/question-record.ts';
@@ -25,7 +26,6 @@ import { ScoreTally } from './interval.ts';
 import { choiceView, optionFeatures, sharedFeatures } from './option-features.ts';
 import { mostTypicalOptionImage } from './option-images.ts';
 import { type OptionExample, OptionModel } from './option-model.ts';
-import { fitDistanceThreshold, nameVerdicts, type ResidueFacts, residueFacts } from './residue-baselines.ts';
 import { MajorityTable, wordingKey } from './text-majority.ts';
 
 /** How far over chance (in score, 0-1) a baseline's interval must start to be flagged: 3 points. */
@@ -35,18 +35,34 @@ const GUESSES = 8;
 /** Fewer train questions than this fit no option model. */
 const MIN_TRAIN = 20;
 
+/** The generic baselines, run on every task whose questions they can read. A task's own
+ * (TaskModule.baselines) are described by the task. */
 export const BASELINE_NAMES = {
   text: 'question text only: the train answer most frequent for the same wording (numbers blanked)',
   consensus: 'choices only: the option sharing the most axes, signs and magnitudes with the other three',
   optionModel: "choices only: a conditional logit on the options' axes, signs, magnitudes, consensus and letter, fitted on train",
   optionImages: 'option images only: the option image most like the other three (annotations)',
-  distance: 'residue_ligand: Yes when the least residue-ligand heavy-atom distance is under a threshold fitted on train',
-  residueName: "residue_ligand: the verdict most frequent on train for the residue's name",
 } as const;
-export type BaselineName = keyof typeof BASELINE_NAMES;
+/** A generic baseline's short name, as tables show it (a task's own give theirs: TaskBaseline.label). */
+export const BASELINE_LABELS: Record<keyof typeof BASELINE_NAMES, string> = {
+  text: 'question text only',
+  consensus: 'choices only: consensus rule',
+  optionModel: 'choices only: option model',
+  optionImages: 'option images only',
+};
+/** What a baseline sees and how it answers, in one line: a generic one's from BASELINE_NAMES,
+ * a task's own from its declaration (TaskBaseline.describe); undefined for a name neither knows. */
+export function baselineDescription(task: string, name: string): string | undefined {
+  if (Object.hasOwn(BASELINE_NAMES, name)) return BASELINE_NAMES[name as keyof typeof BASELINE_NAMES];
+  return taskById(task)?.baselines?.find((b) => b.name === name)?.describe;
+}
+/** A generic baseline's name, or the name of one a task declares. */
+export type BaselineName = string;
 
 export interface BaselineResult {
   name: BaselineName;
+  /** Its short name in tables. */
+  label: string;
   /** Questions it answered (a baseline that cannot read a question leaves it out). */
   n: number;
   /** Mean score, 0-1, and its 95 % interval. */
@@ -66,7 +82,7 @@ export interface SplitAudit {
 
 export interface TaskAudit {
   task: string;
-  /** What the baselines are scored on: the task's scorer, or the verdict (residue_ligand). */
+  /** What the baselines are scored on: the task's scorer, or what its auditScore says (residue_ligand: the verdict). */
   metric: string;
   trainQuestions: number;
   /** Exact duplicates per split: questions whose complex, images and answer another question of the split has. */
@@ -99,19 +115,25 @@ export function auditDataset(dir: string, o: AuditOptions = {}): AuditReport {
 interface Fitted {
   majority: MajorityTable;
   model: OptionModel | null;
-  threshold: number | null;
-  names: MajorityTable | null;
+  /** The task's own baselines, fitted (those that could be). */
+  own: { baseline: TaskBaseline; guess: (q: AuditQuestion) => string | undefined }[];
   train: AskedQuestion[];
 }
+
+/** What a task's own baselines see of a record. */
+const auditQuestion = (r: QaRecord): AuditQuestion => ({ id: r.id, answer: r.answer, params: paramsOf(r) });
+const paramsOf = (r: QaRecord): Readonly<Record<string, unknown>> => {
+  const p = r.meta.params;
+  return p !== null && typeof p === 'object' && !Array.isArray(p) ? Object.fromEntries(Object.entries(p)) : {};
+};
 
 function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAudit {
   const module = taskById(task);
   const scorer: TaskScorer = module ? scorerOf(module) : exactTextScorer;
-  const verdict = scorer === residueLigandScorer;
+  const own = (module?.baselines ?? []).map((baseline) => ({ baseline, fitting: baseline.fit() }));
   const duplicates: Record<string, number> = {};
   const majority = new MajorityTable();
   const examples: OptionExample[] = [];
-  const facts: ResidueFacts[] = [];
   const train: AskedQuestion[] = [];
   const seen = new Set<string>();
   let trainQuestions = 0;
@@ -122,23 +144,27 @@ function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAu
     majority.add(wordingKey(r.question), r.answer);
     const view = choiceView(r);
     if (view) examples.push({ features: optionFeatures(view), right: view.letters.indexOf(r.answer) });
-    const f = verdict ? residueFacts(r) : null;
-    if (f) facts.push(f);
+    if (own.length) {
+      const q = auditQuestion(r);
+      for (const b of own) b.fitting.add(q);
+    }
     if (module?.randomGuess) train.push({ id: r.id, task: r.task, answer: r.answer, options: r.options });
   });
   o.onProgress?.(`audit: ${task}: ${trainQuestions} train questions read, fitting`);
   const fitted: Fitted = {
     majority: majority.freeze(),
     model: examples.length >= MIN_TRAIN ? new OptionModel().fit(examples.filter((e) => e.right >= 0)) : null,
-    threshold: facts.length ? fitDistanceThreshold(facts) : null,
-    names: facts.length ? nameVerdicts(facts) : null,
+    own: own.flatMap(({ baseline, fitting }) => {
+      const guess = fitting.guesser();
+      return guess ? [{ baseline, guess }] : [];
+    }),
     train,
   };
   const splits: SplitAudit[] = [];
   for (const split of HELD_OUT_SPLITS) {
     const file = folder.file(task, split);
     if (!file) continue;
-    splits.push(auditSplit(folder, file, module, scorer, verdict, fitted, duplicates));
+    splits.push(auditSplit(folder, file, module, scorer, fitted, duplicates));
     o.onProgress?.(`audit: ${task}: ${split} scored (${splits[splits.length - 1].questions} questions)`);
   }
   const findings: string[] = [];
@@ -151,7 +177,7 @@ function auditTask(folder: DatasetFolder, task: string, o: AuditOptions): TaskAu
   }
   return {
     task,
-    metric: verdict ? 'verdict (Yes or No right)' : `${scorer.metric} (the task's scorer)`,
+    metric: module?.auditScore ? module.auditScore.metric : `${scorer.metric} (the task's scorer)`,
     trainQuestions,
     duplicates,
     splits,
@@ -165,15 +191,15 @@ function auditSplit(
   file: NonNullable<ReturnType<DatasetFolder['file']>>,
   module: TaskModule | undefined,
   scorer: TaskScorer,
-  verdict: boolean,
   fitted: Fitted,
   duplicates: Record<string, number>,
 ): SplitAudit {
-  const tallies = new Map<BaselineName, ScoreTally>();
-  const tally = (name: BaselineName, score: number) => {
-    if (!tallies.has(name)) tallies.set(name, new ScoreTally());
-    tallies.get(name)!.add(score);
+  const tallies = new Map<BaselineName, { label: string; tally: ScoreTally }>();
+  const tally = (name: BaselineName, score: number, label: string = BASELINE_LABELS[name as keyof typeof BASELINE_LABELS]) => {
+    if (!tallies.has(name)) tallies.set(name, { label, tally: new ScoreTally() });
+    tallies.get(name)!.tally.add(score);
   };
+  const audit = module?.auditScore;
   const chance = new ScoreTally();
   const seen = new Set<string>();
   duplicates[file.split] = 0;
@@ -181,10 +207,10 @@ function auditSplit(
   eachQuestion(file, 'record', (r) => {
     questions++;
     if (repeats(seen, r)) duplicates[file.split]++;
-    const score = scoreWith(scorer, verdict, r);
+    const score = scoreWith(scorer, audit, r);
     // Chance: a blind guess's expected score.
     if (r.options?.length) chance.add(1 / r.options.length);
-    else if (verdict) chance.add(0.5);
+    else if (audit) chance.add(audit.chance);
     else if (module?.randomGuess) {
       let sum = 0;
       for (let k = 0; k < GUESSES; k++) {
@@ -205,24 +231,25 @@ function auditSplit(
     }
     const typical = r.options?.some((op) => op.image) ? mostTypicalOptionImage(r, folder) : null;
     if (typical) tally('optionImages', score(typical));
-    const f = verdict ? residueFacts(r) : null;
-    if (f && fitted.threshold !== null) tally('distance', score(f.distance < fitted.threshold ? 'Yes' : 'No'));
-    if (f && fitted.names) tally('residueName', score(fitted.names.answer(f.name) === 'yes' ? 'Yes' : 'No'));
+    if (fitted.own.length) {
+      const q = auditQuestion(r);
+      for (const { baseline, guess } of fitted.own) {
+        const reply = guess(q);
+        if (reply !== undefined) tally(baseline.name, score(reply), baseline.label);
+      }
+    }
   });
   const c = chance.mean;
-  const baselines = [...tallies].map(([name, t]): BaselineResult => {
+  const baselines = [...tallies].map(([name, { label, tally: t }]): BaselineResult => {
     const { low, high } = t.interval;
-    return { name, n: t.n, score: t.mean, low, high, flagged: low > c + MARGIN };
+    return { name, label, n: t.n, score: t.mean, low, high, flagged: low > c + MARGIN };
   });
   return { split: file.split, questions, chance: c, baselines };
 }
 
-/** A reply's score on record `r`: the task's scorer, or for a verdict task whether Yes/No is right. */
-function scoreWith(scorer: TaskScorer, verdict: boolean, r: QaRecord): (reply: string) => number {
-  if (verdict) {
-    const truth = readTruthResidueVerdict(r.answer).kind;
-    return (reply) => Number(readReplyResidueVerdict(reply)?.kind === truth);
-  }
+/** A reply's score on record `r`: as the task's auditScore says, else by its scorer. */
+function scoreWith(scorer: TaskScorer, audit: AuditScore | undefined, r: QaRecord): (reply: string) => number {
+  if (audit) return audit.prepare(r.answer);
   const prepared = scorer.prepare({ answer: r.answer, options: optionTexts(r.options) });
   return (reply) => prepared(reply).score;
 }

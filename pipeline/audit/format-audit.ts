@@ -1,16 +1,8 @@
 // The audit as text: a table per task (each baseline's score, interval and n beside chance,
 // per split, and the duplicates), then one line per task: clean, or what was found.
-import { type AuditReport, type BASELINE_NAMES, pct } from './audit-dataset.ts';
+import { type AuditReport, pct } from './audit-dataset.ts';
 
-/** A baseline's short name, as tables show it. */
-export const BASELINE_LABELS: Record<keyof typeof BASELINE_NAMES, string> = {
-  text: 'question text only',
-  consensus: 'choices only: consensus rule',
-  optionModel: 'choices only: option model',
-  optionImages: 'option images only',
-  distance: 'residue-ligand distance only',
-  residueName: 'residue name only',
-};
+export { BASELINE_LABELS } from './audit-dataset.ts';
 
 export function formatAudit(report: AuditReport): string {
   const lines: string[] = [];
@@ -23,7 +15,7 @@ export function formatAudit(report: AuditReport): string {
       lines.push(`  ${s.split}: ${s.questions} questions, chance ${pct(s.chance)}`);
       for (const b of s.baselines) {
         lines.push(
-          `    ${BASELINE_LABELS[b.name].padEnd(30)} ${pct(b.score).padStart(7)}  [${pct(b.low)} - ${pct(b.high)}]  n=${b.n}${b.flagged ? '  FLAGGED' : ''}`,
+          `    ${b.label.padEnd(30)} ${pct(b.score).padStart(7)}  [${pct(b.low)} - ${pct(b.high)}]  n=${b.n}${b.flagged ? '  FLAGGED' : ''}`,
         );
       }
     }
@@ -48,7 +40,7 @@ export function auditSummaryLines(report: AuditReport): string[] {
   return report.tasks.map((t) => {
     const s = t.splits.find((x) => x.questions > 0);
     const figures = s
-      ? `on ${s.split}, chance ${pct(s.chance)}: ${s.baselines.map((b) => `${BASELINE_LABELS[b.name]} ${pct(b.score)}`).join(', ')}`
+      ? `on ${s.split}, chance ${pct(s.chance)}: ${s.baselines.map((b) => `${b.label} ${pct(b.score)}`).join(', ')}`
       : 'no held-out questions';
     const dup = Object.values(t.duplicates).reduce((a, b) => a + b, 0);
     return `${t.task}: ${t.clean ? 'clean' : 'FLAGGED'}; ${figures}; exact duplicates ${dup}`;

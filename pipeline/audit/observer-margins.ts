@@ -3,14 +3,16 @@
 // answers are (a move of d vs d +- 1 A, a roll of a vs a +- 15 degrees), and what else the
 // answer depends on that the question does not say (zooming: the camera's distance).
 //
-// Everything is read from a question's record and the annotation of the one image that shows
-// the true answer's effect (docs/annotations.md); no structure is read again:
-//   - cloze tasks with a scene motion (translation, rotation, zooming): the last image, the
-//     front view after the answer's commands;
-//   - docking: the last image (pocket and displaced ligand); a neighbour changes the
-//     displacement (the answer undoes it, so its neighbours are the displacement's);
-//   - choice tasks (translation_rotation, rotation_rotation): the right option's image, whose
-//     transform ends with the right option's commands.
+// A task is measured when it says which part of the scene its answer moves (TaskModule.motion,
+// qa/task.ts). Everything is read from a question's record and the annotation of the one image
+// that shows the true answer's effect (docs/annotations.md); no structure is read again:
+//   - an answer of commands that moves the scene (translation, rotation, zooming): the last
+//     image, the front view after the answer's commands;
+//   - one that moves the ligand (docking): the last image (pocket and displaced ligand); a
+//     neighbour changes the displacement (the answer undoes it, so its neighbours are the
+//     displacement's);
+//   - a choice whose options are pictures (translation_rotation, rotation_rotation): the right
+//     option's image, whose transform ends with the right option's commands.
 // The atoms' eye-frame positions are recovered from their pixels and depths (the inverse of
 // renders/camera.ts projectEye), carried back through the annotation's motion to where they
 // were before it, moved again by the neighbour's commands (renders/rigid-motion.ts, with the
@@ -20,7 +22,9 @@
 // larger of its width and height over those atoms: what a ruler laid on the picture reads,
 // the measure of a change of size), each the least over the question's neighbours.
 
-import { ZOOM_DISTANCES } from '../../qa/parameters.ts';
+import { CommandsTruthSchema, LetterTruthSchema, parseTruth } from '../../qa/answer-kinds.ts';
+import type { AnswerMotion } from '../../qa/task.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import type { Annotation } from '../../renders/annotation.ts';
 import { type Camera, projectEye } from '../../renders/camera.ts';
 import { type Command, formatCommands, parseCommands } from '../../renders/commands.ts';
@@ -29,22 +33,23 @@ import { type ViewName, viewCommands } from '../../renders/views.ts';
 import { KnownError } from '../../structures/known-error.ts';
 import type { Vec3 } from '../../structures/model.ts';
 
-/** The tasks whose answers are motions (the others have nothing to shift). */
-export const GEOMETRIC_TASKS = ['translation', 'rotation', 'zooming', 'docking', 'translation_rotation', 'rotation_rotation'] as const;
-
 /** How far a neighbouring answer is: a whole angstrom for a move, 15 degrees for a roll (the answers' grids). */
 export const NEIGHBOUR_STEP: Record<Command['kind'], number> = { move: 1, roll: 15 };
 
 /** The readability bar: neighbouring answers' pictures at least this far apart, pixels. */
 export const READABLE_PX = 2;
 
-/** Whether a neighbour's command is in the task's answer space (a neighbour outside it is no answer anyone could give). */
-export function inAnswerSpace(task: string, c: Command): boolean {
+/** Whether a neighbour's command is in the task's answer space (a neighbour outside it is no
+ * answer anyone could give): never 0; the task's own rule, else a roll within +-90 degrees. */
+export function inAnswerSpace(motion: Pick<AnswerMotion, 'inAnswerSpace'> | undefined, c: Command): boolean {
   if (c.amount === 0) return false;
-  if (task === 'zooming') return ZOOM_DISTANCES.includes(c.amount);
+  if (motion?.inAnswerSpace) return motion.inAnswerSpace(c);
   if (c.kind === 'roll') return Math.abs(c.amount) <= 90;
   return true;
 }
+
+/** The motion of a record's task (absent: its answer moves nothing, or the task is unknown). */
+export const motionOf = (task: string): AnswerMotion | undefined => taskById(task)?.motion;
 
 /** The shift between the true picture and one neighbour's, pixels. */
 export interface NeighbourShift {
@@ -233,27 +238,27 @@ export interface MarginRecord {
   truth: unknown;
 }
 
-/** Which image shows the true answer and which of its motion's commands are the answer's. */
-export function truthPicture(r: MarginRecord): { image: string; motion: 'scene' | 'ligand'; answer: Command[] } | null {
-  const t = (r.truth ?? {}) as {
-    commands?: Command[];
-    letter?: string;
-    options?: { letter: string; image?: string; commands?: Command[] }[];
-  };
-  if (typeof t.letter === 'string' && Array.isArray(t.options)) {
-    const right = t.options.find((o) => o.letter === t.letter);
+/** Which image shows the true answer and which of its motion's commands are the answer's:
+ * a choice's right option's image (a scene motion), else the last image, moved as `motion` says. */
+export function truthPicture(
+  r: MarginRecord,
+  motion: Pick<AnswerMotion, 'moves'> | undefined = motionOf(r.task),
+): { image: string; motion: 'scene' | 'ligand'; answer: Command[] } | null {
+  if (!motion) return null;
+  const choice = parseTruth(LetterTruthSchema, r.truth);
+  if (choice) {
+    const right = choice.options.find((o) => o.letter === choice.letter);
     if (!right?.image || !right.commands?.length) return null;
     return { image: right.image, motion: 'scene', answer: right.commands };
   }
-  if (Array.isArray(t.commands) && r.images.length) {
-    return { image: r.images[r.images.length - 1], motion: r.task === 'docking' ? 'ligand' : 'scene', answer: t.commands };
-  }
+  const t = parseTruth(CommandsTruthSchema, r.truth);
+  if (t && r.images.length) return { image: r.images[r.images.length - 1], motion: motion.moves, answer: t.commands };
   return null;
 }
 
 /** One question's margins, from its record and the annotation of its true picture. */
-export function questionMargin(r: MarginRecord, ann: Annotation): QuestionMargin {
-  const pic = truthPicture(r);
+export function questionMargin(r: MarginRecord, ann: Annotation, motion: AnswerMotion | undefined = motionOf(r.task)): QuestionMargin {
+  const pic = truthPicture(r, motion);
   if (!pic) throw new MarginError(`${r.id}: no picture of its answer in its truth`);
   let from = 0;
   if (pic.motion === 'scene') {
@@ -265,7 +270,7 @@ export function questionMargin(r: MarginRecord, ann: Annotation): QuestionMargin
       );
     }
   }
-  const got = pictureShifts(ann, pic.motion, from, (c) => inAnswerSpace(r.task, c));
+  const got = pictureShifts(ann, pic.motion, from, (c) => inAnswerSpace(motion, c));
   if (got.neighbours.length === 0) throw new MarginError(`${r.id}: no neighbouring answer in the task's answer space`);
   const least = (k: 'median' | 'p5' | 'extent') => Math.min(...got.neighbours.map((n) => n[k]));
   return {

@@ -1,15 +1,18 @@
 // A geometric task's observer margins over its questions, and the lines `stats` prints for
 // them: the per-question figures of pipeline/audit/observer-margins.ts gathered per task
 // (spread over questions, the share at >= READABLE_PX), what the answer needs that the
-// question does not state, and for zooming the camera distance and the read-back check.
-// Pixels and angstrom, as there.
+// question does not state (the task's motion says), and for an answer that moves along the
+// line of sight (zooming's) the camera distance and the read-back check. Pixels and
+// angstrom, as there. Every task with a motion (TaskModule.motion) is measured.
 
+import type { AnswerMotion } from '../../qa/task.ts';
+import { allTasks } from '../../qa/task-registry.ts';
 import type { Annotation } from '../../renders/annotation.ts';
 import {
-  GEOMETRIC_TASKS,
   lacking,
   MarginError,
   type MarginRecord,
+  motionOf,
   type QuestionMargin,
   quantile,
   questionMargin,
@@ -34,11 +37,11 @@ export interface TaskMargins {
   readable: { median: number; p5: number; extent: number };
   /** What the answer needs that the question does not state, in words, with figures. */
   unstated: string;
-  /** Zooming: the camera's distance over questions, angstrom, and the error in the read
+  /** An answer along the line of sight (zooming): the camera's distance over questions, angstrom, and the error in the read
    * distance a reader makes who takes the median camera distance for every question
    * (d = D (1 - 1/s), so a relative error e in D is an error e d in d), angstrom. */
   cameraDistance?: Spread & { readError: Spread };
-  /** Zooming: |d read by readZoom (D stated) - d| over questions, angstrom, and the share under 0.5 A
+  /** An answer along the line of sight (zooming): |d read by readZoom (D stated) - d| over questions, angstrom, and the share under 0.5 A
    * (the reader's answer, rounded, is the right one). */
   zoomReading?: Spread & { exact: number; questions: number };
 }
@@ -54,46 +57,43 @@ const spread = (values: readonly number[]): Spread => {
   return { p5: quantile(s, 0.05), median: quantile(s, 0.5), p95: quantile(s, 0.95) };
 };
 
-const UNSTATED: Record<string, string> = {
-  translation:
-    'the scale (pixels per angstrom: camera distance and field of view) is stated by neither; bond lengths in the picture give it',
-  rotation: 'nothing: angles are read from the pictures alone',
-  zooming: 'the camera distance D (d = D (1 - 1/s) for a size ratio s) and the field of view',
-  docking: 'the scale, as for translation (the move); the roll needs nothing',
-  translation_rotation: 'nothing for a choice among four pictures (the neighbours are what a decoy nearest the truth would show)',
-  rotation_rotation: 'nothing for a choice among four pictures (the neighbours are what a decoy nearest the truth would show)',
-};
+/** What the answer needs that the question does not state, under the run's task options. */
+export function unstatedOf(motion: AnswerMotion, options: Readonly<Record<string, unknown>> = {}): string {
+  const s = motion.statedWith;
+  return s && options[s.option] === s.value ? s.unstated : motion.unstated;
+}
 
 /**
- * Every geometric task's margins over the given records (every split the caller passes,
- * each question once): `annotation(image)` reads an image's annotation (null: none).
- * Tasks with no records are left out.
+ * The margins of every task with a motion over the given records (every split the caller
+ * passes, each question once): `annotation(image)` reads an image's annotation (null: none);
+ * `options` the run's task options (the manifest's), which may state what the answer needs.
+ * Tasks with no records are left out; the others come in the registry's order.
  */
 export function observerMargins(
   records: Iterable<MarginRecord>,
   annotation: (image: string) => Partial<Annotation> | null,
-  zoomStated?: (r: MarginRecord) => boolean,
+  options: Readonly<Record<string, unknown>> = {},
 ): TaskMargins[] {
-  const byTask = new Map<string, { margins: QuestionMargin[]; skipped: number; firstSkip?: string; stated: number }>();
-  const zoomErrors: number[] = [];
+  const byTask = new Map<string, { motion: AnswerMotion; margins: QuestionMargin[]; skipped: number; firstSkip?: string }>();
+  const sightErrors = new Map<string, number[]>();
   for (const r of records) {
-    if (!(GEOMETRIC_TASKS as readonly string[]).includes(r.task)) continue;
-    const t = byTask.get(r.task) ?? { margins: [], skipped: 0, stated: 0 };
+    const motion = motionOf(r.task);
+    if (!motion) continue;
+    const t = byTask.get(r.task) ?? { motion, margins: [], skipped: 0 };
     byTask.set(r.task, t);
     try {
-      const pic = truthPicture(r);
+      const pic = truthPicture(r, motion);
       const ann = pic ? annotation(pic.image) : null;
       if (!pic || !ann)
         throw new MarginError(`${r.id}: ${pic ? `no annotation of ${pic.image}` : 'no picture of its answer in its truth'}`);
       const lacks = lacking(ann);
       if (lacks) throw new MarginError(`${r.id}: the annotation of ${pic.image} has no ${lacks}`);
-      const m = questionMargin(r, ann as Annotation);
+      const m = questionMargin(r, ann as Annotation, motion);
       t.margins.push(m);
-      if (zoomStated?.(r)) t.stated++;
-      const first = r.task === 'zooming' && r.images.length > 1 ? annotation(r.images[0]) : null;
+      const first = motion.alongSight && r.images.length > 1 ? annotation(r.images[0]) : null;
       if (first && !lacking(first) && first.view === 'front' && first.transform === '') {
         const d = readZoom(first as Annotation, ann as Annotation, m.centreDepth);
-        if (d !== null) zoomErrors.push(Math.abs(d - m.amount));
+        if (d !== null) sightErrors.set(r.task, [...(sightErrors.get(r.task) ?? []), Math.abs(d - m.amount)]);
       }
     } catch (e) {
       if (!(e instanceof MarginError)) throw e;
@@ -102,9 +102,10 @@ export function observerMargins(
     }
   }
   const out: TaskMargins[] = [];
-  for (const task of GEOMETRIC_TASKS) {
-    const t = byTask.get(task);
-    if (!t) continue;
+  const order = allTasks().map((task) => task.id);
+  const tasks = [...byTask.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  for (const task of tasks) {
+    const t = byTask.get(task)!;
     const m = t.margins;
     const share = (k: 'median' | 'p5' | 'extent') => (m.length ? m.filter((q) => q[k] >= READABLE_PX).length / m.length : NaN);
     const row: TaskMargins = {
@@ -117,9 +118,10 @@ export function observerMargins(
       extent: spread(m.map((q) => q.extent)),
       size: spread(m.map((q) => q.size)),
       readable: { median: share('median'), p5: share('p5'), extent: share('extent') },
-      unstated: UNSTATED[task],
+      unstated: unstatedOf(t.motion, options),
     };
-    if (task === 'zooming' && m.length) {
+    const zoomErrors = sightErrors.get(task) ?? [];
+    if (t.motion.alongSight && m.length) {
       const depths = m.map((q) => q.centreDepth);
       const typical = spread(depths).median;
       const readError = m.map((q) => (Math.abs(typical - q.centreDepth) / q.centreDepth) * Math.abs(q.amount));
@@ -130,9 +132,6 @@ export function observerMargins(
           exact: zoomErrors.filter((e) => e < 0.5).length / zoomErrors.length,
           questions: zoomErrors.length,
         };
-      if (t.stated === m.length)
-        row.unstated = 'nothing: the question states the camera distance D and the field of view (d = D (1 - 1/s) for a size ratio s)';
-      else if (t.stated > 0) row.unstated = `${UNSTATED.zooming}: stated in ${t.stated} of ${m.length} questions`;
     }
     out.push(row);
   }

@@ -3,7 +3,6 @@
 // (each blind baseline beside chance with its interval, the duplicates, the verdict). A caller
 // of buildBrowseSite may pass another reader; null: the front page says no audit was made.
 import { type AuditReport, auditDataset, pct } from '../audit/audit-dataset.ts';
-import { BASELINE_LABELS } from '../audit/format-audit.ts';
 import { escapeHtml } from '../preview/html-text.ts';
 
 export interface AuditFigures {
@@ -31,7 +30,7 @@ export function auditHtml(report: AuditReport): string {
     t.splits.flatMap((s) =>
       s.baselines.map(
         (b) =>
-          `<tr${b.flagged ? ' class="flagged"' : ''}><td>${escapeHtml(t.task)}</td><td>${escapeHtml(s.split)}</td><td>${escapeHtml(BASELINE_LABELS[b.name])}</td><td>${pct(b.score)}</td><td>${pct(b.low)} - ${pct(b.high)}</td><td>${pct(s.chance)}</td><td>${b.n}</td><td>${b.flagged ? 'flagged' : ''}</td></tr>`,
+          `<tr${b.flagged ? ' class="flagged"' : ''}><td>${escapeHtml(t.task)}</td><td>${escapeHtml(s.split)}</td><td>${escapeHtml(b.label)}</td><td>${pct(b.score)}</td><td>${pct(b.low)} - ${pct(b.high)}</td><td>${pct(s.chance)}</td><td>${b.n}</td><td>${b.flagged ? 'flagged' : ''}</td></tr>`,
       ),
     ),
   );

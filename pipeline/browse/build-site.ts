@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { TEST, TINY } from '../../qa/split-names.ts';
+import { answerKindOf, taskById } from '../../qa/task-registry.ts';
 import { viewerScene } from '../../renders/viewer-scene.ts';
 import { readComplexBonds, readWholeComplexes } from '../dataset/read-complexes.ts';
 import { DatasetReadError, openDataset, readQaFile } from '../dataset/read-dataset.ts';
@@ -53,7 +54,8 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
   copyAssets(out, ['index.html', 'loader.js', 'browse.js', 'browse-list.js', 'browse-question.js', 'browse.css', 'favicon.svg'], true);
   const datasetUrl = urlFrom(out, resolve(o.dir));
   const images = new Set<string>();
-  const tasks: { task: string; questions: number; chunks: number; facets: string[] }[] = [];
+  // `answer`: the task's answer kind (qa/answer-kinds.ts), which says how the question page shows the answer.
+  const tasks: { task: string; questions: number; chunks: number; facets: string[]; answer: string }[] = [];
   let questions = 0;
   for (const task of folder.tasks) {
     let tiny = new Set<string>();
@@ -82,7 +84,9 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
     flush();
     const built = index.build();
     writeData(out, `index/${task}`, built);
-    tasks.push({ task, questions: index.size, chunks: Math.ceil(index.size / CHUNK), facets: Object.keys(built.facets) });
+    const module = taskById(task);
+    const answer = module ? answerKindOf(module).name : 'text';
+    tasks.push({ task, questions: index.size, chunks: Math.ceil(index.size / CHUNK), facets: Object.keys(built.facets), answer });
     questions += index.size;
     log(`browse: ${task}: ${index.size} questions`);
   }

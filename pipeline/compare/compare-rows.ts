@@ -4,8 +4,7 @@
 // model's run is given (S_t), the leakage ML = max(0, S_wv - S_t) (MMStar's definitions,
 // arXiv 2403.20330), then people's mean and spread when their files are given. Rows: each
 // task, residue_ligand's RL+ and RL- (the paper's columns), and the paper's 8-column average.
-import type { AuditReport, BaselineName } from '../audit/audit-dataset.ts';
-import { BASELINE_LABELS } from '../audit/format-audit.ts';
+import { type AuditReport, type BaselineName, baselineDescription } from '../audit/audit-dataset.ts';
 import { peopleRows, type Spread } from '../score-people.ts';
 import { AVERAGE_LABELS, isPaperAverageLabel, type ScoreRun } from '../score-table.ts';
 
@@ -20,7 +19,7 @@ export interface BlindFigures {
   /** Expected score of a blind guess, percent. */
   chance: number;
   /** The audit's best blind baseline: its name, what it reads, its score (percent). */
-  best: { name: BaselineName; label: string; score: number } | null;
+  best: { name: BaselineName; label: string; describe: string; score: number } | null;
 }
 
 export interface CompareRow {
@@ -71,7 +70,9 @@ function blindOf(audit: AuditReport | null, task: string, split: string): BlindF
     split: s.split,
     metric: t.metric,
     chance: 100 * s.chance,
-    best: best ? { name: best.name, label: BASELINE_LABELS[best.name], score: 100 * best.score } : null,
+    best: best
+      ? { name: best.name, label: best.label, describe: baselineDescription(task, best.name) ?? best.label, score: 100 * best.score }
+      : null,
   };
 }
 

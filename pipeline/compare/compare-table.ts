@@ -1,6 +1,5 @@
 // The comparison as text (a table of composite scores, then the files and what each number
 // is) and as JSON (both metrics, unrounded but for float noise).
-import { BASELINE_NAMES } from '../audit/audit-dataset.ts';
 import { splitColumnsText } from '../paper-columns.ts';
 import { AVERAGE_LABELS, averageDefinitions } from '../score-table.ts';
 import type { CompareRow, CompareRuns, Figures } from './compare-rows.ts';
@@ -55,7 +54,9 @@ export function compareTable(runs: CompareRuns, rows: CompareRow[]): string {
   const body = cells.map(line);
   body.splice(rows.length - 1, 0, rule);
   const v = runs.withImages;
-  const usedBaselines = [...new Set(rows.flatMap((r) => (r.blind?.best ? [r.blind.best.name] : [])))];
+  const usedBaselines = [
+    ...new Map(rows.flatMap((r) => (r.blind?.best ? [[r.blind.best.name, r.blind.best.describe] as const] : []))).entries(),
+  ];
   const auditSplit = rows.find((r) => r.blind)?.blind?.split;
   return (
     [
@@ -74,7 +75,7 @@ export function compareTable(runs: CompareRuns, rows: CompareRow[]): string {
       'What each number is:',
       `  chance      ${COMPARE_DEFINITIONS.chance}${auditSplit ? `, on ${auditSplit}` : ''}`,
       `  best blind  ${COMPARE_DEFINITIONS.blind}: its score and name:`,
-      ...usedBaselines.map((b) => `                ${b}: ${BASELINE_NAMES[b]}`),
+      ...usedBaselines.map(([name, describe]) => `                ${name}: ${describe}`),
       ...(rows.some((r) => r.kind === 'task') && !auditSplit
         ? ['              (no audit: --no-audit, no train questions, or it could not run: stderr says why)']
         : []),

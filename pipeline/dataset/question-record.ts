@@ -3,6 +3,7 @@
 // Declared once, as a schema (qa/record-problems.ts): the type is inferred from it and the
 // readers (read-dataset.ts, each-question.ts) check each line with it; docs/schemas/ publishes
 // it. Fields are a public contract: extend, never rename.
+import { RecordTruthSchema } from '../../qa/answer-kinds.ts';
 import { z } from '../../qa/record-problems.ts';
 import { SPLIT_ORDER } from '../../qa/split-names.ts';
 
@@ -15,8 +16,6 @@ export const RecordOptionSchema = z.object({
 });
 export type RecordOption = z.infer<typeof RecordOptionSchema>;
 
-const present = (v: unknown) => v !== undefined;
-
 export const QaRecordSchema = z
   .object({
     id: z.string(),
@@ -28,11 +27,9 @@ export const QaRecordSchema = z
     images: z.array(z.string()).describe('Paths relative to the dataset folder (images/<key>.png), in question order'),
     question: z.string(),
     answer: z.string(),
-    /** The answer as data: `{commands}`, `{letter, options}` or the task's own value. */
-    truth: z
-      .unknown()
-      .refine(present, { message: 'is missing (the answer as data)' })
-      .describe("The answer as data: {commands}, {letter, options} or the task's own value"),
+    /** The answer as data, of the task's answer kind (qa/answer-kinds.ts): `{commands}`,
+     * `{letter, options}`, `{residue, bonds}`, `{bonds}` or the task's own object. */
+    truth: RecordTruthSchema,
     options: z.array(RecordOptionSchema).optional(),
     /** seed, generator, index, params, decoySchemes, partners, replacements, template. */
     meta: z.record(z.string(), z.unknown()).describe('seed, generator, index, params, decoySchemes, partners, replacements, template'),

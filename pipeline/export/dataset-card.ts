@@ -14,16 +14,6 @@ import type { ManifestOptions } from '../dataset/manifest-type.ts';
 import type { Dataset } from '../dataset/read-dataset.ts';
 import type { Versions } from '../dataset/versions.ts';
 
-/** One line per task of the spec, for the task table (a task not listed points to its template). */
-const WHAT: Record<string, string> = {
-  translation: 'name the move that carried the structure from the start views to the final front view',
-  rotation: 'name the roll that turned the structure',
-  zooming: 'name the move along z (toward the viewer) that enlarged it',
-  translation_rotation: 'pick the target option that underwent the same move then roll as the reference',
-  rotation_rotation: 'pick the option that shows two more rolls applied after two given ones',
-  docking: 'give the roll and move that put a displaced ligand back into its pocket',
-};
-
 const yamlString = (s: string) => JSON.stringify(s);
 
 export interface CardInputs {
@@ -95,7 +85,7 @@ export function datasetCard(c: CardInputs): string {
     const module = taskById(t);
     const example = d.records.get(t)!.test[0] ?? d.records.get(t)!.train[0];
     const answer = example ? `\`${example.answer}\`` : '-';
-    return `| \`${t}\` | ${WHAT[t] ?? `see the template qa/templates/${module?.template ?? t}.txt`} | ${module?.format ?? '-'} | ${example ? example.images.length : (module?.imageCount ?? '-')} | ${answer} |`;
+    return `| \`${t}\` | ${module?.summary ?? `see the template qa/templates/${module?.template ?? t}.txt`} | ${module?.format ?? '-'} | ${example ? example.images.length : (module?.imageCount ?? '-')} | ${answer} |`;
   });
   // A val column only in a dataset with val (`--buffer val`); the card of any other is unchanged.
   const hasVal = d.splits.includes(VAL);

@@ -7,7 +7,9 @@
 // what a careful observer can measure (pipeline/audit/observer-margins.ts): how many pixels
 // apart the true answer's picture and its neighbours' are.
 
+import { CommandsTruthSchema, LetterTruthSchema, parseTruth } from '../../qa/answer-kinds.ts';
 import { BASE_SPLITS, isSplit, TINY } from '../../qa/split-names.ts';
+import { taskById } from '../../qa/task-registry.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
 import type { MarginRecord } from '../audit/observer-margins.ts';
 import { marginLines, observerMargins, type TaskMargins } from '../audit/task-margins.ts';
@@ -125,12 +127,16 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
       if (images.length && images.every((im) => im.labels)) {
         const tally = tallies.get(task) ?? new LegibilityTally();
         tallies.set(task, tally);
-        tally.add(images as { key: string; labels: LabelRecord[] }[], referencedLabels(task, r.truth, meta.params));
+        tally.add(
+          images as { key: string; labels: LabelRecord[] }[],
+          referencedLabels(taskById(task), { truth: r.truth, params: meta.params ?? {} }),
+        );
       }
-      const t = (r.truth ?? {}) as { letter?: unknown; commands?: unknown };
-      if (typeof t.letter === 'string') bump(s.histograms, 'letter', t.letter);
-      if (Array.isArray(t.commands)) {
-        for (const c of t.commands as { kind: string; axis: string; amount: number }[]) {
+      const choice = parseTruth(LetterTruthSchema, r.truth);
+      if (choice) bump(s.histograms, 'letter', choice.letter);
+      const commands = choice ? undefined : parseTruth(CommandsTruthSchema, r.truth);
+      if (commands) {
+        for (const c of commands.commands) {
           bump(s.histograms, `${c.kind} axis`, c.axis);
           bump(s.histograms, `${c.kind} ${c.axis}`, String(c.amount));
         }
@@ -151,21 +157,17 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
     }
   }
   for (const [task, tally] of tallies) {
-    const target = legibilityTarget(task, tally.figures);
+    const target = legibilityTarget(taskById(task), tally.figures);
     byTask.get(task)!.legibility = { ...tally.figures, shares: legibilityShares(tally.figures), ...(target ? { target } : {}) };
   }
   for (const [task, c] of coverage) {
     const alone = c.ligandAlone.figures;
     byTask.get(task)!.coverage = { whole: c.whole.figures, ligandAlone: alone.images ? alone : null };
   }
-  // The zooming questions state the camera distance when the manifest says so (before the
-  // option, none did).
-  const zoomStated = (manifest?.options as { zoomDistance?: unknown } | undefined)?.zoomDistance === 'stated';
-  for (const m of observerMargins(
-    measured,
-    (image) => dataset.annotation(image),
-    () => zoomStated,
-  )) {
+  // A question may state what its answer needs when the run's task options say so (zooming's
+  // camera distance: before that option, none did).
+  const runOptions: Record<string, unknown> = { ...manifest?.options };
+  for (const m of observerMargins(measured, (image) => dataset.annotation(image), runOptions)) {
     if (m.questions > 0) byTask.get(m.task)!.margins = m;
   }
   return dataset.tasks.flatMap((t) => byTask.get(t) ?? []);

@@ -1,11 +1,15 @@
 // Can a model read the labels a question depends on? Per task, from the label boxes the
 // annotations record (renders/scene-labels.ts): the share of all labels (over distinct
 // images) whose box overlaps another label's, and for the referenced labels (the ligand
-// atoms and the residue an answer names; for residue-ligand the asked residue always, "No"
-// answers included; for interaction-location the bond the question names) the share
-// readable in all of the question's images and in at least four of them. Readable: the box
-// overlaps no other box, lies inside the image and within 40 px of its anchor.
+// atoms and residues a question names, as its task says: its answer kind's, e.g. for a
+// verdict the asked residue always, "No" answers included, or the task's own namedLabels,
+// e.g. the bond an interaction-location question names) the share readable in all of the
+// question's images and in at least four of them. Readable: the box overlaps no other box,
+// lies inside the image and within 40 px of its anchor.
 
+import type { NamedLabel } from '../../qa/answer-kinds.ts';
+import type { LegibilityTargetSpec, NamedQuestion, TaskModule } from '../../qa/task.ts';
+import { answerKindOf } from '../../qa/task-registry.ts';
 import { isReadable } from '../../renders/label-layout.ts';
 import type { LabelRecord } from '../../renders/scene-labels.ts';
 
@@ -18,32 +22,17 @@ export interface LabelRef {
   atomName?: string;
 }
 
-const PARAM_BOND = /^\S+ (-?\d+)([A-Za-z]?) \S+ (\S+), (\S+)$/;
+const refOf = (l: NamedLabel): LabelRef =>
+  l.kind === 'ligand'
+    ? { kind: 'ligand', chain: '', residueNumber: 0, insertionCode: '', atomName: l.atomName }
+    : { kind: 'residue', chain: l.chain, residueNumber: l.residueNumber, insertionCode: l.insertionCode };
 
-/** The labels a question's answer (or, for interaction-location, its question) names. */
-export function referencedLabels(task: string, truth: any, params: any): LabelRef[] {
-  const refs: LabelRef[] = [];
-  const residue = (chain: string, residueNumber: number, insertionCode: string) =>
-    refs.push({ kind: 'residue', chain, residueNumber, insertionCode });
-  const ligand = (atomName: string) => refs.push({ kind: 'ligand', chain: '', residueNumber: 0, insertionCode: '', atomName });
-  if (task === 'residue_ligand' && truth?.residue) {
-    residue(truth.residue.chain, truth.residue.number, truth.residue.insertionCode);
-    for (const b of truth.bonds ?? []) ligand(b.ligandAtom);
-  } else if (task === 'pocket_ligand') {
-    for (const b of truth?.bonds ?? []) {
-      residue(b.chain, b.residueNumber, b.insertionCode);
-      ligand(b.ligandAtom);
-    }
-  } else if (task === 'interaction_location' && typeof params?.bond === 'string') {
-    const m = PARAM_BOND.exec(params.bond);
-    if (m) {
-      residue(m[3] === '_' ? '' : m[3], Number(m[1]), m[2]);
-      ligand(m[4]);
-    }
-  }
-  // Each label once.
+/** The labels a question names, as its task says (none for an unknown task), each once. */
+export function referencedLabels(task: TaskModule | undefined, q: NamedQuestion): LabelRef[] {
+  if (!task) return [];
+  const named = task.namedLabels ? task.namedLabels(q) : (answerKindOf(task).labelsOf(q.truth) ?? []);
   const seen = new Set<string>();
-  return refs.filter((r) => {
+  return named.map(refOf).filter((r) => {
     const k = refKey(r);
     if (seen.has(k)) return false;
     seen.add(k);
@@ -76,17 +65,6 @@ export function legibilityShares(f: LegibilityFigures) {
   };
 }
 
-/**
- * The figure issue #36's "Done when" names for each H-bond task, and its floor: residue-ligand's
- * referenced labels readable in all six views of their question (>= 98 %), the whole-pocket
- * tasks' in at least four of six (>= 90 %). `misi-gen stats` and `npm run bench:labels` print it.
- */
-const TARGETS: Readonly<Record<string, { views: 'all' | 'four'; min: number }>> = {
-  residue_ligand: { views: 'all', min: 0.98 },
-  pocket_ligand: { views: 'four', min: 0.9 },
-  interaction_location: { views: 'four', min: 0.9 },
-};
-
 export interface LegibilityTarget {
   /** Which share the target is on: referenced labels readable in all of their question's views, or in >= 4. */
   figure: 'referencedReadableInAll' | 'referencedReadableInFour';
@@ -99,9 +77,11 @@ export interface LegibilityTarget {
   text: string;
 }
 
-/** The task's target figure and whether the figures meet it (null for a task without one). */
-export function legibilityTarget(task: string, f: LegibilityFigures): LegibilityTarget | null {
-  const t = TARGETS[task];
+/** The task's target figure (TaskModule.legibilityTarget: for the H-bond tasks the figure
+ * issue #36's "Done when" names) and whether the figures meet it (null for a task without
+ * one). `misi-gen stats` and `npm run bench:labels` print it. */
+export function legibilityTarget(task: Pick<TaskModule, 'legibilityTarget'> | undefined, f: LegibilityFigures): LegibilityTarget | null {
+  const t: LegibilityTargetSpec | undefined = task?.legibilityTarget;
   if (!t) return null;
   const figure = t.views === 'all' ? 'referencedReadableInAll' : 'referencedReadableInFour';
   const share = legibilityShares(f)[figure];

@@ -14,6 +14,7 @@ import {
   type TaskModule,
 } from '../../qa/task.ts';
 import { taskContext } from '../../qa/task-context.ts';
+import { planTruthProblem } from '../../qa/task-registry.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import { DEFAULT_ANTIALIAS, DEFAULT_STYLE, makeStyle, type Style } from '../../renders/style.ts';
 import { preparedAtSize } from './image-sizes.ts';
@@ -114,7 +115,8 @@ export function questionContext(
   });
 }
 
-/** Plans question `index` of `task` on `prepared` in `split` as generate does. */
+/** Plans question `index` of `task` on `prepared` in `split` as generate does; a plan whose
+ * truth is not of the task's answer kind is no question (the reason says so: rejects.jsonl). */
 export function planQuestion(
   task: TaskModule,
   prepared: PreparedComplex,
@@ -122,5 +124,8 @@ export function planQuestion(
   index: number,
   options: PlanQuestionOptions = {},
 ): PlanResult {
-  return task.plan(questionContext(task, prepared, split, index, options));
+  const result = task.plan(questionContext(task, prepared, split, index, options));
+  if (!result.ok) return result;
+  const problem = planTruthProblem(task, result.plan.truth);
+  return problem ? { ok: false, reason: problem, replacements: result.plan.replacements } : result;
 }

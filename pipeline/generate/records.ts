@@ -2,6 +2,7 @@
 // question-record.ts), built from planned questions. Field order is fixed so the same question
 // always gives the same bytes.
 
+import type { RecordTruth } from '../../qa/answer-kinds.ts';
 import { labelWordsOf } from '../../qa/label-wording.ts';
 import type { ChoiceOption, Truth } from '../../qa/task.ts';
 import { fillTemplate, loadTemplate } from '../../qa/template.ts';
@@ -13,7 +14,7 @@ import { seedKey } from './seeds.ts';
 
 const commandData = (cs: readonly Command[]) => cs.map((c) => ({ kind: c.kind, axis: c.axis, amount: c.amount }));
 
-function truthData(t: Truth, images: string[]): unknown {
+function truthData(t: Truth, images: string[]): RecordTruth {
   if (t.kind === 'commands') return { commands: commandData(t.commands) };
   if (t.kind === 'letter') {
     return {

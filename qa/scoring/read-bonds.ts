@@ -101,8 +101,31 @@ export function readTruthResidueVerdict(answer: string): ResidueVerdict {
   return { kind: 'yes', bonds: new Set(items.map((f) => key(...f))) };
 }
 
+/** One pocket-ligand bond as the dataset writes it: `ARG 221 NH2 A, O22` (blank chain `_`). */
+const STRICT_POCKET_BOND = /^(\S+) (-?\d+[A-Za-z]?) (\S+) ([A-Za-z0-9_]{1,4}), (\S+)$/;
+
 /** A dataset's pocket-ligand answer: `ARG 221 NH2 A, O22; ARG 221 N A, O23` ('' for none). */
 export function readTruthPocketBonds(answer: string): Set<BondKey> {
-  const items = strictItems(answer, /^(\S+) (-?\d+[A-Za-z]?) (\S+) ([A-Za-z0-9_]{1,4}), (\S+)$/, 'pocket-ligand');
+  const items = strictItems(answer, STRICT_POCKET_BOND, 'pocket-ligand');
   return new Set(items.map((f) => key(...f)));
+}
+
+/** One bond as the dataset writes it (`ASP 227A OD1 _, N3`: structures/hbonds/canonical-format.ts),
+ * its fields as written (blank chain ''); undefined when the text is not one. */
+export function readPocketBond(
+  text: string,
+):
+  | { residueName: string; residueNumber: number; insertionCode: string; residueAtom: string; chain: string; ligandAtom: string }
+  | undefined {
+  const m = STRICT_POCKET_BOND.exec(text.trim());
+  if (!m) return undefined;
+  const n = /^(-?\d+)([A-Za-z]?)$/.exec(m[2])!;
+  return {
+    residueName: m[1],
+    residueNumber: Number(n[1]),
+    insertionCode: n[2],
+    residueAtom: m[3],
+    chain: m[4] === '_' ? '' : m[4],
+    ligandAtom: m[5],
+  };
 }

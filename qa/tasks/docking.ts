@@ -7,6 +7,7 @@
 // (side, extra, roll) is drawn without replacement per complex (qa/parameter-decks.ts): 72
 // per roll axis, 216 in all, so no two questions of a complex share a displacement.
 import { formatCommands } from '../../renders/commands.ts';
+import { commandsAnswer } from '../answer-kinds.ts';
 import { dockingCamera } from '../docking-camera.ts';
 import { clearingDistance } from '../docking-clearance.ts';
 import { annotationOf } from '../option-separation.ts';
@@ -45,6 +46,7 @@ export const dockingTask: TaskModule = {
   id: DOCKING,
   paperColumns: [{ name: 'Dock' }],
   format: 'cloze',
+  summary: 'give the roll and move that put a displaced ligand back into its pocket',
   // Residue labels only: the answer names no ligand atom, and on the small displaced ligand
   // (a median 96 px across at 512 px) its atom names' leader lines crossed the bonds whose
   // orientation is the roll half of the answer (docs/labels.md). `--labels docking=all` draws them.
@@ -53,6 +55,9 @@ export const dockingTask: TaskModule = {
   defaultCounts: { train: 6, test: 3 },
   template: DOCKING,
   scorer: dockingScorer,
+  answer: commandsAnswer,
+  // The answer undoes the ligand's displacement: its neighbours are the displacement's.
+  motion: { moves: 'ligand', unstated: 'the scale, as for translation (the move); the roll needs nothing' },
   // A random roll plus a move along x of random sign and the distance of a train answer drawn
   // at random: the distances cluster (15-27 A for most PDBbind pockets, the pocket's size), so
   // a blind guess knows them as well as any guess that has seen the train answers (the audit's

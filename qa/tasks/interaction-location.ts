@@ -12,12 +12,14 @@ import { formatCommands } from '../../renders/commands.ts';
 import { type CanonicalPair, canonicalPairs, formatCanonicalPair } from '../../structures/hbonds/canonical-format.ts';
 import type { Complex } from '../../structures/model.ts';
 import { anchoredOptions, DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
+import { letterAnswer } from '../answer-kinds.ts';
 import { bondAtoms, pairResidueId, residueLabel } from '../bond-atoms.ts';
 import { centringMove, LOCATION_SCHEMES, locationChange, locationDecoy, moveCommands } from '../centring-move.ts';
 import { LETTERS, MAX_REPLACEMENTS } from '../choice.ts';
 import { complexGenerator } from '../complex-generator.ts';
 import type { Rng } from '../random.ts';
 import { shuffled } from '../random.ts';
+import { readPocketBond } from '../scoring/read-bonds.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
 import { type ChoiceOption, type TaskModule, WHOLE_POCKET_IMAGE_SIZE } from '../task.ts';
@@ -49,6 +51,18 @@ export const interactionLocationTask: TaskModule = {
   template: INTERACTION_LOCATION,
   options: [DECOYS_OPTION],
   scorer: choiceScorer(),
+  answer: letterAnswer,
+  // The labels its question names: the bond's residue and ligand atom (meta.params.bond, the
+  // canonical pair text), >= 90 % of them readable in at least four of six views (docs/labels.md).
+  namedLabels: ({ params }) => {
+    const bond = typeof params.bond === 'string' ? readPocketBond(params.bond) : undefined;
+    if (!bond) return [];
+    return [
+      { kind: 'residue', chain: bond.chain, residueNumber: bond.residueNumber, insertionCode: bond.insertionCode },
+      { kind: 'ligand', atomName: bond.ligandAtom },
+    ];
+  },
+  legibilityTarget: { views: 'four', min: 0.9 },
   questionCount: (c, _split, requested) => Math.min(requested, canonicalPairs(c.complex.hbonds ?? []).length),
   plan({ seed, index, rng, slot, subject, style, options: chosen }) {
     const bond = locationBonds(seed, subject.complex)[index];

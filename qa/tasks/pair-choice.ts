@@ -19,7 +19,13 @@ import {
 import { deckEntry } from '../draw-deck.ts';
 import type { Rng } from '../random.ts';
 import { drawOne } from '../random.ts';
-import type { QuestionPlan, TaskContext } from '../task.ts';
+import type { AnswerMotion, QuestionPlan, TaskContext } from '../task.ts';
+
+/** The two pair-choice tasks' answers move the scene: the right option's image ends with its commands. */
+export const PAIR_CHOICE_MOTION: AnswerMotion = {
+  moves: 'scene',
+  unstated: 'nothing for a choice among four pictures (the neighbours are what a decoy nearest the truth would show)',
+};
 
 /** A pair of commands one paper scheme away (qa/choice.ts): symmetric, so reversible on the uniform ranges. */
 function pairChange(rng: Rng, from: [Command, Command]) {

@@ -2,7 +2,8 @@
 // every hydrogen bond of the complex in the canonical list format
 // (`ARG 221 NH2 A, O22; ASP 227A OD1 _, N3`, structures/hbonds/canonical-format.ts), the
 // same text `misi-gen hbonds` prints. One question per complex with at least one bond.
-import { canonicalPairs, formatHBondList } from '../../structures/hbonds/canonical-format.ts';
+import { canonicalPairs } from '../../structures/hbonds/canonical-format.ts';
+import { bondListAnswer, bondListAnswerText } from '../answer-kinds.ts';
 import { pocketLigandScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
 import { type TaskModule, WHOLE_POCKET_IMAGE_SIZE } from '../task.ts';
@@ -20,6 +21,9 @@ export const pocketLigandTask: TaskModule = {
   labelSet: 'polar',
   template: 'pocket_ligand',
   scorer: pocketLigandScorer,
+  answer: bondListAnswer,
+  // Whole-pocket answers: >= 90 % of the labels they name readable in at least four of six views (docs/labels.md).
+  legibilityTarget: { views: 'four', min: 0.9 },
   // Guessing atom pairs blind is near hopeless: the random baseline says there are none.
   randomGuess: () => 'none',
   questionCount: (c, _split, requested) => ((c.complex.hbonds ?? []).length ? Math.min(requested, 1) : 0),
@@ -27,12 +31,13 @@ export const pocketLigandTask: TaskModule = {
     const hbonds = subject.complex.hbonds ?? [];
     if (!hbonds.length) return { ok: false, reason: 'the complex has no H-bond', replacements: 0 };
     const pairs = canonicalPairs(hbonds);
+    const truth = { bonds: pairs };
     return {
       ok: true,
       plan: {
         images: sixViews(subject, style),
-        answer: formatHBondList(hbonds),
-        truth: { kind: 'data', value: { bonds: pairs } },
+        answer: bondListAnswerText(truth),
+        truth: { kind: 'data', value: truth },
         vars: {},
         params: { complexBonds: pairs.length },
         replacements: 0,

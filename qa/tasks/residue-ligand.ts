@@ -5,6 +5,7 @@
 // residues are asked about, positives and negatives alternating, and how the negatives are
 // chosen (`--negatives matched|paired|stratified`): qa/residue-questions.ts.
 import type { Complex } from '../../structures/model.ts';
+import { type VerdictTruth, verdictAnswer, verdictAnswerText } from '../answer-kinds.ts';
 import { residueIdText, residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
 import { drawOne } from '../random.ts';
@@ -13,6 +14,7 @@ import { NEGATIVE_RULES, type NegativeRule, type ResidueQuestion, residueQuestio
 import { residueLigandScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
 import type { TaskModule, TaskOption } from '../task.ts';
+import { RESIDUE_BASELINES, VERDICT_AUDIT_SCORE } from './residue-baselines.ts';
 
 export const RESIDUE_LIGAND = 'residue_ligand';
 
@@ -50,10 +52,12 @@ const FRAMING_TEXT: Record<ResidueFraming, string> = {
   complex: 'The camera is the one that frames the whole complex, and the views turn about the centre of the whole complex.',
 };
 
-/** The answer for one residue: `No`, or `Yes: ARG NH2, O22; ARG N, O23`. */
-export function residueAnswer(q: Pick<ResidueQuestion, 'pairs'>): string {
-  if (!q.pairs.length) return 'No';
-  return `Yes: ${q.pairs.map((p) => `${p.residueName} ${p.residueAtom}, ${p.ligandAtom}`).join('; ')}`;
+/** The truth for one residue: the residue asked about and its bonds in canonical order. */
+export function residueTruth(q: Pick<ResidueQuestion, 'residue' | 'name' | 'pairs'>): VerdictTruth {
+  return {
+    residue: { ...q.residue, name: q.name },
+    bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })),
+  };
 }
 
 // The residue list depends only on (seed, complex, rule): computed once per complex, seed and rule.
@@ -86,6 +90,11 @@ export const residueLigandTask: TaskModule = {
   template: RESIDUE_LIGAND,
   options: [RESIDUE_FRAMING_OPTION, NEGATIVES_OPTION],
   scorer: residueLigandScorer,
+  answer: verdictAnswer,
+  // Its answers name the residue's label in every view: >= 98 % of them readable in all six (docs/labels.md).
+  legibilityTarget: { views: 'all', min: 0.98 },
+  baselines: RESIDUE_BASELINES,
+  auditScore: VERDICT_AUDIT_SCORE,
   // `Yes` or `No` at even odds; a `Yes` names no bond, since guessing atom pairs blind is near hopeless.
   randomGuess: (_question, rng) => drawOne(rng, ['Yes', 'No']),
   // How many residues there are depends on the rule (paired asks fewer), never on the seed.
@@ -96,6 +105,7 @@ export const residueLigandTask: TaskModule = {
     const q = list[index];
     if (!q) return { ok: false, reason: `only ${list.length} residue questions for this complex`, replacements: 0 };
     const subset = { kind: 'residue' as const, ...q.residue };
+    const truth = residueTruth(q);
     return {
       ok: true,
       plan: {
@@ -103,14 +113,8 @@ export const residueLigandTask: TaskModule = {
           residueFraming === 'subject'
             ? sixViews({ ...subject, camera: residueCamera(subject, subset) }, style, { subset, turnCentre: 'shown' })
             : sixViews(subject, style, { subset }),
-        answer: residueAnswer(q),
-        truth: {
-          kind: 'data',
-          value: {
-            residue: { ...q.residue, name: q.name },
-            bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })),
-          },
-        },
+        answer: verdictAnswerText(truth),
+        truth: { kind: 'data', value: truth },
         vars: { residue: residueLabel(q.name, q.residue), framing: FRAMING_TEXT[residueFraming] },
         params: {
           residue: `${q.name} ${residueIdText(q.residue)}`,

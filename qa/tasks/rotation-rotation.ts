@@ -4,13 +4,14 @@
 // default; `--decoys paper` draws them as the paper did, with the paper's decoys).
 import type { Command } from '../../renders/commands.ts';
 import { DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
+import { letterAnswer } from '../answer-kinds.ts';
 import { LETTERS } from '../choice.ts';
 import { drawRotation, ROTATION_AXES, signedRolls } from '../parameters.ts';
 import { drawOne, drawOther } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
 import type { TaskModule } from '../task.ts';
-import { drawSeparatedChoice, pairChoicePlan, truthFromDeck } from './pair-choice.ts';
+import { drawSeparatedChoice, PAIR_CHOICE_MOTION, pairChoicePlan, truthFromDeck } from './pair-choice.ts';
 
 /** Every truth of the task: two rolls on different axes, each +-15..90 (864 pairs). */
 const PAIRS: readonly [Command, Command][] = ROTATION_AXES.flatMap((a1) =>
@@ -23,11 +24,14 @@ export const rotationRotationTask: TaskModule = {
   id: 'rotation_rotation',
   paperColumns: [{ name: 'RR' }],
   format: 'choice',
+  summary: 'pick the option that shows two more rolls applied after two given ones',
   imageCount: 8,
   defaultCounts: { train: 6, test: 3 },
   template: 'rotation_rotation',
   options: [DECOYS_OPTION],
   scorer: choiceScorer(),
+  answer: letterAnswer,
+  motion: PAIR_CHOICE_MOTION,
   leftOutOfPaperAverage: true,
   plan(ctx) {
     const { rng, subject, style, options } = ctx;

@@ -10,6 +10,7 @@ import { singleTransformTask } from './single-transform.ts';
 export const rotationTask = singleTransformTask({
   id: 'rotation',
   paperColumns: [{ name: 'Rot' }],
+  summary: 'name the roll that turned the structure',
   defaultCounts: { train: 6, test: 3 },
   decks: axisDecks(ROTATION_AXES, signedRolls),
   scorer: commandScorer(
@@ -19,5 +20,6 @@ export const rotationTask = singleTransformTask({
     '0 unless the axis is right, then 1 - |error| / 180 degrees, floored at 0',
     rotationScore,
   ),
+  motion: { unstated: 'nothing: angles are read from the pictures alone' },
   randomGuess: randomRoll,
 });

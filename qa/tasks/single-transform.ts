@@ -3,14 +3,17 @@
 // is the command itself. Commands are drawn without replacement per complex
 // (qa/parameter-decks.ts): no two questions of a complex ask the same command.
 import { type Command, formatCommands } from '../../renders/commands.ts';
+import { commandsAnswer } from '../answer-kinds.ts';
 import { drawFromDecks, type ParameterDeck } from '../parameter-decks.ts';
 import type { Rng } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import type { TaskScorer } from '../scoring/task-scorers.ts';
-import type { PaperColumn, PerSplitCount, TaskContext, TaskModule, TaskOption } from '../task.ts';
+import type { AnswerMotion, PaperColumn, PerSplitCount, TaskContext, TaskModule, TaskOption } from '../task.ts';
 
 export interface SingleTransformTask {
   id: string;
+  /** TaskModule.summary. */
+  summary: string;
   defaultCounts: PerSplitCount;
   /** The commands it asks, one deck per axis (the question's balanced slot picks the axis,
    * so axes cycle per complex), or a single deck. */
@@ -24,6 +27,8 @@ export interface SingleTransformTask {
   paperColumns?: readonly PaperColumn[];
   /** The template's placeholders for a question (none by default). */
   vars?: (ctx: TaskContext) => Record<string, string>;
+  /** How the answer moves the scene (TaskModule.motion); `moves` is always `scene`. */
+  motion: Omit<AnswerMotion, 'moves'>;
 }
 
 export function singleTransformTask(t: SingleTransformTask): TaskModule {
@@ -33,6 +38,9 @@ export function singleTransformTask(t: SingleTransformTask): TaskModule {
     imageCount: 4,
     defaultCounts: t.defaultCounts,
     template: t.id,
+    summary: t.summary,
+    answer: commandsAnswer,
+    motion: { moves: 'scene', ...t.motion },
     scorer: t.scorer,
     ...(t.options ? { options: t.options } : {}),
     ...(t.paperColumns ? { paperColumns: t.paperColumns } : {}),

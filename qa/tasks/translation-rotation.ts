@@ -5,13 +5,14 @@
 // never repeat (by default; `--decoys paper` draws them as the paper did, with its decoys).
 import type { Command } from '../../renders/commands.ts';
 import { DECOYS_OPTION, decoyMode } from '../anchored-options.ts';
+import { letterAnswer } from '../answer-kinds.ts';
 import { LETTERS } from '../choice.ts';
 import { drawRotation, drawTranslation, ROTATION_AXES, signedMoves, signedRolls, TRANSLATION_AXES } from '../parameters.ts';
 import { drawOne } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
 import type { TaskModule } from '../task.ts';
-import { drawSeparatedChoice, pairChoicePlan, truthFromDeck } from './pair-choice.ts';
+import { drawSeparatedChoice, PAIR_CHOICE_MOTION, pairChoicePlan, truthFromDeck } from './pair-choice.ts';
 
 /** Every truth of the task: a move on x or y (+-1..4 A), then a roll (+-15..90 on x, y or z): 576 pairs. */
 const PAIRS: readonly [Command, Command][] = TRANSLATION_AXES.flatMap((a1) => signedMoves(a1)).flatMap((f1) =>
@@ -22,11 +23,14 @@ export const translationRotationTask: TaskModule = {
   id: 'translation_rotation',
   paperColumns: [{ name: 'TR' }],
   format: 'choice',
+  summary: 'pick the target option that underwent the same move then roll as the reference',
   imageCount: 11,
   defaultCounts: { train: 6, test: 3 },
   template: 'translation_rotation',
   options: [DECOYS_OPTION],
   scorer: choiceScorer(),
+  answer: letterAnswer,
+  motion: PAIR_CHOICE_MOTION,
   leftOutOfPaperAverage: true,
   plan(ctx) {
     const { rng, subject, splitIds, complexById, style, options } = ctx;

@@ -11,8 +11,13 @@ import { singleTransformTask } from './single-transform.ts';
 export const translationTask = singleTransformTask({
   id: 'translation',
   paperColumns: [{ name: 'Tr' }],
+  summary: 'name the move that carried the structure from the start views to the final front view',
   defaultCounts: { train: 4, test: 2 },
   decks: axisDecks(TRANSLATION_AXES, signedMoves),
   scorer: commandScorer('move', 'xy', 'composite', '0 unless the axis is right, then 1 - |error| / 8 A, floored at 0', translationScore),
+  motion: {
+    unstated:
+      'the scale (pixels per angstrom: camera distance and field of view) is stated by neither; bond lengths in the picture give it',
+  },
   randomGuess: (rng) => `move ${drawOne(rng, TRANSLATION_AXES)} ${drawOne(rng, [1, -1]) * drawOne(rng, TRANSLATION_MAGNITUDES)}`,
 });

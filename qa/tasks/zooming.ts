@@ -40,10 +40,22 @@ export function cameraDistanceText(ctx: Pick<TaskContext, 'subject' | 'options'>
 export const zoomingTask = singleTransformTask({
   id: 'zooming',
   paperColumns: [{ name: 'Zoom' }],
+  summary: 'name the move along z (toward the viewer) that enlarged it',
   defaultCounts: { train: 4, test: 2 },
   decks: [{ purpose: 'distance', space: ZOOM_DISTANCES.map((d) => move('z', d)) }],
   scorer: commandScorer('move', 'z', 'exact match', 'the distance along z is exactly right', () => 0),
   randomGuess: (rng) => `move z ${drawOne(rng, ZOOM_DISTANCES)}`,
   options: [ZOOM_DISTANCE_OPTION],
+  motion: {
+    // Only the task's distances are answers (a neighbour outside them is no answer anyone could give).
+    inAnswerSpace: (c) => ZOOM_DISTANCES.includes(c.amount),
+    alongSight: true,
+    unstated: 'the camera distance D (d = D (1 - 1/s) for a size ratio s) and the field of view',
+    statedWith: {
+      option: ZOOM_DISTANCE_OPTION.key,
+      value: 'stated',
+      unstated: 'nothing: the question states the camera distance D and the field of view (d = D (1 - 1/s) for a size ratio s)',
+    },
+  },
   vars: (ctx) => ({ cameraDistance: cameraDistanceText(ctx) }),
 });

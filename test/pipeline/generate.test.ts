@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { readImageAnnotation } from '../../pipeline/dataset/read-annotation.ts';
 import { type GenerateOptions, generate } from '../../pipeline/generate/run-generate.ts';
+import { LetterTruthSchema, parseTruth } from '../../qa/answer-kinds.ts';
 import { dockingCamera } from '../../qa/docking-camera.ts';
 import { defaultLabelSet } from '../../qa/task.ts';
 import { taskById } from '../../qa/task-registry.ts';
@@ -75,7 +76,7 @@ type Rec = {
   images: string[];
   question: string;
   answer: string;
-  truth: any;
+  truth: unknown;
   options?: any[];
   meta: any;
 };
@@ -234,11 +235,13 @@ test('choice tasks: the correct option image is the re-render of the truth; opti
     for (const r of records(main, task)) {
       const at = 'ABCD'.indexOf(r.answer);
       assert.ok(at >= 0);
-      assert.equal(r.truth.letter, r.answer);
-      const right = r.truth.options[at];
+      const truth = parseTruth(LetterTruthSchema, r.truth);
+      assert.ok(truth, `${r.id}: its truth is a choice's`);
+      assert.equal(truth.letter, r.answer);
+      const right = truth.options[at];
       assert.equal(right.scheme, 'truth');
       assert.equal(right.image, r.images[first + at]);
-      const truthCommands: Command[] = right.commands;
+      const truthCommands: Command[] = right.commands ?? [];
       assert.deepEqual(truthCommands, parseCommands(`${r.meta.params.f1}, ${r.meta.params.f2}`));
       const onto = task === 'translation_rotation' ? r.meta.partners[0] : r.complex;
       const before = task === 'rotation_rotation' ? truthCommands : [];

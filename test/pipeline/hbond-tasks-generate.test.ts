@@ -58,7 +58,7 @@ type Rec = {
   images: string[];
   question: string;
   answer: string;
-  truth: any;
+  truth: unknown;
   options?: any[];
   meta: any;
 };

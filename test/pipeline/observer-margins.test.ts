@@ -172,11 +172,9 @@ test('zooming read from whole pixels: d = z (1 - r1 / r4) with the atoms 10 A of
     images: ['images/1.png', 'images/2.png', 'images/3.png', 'images/4.png'],
     truth: { commands: parseCommands('move z 50') },
   };
-  const [row] = observerMargins(
-    [r],
-    (im) => (im === 'images/1.png' ? start : im === 'images/4.png' ? moved : null),
-    () => true,
-  );
+  const [row] = observerMargins([r], (im) => (im === 'images/1.png' ? start : im === 'images/4.png' ? moved : null), {
+    zoomDistance: 'stated',
+  });
   close(row.zoomReading!.median, 50 - 100 * (1 - 96 / 191), 'error');
   assert.equal(row.zoomReading!.exact, 1);
   assert.equal(row.cameraDistance!.median, 100);
@@ -295,8 +293,8 @@ test("on the sample complexes, each neighbour shift is the one the renderer geom
       });
       assert.ok(plan.ok);
       const p = plan.plan;
-      const truth = p.truth as { kind: string; letter?: string; options?: { letter: string; image?: number; commands?: any[] }[] };
-      const index = truth.kind === 'letter' ? truth.options!.find((o) => o.letter === truth.letter)!.image! : p.images.length - 1;
+      const truth = p.truth;
+      const index = truth.kind === 'letter' ? truth.options.find((o) => o.letter === truth.letter)!.image! : p.images.length - 1;
       const spec = p.images[index];
       const images = p.images.map((_, i) => `images/${i}.png`);
       const rec: MarginRecord =
@@ -307,7 +305,7 @@ test("on the sample complexes, each neighbour shift is the one the renderer geom
               images,
               truth: {
                 letter: truth.letter,
-                options: truth.options!.map((o) => ({ ...o, image: o.image === undefined ? undefined : images[o.image] })),
+                options: truth.options.map((o) => ({ ...o, image: o.image === undefined ? undefined : images[o.image] })),
               },
             }
           : { id: 'q', task, images, truth: p.truth };

@@ -114,8 +114,9 @@ write('pocket_ligand', [
     ]),
     truth: {
       bonds: [
-        { chain: 'A', residueNumber: 25, insertionCode: '', ligandAtom: 'O1' },
-        { chain: 'A', residueNumber: 30, insertionCode: '', ligandAtom: 'O1' },
+        // A whole bond-list truth, as generate writes it (a truth not of its task's kind names no label).
+        { chain: 'A', residueName: 'ASP', residueNumber: 25, insertionCode: '', residueAtom: 'OD1', ligandAtom: 'O1' },
+        { chain: 'A', residueName: 'ASP', residueNumber: 30, insertionCode: '', residueAtom: 'OD2', ligandAtom: 'O1' },
       ],
     },
     meta: { params: {} },

@@ -33,18 +33,23 @@ writeFileSync(
     line({ id: 'rotation-b-000', truth: { commands: [{ kind: 'roll', axis: 'x', amount: 15 }] }, meta: { replacements: 0 } }),
 );
 writeFileSync(join(dir, 'qa', 'rotation.test.jsonl'), '');
+/** A choice's truth as generate writes it: the letter and every option (a truth without them is not a choice's). */
+const choice = (letter: string) => ({
+  letter,
+  options: ['A', 'B', 'C', 'D'].map((l) => ({ letter: l, scheme: l === letter ? 'truth' : 'sign' })),
+});
 writeFileSync(
   join(dir, 'qa', 'rotation_rotation.test.jsonl'),
   line(
     {
       id: 'rr-a-000',
-      truth: { letter: 'C' },
+      truth: choice('C'),
       meta: { replacements: 2, params: { f1: 'roll x 15', f2: 'roll z 30' }, decoySchemes: ['magnitude_both'] },
     },
     'test',
   ) +
     line(
-      { id: 'rr-a-001', truth: { letter: 'A' }, meta: { replacements: 1, params: { f1: 'roll y 15', f2: 'roll z 30' }, decoySchemes: [] } },
+      { id: 'rr-a-001', truth: choice('A'), meta: { replacements: 1, params: { f1: 'roll y 15', f2: 'roll z 30' }, decoySchemes: [] } },
       'test',
     ),
 );

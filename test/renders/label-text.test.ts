@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
 import { preparedAtSize } from '../../pipeline/generate/image-sizes.ts';
+import { BondListTruthSchema, parseTruth } from '../../qa/answer-kinds.ts';
 import { sixViews } from '../../qa/six-views.ts';
 import type { PreparedComplex } from '../../qa/task.ts';
 import { pocketLigandTask } from '../../qa/tasks/pocket-ligand.ts';
@@ -47,9 +48,8 @@ test('1hpv: every residue of the pocket-ligand answer is one label in each view'
   const c = await byId('1hpv');
   const r = pocketLigandTask.plan({ subject: preparedAtSize(c, 1024), style } as any);
   assert.ok(r.ok);
-  const bonds = (
-    r.plan.truth as { value: { bonds: { residueName: string; residueNumber: number; insertionCode: string; chain: string }[] } }
-  ).value.bonds;
+  const bonds = parseTruth(BondListTruthSchema, r.plan.truth.kind === 'data' ? r.plan.truth.value : undefined)?.bonds ?? [];
+  assert.ok(bonds.length, 'the truth is a bond list');
   assert.ok(new Set(bonds.map((b) => b.chain)).size === 2, 'the answer names both chains');
   for (const labels of residueLabels(c)) {
     for (const b of bonds) {

@@ -19,6 +19,25 @@
     };
   }
 
+  /**
+   * The answer as its task's answer kind reads it (the site summary names the kind, qa/answer-kinds.ts):
+   * a letter (its option's row marked in the table), a verdict and its bonds, a bond list one bond a line, else the text.
+   * @param {any} r @param {string} kind
+   */
+  function answerView(r, kind) {
+    const a = String(r.answer);
+    const bondList = (/** @type {string} */ text) =>
+      h(
+        'ul',
+        { class: 'bonds' },
+        text.split(';').map((/** @type {string} */ b) => h('li', {}, b.trim())),
+      );
+    if (kind === 'verdict' && /^Yes:/.test(a))
+      return h('div', { id: 'answer', class: 'answer' }, h('b', {}, 'Yes'), ', bonded by:', bondList(a.slice(4)));
+    if (kind === 'bonds') return h('div', { id: 'answer', class: 'answer' }, a ? bondList(a) : h('b', {}, 'none (no hydrogen bond)'));
+    return h('p', { id: 'answer', class: 'answer' }, h('b', {}, a));
+  }
+
   /** An image of the dataset (path relative to it), or a message naming it when it is missing. */
   function image(/** @type {string} */ path, /** @type {string} */ caption, /** @type {boolean} */ thumb = false) {
     const src = `${MISI.datasetUrl}/${path.split('/').map(encodeURIComponent).join('/')}`;
@@ -117,6 +136,7 @@
     const others = [];
     for (let k = 0; k < t.n && others.length < 200; k++) if (k !== i && t.facets.complex.codes[k] === complexCode) others.push(k);
     const params = /** @type {Record<string, unknown>} */ (r.meta?.params ?? {});
+    const kind = Store.summary.tasks.find((/** @type {any} */ x) => x.task === r.task)?.answer ?? 'text';
     const tiny = t.facets.tiny?.values[t.facets.tiny.codes[i]] === 'yes';
     const text = h(
       'div',
@@ -145,7 +165,7 @@
               r.options.map((/** @type {any} */ o) =>
                 h(
                   'tr',
-                  { 'data-letter': o.letter },
+                  { 'data-letter': o.letter, class: kind === 'letter' && o.letter === r.answer ? 'right' : '' },
                   h('th', {}, o.letter),
                   h('td', {}, o.commands ?? o.text ?? ''),
                   h('td', {}, o.image ? image(o.image, `option ${o.letter}`, true) : ''),
@@ -155,7 +175,7 @@
           ]
         : null,
       h('h2', {}, 'Answer'),
-      h('p', { id: 'answer', class: 'answer' }, h('b', {}, r.answer)),
+      answerView(r, kind),
       h('h2', {}, 'Truth record'),
       h('pre', { class: 'json', id: 'truth' }, JSON.stringify(r.truth, null, 2)),
       h('h2', {}, 'Parameters'),

@@ -1,8 +1,10 @@
-// The answer controls of the human page, one per answer form (pipeline/browse/answer-form.ts):
-// letter buttons (and keys A-D), Yes/No (and keys Y, N) with a bond field for residue_ligand, a command or
-// bond-list field. A typed answer is accepted only when the scorer's own strict readers
-// (window.MisiScoring, the code of qa/scoring/) read it as an answer of the task's form; else
-// the page says what is wrong and waits. window.MisiForms.control(form, submit) makes one.
+// The answer controls of the human page, one per answer kind (pipeline/browse/answer-form.ts,
+// qa/answer-kinds.ts): letter buttons (and keys A-D), Yes/No (and keys Y, N) with a bond field
+// for a verdict, a command or bond-list field. A typed answer is accepted in every form the
+// question text names (a verdict's bonds alone, or written out as `Yes: SER OG, O2`, or `No`)
+// and only when the scorer's own strict readers (window.MisiScoring, the code of qa/scoring/)
+// read it as an answer of the task's form; else the page says what is wrong and waits.
+// window.MisiForms.control(form, submit) makes one.
 (() => {
   const h = /** @type {any} */ (window).h;
   const S = /** @type {any} */ (window).MisiScoring;
@@ -21,11 +23,22 @@
     return null;
   }
 
-  /** Why `text` is not a bond list of the residue_ligand form (`ARG NH2, O22; ...`; null: it is). @param {string} text */
+  /** The verdict `text` gives as the dataset writes it: `No`, or `Yes: ` and the bonds, whether
+   * typed alone (`SER OG, O2`) or written out (`Yes: SER OG, O2`). @param {string} text */
+  function verdictAnswer(text) {
+    const t = text.trim();
+    if (/^no\.?$/i.test(t)) return 'No';
+    return `Yes: ${t.replace(/^yes\s*[:,-]?\s*/i, '')}`;
+  }
+
+  /** Why `text` is not a verdict's bonds (`ARG NH2, O22; ...`, alone or after `Yes:`) nor `No` (null: it is one). @param {string} text */
   function residueBondsProblem(text) {
-    if (!text.trim()) return 'give at least one bond, as "<residue name> <residue atom>, <ligand atom>" (e.g. "SER OG, O2"), or answer No';
+    const answer = verdictAnswer(text);
+    if (answer === 'No') return null;
+    if (!answer.slice(4).trim())
+      return 'give at least one bond, as "<residue name> <residue atom>, <ligand atom>" (e.g. "SER OG, O2"), or answer No';
     try {
-      S.readTruthResidueVerdict(`Yes: ${text.trim()}`);
+      S.readTruthResidueVerdict(answer);
       return null;
     } catch (e) {
       return /** @type {Error} */ (e).message;
@@ -46,10 +59,11 @@
   }
 
   /**
-   * A text field and a button; `problem` decides whether the text is accepted.
-   * @param {string} placeholder @param {(t: string) => string | null} problem @param {(t: string) => void} submit @param {string} [prefix]
+   * A text field and a button; `problem` decides whether the text is accepted, `answer` what it answers.
+   * @param {string} placeholder @param {(t: string) => string | null} problem @param {(t: string) => void} submit
+   * @param {(t: string) => string} [answer]
    */
-  function field(placeholder, problem, submit, prefix = '') {
+  function field(placeholder, problem, submit, answer = (t) => t.trim()) {
     const input = /** @type {HTMLInputElement} */ (
       h('input', { type: 'text', id: 'answer-text', placeholder, autocomplete: 'off', spellcheck: 'false' })
     );
@@ -57,7 +71,7 @@
     const go = () => {
       const p = problem(input.value);
       check.textContent = p ? `Not accepted: ${p}` : '';
-      if (!p) submit(prefix + input.value.trim());
+      if (!p) submit(answer(input.value));
     };
     input.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter') {
@@ -95,8 +109,8 @@
         },
       };
     }
-    if (form.kind === 'residue') {
-      const bonds = field('bonds, e.g. SER OG, O2; ARG NH2, O22', residueBondsProblem, submit, 'Yes: ');
+    if (form.kind === 'verdict') {
+      const bonds = field('bonds, e.g. SER OG, O2; ARG NH2, O22 (or Yes: SER OG, O2)', residueBondsProblem, submit, verdictAnswer);
       const yesPart = h('div', { hidden: true, id: 'yes-bonds' }, 'Which bonds? ', bonds.element);
       const yes = () => {
         yesPart.hidden = false;
@@ -135,5 +149,5 @@
     return { element: h('div', {}, 'Your answer: ', f.element), focus: f.focus };
   }
 
-  /** @type {any} */ (window).MisiForms = { control, commandsProblem, residueBondsProblem, pocketBondsProblem };
+  /** @type {any} */ (window).MisiForms = { control, commandsProblem, residueBondsProblem, pocketBondsProblem, verdictAnswer };
 })();

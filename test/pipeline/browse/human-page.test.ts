@@ -199,7 +199,8 @@ async function answer(page: Page, r: Rec, right: boolean): Promise<void> {
     await page.click('#answer-yes');
     await typeAnswer(page, 'SER OG');
     assert.match(await page.$eval('#answer-check', (e) => e.textContent ?? ''), /Not accepted/);
-    await typeAnswer(page, right ? r.answer.replace(/^Yes:\s*/, '') : 'ZZZ N, Q99');
+    // A right answer typed as the question writes it (`Yes: SER OG, O2`), a wrong one as bonds alone.
+    await typeAnswer(page, right ? r.answer : 'ZZZ N, Q99');
   } else {
     await typeAnswer(page, 'ARG 221 NH2, O22');
     assert.match(await page.$eval('#answer-check', (e) => e.textContent ?? ''), /Not accepted/);
