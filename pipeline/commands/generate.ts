@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { VAL } from '../../qa/split-names.ts';
 import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
-import { allTasks, requireTask, taskIds, taskOptionList } from '../../qa/task-registry.ts';
+import { allTasks, defaultTasks, requireTask, taskOptionList, taskSet, taskSetNames } from '../../qa/task-registry.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
 import { DEFAULT_PNG_COMPRESSION, PNG_COMPRESSIONS } from '../../renders/png-encode.ts';
@@ -35,12 +35,13 @@ import { formatTestShare } from '../split-warnings.ts';
 import { UsageError } from '../usage-error.ts';
 
 function chosenTasks(text: string | undefined) {
-  if (!text?.trim()) return allTasks();
-  return text
+  if (!text?.trim()) return defaultTasks();
+  const named = text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .map((id) => requireTask(id, '--tasks'));
+    .flatMap((id) => taskSet(id) ?? [requireTask(id, '--tasks')]);
+  return [...new Set(named)];
 }
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -86,7 +87,22 @@ export const generateCommand = defineCommand({
         default: 'out',
         describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)',
       })
-      .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
+      .option('tasks', {
+        type: 'string',
+        describe: `comma-separated task ids or sets (default: ${defaultTasks()
+          .map((t) => t.id)
+          .join(', ')}; also ${allTasks()
+          .filter((t) => !defaultTasks().includes(t))
+          .map((t) => t.id)
+          .join(', ')}; sets: ${taskSetNames()
+          .map(
+            (n) =>
+              `${n} = ${taskSet(n)!
+                .map((t) => t.id)
+                .join(' + ')}`,
+          )
+          .join('; ')})`,
+      })
       .option('seed', { type: 'number', default: DEFAULT_SEED, describe: 'global seed: same seed and inputs, same dataset' })
       .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
       .option('per-complex', {
