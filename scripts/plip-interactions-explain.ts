@@ -111,9 +111,13 @@ function whyHydrophobicHereOnly(_c: Complex, g: AtomGraph, p: Pair, plipAll: Pai
   );
   if (sameNumber)
     return 'hydrophobic: PLIP keeps one contact per ligand carbon and residue number (chain and insertion code not told apart)';
-  const others = g.atoms.filter(
-    (a) => a.side === 'ligand' && a.index !== l && isHydrophobicCarbon(g, a.index) && distance(a.xyz, g.atoms[pk].xyz) < 4,
-  );
+  // The ligand carbons whose closest hydrophobic contact in this residue is this pocket carbon.
+  const residueCarbons = g.atoms.filter((a) => a.group === g.atoms[pk].group && isHydrophobicCarbon(g, a.index));
+  const closestIsPk = (lig: number) => {
+    const near = residueCarbons.map((a) => ({ a: a.index, d: distance(a.xyz, g.atoms[lig].xyz) })).filter((x) => x.d < 4);
+    return near.length > 0 && near.reduce((x, y) => (y.d < x.d ? y : x)).a === pk;
+  };
+  const others = g.atoms.filter((a) => a.side === 'ligand' && a.index !== l && isHydrophobicCarbon(g, a.index) && closestIsPk(a.index));
   if (others.length && !others.some((o) => g.atoms[l].nbrs.includes(o.index)))
     return "hydrophobic: the pocket carbon touches other ligand carbons, none bonded to this one: PLIP's patch reduction drops a patch of one";
   if (g.atoms[l].nbrs.some((j) => plipKeys.has(`${p.residue}|${g.atoms[j].name}`)))

@@ -9,8 +9,8 @@
 // residue of the same name without one of kind K (it may have others), whose least heavy-atom
 // distance to the ligand is within PAIR_TOLERANCE of the `Yes`'s (residue_ligand's `paired`
 // rule, qa/matched-negatives.ts, with the name required); a `Yes` without such a partner is not
-// asked. At most MAX_PER_KIND pairs of a kind per complex; questions cycle through the kinds,
-// a pair at a time.
+// asked. A residue is asked once (for one kind); at most MAX_PER_KIND pairs of a kind per
+// complex; questions cycle through the kinds, a pair at a time.
 //
 // Needs from the task contract: the complex's interactions (here computed from the Complex by
 // structures/interactions/find-interactions.ts and cached per complex), a residue subset with
@@ -88,18 +88,22 @@ export function kindQuestions(complex: Complex, rng: Rng): KindQuestion[] {
     }))
     .sort((a, b) => a.minDistance - b.minDistance || (residueIdText(a.residue) < residueIdText(b.residue) ? -1 : 1));
   const columns: KindQuestion[][] = [];
+  // A residue is asked once per complex: asked again (another kind, the same answer) it would be the same pictures and answer.
+  const used = new Set<string>();
   for (const [kind, word] of Object.entries(KIND_WORDS) as [InteractionKind, string][]) {
     const positives = residues.filter((r) => r.kinds.has(kind));
     // A `No` is a residue of the same name without that kind (it may have others), as near the ligand.
     const candidates = residues.filter((r) => !r.kinds.has(kind) && positives.some((p) => p.name === r.name));
     const pairs: KindQuestion[][] = [];
-    const used = new Set<string>();
-    for (const p of positives) {
+    for (const p of shuffled(rng, positives)) {
+      if (pairs.length >= MAX_PER_KIND) break;
+      if (used.has(residueIdText(p.residue))) continue;
       const partner = candidates.find(
         (c) => c.name === p.name && !used.has(residueIdText(c.residue)) && Math.abs(c.minDistance - p.minDistance) <= PAIR_TOLERANCE + 1e-9,
       );
       if (!partner) continue;
       used.add(residueIdText(partner.residue));
+      used.add(residueIdText(p.residue));
       const q = (r: typeof p, answer: 'Yes' | 'No'): KindQuestion => ({
         residue: r.residue,
         name: r.name,
@@ -109,7 +113,7 @@ export function kindQuestions(complex: Complex, rng: Rng): KindQuestion[] {
       });
       pairs.push(shuffled(rng, [q(p, 'Yes'), q(partner, 'No')]));
     }
-    if (pairs.length) columns.push(shuffled(rng, pairs).slice(0, MAX_PER_KIND).flat());
+    if (pairs.length) columns.push(pairs.flat());
   }
   const out: KindQuestion[] = [];
   const longest = Math.max(0, ...columns.map((c) => c.length));
