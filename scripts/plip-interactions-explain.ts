@@ -165,8 +165,6 @@ export function whyPlipOnly(c: Complex, g: AtomGraph, p: Pair): string {
       if (centre !== undefined && g.ringsOf[centre].length)
         return "PLIP's guanidine rule takes a ring C with three N (2-amino-azine / azole), not charged";
     }
-    if (group === 'sulfonicacid' && heavy(g, lig[0]).some((j) => g.atoms[j].element === 'N'))
-      return 'PLIP takes a sulfamate (R-O-SO2-NH2: three O on the S) as a sulfonate';
     if (group === 'sulfonium') return 'PLIP takes any S with three heavy neighbours (sulfoxide) as a sulfonium cation';
     if (group === 'carboxylate') {
       const o = lig.find((j) => heavy(g, j).length === 2);

@@ -14,7 +14,9 @@
 //  - amidinium / guanidinium (the N typed Ng+ around one C): centre the C;
 //  - protonatable amine (N3+: an sp3 N with only sp3 carbons and hydrogens, or four
 //    substituents) and any other N with a positive formal charge (not nitro, not an N-oxide):
-//    centre the N.
+//    centre the N;
+//  - any other O, N or S with a negative formal charge (an acyl sulfamate, a tetrazolate), unless
+//    a positive neighbour balances it (nitro, N-oxide): centre the atom.
 
 import type { AtomGraph } from '../hbonds/atom-graph.ts';
 import { add, scale } from '../hbonds/vector-math.ts';
@@ -94,6 +96,14 @@ function ligandGroups(g: AtomGraph, formalCharge: (i: number) => number): Charge
         add1('positive', [a.index], a.xyz, amine ? 'amine' : 'cationic N', amine && heavyDegree(g, a.index) === 3 ? a.index : undefined);
       }
     }
+  }
+  // Any other O, N or S RDKit gives a negative formal charge (an acyl sulfamate's O, a
+  // tetrazolate N), unless a positive neighbour balances it (nitro, N-oxide).
+  const grouped = new Set(out.flatMap((q) => q.atoms));
+  for (const a of ligand) {
+    if (grouped.has(a.index) || !['O', 'N', 'S'].includes(a.element) || formalCharge(a.index) >= 0) continue;
+    if (a.nbrs.some((j) => formalCharge(j) > 0)) continue;
+    add1('negative', [a.index], a.xyz, 'anionic atom');
   }
   return out;
 }
