@@ -12,6 +12,7 @@ import { DEFAULT_TOLERANCES } from '../hbonds/criteria.ts';
 import { findInGraph, typedGraph } from '../hbonds/find-hbonds.ts';
 import type { Complex, HBond } from '../model.ts';
 import { type ChargedGroup, findChargedGroups } from './charged-groups.ts';
+import { HALOGEN_DISTANCE, HYDROPHOBIC_DISTANCE, METAL_DISTANCE } from './criteria.ts';
 import { decideCationPi, decideHalogenBond, decideHydrophobic, decideMetal, decideSaltBridge, decideStacking } from './decide-pair.ts';
 import { findRings, type Ring } from './rings.ts';
 import { halogenAcceptorPartner, halogenCarbon, isHydrophobicCarbon, isMetalIon, isMetalLigandAtom } from './roles.ts';
@@ -164,6 +165,7 @@ export function interactionsInGraph(complex: Complex, g: AtomGraph): Interaction
 
   const pocketAtoms = g.atoms.filter((a) => a.side === 'pocket' && !a.isH);
   const ligandAtoms = g.atoms.filter((a) => a.side === 'ligand' && !a.isH);
+  // A box test first: an atom outside the cube of half-side r is no closer than r.
   const near = (a: GraphAtom, b: GraphAtom, r: number) =>
     Math.abs(a.xyz[0] - b.xyz[0]) < r && Math.abs(a.xyz[1] - b.xyz[1]) < r && Math.abs(a.xyz[2] - b.xyz[2]) < r;
 
@@ -171,7 +173,7 @@ export function interactionsInGraph(complex: Complex, g: AtomGraph): Interaction
     const c = halogenCarbon(g, x.index);
     if (c < 0) continue;
     for (const a of pocketAtoms) {
-      if (!near(x, a, 4.5)) continue;
+      if (!near(x, a, HALOGEN_DISTANCE)) continue;
       const y = halogenAcceptorPartner(g, a.index);
       if (y < 0) continue;
       const v = decideHalogenBond(g, x.index, c, a.index, y);
@@ -182,7 +184,7 @@ export function interactionsInGraph(complex: Complex, g: AtomGraph): Interaction
 
   for (const m of g.atoms.filter((a) => isMetalIon(g, a.index)))
     for (const l of ligandAtoms) {
-      if (!isMetalLigandAtom(g, l.index) || !near(m, l, 3.5)) continue;
+      if (!isMetalLigandAtom(g, l.index) || !near(m, l, METAL_DISTANCE)) continue;
       const v = decideMetal(g, m.index, l.index);
       if (v.found) out.push({ kind: 'metal', pocket: pocketEnd(g, [m.index]), ligandAtoms: [l.name], distance: v.distance });
     }
@@ -200,7 +202,7 @@ function hydrophobicContacts(g: AtomGraph, pocketAtoms: GraphAtom[], ligandAtoms
   for (const p of pocketAtoms) {
     if (!isHydrophobicCarbon(g, p.index)) continue;
     for (const l of lig) {
-      if (Math.abs(p.xyz[0] - l.xyz[0]) > 4) continue;
+      if (Math.abs(p.xyz[0] - l.xyz[0]) >= HYDROPHOBIC_DISTANCE) continue;
       if (stackPairs.has(`${p.index}:${l.index}`)) continue;
       const v = decideHydrophobic(g, p.index, l.index);
       if (!v.found) continue;
