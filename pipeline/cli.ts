@@ -92,6 +92,12 @@ const COMMANDS: CommandEntry[] = [
     load: async () => registrar((await import('./commands/hbonds.ts')).hbondsCommand),
   },
   {
+    command: 'interactions [input..]',
+    describe:
+      'Print the ligand-pocket interactions of every kind (H-bonds, salt bridges, pi-stacking, cation-pi, halogen bonds, hydrophobic, metal)',
+    load: async () => registrar((await import('./commands/interactions.ts')).interactionsCommand),
+  },
+  {
     command: 'render [complex]',
     describe: 'Draw one scene of a complex (3Dmol.js in headless Chromium) to a PNG, with its annotation record',
     load: async () => registrar((await import('./commands/render.ts')).renderCommand),

@@ -7,7 +7,7 @@ import { type FailureKind, KnownError } from '../structures/known-error.ts';
 import { ANSWER_KINDS, type AnswerKind, letterAnswer, textAnswer } from './answer-kinds.ts';
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
 import type { TaskModule, TaskOption, Truth } from './task.ts';
-import { TASKS } from './tasks/index.ts';
+import { OPT_IN_TASKS, TASK_SETS, TASKS } from './tasks/index.ts';
 
 /** A task that cannot be added (malformed, or its id taken): the message says why. */
 export class TaskDefinitionError extends KnownError {
@@ -16,10 +16,22 @@ export class TaskDefinitionError extends KnownError {
 
 const added: TaskModule[] = [];
 
-/** Every known task: the nine, then the added ones. */
+/** Every known task: the nine, the opt-in ones (qa/tasks/index.ts), then the added ones. */
 export function allTasks(): readonly TaskModule[] {
+  return [...TASKS, ...OPT_IN_TASKS, ...added];
+}
+
+/** The tasks a run makes when it names none: the nine, then the added ones (not the opt-in tasks). */
+export function defaultTasks(): readonly TaskModule[] {
   return [...TASKS, ...added];
 }
+
+/** The tasks of a named set (`interactions`), or undefined when `name` names none. */
+export function taskSet(name: string): readonly TaskModule[] | undefined {
+  return Object.hasOwn(TASK_SETS, name) ? TASK_SETS[name] : undefined;
+}
+
+export const taskSetNames = (): string[] => Object.keys(TASK_SETS);
 
 export function taskIds(): string[] {
   return allTasks().map((t) => t.id);

@@ -7,17 +7,14 @@
 //
 // Usage: node --import tsx scripts/plip-crosscheck-hbonds.ts [pdbbind-dir] [--work DIR] [--ids a,b]
 // PLIP outputs are cached in the work dir (default /tmp/misi-plip), so a rerun is quick.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { DEFAULT_TOLERANCES } from '../structures/hbonds/criteria.ts';
 import { explainPair } from '../structures/hbonds/explain-pair.ts';
 import { findInGraph, typedGraph } from '../structures/hbonds/find-hbonds.ts';
 import { ingest } from '../structures/ingest.ts';
 import type { Complex } from '../structures/model.ts';
+import { ligandSite, plipReport, xmlTag } from './plip-run.ts';
 
-const run = promisify(execFile);
 const args = process.argv.slice(2);
 const flag = (name: string) => {
   const k = args.indexOf(name);
@@ -26,40 +23,6 @@ const flag = (name: string) => {
 const work = flag('--work') ?? '/tmp/misi-plip';
 const onlyIds = flag('--ids')?.split(',');
 const root = args[0] ?? '../shared/structures/pdbbind';
-const LIG_CHAIN = 'Z';
-
-/** Pocket then ligand as PDB text; returns the serial of every written atom (pocket/ligand index). */
-function mergedPdb(c: Complex): { text: string; serials: Map<number, { side: 'pocket' | 'ligand'; res?: number; atom: number }> } {
-  const lines: string[] = [];
-  const serials = new Map<number, { side: 'pocket' | 'ligand'; res?: number; atom: number }>();
-  let serial = 0;
-  const fmtName = (name: string, element: string) => (name.length < 4 && element.length === 1 ? ` ${name}` : name).padEnd(4).slice(0, 4);
-  const line = (rec: string, name: string, resName: string, chain: string, num: number, icode: string, xyz: number[], element: string) => {
-    serial++;
-    lines.push(
-      `${rec.padEnd(6)}${String(serial).padStart(5)} ${fmtName(name, element)} ${resName.padStart(3).slice(-3)} ${chain || ' '}${String(num).padStart(4)}${icode || ' '}   ` +
-        `${xyz.map((v) => v.toFixed(3).padStart(8)).join('')}  1.00  0.00          ${element.toUpperCase().padStart(2)}  `,
-    );
-  };
-  c.pocket.forEach((r, ri) =>
-    r.atoms.forEach((a, ai) => {
-      line(r.hetero ? 'HETATM' : 'ATOM', a.name, r.name, r.chain, r.number, r.insertionCode, a.xyz, a.element);
-      serials.set(serial, { side: 'pocket', res: ri, atom: ai });
-    }),
-  );
-  serial++; // TER takes a serial, as PLIP's file fixer expects
-  lines.push(`TER   ${String(serial).padStart(5)}`.padEnd(80));
-  c.ligand.atoms.forEach((a, ai) => {
-    line('HETATM', `${a.element}${ai + 1}`.slice(0, 4), 'LIG', LIG_CHAIN, 999, '', a.xyz, a.element);
-    serials.set(serial, { side: 'ligand', atom: ai });
-  });
-  for (const b of c.ligand.bonds) {
-    const base = serial - c.ligand.atoms.length;
-    lines.push(`CONECT${String(base + b.a + 1).padStart(5)}${String(base + b.b + 1).padStart(5)}`);
-  }
-  lines.push('END');
-  return { text: lines.join('\n') + '\n', serials };
-}
 
 interface PlipBond {
   donorIdx: number;
@@ -69,10 +32,10 @@ interface PlipBond {
   protIsDon: boolean;
 }
 
-const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '';
+const tag = xmlTag;
 
 function parsePlip(xml: string): { hbonds: PlipBond[]; saltLigIdx: Set<number> } {
-  const site = xml.split('<bindingsite').find((s) => /<member id="\d+">LIG:Z:999<\/member>/.test(s)) ?? '';
+  const site = ligandSite(xml);
   const hbonds: PlipBond[] = [];
   for (const m of site.matchAll(/<hydrogen_bond id="\d+">([\s\S]*?)<\/hydrogen_bond>/g)) {
     const b = m[1];
@@ -91,20 +54,7 @@ function parsePlip(xml: string): { hbonds: PlipBond[]; saltLigIdx: Set<number> }
   return { hbonds, saltLigIdx };
 }
 
-async function plipFor(c: Complex): Promise<{ xml: string; serials: ReturnType<typeof mergedPdb>['serials'] }> {
-  const dir = join(work, c.id);
-  mkdirSync(dir, { recursive: true });
-  const { text, serials } = mergedPdb(c);
-  const pdb = join(dir, `${c.id}_merged.pdb`);
-  const report = join(dir, 'report.xml');
-  // Lines are padded to 80 columns: PLIP's fixer drops ATOM lines that end in 'H'.
-  const cached = existsSync(pdb) && readFileSync(pdb, 'utf8') === text && existsSync(report);
-  if (!cached) {
-    writeFileSync(pdb, text);
-    await run('plipcmd', ['-f', pdb, '--nohydro', '-x', '-o', dir, '--name', 'report', '--maxthreads', '1', '-q'], { maxBuffer: 1 << 26 });
-  }
-  return { xml: readFileSync(report, 'utf8'), serials };
-}
+const plipFor = (c: Complex) => plipReport(c, work);
 
 const { complexes } = await ingest([root]);
 const chosen = onlyIds ? complexes.filter((c) => onlyIds.includes(c.id)) : complexes;

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
-import { allTasks, requireTask, taskIds, taskOptionList } from '../../qa/task-registry.ts';
+import { allTasks, defaultTasks, requireTask, taskOptionList, taskSet, taskSetNames } from '../../qa/task-registry.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
 import { PNG_COMPRESSIONS } from '../../renders/png-encode.ts';
@@ -35,13 +35,22 @@ import { indexYears } from '../split/time-split.ts';
 import { formatTestShare } from '../split-warnings.ts';
 import { UsageError } from '../usage-error.ts';
 
+/** `--tasks`' help: the default tasks, the opt-in ones and the named sets, from the registry. */
+function tasksHelp(): string {
+  const ids = (tasks: readonly { id: string }[]) => tasks.map((t) => t.id);
+  const optIn = allTasks().filter((t) => !defaultTasks().includes(t));
+  const sets = taskSetNames().map((n) => `${n} = ${ids(taskSet(n) ?? []).join(' + ')}`);
+  return `comma-separated task ids or sets (default: ${ids(defaultTasks()).join(', ')}${optIn.length ? `; also ${ids(optIn).join(', ')}` : ''}${sets.length ? `; sets: ${sets.join('; ')}` : ''})`;
+}
+
 function chosenTasks(text: string | undefined) {
-  if (!text?.trim()) return allTasks();
-  return text
+  if (!text?.trim()) return defaultTasks();
+  const named = text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .map((id) => requireTask(id, '--tasks'));
+    .flatMap((id) => taskSet(id) ?? [requireTask(id, '--tasks')]);
+  return [...new Set(named)];
 }
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -134,7 +143,7 @@ const builder = (y: Argv) =>
       default: GENERATE_OPTIONS.out.default,
       describe: 'output folder (a folder holding a run with other options, or an ingest output, is refused)',
     })
-    .option('tasks', { type: 'string', describe: `comma-separated task ids (default: all: ${taskIds().join(', ')})` })
+    .option('tasks', { type: 'string', describe: tasksHelp() })
     .option('seed', { type: 'number', default: GENERATE_OPTIONS.seed.default, describe: 'global seed: same seed and inputs, same dataset' })
     .option('limit', { type: 'number', describe: 'use only the first N complexes by sorted id' })
     .option('per-complex', {

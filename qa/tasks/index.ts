@@ -4,7 +4,9 @@
 // qa/task-registry.ts. A task written outside the package is added there instead.
 import type { TaskModule } from '../task.ts';
 import { dockingTask } from './docking.ts';
+import { interactionKindTask } from './interaction-kind.ts';
 import { interactionLocationTask } from './interaction-location.ts';
+import { pocketInteractionsTask } from './pocket-interactions.ts';
 import { pocketLigandTask } from './pocket-ligand.ts';
 import { residueLigandTask } from './residue-ligand.ts';
 import { rotationTask } from './rotation.ts';
@@ -24,3 +26,14 @@ export const TASKS: readonly TaskModule[] = [
   interactionLocationTask,
   pocketLigandTask,
 ];
+
+/**
+ * Tasks past the paper's nine, opt-in: every command knows them, but `generate` makes them
+ * only when `--tasks` names them, one by one or by their set (TASK_SETS).
+ */
+export const OPT_IN_TASKS: readonly TaskModule[] = [interactionKindTask, pocketInteractionsTask];
+
+/** Named sets of tasks `--tasks` takes as one word: `interactions`, the kinds past the H-bond (docs/interactions.md). */
+export const TASK_SETS: Readonly<Record<string, readonly TaskModule[]>> = {
+  interactions: [interactionKindTask, pocketInteractionsTask],
+};

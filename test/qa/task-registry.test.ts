@@ -1,4 +1,4 @@
-// The task registry: the nine first in the spec's order, an added task after them and found
+// The task registry: the nine first in the spec's order, the opt-in tasks, an added task after them and found
 // by every lookup; malformed tasks, taken ids and taken option keys refused with the reason;
 // each task's options with their defaults (what the manifest records).
 
@@ -9,6 +9,7 @@ import type { TaskModule } from '../../qa/task.ts';
 import {
   allTasks,
   defaultTaskOptions,
+  defaultTasks,
   registerTask,
   requireTask,
   scorerOf,
@@ -29,6 +30,9 @@ const NINE = [
   'pocket_ligand',
 ];
 
+/** The opt-in tasks past the nine (qa/tasks/index.ts OPT_IN_TASKS): known, never made by default. */
+const OPT_IN = ['interaction_kind', 'pocket_interactions'];
+
 const extra: TaskModule = {
   id: 'extra_task',
   format: 'cloze',
@@ -39,12 +43,20 @@ const extra: TaskModule = {
   plan: () => ({ ok: false, reason: 'not drawn here', replacements: 0 }),
 };
 
-test('the nine, then an added task; lookups find it; a task without a scorer is scored word for word', () => {
-  assert.deepEqual(taskIds(), NINE);
+test('the nine, the opt-in tasks, then an added task; lookups find it; a task without a scorer is scored word for word', () => {
+  assert.deepEqual(taskIds(), [...NINE, ...OPT_IN]);
+  assert.deepEqual(
+    defaultTasks().map((t) => t.id),
+    NINE,
+  );
   assert.throws(() => requireTask('extra_task', '--tasks'), /--tasks: unknown task 'extra_task' \(known: translation, rotation/);
   registerTask(extra);
   registerTask(extra); // the same module again: no-op
-  assert.deepEqual(taskIds(), [...NINE, 'extra_task']);
+  assert.deepEqual(taskIds(), [...NINE, ...OPT_IN, 'extra_task']);
+  assert.deepEqual(
+    defaultTasks().map((t) => t.id),
+    [...NINE, 'extra_task'],
+  );
   assert.equal(taskById('extra_task'), extra);
   assert.equal(scorerOf(extra), exactTextScorer);
   const score = scorerOf(extra).prepare({ answer: 'roll x 30' });
