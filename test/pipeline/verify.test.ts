@@ -25,9 +25,9 @@ before(async () => {
     '--out',
     data,
     '--tasks',
-    'translation,rotation,rotation_rotation',
+    'translation,rotation,rotation_rotation,residue_ligand,pocket_ligand',
     '--per-complex',
-    'translation=1/1,rotation=1/1,rotation_rotation=1/1',
+    'translation=1/1,rotation=1/1,rotation_rotation=1/1,residue_ligand=1/1,pocket_ligand=1/1',
     '--test-share',
     '0.5',
   );
@@ -182,4 +182,34 @@ test('a manifest made before the digests of every file: verifies as before, with
   const notes = r.stderr.split('\n').filter((l) => l.includes('not checked'));
   assert.equal(notes.length, 1, r.stderr);
   assert.match(notes[0], /made before misi-gen recorded the digest of every file: the qa files, annotations, atom tables/);
+});
+
+test("--answers: the H-bond tasks' answers are derived from their truths too (a bond dropped, a verdict turned)", {
+  skip: noBrowser,
+}, async () => {
+  const bad = copyOf('hbond-answers');
+  // The first record of each task's train file (its test file when train has none).
+  const fileOf = (task: string) =>
+    readdirSync(join(bad, 'qa'))
+      .filter((n) => n.startsWith(`${task}.`) && !n.includes('.tiny.') && readFileSync(join(bad, 'qa', n), 'utf8').trim() !== '')
+      .sort()
+      .reverse()[0];
+  const residue = `qa/${fileOf('residue_ligand')}`;
+  const pocket = `qa/${fileOf('pocket_ligand')}`;
+  changeAnswer(bad, residue, (a) => (a === 'No' ? 'Yes: ARG NH2, O1' : 'No'));
+  changeAnswer(bad, pocket, (a) => (a.includes('; ') ? a.slice(0, a.lastIndexOf('; ')) : `${a}; ARG 1 NH2 A, O1`));
+  digestMadeToMatch(bad, residue);
+  digestMadeToMatch(bad, pocket);
+  assert.equal((await cli('verify', bad)).status, 0);
+  const r = await cli('verify', bad, '--answers');
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(
+    r.stderr,
+    new RegExp(`${residue.replace(/\./g, '\\.')}:1 \\(residue_ligand-[^)]+\\): answer '(No|Yes: .+)' is not the one its truth gives`),
+  );
+  assert.match(
+    r.stderr,
+    new RegExp(`${pocket.replace(/\./g, '\\.')}:1 \\(pocket_ligand-[^)]+\\): answer '.+' is not the one its truth gives`),
+  );
+  assert.match(r.stderr, /: 2 problems\n/);
 });
