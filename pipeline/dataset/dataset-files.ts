@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANNOTATIONS_DIR, COMPLEXES_FILE, IMAGES_DIR, QA_DIR, REJECTS_FILE, SPLIT_FILE } from './layout.ts';
 
-/** The top-level files of a dataset that `files` covers, and the one with a digest of its own. */
+/** The top-level files of a dataset that `files` covers (split.json, beside them, has `splitSha256`). */
 const TOP_FILES = [COMPLEXES_FILE, REJECTS_FILE];
 /** The folders whose every file is the dataset's. */
 const DATASET_DIRS = [QA_DIR, ANNOTATIONS_DIR, IMAGES_DIR];
