@@ -96,4 +96,4 @@ export { PACKAGE_VERSION } from './package-version.ts';
 // the readers run, and the JSON Schema of docs/schemas/ (docs/schemas.md).
 export { jsonSchemaText, PUBLISHED_SCHEMAS, type PublishedSchema } from './record-schemas.ts';
 export { type SplitFile, SplitFileSchema } from './split/split-file.ts';
-export { type VerifyOptions, type VerifyReport, verifyDataset, verifyDatasetAsync } from './verify/verify-dataset.ts';
+export { type VerifyOptions, type VerifyReport, verifyDataset } from './verify/verify-dataset.ts';

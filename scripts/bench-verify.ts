@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { openDataset } from '../pipeline/dataset/read-dataset.ts';
-import { verifyDatasetAsync } from '../pipeline/verify/verify-dataset.ts';
+import { verifyDataset } from '../pipeline/verify/verify-dataset.ts';
 import { flagValue } from './flag-value.ts';
 
 const args = process.argv.slice(2);
@@ -29,7 +29,7 @@ for (let round = 1; round <= rounds; round++) {
   for (const answers of [false, true]) {
     const started = process.hrtime.bigint();
     const cpu = process.cpuUsage();
-    const r = await verifyDatasetAsync(dir, { answers });
+    const r = verifyDataset(dir, { answers });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const used = process.cpuUsage(cpu);
     console.log(

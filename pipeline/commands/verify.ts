@@ -5,7 +5,7 @@
 import { defineCommand } from '../define-command.ts';
 import { EXIT } from '../exit-codes.ts';
 import { count } from '../plural.ts';
-import { verifyDatasetAsync } from '../verify/verify-dataset.ts';
+import { verifyDataset } from '../verify/verify-dataset.ts';
 
 export const verifyCommand = defineCommand({
   builder: (y) =>
@@ -14,8 +14,8 @@ export const verifyCommand = defineCommand({
       default: false,
       describe: "also derive every answer and its options again from the record's truth",
     }),
-  handler: async (args, io) => {
-    const report = await verifyDatasetAsync(args.dir, { answers: args.answers });
+  handler: (args, io) => {
+    const report = verifyDataset(args.dir, { answers: args.answers });
     for (const p of report.problems) io.stderr.write(`verify: ${p}\n`);
     for (const n of report.notes ?? []) io.stderr.write(`verify: not checked: ${n}\n`);
     if (report.problems.length) {

@@ -66,9 +66,9 @@ export function idOrder(ids: readonly string[]): string[] {
 
 /** The manifest's `files`: the digest of every file of the dataset but split.json and the
  * images `images` holds (pipeline/dataset/dataset-files.ts), as they are now on disk. */
-async function fileDigests(outDir: string, images: ReadonlySet<string>): Promise<{ path: string; sha256: string }[]> {
+function fileDigests(outDir: string, images: ReadonlySet<string>): { path: string; sha256: string }[] {
   const rel = filesDigested(listDatasetFiles(outDir), images);
-  const digests = await digestFiles(rel.map((p) => datasetPaths(outDir).file(p)));
+  const digests = digestFiles(rel.map((p) => datasetPaths(outDir).file(p)));
   return rel.map((path, i) => {
     const d = digests[i];
     if (!('sha256' in d)) throw new Error(`${path}: listed a moment ago, now ${'missing' in d ? 'gone' : `unreadable (${d.unreadable})`}`);
@@ -159,7 +159,7 @@ export async function assemble(
     imageReferences,
     rejects: rejects.length,
     images: imageList,
-    files: await fileDigests(outDir, new Set(images.keys())),
+    files: fileDigests(outDir, new Set(images.keys())),
   });
   await writeJsonFile(paths.manifest, manifest);
   onFile();

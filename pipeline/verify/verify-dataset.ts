@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { SPLIT_ORDER } from '../../qa/split-names.ts';
 import { listDatasetFiles } from '../dataset/dataset-files.ts';
-import { digestFiles, digestFilesSync, type FileDigest } from '../dataset/files.ts';
+import { digestFiles, type FileDigest } from '../dataset/files.ts';
 import { SPLIT_FILE } from '../dataset/layout.ts';
 import { type DatasetFolder, DatasetReadError, openDataset, readQaFile } from '../dataset/read-dataset.ts';
 import { count } from '../plural.ts';
@@ -55,21 +55,12 @@ function begin(dir: string): Stage {
   return { dataset, expected, recordsFiles };
 }
 
-/** verifyDataset, the files read a few at a time in parallel (what `misi-gen verify` runs). */
-export async function verifyDatasetAsync(dir: string, o: VerifyOptions = {}): Promise<VerifyReport> {
-  const stage = begin(dir);
-  if ('done' in stage) return stage.done;
-  const rel = [...stage.expected.keys()];
-  const digests = await digestFiles(rel.map((p) => stage.dataset.paths.file(p)));
-  return finish(stage.dataset, stage.expected, stage.recordsFiles, new Map(rel.map((p, i) => [p, digests[i]])), o);
-}
-
-/** Checks the dataset at `dir` against its manifest (the files read one at a time; see verifyDatasetAsync). */
+/** Checks the dataset at `dir` against its manifest (see the header). */
 export function verifyDataset(dir: string, o: VerifyOptions = {}): VerifyReport {
   const stage = begin(dir);
   if ('done' in stage) return stage.done;
   const rel = [...stage.expected.keys()];
-  const digests = digestFilesSync(rel.map((p) => stage.dataset.paths.file(p)));
+  const digests = digestFiles(rel.map((p) => stage.dataset.paths.file(p)));
   return finish(stage.dataset, stage.expected, stage.recordsFiles, new Map(rel.map((p, i) => [p, digests[i]])), o);
 }
 
