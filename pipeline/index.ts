@@ -143,4 +143,4 @@ export { PACKAGE_VERSION } from './package-version.ts';
 export { jsonSchemaText, PUBLISHED_SCHEMAS, type PublishedSchema } from './record-schemas.ts';
 export { type SplitFile, SplitFileSchema } from './split/split-file.ts';
 export { UsageError } from './usage-error.ts';
-export { type VerifyReport, verifyDataset } from './verify/verify-dataset.ts';
+export { type VerifyOptions, type VerifyReport, verifyDataset } from './verify/verify-dataset.ts';

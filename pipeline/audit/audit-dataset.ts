@@ -98,6 +98,8 @@ export interface AuditReport {
   margin: number;
   tasks: TaskAudit[];
   clean: boolean;
+  /** The annotations (or atom tables) of option images that could not be read, file and cause each; their questions have no option-image guess. */
+  problems?: string[];
 }
 
 export interface AuditOptions {
@@ -109,7 +111,7 @@ export interface AuditOptions {
 export function auditDataset(dir: string, o: AuditOptions = {}): AuditReport {
   const folder = openDataset(dir);
   const tasks = folder.tasks.filter((t) => folder.file(t, TRAIN)).map((t) => auditTask(folder, t, o));
-  return { dir, margin: MARGIN, tasks, clean: tasks.every((t) => t.clean) };
+  return { dir, margin: MARGIN, tasks, clean: tasks.every((t) => t.clean), problems: folder.annotationProblems };
 }
 
 interface Fitted {

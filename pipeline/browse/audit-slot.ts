@@ -11,6 +11,8 @@ export interface AuditFigures {
   /** An HTML fragment (trusted: written by misi-gen), or JSON shown as text. */
   html?: string;
   json?: unknown;
+  /** What the audit could not read (an option image's annotation), file and cause each: listed with the site's problems. */
+  problems?: string[];
 }
 
 /** Reads a dataset's audit figures for the front page (see the header). */
@@ -19,7 +21,8 @@ export type AuditReader = (datasetDir: string) => AuditFigures | null;
 /** The default reader: the audit computed now; a dataset it cannot read gets the reason instead. */
 export const computeAudit: AuditReader = (dir) => {
   try {
-    return { source: 'misi-gen audit, computed when this site was built', html: auditHtml(auditDataset(dir)) };
+    const report = auditDataset(dir);
+    return { source: 'misi-gen audit, computed when this site was built', html: auditHtml(report), problems: report.problems ?? [] };
   } catch (e) {
     return { source: 'misi-gen audit', json: `not audited: ${(e as Error).message.split('\n')[0]}` };
   }

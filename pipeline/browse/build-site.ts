@@ -120,6 +120,7 @@ export async function buildBrowseSite(o: BrowseOptions): Promise<BrowseSite> {
   }
   log(`browse: stats' figures read, ${((Date.now() - started) / 1000).toFixed(1)} s so far`);
   const audit = (o.audit ?? computeAudit)(o.dir);
+  for (const p of audit?.problems ?? []) problems.push(`audit: ${p}`);
   writeData(out, 'summary', {
     dataset: folder.dir,
     datasetUrl,

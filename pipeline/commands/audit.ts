@@ -21,6 +21,8 @@ export const auditCommand = defineCommand({
     // A dataset that cannot be read (DatasetReadError): exit 1 (pipeline/exit-codes.ts).
     const report = auditDataset(args.dir, { onProgress: (l) => io.stderr.write(`${l}\n`) });
     io.stdout.write(args.json ? JSON.stringify(report, null, 2) + '\n' : formatAudit(report));
+    // An annotation that could not be read: named, never skipped in silence (the figures go on without it).
+    for (const p of report.problems ?? []) io.stderr.write(`audit: ${p}\n`);
     if (args.strict && !report.clean) return EXIT.strict;
   },
 });

@@ -19,12 +19,16 @@ export const statsCommand = defineCommand({
       .option('out', { type: 'string', describe: 'also draw charts as PNG into this folder (counts, answers per task, H-bonds)' }),
   handler: async (args, io) => {
     // A dataset that cannot be read, or no browser for the charts: exit 1 (pipeline/exit-codes.ts).
-    const stats = datasetStats(args.dir);
+    // An annotation that could not be read: named once on stderr, never skipped in silence.
+    const problems = new Set<string>();
+    const stats = datasetStats(args.dir, { onProblem: (p) => problems.add(p) });
     // Image sizes and label legibility are read from the annotations.
     if (openDataset(args.dir).annotationLayout === 'none')
       io.stderr.write(`stats: ${noAnnotationsMessage(args.dir)}; image sizes and label legibility are left out\n`);
     // The shortcut audit (misi-gen audit): per task under `audit` in the JSON, a line each in the text.
     const audit = auditDataset(args.dir);
+    for (const p of audit.problems ?? []) problems.add(p);
+    for (const p of problems) io.stderr.write(`stats: ${p}\n`);
     const withAudit = stats.map((s) => ({ ...s, audit: audit.tasks.find((t) => t.task === s.task) ?? null }));
     io.stdout.write(args.json ? JSON.stringify(withAudit, null, 2) + '\n' : formatStats(stats));
     if (!args.json) {

@@ -127,8 +127,17 @@ export const ManifestSchema = z
     distinctImages: z.number(),
     rejects: z.number(),
     images: z.array(z.object({ path: z.string(), sha256: z.string() })),
+    /** The sha256 of every other file of the dataset (pipeline/dataset/dataset-files.ts: qa files,
+     * annotations and atom tables, complexes.jsonl, rejects.jsonl), sorted by path; absent in
+     * manifests made before it was recorded (their images and split.json alone are checked). */
+    files: z
+      .array(z.object({ path: z.string(), sha256: z.string() }))
+      .optional()
+      .describe(
+        'The sha256 of every other file of the dataset (qa files, annotations and atom tables, complexes.jsonl, rejects.jsonl), sorted by path; absent in manifests made before it was recorded',
+      ),
   })
-  .describe("manifest.json: a dataset's identity (versions, seed, options, complexes, counts, images)");
+  .describe("manifest.json: a dataset's identity (versions, seed, options, complexes, counts, the digest of every file)");
 export type Manifest = z.infer<typeof ManifestSchema>;
 
 /**

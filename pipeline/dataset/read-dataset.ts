@@ -18,10 +18,19 @@ import { KnownError } from '../../structures/known-error.ts';
 import { type SplitFile, SplitFileSchema, upgradeSplitJson } from '../split/split-file.ts';
 import { tinySubset } from '../split/tiny-set.ts';
 import { sha256File } from './files.ts';
-import { type AnnotationLayout, datasetPaths, parseQaFileName, QA_DIR, QA_SPLITS, type QaSplit, qaFileName } from './layout.ts';
+import {
+  type AnnotationLayout,
+  annotationPath,
+  datasetPaths,
+  parseQaFileName,
+  QA_DIR,
+  QA_SPLITS,
+  type QaSplit,
+  qaFileName,
+} from './layout.ts';
 import { ManifestReadSchema, type ReadManifest } from './manifest-type.ts';
 import { type AnswerRecord, AnswerRecordSchema, type QaRecord, QaRecordSchema } from './question-record.ts';
-import { AnnotationReader, annotationLayoutOf } from './read-annotation.ts';
+import { AnnotationReadError, AnnotationReader, annotationLayoutOf } from './read-annotation.ts';
 import { unfinishedRun } from './unfinished-run.ts';
 
 /** A dataset that cannot be read: the message names the file (and line) and the problem. */
@@ -152,6 +161,7 @@ export class DatasetFolder {
   private splitFile: SplitFile | null | undefined;
   private readonly hashes = new Map<string, string>();
   private annotationReader: AnnotationReader | undefined;
+  private readonly unreadable = new Set<string>();
 
   constructor(dir: string, o: OpenOptions = {}) {
     this.paths = datasetPaths(dir);
@@ -237,16 +247,29 @@ export class DatasetFolder {
 
   /**
    * The annotation of an image the records name (the full record, whatever the layout), or
-   * null when it is missing or unreadable, or the dataset has none (read each time: a caller
-   * keeps what it needs of it). `annotations.read` says why instead.
+   * null when the dataset has none, or it is missing or cannot be read (read each time: a
+   * caller keeps what it needs of it). A missing or unreadable one (or atom table) is kept
+   * in `annotationProblems`, naming the file and the cause, for the command to report.
    */
   annotation(image: string): Partial<Annotation> | null {
     if (this.annotationLayout === 'none') return null;
     try {
-      return this.annotations.read(image);
-    } catch {
+      const a = this.annotations.read(image);
+      if (a === null)
+        this.unreadable.add(
+          `${this.paths.file(annotationPath(image, this.annotationLayout))}: missing (the annotation of ${image}; the figures that need it leave it out)`,
+        );
+      return a;
+    } catch (e) {
+      if (!(e instanceof AnnotationReadError)) throw e;
+      this.unreadable.add(`${this.dir.replace(/\/+$/, '')}/${e.message}; the figures that need it leave it out`);
       return null;
     }
+  }
+
+  /** Every annotation or atom table `annotation` could not read, one line each naming the file and the cause (empty: none). */
+  get annotationProblems(): string[] {
+    return [...this.unreadable];
   }
 
   /** The sha256 of an image the records name: the manifest's, or computed from the file. */

@@ -1,5 +1,6 @@
 // The final assembly of a dataset from its parts: qa/<task>.<split>.jsonl in id order,
-// complexes.jsonl, rejects.jsonl, split.json and manifest.json. A function of the kept
+// complexes.jsonl, rejects.jsonl, split.json, the tiny sets and manifest.json (with the digest
+// of every file of the dataset). A function of the kept
 // parts only (never of timing, workers, shards or interruptions), so an interrupted and
 // resumed run, a single run and a merge of shards write the same bytes. Each file goes
 // through a temporary name.
@@ -8,7 +9,8 @@ import { type Side, type SideCounts, VAL } from '../../qa/split-names.ts';
 import { SPLITS, type Split, type TaskModule } from '../../qa/task.ts';
 import { taskById } from '../../qa/task-registry.ts';
 import type { RenderEnvironment } from '../../renders/render-environment.ts';
-import { sha256File } from '../dataset/files.ts';
+import { filesDigested, listDatasetFiles } from '../dataset/dataset-files.ts';
+import { digestFiles, sha256File } from '../dataset/files.ts';
 import { datasetPaths } from '../dataset/layout.ts';
 import type { ManifestOptions } from '../dataset/manifest-type.ts';
 import type { DatasetReject } from '../dataset/rejects.ts';
@@ -60,6 +62,18 @@ export interface AssembleSummary {
 /** Complex ids in the order their question ids sort (`<task>-<complex>-<index>`). */
 export function idOrder(ids: readonly string[]): string[] {
   return [...ids].sort((a, b) => (`${a}-` < `${b}-` ? -1 : `${a}-` > `${b}-` ? 1 : 0));
+}
+
+/** The manifest's `files`: the digest of every file of the dataset but split.json and the
+ * images `images` holds (pipeline/dataset/dataset-files.ts), as they are now on disk. */
+function fileDigests(outDir: string, images: ReadonlySet<string>): { path: string; sha256: string }[] {
+  const rel = filesDigested(listDatasetFiles(outDir), images);
+  const digests = digestFiles(rel.map((p) => datasetPaths(outDir).file(p)));
+  return rel.map((path, i) => {
+    const d = digests[i];
+    if (!('sha256' in d)) throw new Error(`${path}: listed a moment ago, now ${'missing' in d ? 'gone' : `unreadable (${d.unreadable})`}`);
+    return { path, sha256: d.sha256 };
+  });
 }
 
 /** Writes the dataset files of `outDir` from its parts; `onFile` after each file is in place.
@@ -129,6 +143,10 @@ export async function assemble(
   onFile();
   await writeJsonFile(paths.split, a.splitFile);
   onFile();
+  // The tiny evaluation sets (issue 8), from the test files just written (before the
+  // manifest, which records their digests).
+  await writeTinySets(outDir, plan.tasks, plan.seed);
+  const imageList = [...images.keys()].sort().map((path) => ({ path, sha256: images.get(path)! }));
   const manifest = buildManifest({
     seed: a.seed,
     versions: runVersions,
@@ -140,12 +158,11 @@ export async function assemble(
     questions,
     imageReferences,
     rejects: rejects.length,
-    images: [...images.keys()].sort().map((path) => ({ path, sha256: images.get(path)! })),
+    images: imageList,
+    files: fileDigests(outDir, new Set(images.keys())),
   });
   await writeJsonFile(paths.manifest, manifest);
   onFile();
-  // The tiny evaluation sets (issue 8), from the test files just written.
-  await writeTinySets(outDir, plan.tasks, plan.seed);
   const rejectKinds = rejects.map((r) => ({ stage: r.stage, internal: r.internal, id: r.id }));
   return { questions, imageReferences, distinctImages: images.size, rejects: rejects.length, rejectKinds, counts };
 }

@@ -55,8 +55,12 @@ function bump(h: Record<string, Record<string, number>>, name: string, key: stri
   h[name][key] = (h[name][key] ?? 0) + 1;
 }
 
-/** `annotations: false` leaves out what only the annotations give (image sizes, label legibility): no annotation is read. */
-export function datasetStats(dir: string, o: { annotations?: boolean } = {}): TaskStats[] {
+/**
+ * `annotations: false` leaves out what only the annotations give (image sizes, label
+ * legibility): no annotation is read. `onProblem` takes each annotation or atom table that
+ * could not be read (file and cause; the figures leave it out).
+ */
+export function datasetStats(dir: string, o: { annotations?: boolean; onProblem?: (problem: string) => void } = {}): TaskStats[] {
   const dataset = openDataset(dir);
   const manifest = dataset.manifest;
   const byTask = new Map<string, TaskStats>();
@@ -170,6 +174,7 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
   for (const m of observerMargins(measured, (image) => dataset.annotation(image), runOptions)) {
     if (m.questions > 0) byTask.get(m.task)!.margins = m;
   }
+  for (const p of dataset.annotationProblems) o.onProblem?.(p);
   return dataset.tasks.flatMap((t) => byTask.get(t) ?? []);
 }
 

@@ -1,6 +1,6 @@
 // manifest.json: the dataset's identity, deterministic for the same inputs and options
 // (versions, seed, options, complexes with their source hashes, counts per task and
-// split, every image with its sha256). Timings and the machine go to run.json instead.
+// split, every image with its sha256 and every other file of the dataset with its own). Timings and the machine go to run.json instead.
 import type { Manifest } from '../dataset/manifest-type.ts';
 
 export const MANIFEST_FORMAT = 'misi-gen-dataset/1';
@@ -23,5 +23,6 @@ export function buildManifest(m: ManifestInputs): Manifest {
     distinctImages: m.images.length,
     rejects: m.rejects,
     images: m.images,
+    ...(m.files !== undefined ? { files: m.files } : {}),
   };
 }

@@ -4,7 +4,7 @@
 // assembly), resumed each time, and must end byte-identical to the clean run (qa/ files,
 // manifest, complexes, rejects, split, the same image and annotation files with the same
 // bytes). A changed option on resume is refused naming it. Three shards run in parallel and
-// merged equal the clean run too; merge names missing, incomplete and other-browser shards.
+// merged equal the clean run too (its digests of every file verify); merge names missing, incomplete and other-browser shards.
 // The clean run reads its inputs on the default threads, the others in the main thread
 // (--read-threads 1: three complexes, and three shards on two cores, gain nothing from
 // threads), which the identical bytes show does not matter.
@@ -155,6 +155,12 @@ test('three shards in parallel, merged: byte-identical to the clean run; merge r
   const r = await cli(['merge', ...shards, '--out', merged]);
   assert.equal(r.code, 0, r.stderr);
   assertSameDataset(merged, clean);
+  // The merged manifest (the clean run's, byte for byte) keeps the digest of every file: each
+  // annotation and atom table is among them, and verify checks them all.
+  const digested = new Set(JSON.parse(readFileSync(join(merged, 'manifest.json'), 'utf8')).files.map((f: { path: string }) => f.path));
+  for (const name of listing(join(merged, 'annotations'))) assert.ok(digested.has(`annotations/${name}`), name);
+  const verified = await cli(['verify', merged]);
+  assert.equal(verified.code, 0, verified.stderr);
 });
 
 test('the manifest records the browser build and the label font', { skip: noBrowser }, () => {

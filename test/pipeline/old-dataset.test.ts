@@ -50,6 +50,13 @@ test('verify: every record and image matches the manifest', async () => {
   assert.equal(r.status, 0, r.stderr);
   const manifest = JSON.parse(readFileSync(join(data, 'manifest.json'), 'utf8'));
   assert.match(r.stderr, new RegExp(`${records().length} records and ${manifest.images.length} images match the manifest`));
+  // Made before the digest of every file: one line says what was not checked byte for byte.
+  assert.equal(manifest.files, undefined);
+  assert.equal(
+    r.stderr.split('\n').filter((l) => /not checked: .*made before misi-gen recorded the digest of every file/.test(l)).length,
+    1,
+    r.stderr,
+  );
 });
 
 test('the annotation reader gives each old annotation file as it is written', async () => {
