@@ -48,6 +48,7 @@ function phrase(issue: z.core.$ZodIssue, value: unknown): string {
     return `${field} must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${JSON.stringify(got)}`;
   if (issue.code === 'too_small' && issue.origin === 'string') return `${field} must not be empty`;
   if (issue.code === 'invalid_union') {
+    if (got === undefined) return `${field} is missing`;
     // The branch that came closest says it best; else the union's own words.
     const inner = issue.errors
       .map((e) => e.filter((i) => i.path.length > 0))

@@ -123,7 +123,7 @@ test('a malformed line is named by file and line; with a problem sink the others
     `${faultFile}:1: field \`answer\` must be a string, got number`,
     `${faultFile}:2: field \`split\` must be "train" or "test" or "val", got "tset"`,
     `${faultFile}:3: field \`options[0].commands\` must be a string, got number`,
-    `${faultFile}:4: field \`truth\` is missing (the answer as data); field \`meta\` must be an object, got a list`,
+    `${faultFile}:4: field \`truth\` is missing; field \`meta\` must be an object, got a list`,
   ]);
   // The scorer needs no more than id, task and answer: the same file scores.
   assert.equal((await readQaSplit(partial, 'test')).length, 2);
