@@ -1,7 +1,7 @@
 // Several people's (or runs') predictions scored on one split: per task and for the two
 // averages, the mean over the files with its spread (sample standard deviation, n - 1, and
 // the range). `misi-gen score DIR a.jsonl b.jsonl ...` prints it: the human row of a study.
-import { AVERAGE_LABELS, type ScoreRun } from './score-table.ts';
+import { AVERAGE_LABELS, layout, type ScoreRun } from './score-table.ts';
 
 export interface Spread {
   files: number;
@@ -74,23 +74,13 @@ export function peopleTable(runs: ScoreRun[]): string {
     one(r.exact.mean),
     one(r.exact.sd),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) =>
-    c
-      .map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i])))
-      .join('  ')
-      .trimEnd();
-  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  const body = cells.map(line);
-  body.splice(rows.length - 3, 0, rule);
+  const table = layout(head, cells, 1, rows.length - 3);
   const { dataset, split } = runs[0];
   return (
     [
       `Human row: ${runs.length} prediction files on ${dataset} (split ${split}), percent: the mean over the files, its sample standard deviation (n - 1) and range`,
       '',
-      line(head),
-      rule,
-      ...body,
+      ...table,
       '',
       'Each file:',
       ...runs.map(

@@ -85,8 +85,9 @@ export const tableOption = {
 
 type Row = string[];
 
-/** Rows under a head, padded to common widths (the first `left` columns to the left), with a rule under the head and before row `ruleAt`. */
-function layout(head: Row, rows: Row[], left: number, ruleAt: number): string[] {
+/** Rows under a head, padded to common widths (the first `left` columns to the left), with a rule under the head and before row `ruleAt`:
+ * every table score, compare and the people's row print. */
+export function layout(head: Row, rows: Row[], left: number, ruleAt: number): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: Row) =>
     r

@@ -1,7 +1,7 @@
 // The comparison as text (a table of composite scores, then the files and what each number
 // is) and as JSON (both metrics, unrounded but for float noise).
 import { splitColumnsText } from '../paper-columns.ts';
-import { AVERAGE_LABELS, averageDefinitions } from '../score-table.ts';
+import { AVERAGE_LABELS, averageDefinitions, layout } from '../score-table.ts';
 import type { CompareRow, CompareRuns, Figures } from './compare-rows.ts';
 
 const one = (x: number | null | undefined) => (x === null || x === undefined ? '-' : x.toFixed(1));
@@ -44,15 +44,7 @@ export function compareTable(runs: CompareRuns, rows: CompareRow[]): string {
     ...(text ? [one(r.textOnly?.composite), one(r.leakage?.composite)] : []),
     ...(people ? [one(r.people?.composite.mean), one(r.people?.composite.sd), String(r.people?.composite.files ?? '-')] : []),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) =>
-    c
-      .map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i])))
-      .join('  ')
-      .trimEnd();
-  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  const body = cells.map(line);
-  body.splice(rows.length - 1, 0, rule);
+  const table = layout(head, cells, 1, rows.length - 1);
   const v = runs.withImages;
   const usedBaselines = [
     ...new Map(rows.flatMap((r) => (r.blind?.best ? [[r.blind.best.name, r.blind.best.describe] as const] : []))).entries(),
@@ -62,9 +54,7 @@ export function compareTable(runs: CompareRuns, rows: CompareRow[]): string {
     [
       `What a model gets from the images, on ${v.dataset} (split ${v.split}), composite score, percent`,
       '',
-      line(head),
-      rule,
-      ...body,
+      ...table,
       '',
       'Files:',
       `  S_v   ${v.predictions}`,
