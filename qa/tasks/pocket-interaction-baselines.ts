@@ -3,17 +3,16 @@
 // distances to the ligand alone. Each sees the question's kind and the pocket's residues
 // with their least heavy-atom distance to the ligand (the record's meta.params `kind` and
 // `pocket`, written by the task for them), never the pictures. Fitted on train per kind:
-// `residueName` lists the residues whose name, for that kind, is in more than half of the
-// train lists it could be in; `distance` lists those nearer than the threshold that gets the
-// most train residues right (residue_ligand's, qa/tasks/residue-baselines.ts). Scored by the
-// task's scorer (F1 of the residues).
+// `residueName` ranks a residue by the share of the train residues of its name that were
+// listed, `distance` by its nearness; each lists the residues ranked at or over the cut that
+// gives the best mean F1 over that kind's train questions. Scored by the task's scorer (F1 of
+// the residues).
 import type { Complex } from '../../structures/model.ts';
 import { residueText } from '../answer-kinds.ts';
 import { z } from '../record-problems.ts';
 import { residueLigandDistance } from '../residue-questions.ts';
 import { readTruthResidues } from '../scoring/read-residues.ts';
 import type { AuditQuestion, TaskBaseline } from '../task.ts';
-import { fitDistanceThreshold } from './residue-baselines.ts';
 
 /** A pocket residue as the baselines see it: `ASP 189 A` and its least heavy-atom distance to the ligand, Å (2 decimals). */
 export interface PocketCandidate {
@@ -37,9 +36,15 @@ const ParamsSchema = z.object({
   pocket: z.array(z.object({ residue: z.string(), distance: z.number() })),
 });
 
+interface Candidate {
+  residue: string;
+  name: string;
+  distance: number;
+  yes: boolean;
+}
 interface Facts {
   kind: string;
-  residues: { residue: string; name: string; distance: number; yes: boolean }[];
+  residues: Candidate[];
 }
 
 function factsOf(q: AuditQuestion): Facts | null {
@@ -57,33 +62,50 @@ function factsOf(q: AuditQuestion): Facts | null {
   };
 }
 
-const listed = (names: string[]) => (names.length ? names.join('; ') : 'none');
+/** The F1 of listing the residues whose rank is at least `cut`, against the question's list. */
+function f1(q: Candidate[], rank: (r: Candidate) => number, cut: number): number {
+  const got = q.filter((r) => rank(r) >= cut);
+  const truth = q.filter((r) => r.yes).length;
+  const hit = got.filter((r) => r.yes).length;
+  return got.length + truth ? (2 * hit) / (got.length + truth) : 1;
+}
 
-/** A baseline fitted per kind on the residues of the train questions of that kind. */
+/** A baseline that ranks a kind's residues by what it sees (fitted on the train questions of
+ * that kind) and lists those at or over the cut that gives the best mean F1 on them. */
 function pocketBaseline(
   name: string,
   label: string,
   describe: string,
-  fitted: (train: Facts['residues']) => (r: Facts['residues'][number]) => boolean,
+  ranker: (train: readonly Candidate[]) => (r: Candidate) => number,
 ): TaskBaseline {
   return {
     name,
     label,
     describe,
     fit() {
-      const byKind = new Map<string, Facts['residues']>();
+      const byKind = new Map<string, Candidate[][]>();
       return {
         add(q) {
           const f = factsOf(q);
-          if (f) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), ...f.residues]);
+          if (f) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f.residues]);
         },
         guesser() {
           if (!byKind.size) return null;
-          const rules = new Map([...byKind].map(([kind, train]) => [kind, fitted(train)]));
+          const rules = new Map(
+            [...byKind].map(([kind, questions]) => {
+              const rank = ranker(questions.flat());
+              const cuts = [...new Set(questions.flat().map(rank))];
+              const mean = (cut: number) => questions.reduce((sum, q) => sum + f1(q, rank, cut), 0) / questions.length;
+              const cut = cuts.reduce((best, c) => (mean(c) > mean(best) ? c : best), Number.POSITIVE_INFINITY);
+              return [kind, (r: Candidate) => rank(r) >= cut] as const;
+            }),
+          );
           return (q) => {
             const f = factsOf(q);
             const rule = f && rules.get(f.kind);
-            return rule ? listed(f.residues.filter(rule).map((r) => r.residue)) : undefined;
+            if (!rule) return undefined;
+            const names = f.residues.filter(rule).map((r) => r.residue);
+            return names.length ? names.join('; ') : 'none';
           };
         },
       };
@@ -95,7 +117,7 @@ export const POCKET_INTERACTION_BASELINES: readonly TaskBaseline[] = [
   pocketBaseline(
     'residueName',
     'residue name only',
-    "pocket_interactions: the pocket's residues whose name, for the kind asked, was listed more often than not on train",
+    "pocket_interactions: the pocket's residues whose name was listed most often on train for the kind asked (the share cut fitted on train)",
     (train) => {
       const counts = new Map<string, { yes: number; all: number }>();
       for (const r of train) {
@@ -104,7 +126,7 @@ export const POCKET_INTERACTION_BASELINES: readonly TaskBaseline[] = [
       }
       return (r) => {
         const c = counts.get(r.name);
-        return c !== undefined && c.yes * 2 > c.all;
+        return c ? c.yes / c.all : 0;
       };
     },
   ),
@@ -112,9 +134,6 @@ export const POCKET_INTERACTION_BASELINES: readonly TaskBaseline[] = [
     'distance',
     'residue-ligand distance only',
     "pocket_interactions: the pocket's residues nearer the ligand than a threshold fitted on train for the kind asked",
-    (train) => {
-      const threshold = fitDistanceThreshold(train);
-      return (r) => r.distance < threshold;
-    },
+    () => (r) => -r.distance,
   ),
 ];
