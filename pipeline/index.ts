@@ -27,11 +27,21 @@ export {
   parseTruth,
   type RecordTruth,
   RecordTruthSchema,
+  type ResidueListTruth,
+  ResidueListTruthSchema,
+  residueListAnswer,
+  residueListAnswerText,
+  residueText,
+  type TruthResidue,
   textAnswer,
   type VerdictTruth,
   VerdictTruthSchema,
   verdictAnswer,
   verdictAnswerText,
+  type YesNoTruth,
+  YesNoTruthSchema,
+  yesNoAnswer,
+  yesNoAnswerText,
 } from '../qa/answer-kinds.ts';
 export { deckEntry } from '../qa/draw-deck.ts';
 export { drawIndex, drawOne, type Rng } from '../qa/random.ts';

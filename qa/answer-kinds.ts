@@ -9,6 +9,8 @@
 //   letter    one of the options' letters (choice tasks): truth {letter, options}
 //   verdict   `No` or `Yes: SER OG, O2; ...`, a residue's bonds to the ligand: truth {residue, bonds}
 //   bonds     `ARG 221 NH2 A, O22; ...`, every bond of a pocket ('' for none): truth {bonds}
+//   yesno     `Yes` or `No`, whether a residue makes what is asked (an interaction kind): truth {residue, kind, makes}
+//   residues  `ASP 189 A; TRP 215 _`, the residues making what is asked ('' for none): truth {kind, residues}
 //   text      anything else, the task's own value as truth (an object); no answer re-derived
 
 import { formatCommands } from '../renders/commands.ts';
@@ -38,9 +40,13 @@ export const LetterTruthSchema = z
   .describe("letter: the right option's letter and every option with the scheme that made it");
 export type LetterTruth = z.infer<typeof LetterTruthSchema>;
 
+/** A pocket residue as truths name it. */
+const ResidueSchema = z.object({ chain: z.string(), number: z.number().int(), insertionCode: z.string(), name: z.string() });
+export type TruthResidue = z.infer<typeof ResidueSchema>;
+
 export const VerdictTruthSchema = z
   .object({
-    residue: z.object({ chain: z.string(), number: z.number().int(), insertionCode: z.string(), name: z.string() }),
+    residue: ResidueSchema,
     bonds: z.array(z.object({ residueAtom: z.string(), ligandAtom: z.string() })),
   })
   .describe("verdict: the residue asked about and its bonds to the ligand (none: the answer is 'No')");
@@ -62,14 +68,34 @@ export const BondListTruthSchema = z
   .describe('bonds: every residue-ligand bond, in canonical order');
 export type BondListTruth = z.infer<typeof BondListTruthSchema>;
 
+export const YesNoTruthSchema = z
+  .object({ residue: ResidueSchema, kind: z.string(), makes: z.boolean() })
+  .describe(
+    "yesno: the residue asked about, what it is asked of (an interaction kind, in the question's words) and whether it makes it ('Yes') or not ('No')",
+  );
+export type YesNoTruth = z.infer<typeof YesNoTruthSchema>;
+
+export const ResidueListTruthSchema = z
+  .object({ kind: z.string(), residues: z.array(ResidueSchema) })
+  .describe('residues: what is asked of (an interaction kind) and every residue that makes it, by chain, number and insertion letter');
+export type ResidueListTruth = z.infer<typeof ResidueListTruthSchema>;
+
 export const OwnTruthSchema = z.record(z.string(), z.unknown()).describe("text: the task's own value (an object)");
 export type OwnTruth = z.infer<typeof OwnTruthSchema>;
 
 /** A record's `truth`: one of the kinds' (the record's task says which). */
 export const RecordTruthSchema = z
-  .union([CommandsTruthSchema, LetterTruthSchema, VerdictTruthSchema, BondListTruthSchema, OwnTruthSchema])
+  .union([
+    CommandsTruthSchema,
+    LetterTruthSchema,
+    VerdictTruthSchema,
+    BondListTruthSchema,
+    YesNoTruthSchema,
+    ResidueListTruthSchema,
+    OwnTruthSchema,
+  ])
   .describe(
-    "The answer as data, of its task's answer kind: {commands}, {letter, options}, {residue, bonds}, {bonds} or the task's own value",
+    "The answer as data, of its task's answer kind: {commands}, {letter, options}, {residue, bonds}, {bonds}, {residue, kind, makes}, {kind, residues} or the task's own value",
   );
 export type RecordTruth = z.infer<typeof RecordTruthSchema>;
 
@@ -78,7 +104,7 @@ export type NamedLabel =
   | { kind: 'residue'; chain: string; residueNumber: number; insertionCode: string }
   | { kind: 'ligand'; atomName: string };
 
-export type AnswerKindName = 'commands' | 'letter' | 'verdict' | 'bonds' | 'text';
+export type AnswerKindName = 'commands' | 'letter' | 'verdict' | 'bonds' | 'yesno' | 'residues' | 'text';
 
 /** An answer kind as tasks declare it and pipeline/ reads it: every reader takes a record's
  * truth as it was read (unknown) and parses it with the kind's schema, never a cast. */
@@ -140,6 +166,20 @@ export const verdictAnswerText = (t: VerdictTruth): string =>
 /** A pocket's bonds: `ARG 221 NH2 A, O22; ASP 227A OD1 _, N3` ('' for none; structures/hbonds/canonical-format.ts). */
 export const bondListAnswerText = (t: BondListTruth): string => t.bonds.map(formatCanonicalPair).join('; ');
 
+/** A yes/no verdict: `Yes` or `No`. */
+export const yesNoAnswerText = (t: YesNoTruth): string => (t.makes ? 'Yes' : 'No');
+/** A residue as a list names it: `ASP 189 A`, `GLY 216A _` (number with its insertion letter, chain or `_`). */
+export const residueText = (r: TruthResidue): string => `${r.name} ${r.number}${r.insertionCode} ${r.chain || '_'}`;
+/** A residue list: `ASP 189 A; TRP 215 A` ('' for none), as the truth lists them. */
+export const residueListAnswerText = (t: ResidueListTruth): string => t.residues.map(residueText).join('; ');
+
+const residueLabelOf = (r: TruthResidue): NamedLabel => ({
+  kind: 'residue',
+  chain: r.chain,
+  residueNumber: r.number,
+  insertionCode: r.insertionCode,
+});
+
 export const commandsAnswer = answerKind('commands', CommandsTruthSchema, commandsAnswerText);
 export const letterAnswer = answerKind('letter', LetterTruthSchema, letterAnswerText);
 // The residue asked about always ("No" answers too), and each bond's ligand atom.
@@ -153,6 +193,11 @@ export const bondListAnswer = answerKind('bonds', BondListTruthSchema, bondListA
     { kind: 'ligand', atomName: b.ligandAtom },
   ]),
 );
+// The residue asked about, whatever the verdict.
+export const yesNoAnswer = answerKind('yesno', YesNoTruthSchema, yesNoAnswerText, (t) => [residueLabelOf(t.residue)]);
+export const residueListAnswer = answerKind('residues', ResidueListTruthSchema, residueListAnswerText, (t) =>
+  t.residues.map(residueLabelOf),
+);
 export const textAnswer = answerKind('text', OwnTruthSchema, () => undefined);
 
 /** Every kind, by name. */
@@ -161,6 +206,8 @@ export const ANSWER_KINDS: Readonly<Record<AnswerKindName, AnswerKind>> = {
   letter: letterAnswer,
   verdict: verdictAnswer,
   bonds: bondListAnswer,
+  yesno: yesNoAnswer,
+  residues: residueListAnswer,
   text: textAnswer,
 };
 

@@ -86,7 +86,7 @@ export function taskProblem(value: unknown): string | null {
   if (t.defaultImageSize !== undefined && !(Number.isInteger(t.defaultImageSize) && t.defaultImageSize >= 64 && t.defaultImageSize <= 4096))
     return `task ${t.id}: defaultImageSize must be a whole number of pixels from 64 to 4096`;
   if (t.answer !== undefined && typeof t.answer?.answerOf !== 'function')
-    return `task ${t.id}: answer must be an answer kind (${Object.keys(ANSWER_KINDS).join(', ')}: commandsAnswer, letterAnswer, verdictAnswer, bondListAnswer, textAnswer)`;
+    return `task ${t.id}: answer must be an answer kind (${Object.keys(ANSWER_KINDS).join(', ')}: commandsAnswer, letterAnswer, verdictAnswer, bondListAnswer, yesNoAnswer, residueListAnswer, textAnswer)`;
   if (t.motion !== undefined && t.motion?.moves !== 'scene' && t.motion?.moves !== 'ligand')
     return `task ${t.id}: motion.moves must be 'scene' or 'ligand'`;
   for (const b of t.baselines ?? [])

@@ -14,6 +14,10 @@ export type AnswerForm =
   | { kind: 'verdict' }
   /** A bond list with residue numbers and chains, or `none` (pocket_ligand's). */
   | { kind: 'bonds' }
+  /** `Yes` or `No` (interaction_kind's). */
+  | { kind: 'yesno' }
+  /** A residue list with numbers and chains, or `none` (pocket_interactions'). */
+  | { kind: 'residues' }
   /** `count` commands, of these verbs in order. */
   | { kind: 'commands'; verbs: string[] }
   /** Anything (a task whose answers are its own text). */
@@ -23,7 +27,7 @@ export function answerForm(r: QaRecord): AnswerForm {
   if (Array.isArray(r.options) && r.options.length) return { kind: 'letter', letters: r.options.map((o) => o.letter) };
   const task = taskById(r.task);
   const kind = task ? answerKindOf(task).name : 'text';
-  if (kind === 'verdict' || kind === 'bonds') return { kind };
+  if (kind === 'verdict' || kind === 'bonds' || kind === 'yesno' || kind === 'residues') return { kind };
   if (kind === 'commands') {
     const truth = parseTruth(CommandsTruthSchema, r.truth);
     if (truth) return { kind: 'commands', verbs: truth.commands.map((c) => c.kind) };

@@ -1,5 +1,5 @@
 // The scorer's format checks as one classic script for the human page (window.MisiScoring):
-// the ES modules of qa/scoring/ that read commands and bond lists, and renders/commands.ts
+// the ES modules of qa/scoring/ that read commands, bond and residue lists, and renders/commands.ts
 // under them, joined so a page opened from the file system (which cannot load modules) runs
 // the very code `misi-gen score` runs. Each module's compiled JavaScript is taken from
 // beside its source (dist/ in the package); run from the TypeScript source, the types are
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 /** The modules the page calls, by path from the package root without extension. The modules
  * they import are joined too, found by following the imports (modulesOf), so a module that
  * gains an import (a shared error class, a list of names) cannot leave the page without it. */
-const ENTRIES = ['qa/scoring/read-commands', 'qa/scoring/read-bonds', 'qa/scoring/read-choice'];
+const ENTRIES = ['qa/scoring/read-commands', 'qa/scoring/read-bonds', 'qa/scoring/read-choice', 'qa/scoring/read-residues'];
 const ROOT = new URL('../../', import.meta.url);
 
 async function moduleText(id: string): Promise<string> {

@@ -12,11 +12,14 @@
 // asked. A residue is asked once (for one kind); at most MAX_PER_KIND pairs of a kind per
 // complex; questions cycle through the kinds, a pair at a time.
 //
-// Needs from the task contract: the complex's interactions (here computed from the Complex by
-// structures/interactions/find-interactions.ts and cached per complex), a residue subset with
-// its camera (qa/residue-camera.ts, qa/six-views.ts), the per-complex question count.
+// Its answer is of kind `yesno` (qa/answer-kinds.ts: truth {residue, kind, makes}); the
+// audit's residue-name-only and distance-only baselines are residue_ligand's
+// (qa/tasks/residue-baselines.ts), reading the params residue and minDistance. The complex's
+// interactions are computed from the Complex by structures/interactions/find-interactions.ts
+// and cached per complex.
 import { findInteractions, type Interaction, type InteractionKind } from '../../structures/interactions/find-interactions.ts';
 import type { Complex } from '../../structures/model.ts';
+import { type YesNoTruth, yesNoAnswer, yesNoAnswerText } from '../answer-kinds.ts';
 import { type ResidueId, residueIdText, residueLabel } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
 import { PAIR_TOLERANCE } from '../matched-negatives.ts';
@@ -25,6 +28,7 @@ import { residueCamera } from '../residue-camera.ts';
 import { residueLigandDistance } from '../residue-questions.ts';
 import { sixViews } from '../six-views.ts';
 import type { TaskModule } from '../task.ts';
+import { residueBaselines } from './residue-baselines.ts';
 
 export const INTERACTION_KIND = 'interaction_kind';
 
@@ -140,6 +144,13 @@ export const interactionKindTask: TaskModule = {
   imageCount: 6,
   defaultCounts: { train: 12, test: 12 },
   template: INTERACTION_KIND,
+  answer: yesNoAnswer,
+  summary:
+    'does pocket residue X make a named kind of interaction (hydrogen bond, salt bridge, pi-stacking, cation-pi, hydrophobic contact) with the ligand: Yes or No',
+  // Its answers name the residue's label in every view, as residue_ligand's (the same pictures): >= 98 % readable in all six.
+  legibilityTarget: { views: 'all', min: 0.98 },
+  // The verdict from the residue's name alone, or from its distance to the ligand alone (params residue, minDistance).
+  baselines: residueBaselines(INTERACTION_KIND),
   randomGuess: (_question, rng) => drawOne(rng, ANSWERS),
   // How many residues are asked depends on the structure only; the seed orders them.
   questionCount: (c, _split, requested) => Math.min(requested, questionsOf(0, c.complex).length),
@@ -148,12 +159,13 @@ export const interactionKindTask: TaskModule = {
     const q = list[index];
     if (!q) return { ok: false, reason: `only ${list.length} interaction-kind questions for this complex`, replacements: 0 };
     const subset = { kind: 'residue' as const, ...q.residue };
+    const truth: YesNoTruth = { residue: { ...q.residue, name: q.name }, kind: q.kind, makes: q.answer === 'Yes' };
     return {
       ok: true,
       plan: {
         images: sixViews({ ...subject, camera: residueCamera(subject, subset) }, style, { subset, turnCentre: 'shown' }),
-        answer: q.answer,
-        truth: { kind: 'data', value: { residue: { ...q.residue, name: q.name }, kind: q.kind, makes: q.answer === 'Yes' } },
+        answer: yesNoAnswerText(truth),
+        truth: { kind: 'data', value: truth },
         vars: { residue: residueLabel(q.name, q.residue), kind: q.kind },
         params: {
           residue: `${q.name} ${residueIdText(q.residue)}`,

@@ -1,4 +1,4 @@
-// residue_ligand's own partial-input baselines for the shortcut audit (`misi-gen audit`,
+// residue_ligand's (and interaction_kind's) own partial-input baselines for the shortcut audit (`misi-gen audit`,
 // pipeline/audit/audit-dataset.ts runs whatever a task declares): the verdict from the
 // residue's least heavy-atom distance to the ligand alone (a threshold fitted on train: Yes
 // below it), and from the residue's name alone (the verdict most frequent for that name on
@@ -86,21 +86,27 @@ function factBaseline(
   };
 }
 
-export const RESIDUE_BASELINES: readonly TaskBaseline[] = [
-  factBaseline(
-    'distance',
-    'residue-ligand distance only',
-    'residue_ligand: Yes when the least residue-ligand heavy-atom distance is under a threshold fitted on train',
-    (facts) => {
-      const threshold = fitDistanceThreshold(facts);
-      return (f) => (f.distance < threshold ? 'Yes' : 'No');
-    },
-  ),
-  factBaseline('residueName', 'residue name only', "residue_ligand: the verdict most frequent on train for the residue's name", (facts) => {
-    const verdict = nameVerdicts(facts);
-    return (f) => (verdict(f.name) === 'yes' ? 'Yes' : 'No');
-  }),
-];
+/** The two baselines of a task asking whether one residue makes something with the ligand
+ * (`task` names it in their descriptions): residue_ligand, interaction_kind. */
+export function residueBaselines(task: string): readonly TaskBaseline[] {
+  return [
+    factBaseline(
+      'distance',
+      'residue-ligand distance only',
+      `${task}: Yes when the least residue-ligand heavy-atom distance is under a threshold fitted on train`,
+      (facts) => {
+        const threshold = fitDistanceThreshold(facts);
+        return (f) => (f.distance < threshold ? 'Yes' : 'No');
+      },
+    ),
+    factBaseline('residueName', 'residue name only', `${task}: the verdict most frequent on train for the residue's name`, (facts) => {
+      const verdict = nameVerdicts(facts);
+      return (f) => (verdict(f.name) === 'yes' ? 'Yes' : 'No');
+    }),
+  ];
+}
+
+export const RESIDUE_BASELINES: readonly TaskBaseline[] = residueBaselines('residue_ligand');
 
 /** The audit scores residue_ligand's baselines on the verdict alone: the bonds a blind baseline could never name. */
 export const VERDICT_AUDIT_SCORE: AuditScore = {

@@ -12,9 +12,12 @@ import {
   commandsAnswer,
   letterAnswer,
   RecordTruthSchema,
+  residueListAnswer,
   textAnswer,
   verdictAnswer,
+  yesNoAnswer,
 } from '../../qa/answer-kinds.ts';
+import { readReplyResidues, readTruthResidues } from '../../qa/scoring/read-residues.ts';
 import { answerKindOf, planTruthProblem, taskById, taskProblem } from '../../qa/task-registry.ts';
 import { TASKS } from '../../qa/tasks/index.ts';
 
@@ -116,4 +119,35 @@ test("a plan's truth not of its task's answer kind is named (planQuestion makes 
   );
   // A cloze task that declares no kind writes its own value: commands too.
   assert.equal(planTruthProblem({ format: 'cloze' }, { kind: 'commands', commands: [{ kind: 'move', axis: 'x', amount: 1 }] }), null);
+});
+
+const residue = { chain: 'A', number: 221, insertionCode: '', name: 'ARG' };
+const listed = {
+  kind: 'salt-bridge',
+  residues: [residue, { chain: '', number: 227, insertionCode: 'A', name: 'ASP' }],
+};
+
+test('yesno and residues: the answer text, the labels named, and a truth of another kind refused', () => {
+  assert.equal(yesNoAnswer.answerOf({ residue, kind: 'salt bridge', makes: true }), 'Yes');
+  assert.equal(yesNoAnswer.answerOf({ residue, kind: 'salt bridge', makes: false }), 'No');
+  assert.deepEqual(yesNoAnswer.labelsOf({ residue, kind: 'pi-stacking', makes: false }), [
+    { kind: 'residue', chain: 'A', residueNumber: 221, insertionCode: '' },
+  ]);
+  assert.equal(residueListAnswer.answerOf(listed), 'ARG 221 A; ASP 227A _');
+  assert.equal(residueListAnswer.answerOf({ kind: 'cation-pi', residues: [] }), '');
+  assert.deepEqual(residueListAnswer.labelsOf(listed)?.[1], { kind: 'residue', chain: '', residueNumber: 227, insertionCode: 'A' });
+  // A verdict's truth is no yes/no one (no `makes`), a bond list no residue list.
+  assert.equal(yesNoAnswer.answerOf(yes), undefined);
+  assert.equal(residueListAnswer.answerOf(pocket), undefined);
+  const c = yesNoAnswer.check({ residue, kind: 'salt bridge', makes: 'Yes' });
+  assert.ok(!c.ok && /^truth is not of answer kind 'yesno': makes: /.test(c.problem), JSON.stringify(c));
+  assert.equal(RecordTruthSchema.safeParse(listed).success, true);
+});
+
+test('residue lists: the strict reader names what is not a residue; the reply reader finds residues in free text', () => {
+  assert.deepEqual([...readTruthResidues('ARG 221 A; asp 227A _')], ['ARG 221 A', 'ASP 227A _']);
+  assert.equal(readTruthResidues('none').size, 0);
+  assert.throws(() => readTruthResidues('ARG 221; ASP 227A _'), /'ARG 221' is not a residue as 'NAME NUMBER CHAIN'/);
+  assert.throws(() => readTruthResidues('ARG 221 NH2 A, O22'), /is not a residue/);
+  assert.deepEqual([...readReplyResidues('I see ASP 227A _ and arg 221 A.')], ['ASP 227A _', 'ARG 221 A']);
 });

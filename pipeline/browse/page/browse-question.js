@@ -21,7 +21,7 @@
 
   /**
    * The answer as its task's answer kind reads it (the site summary names the kind, qa/answer-kinds.ts):
-   * a letter (its option's row marked in the table), a verdict and its bonds, a bond list one bond a line, else the text.
+   * a letter (its option's row marked in the table), a verdict and its bonds, a bond or residue list one a line, else the text.
    * @param {any} r @param {string} kind
    */
   function answerView(r, kind) {
@@ -34,6 +34,7 @@
       );
     if (kind === 'verdict' && /^Yes:/.test(a))
       return h('div', { id: 'answer', class: 'answer' }, h('b', {}, 'Yes'), ', bonded by:', bondList(a.slice(4)));
+    if (kind === 'residues') return h('div', { id: 'answer', class: 'answer' }, a ? bondList(a) : h('b', {}, 'none'));
     if (kind === 'bonds') return h('div', { id: 'answer', class: 'answer' }, a ? bondList(a) : h('b', {}, 'none (no hydrogen bond)'));
     return h('p', { id: 'answer', class: 'answer' }, h('b', {}, a));
   }

@@ -1,6 +1,6 @@
 // The answer controls of the human page, one per answer kind (pipeline/browse/answer-form.ts,
 // qa/answer-kinds.ts): letter buttons (and keys A-D), Yes/No (and keys Y, N) with a bond field
-// for a verdict, a command or bond-list field. A typed answer is accepted in every form the
+// for a verdict, Yes/No alone for a yes/no question, a command, bond-list or residue-list field. A typed answer is accepted in every form the
 // question text names (a verdict's bonds alone, or written out as `Yes: SER OG, O2`, or `No`)
 // and only when the scorer's own strict readers (window.MisiScoring, the code of qa/scoring/)
 // read it as an answer of the task's form; else the page says what is wrong and waits.
@@ -52,6 +52,17 @@
     if (!t) return 'give the bonds, e.g. "HIS 57 NE2 A, O1; GLY 230 N _, O22", or "none"';
     try {
       S.readTruthPocketBonds(t);
+      return null;
+    } catch (e) {
+      return /** @type {Error} */ (e).message;
+    }
+  }
+
+  /** Why `text` is not a residue list (`ASP 189 A; TRP 215 _`) or "none" (null: it is). @param {string} text */
+  function residuesProblem(text) {
+    if (!text.trim()) return 'give the residues, e.g. "ASP 189 A; TRP 215 _", or "none"';
+    try {
+      S.readTruthResidues(text);
       return null;
     } catch (e) {
       return /** @type {Error} */ (e).message;
@@ -135,6 +146,29 @@
           return true;
         },
       };
+    }
+    if (form.kind === 'yesno') {
+      return {
+        element: h(
+          'div',
+          {},
+          'Your answer: ',
+          h('button', { id: 'answer-yes', onclick: () => submit('Yes') }, 'Yes'),
+          ' ',
+          h('button', { id: 'answer-no', onclick: () => submit('No') }, 'No'),
+          h('span', { class: 'note' }, ' (or press Y or N)'),
+        ),
+        onKey: (ev) => {
+          const k = ev.key.toLowerCase();
+          if (ev.ctrlKey || ev.metaKey || ev.altKey || (k !== 'y' && k !== 'n')) return false;
+          submit(k === 'y' ? 'Yes' : 'No');
+          return true;
+        },
+      };
+    }
+    if (form.kind === 'residues') {
+      const f = field('e.g. ASP 189 A; TRP 215 _ (or none)', residuesProblem, submit);
+      return { element: h('div', {}, 'Your answer: ', f.element), focus: f.focus };
     }
     if (form.kind === 'bonds') {
       const f = field('e.g. HIS 57 NE2 A, O1; GLY 230 N _, O22 (or none)', pocketBondsProblem, submit);
