@@ -132,7 +132,8 @@ function sizeDefaults(): string {
   const other = allTasks().filter((t) => defaultImageSize(t) !== common);
   const bySize = new Map<number, string[]>();
   for (const t of other) bySize.set(defaultImageSize(t), [...(bySize.get(defaultImageSize(t)) ?? []), t.id]);
-  return [String(common), ...[...bySize].map(([n, ids]) => `${ids.join(' and ')} ${n}`)].join(', ');
+  const words = (ids: string[]) => (ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}` : ids[0]);
+  return [String(common), ...[...bySize].map(([n, ids]) => `${words(ids)} ${n}`)].join('; ');
 }
 
 /** generate's flags; their defaults are GENERATE_OPTIONS' (generate-options.ts). */

@@ -94,7 +94,7 @@ test('generate: --size usage errors exit 2 with one line before anything is read
     const help = await inProcess(['generate', '--help']);
     assert.match(
       help.stdout.replace(/\s+/g, ' '),
-      /TASK=N for one \(repeatable\); default 512, interaction_location and pocket_ligand 1024/,
+      /TASK=N for one \(repeatable\); default 512; interaction_location, pocket_ligand and pocket_interactions 1024/,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
