@@ -149,6 +149,14 @@ export interface NamedQuestion {
   params: Readonly<Record<string, unknown>>;
 }
 
+/** A question as its task's own stats histograms see it (TaskModule.statsHistograms). */
+export interface StatsQuestion {
+  /** The split of the qa/ file it was read from (`train`, `test`, `val`; the tiny set, a subset of test, is never counted). */
+  split: string;
+  /** The record's meta.params. */
+  params: Readonly<Record<string, unknown>>;
+}
+
 /** A question as a partial-input baseline of the shortcut audit sees it (pipeline/audit/audit-dataset.ts). */
 export interface AuditQuestion {
   id: string;
@@ -285,4 +293,9 @@ export interface TaskModule {
   baselines?: readonly TaskBaseline[];
   /** How the audit scores baselines of this task, when not by its scorer. */
   auditScore?: AuditScore;
+  /** Histograms of its own for `misi-gen stats` (pipeline/generate/dataset-stats.ts), beside
+   * those every task of its answer kind gets (letters and decoy schemes, command axes and
+   * amounts): the [histogram, value] pairs one question counts once each, read from its
+   * params (residue_ligand: [`verdict train`, `yes`], [`distance yes`, `3`]). None: no more. */
+  statsHistograms?: (q: StatsQuestion) => readonly (readonly [histogram: string, value: string])[];
 }

@@ -13,7 +13,7 @@ import { residueCamera } from '../residue-camera.ts';
 import { NEGATIVE_RULES, type NegativeRule, type ResidueQuestion, residueQuestions } from '../residue-questions.ts';
 import { residueLigandScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
-import type { TaskModule, TaskOption } from '../task.ts';
+import type { StatsQuestion, TaskModule, TaskOption } from '../task.ts';
 import { RESIDUE_BASELINES, VERDICT_AUDIT_SCORE } from './residue-baselines.ts';
 
 export const RESIDUE_LIGAND = 'residue_ligand';
@@ -60,6 +60,15 @@ export function residueTruth(q: Pick<ResidueQuestion, 'residue' | 'name' | 'pair
   };
 }
 
+/** Stats' histograms of its questions: verdicts per split, and the least residue-ligand
+ * distance of each verdict's questions (1 A bins, by their lower edge). */
+function verdictHistograms({ split, params: p }: StatsQuestion): [string, string][] {
+  if (typeof p.verdict !== 'string') return [];
+  const distance: [string, string][] =
+    typeof p.minDistance === 'number' ? [[`distance ${p.verdict}`, String(Math.floor(p.minDistance))]] : [];
+  return [[`verdict ${split}`, p.verdict], ...distance];
+}
+
 // The residue list depends only on (seed, complex, rule): computed once per complex, seed and rule.
 const cache = new WeakMap<Complex, Map<string, ResidueQuestion[]>>();
 function questionsOf(seed: number, complex: Complex, rule: NegativeRule): ResidueQuestion[] {
@@ -95,6 +104,7 @@ export const residueLigandTask: TaskModule = {
   legibilityTarget: { views: 'all', min: 0.98 },
   baselines: RESIDUE_BASELINES,
   auditScore: VERDICT_AUDIT_SCORE,
+  statsHistograms: verdictHistograms,
   // `Yes` or `No` at even odds; a `Yes` names no bond, since guessing atom pairs blind is near hopeless.
   randomGuess: (_question, rng) => drawOne(rng, ['Yes', 'No']),
   // How many residues there are depends on the rule (paired asks fewer), never on the seed.
