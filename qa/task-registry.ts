@@ -6,7 +6,7 @@
 import { type FailureKind, KnownError } from '../structures/known-error.ts';
 import { ANSWER_KINDS, type AnswerKind, letterAnswer, textAnswer } from './answer-kinds.ts';
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
-import type { TaskModule, TaskOption, Truth } from './task.ts';
+import { type TaskModule, type TaskOption, type Truth, taskOptionFlag } from './task.ts';
 import { OPT_IN_TASKS, TASK_SETS, TASKS } from './tasks/index.ts';
 
 /** A task that cannot be added (malformed, or its id taken): the message says why. */
@@ -122,6 +122,13 @@ export function taskOptionList(tasks: readonly TaskModule[] = allTasks()): { opt
       out.set(o.key, entry);
     }
   return [...out.values()];
+}
+
+/** Why `value` is not a choice of the option `key` of `tasks` (null: it is one, or no task has that option). */
+export function taskOptionValueProblem(key: string, value: string, tasks: readonly TaskModule[] = allTasks()): string | null {
+  const option = tasks.flatMap((t) => t.options ?? []).find((o) => o.key === key);
+  if (!option || option.choices.includes(value)) return null;
+  return `--${taskOptionFlag(key)} '${value}': the choices are ${option.choices.join(', ')}`;
 }
 
 /** Every task's options with their defaults, by key (recorded in the manifest's options). */

@@ -94,6 +94,11 @@ export interface TaskOption {
   describe: string;
 }
 
+/** The `generate` flag of a task option, without its dashes: the key in kebab-case (`residueFraming` -> `residue-framing`). */
+export function taskOptionFlag(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
 /** A question as the baselines see it (a dataset record's fields they read). */
 export interface AskedQuestion {
   id: string;

@@ -5,6 +5,7 @@
 // manifest's options beside the values it set; its dataset is otherwise byte for byte the
 // one the separate flags make (test/pipeline/paper-construction.test.ts).
 
+import { taskOptionFlag } from '../../qa/task.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import type { LabelSet } from '../../renders/style.ts';
 import { UsageError } from '../usage-error.ts';
@@ -25,7 +26,7 @@ export const PAPER_LABELS: { labelLayout: LabelLayoutMode; labels: LabelSet } = 
 
 /** The flags `--paper` stands for, as a user would type them (its help and its refusals). */
 export const PAPER_FLAGS = [
-  ...Object.entries(PAPER_TASK_OPTIONS).map(([k, v]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v}`),
+  ...Object.entries(PAPER_TASK_OPTIONS).map(([k, v]) => `--${taskOptionFlag(k)} ${v}`),
   `--label-layout ${PAPER_LABELS.labelLayout}`,
   `--labels ${PAPER_LABELS.labels}`,
 ];
@@ -62,5 +63,5 @@ export function withConstruction<O extends ConstructionRequest>(o: O): O {
 function flagOf(key: string): string {
   if (key === 'labelLayouts') return '--label-layout';
   if (key === 'labelSets') return '--labels';
-  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return `--${taskOptionFlag(key)}`;
 }
