@@ -57,6 +57,19 @@ export function answerKindOf(task: Pick<TaskModule, 'answer' | 'format'>): Answe
   return task.answer ?? (task.format === 'choice' ? letterAnswer : textAnswer);
 }
 
+/** The answer kinds whose answer is, or holds, a complex's hydrogen bonds. */
+const BOND_ANSWER_KINDS: readonly AnswerKind['name'][] = ['verdict', 'bonds'];
+
+/** Whether a question of `a` and one of `b` on the same complex may give one's answer away:
+ * one names a bond of the complex in its text (TaskModule.namesABond), the other's answer holds bonds. */
+export function bondsMayGiveAway(
+  a: Pick<TaskModule, 'answer' | 'format' | 'namesABond'>,
+  b: Pick<TaskModule, 'answer' | 'format' | 'namesABond'>,
+): boolean {
+  const holdsBonds = (t: typeof a) => BOND_ANSWER_KINDS.includes(answerKindOf(t).name);
+  return (a.namesABond === true && holdsBonds(b)) || (b.namesABond === true && holdsBonds(a));
+}
+
 /** What is wrong with a plan's truth for its task's answer kind (null: nothing): a truth of
  * another kind would be written into a record no reader can read as the task's. */
 export function planTruthProblem(task: Pick<TaskModule, 'answer' | 'format'>, truth: Truth): string | null {

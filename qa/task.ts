@@ -298,6 +298,11 @@ export interface TaskModule {
   baselines?: readonly TaskBaseline[];
   /** How the audit scores baselines of this task, when not by its scorer. */
   auditScore?: AuditScore;
+  /** Its question text names a hydrogen bond of its complex (interaction_location's names the
+   * bond whose place it asks), which may answer a question whose answer holds bonds (answer
+   * kind `verdict` or `bonds`: bondsMayGiveAway, qa/task-registry.ts): a `human` session asks
+   * no complex both (pipeline/browse/session-questions.ts). */
+  namesABond?: boolean;
   /** Histograms of its own for `misi-gen stats` (pipeline/generate/dataset-stats.ts), beside
    * those every task of its answer kind gets (letters and decoy schemes, command axes and
    * amounts): the [histogram, value] pairs one question counts once each, read from its
