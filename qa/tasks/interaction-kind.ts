@@ -25,6 +25,7 @@ import { residueCamera } from '../residue-camera.ts';
 import { residueLigandDistance } from '../residue-questions.ts';
 import { sixViews } from '../six-views.ts';
 import type { TaskModule } from '../task.ts';
+import { verdictHistograms } from '../verdict-histograms.ts';
 
 export const INTERACTION_KIND = 'interaction_kind';
 
@@ -136,6 +137,8 @@ function questionsOf(seed: number, complex: Complex): KindQuestion[] {
 export const interactionKindTask: TaskModule = {
   id: INTERACTION_KIND,
   format: 'cloze',
+  // Verdicts per split and distances per verdict, as residue_ligand's (its params are named alike).
+  statsHistograms: verdictHistograms,
   labelLayout: 'prefer-clear',
   imageCount: 6,
   defaultCounts: { train: 12, test: 12 },

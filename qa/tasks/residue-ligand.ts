@@ -13,7 +13,8 @@ import { residueCamera } from '../residue-camera.ts';
 import { NEGATIVE_RULES, type NegativeRule, type ResidueQuestion, residueQuestions } from '../residue-questions.ts';
 import { residueLigandScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
-import type { StatsQuestion, TaskModule, TaskOption } from '../task.ts';
+import type { TaskModule, TaskOption } from '../task.ts';
+import { verdictHistograms } from '../verdict-histograms.ts';
 import { RESIDUE_BASELINES, VERDICT_AUDIT_SCORE } from './residue-baselines.ts';
 
 export const RESIDUE_LIGAND = 'residue_ligand';
@@ -58,15 +59,6 @@ export function residueTruth(q: Pick<ResidueQuestion, 'residue' | 'name' | 'pair
     residue: { ...q.residue, name: q.name },
     bonds: q.pairs.map((p) => ({ residueAtom: p.residueAtom, ligandAtom: p.ligandAtom })),
   };
-}
-
-/** Stats' histograms of its questions: verdicts per split, and the least residue-ligand
- * distance of each verdict's questions (1 A bins, by their lower edge). */
-function verdictHistograms({ split, params: p }: StatsQuestion): [string, string][] {
-  if (typeof p.verdict !== 'string') return [];
-  const distance: [string, string][] =
-    typeof p.minDistance === 'number' ? [[`distance ${p.verdict}`, String(Math.floor(p.minDistance))]] : [];
-  return [[`verdict ${split}`, p.verdict], ...distance];
 }
 
 // The residue list depends only on (seed, complex, rule): computed once per complex, seed and rule.

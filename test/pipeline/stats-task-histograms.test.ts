@@ -1,6 +1,6 @@
 // The histograms a task declares of its own (TaskModule.statsHistograms) are what `stats`
 // prints beyond its answer kind's: residue_ligand's verdicts per split and distances per
-// verdict, pocket_ligand's bonds per complex, and those of a task registered from outside.
+// verdict (interaction_kind's alike), pocket_ligand's bonds per complex, and those of a task registered from outside.
 // A task that declares none gets none, whatever its params are called. On a hand-written
 // dataset folder; the tiny set (a subset of test) is never counted.
 
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { datasetStats } from '../../pipeline/generate/dataset-stats.ts';
-import { registerTask } from '../../qa/task-registry.ts';
+import { registerTask, taskById } from '../../qa/task-registry.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'misi-stats-histograms-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -93,4 +93,14 @@ test('pocket_ligand: bonds per complex', () => {
 test('a task registered from outside gets the histograms it declares; one that declares none gets none', () => {
   assert.deepEqual(histogramsOf('parity_task'), { 'parity train': { odd: 1, even: 1 }, 'parity test': { odd: 1 } });
   assert.deepEqual(histogramsOf('silent_task'), {});
+});
+
+test("interaction_kind (opt-in) declares residue_ligand's verdict histograms, its params being named alike", () => {
+  const of = taskById('interaction_kind')?.statsHistograms;
+  assert.ok(of, 'interaction_kind declares statsHistograms');
+  assert.deepEqual(of({ split: 'test', params: { verdict: 'Yes', minDistance: 3.96 } }), [
+    ['verdict test', 'Yes'],
+    ['distance Yes', '3'],
+  ]);
+  assert.deepEqual(of({ split: 'train', params: { kind: 'salt bridge' } }), []);
 });
