@@ -306,6 +306,6 @@ export interface TaskModule {
   /** Histograms of its own for `misi-gen stats` (pipeline/generate/dataset-stats.ts), beside
    * those every task of its answer kind gets (letters and decoy schemes, command axes and
    * amounts): the [histogram, value] pairs one question counts once each, read from its
-   * params (residue_ligand: [`verdict train`, `yes`], [`distance yes`, `3`]). None: no more. */
+   * params (residue_ligand: [`verdict train`, `yes`], [`distance yes`, `3`]; the pair choices: [`f1 axis`, `roll x`]). None: no more. */
   statsHistograms?: (q: StatsQuestion) => readonly (readonly [histogram: string, value: string])[];
 }

@@ -1,8 +1,8 @@
 // Figures of a generated dataset, read from its qa/ files, annotations and manifest by the
 // dataset reader (pipeline/dataset/read-dataset.ts): per task the
 // question count per split (the tiny set, a subset of test, shown apart and not added), answer histograms (by axis and value for commands, by letter
-// for choices; those a task declares of its own, e.g. the H-bond tasks' verdicts per split,
-// distances and bonds per complex: TaskModule.statsHistograms) and
+// for choices, decoy schemes; those a task declares of its own, e.g. the pair choices' axes,
+// the H-bond tasks' verdicts per split, distances and bonds per complex: TaskModule.statsHistograms) and
 // the number of draws replaced by checks; per task the image sizes (from the annotations: a
 // dataset may draw its tasks at different sizes) and the label legibility; per geometric task
 // what a careful observer can measure (pipeline/audit/observer-margins.ts): how many pixels
@@ -143,13 +143,9 @@ export function datasetStats(dir: string, o: { annotations?: boolean } = {}): Ta
           bump(s.histograms, `${c.kind} ${c.axis}`, String(c.amount));
         }
       }
-      for (const key of ['f1', 'f2']) {
-        const text = meta.params?.[key];
-        if (typeof text === 'string') bump(s.histograms, `${key} axis`, text.split(' ').slice(0, 2).join(' '));
-      }
-      for (const scheme of meta.decoySchemes ?? []) bump(s.histograms, 'decoy scheme', scheme);
-      // The task's own histograms (TaskModule.statsHistograms: the H-bond tasks' verdicts, distances, bonds per complex).
+      // The task's own histograms (TaskModule.statsHistograms: the pair choices' axes, the H-bond tasks' verdicts, distances, bonds per complex).
       for (const [name, value] of histogramsOf?.({ split, params: meta.params ?? {} }) ?? []) bump(s.histograms, name, value);
+      for (const scheme of meta.decoySchemes ?? []) bump(s.histograms, 'decoy scheme', scheme);
     }
   }
   for (const [task, tally] of tallies) {
