@@ -92,6 +92,10 @@ export interface TaskOption {
   default: string;
   /** One line for `generate --help`. */
   describe: string;
+  /** Its value in the MiSI-Bench paper's construction, where misi-gen's default differs from
+   * the paper's (`generate --paper` sets it: pipeline/generate/paper-construction.ts); absent:
+   * `--paper` leaves the option as the run gives it. */
+  paper?: string;
 }
 
 /** The `generate` flag of a task option, without its dashes: the key in kebab-case (`residueFraming` -> `residue-framing`). */

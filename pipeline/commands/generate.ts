@@ -23,7 +23,7 @@ import { parseCounts } from '../generate/counts.ts';
 import { GENERATE_OPTIONS, type GenerateOptions, resolveGenerateOptions } from '../generate/generate-options.ts';
 import { parseSizes } from '../generate/image-sizes.ts';
 import { parseLabelLayouts, parseLabelSets } from '../generate/label-options.ts';
-import { PAPER_FLAGS } from '../generate/paper-construction.ts';
+import { paperFlags } from '../generate/paper-construction.ts';
 import { generate } from '../generate/run-generate.ts';
 import { parseShard } from '../generate/shard.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions } from '../ingest-options.ts';
@@ -202,7 +202,7 @@ const builder = (y: Argv) =>
     })
     .option('paper', {
       type: 'boolean',
-      describe: `the paper's construction of every task's questions: stands for ${PAPER_FLAGS.join(' ')} (each of those flags given with it is refused); recorded as construction: paper in the manifest's options (docs/generate.md#the-papers-construction)`,
+      describe: `the paper's construction of every task's questions: stands for ${paperFlags().join(' ')} (each of those flags given with it is refused); recorded as construction: paper in the manifest's options (docs/generate.md#the-papers-construction)`,
     });
 
 type GenerateArgs = ArgumentsCamelCase<InferredArgs<typeof builder>>;

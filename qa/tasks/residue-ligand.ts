@@ -39,6 +39,8 @@ export const NEGATIVES_OPTION: TaskOption = {
   key: 'negatives',
   choices: NEGATIVE_RULES,
   default: 'paired',
+  // The paper's negatives are drawn across the pocket's distances.
+  paper: 'stratified',
   describe:
     'residue-ligand negatives: paired (only positives with a negative within 0.15 A, so distance tells nothing), matched (nearest in distance to each positive; every positive asked) or stratified (across the pocket, as the paper did)',
 };
