@@ -61,13 +61,12 @@ export function answerKindOf(task: Pick<TaskModule, 'answer' | 'format'>): Answe
 const BOND_ANSWER_KINDS: readonly AnswerKind['name'][] = ['verdict', 'bonds'];
 
 /** Whether a question of `a` and one of `b` on the same complex may give one's answer away:
- * one names a bond of the complex in its text (TaskModule.namesABond), the other's answer holds bonds. */
-export function bondsMayGiveAway(
-  a: Pick<TaskModule, 'answer' | 'format' | 'namesABond'>,
-  b: Pick<TaskModule, 'answer' | 'format' | 'namesABond'>,
-): boolean {
-  const holdsBonds = (t: typeof a) => BOND_ANSWER_KINDS.includes(answerKindOf(t).name);
-  return (a.namesABond === true && holdsBonds(b)) || (b.namesABond === true && holdsBonds(a));
+ * one names a bond of the complex in its text (TaskModule.namesABond), the other's answer a
+ * bond may give (TaskModule.answeredByABond, by default an answer that holds bonds). */
+type BondSide = Pick<TaskModule, 'answer' | 'format' | 'namesABond' | 'answeredByABond'>;
+export function bondsMayGiveAway(a: BondSide, b: BondSide): boolean {
+  const answered = (t: BondSide) => t.answeredByABond ?? BOND_ANSWER_KINDS.includes(answerKindOf(t).name);
+  return (a.namesABond === true && answered(b)) || (b.namesABond === true && answered(a));
 }
 
 /** What is wrong with a plan's truth for its task's answer kind (null: nothing): a truth of

@@ -307,6 +307,10 @@ export interface TaskModule {
    * kind `verdict` or `bonds`: bondsMayGiveAway, qa/task-registry.ts): a `human` session asks
    * no complex both (pipeline/browse/session-questions.ts). */
   namesABond?: boolean;
+  /** Whether a bond of its complex named in another question may give its answer away.
+   * Default: its answer holds bonds (kind `verdict` or `bonds`). interaction_kind's `text`
+   * answer says whether a residue makes a hydrogen bond, so it declares true. */
+  answeredByABond?: boolean;
   /** Histograms of its own for `misi-gen stats` (pipeline/generate/dataset-stats.ts), beside
    * those every task of its answer kind gets (letters and decoy schemes, command axes and
    * amounts): the [histogram, value] pairs one question counts once each, read from its

@@ -2,8 +2,9 @@
 // capped to what the split has, and no question that gives another's answer away. The one
 // case: a question that names a hydrogen bond of its complex (a task that declares
 // namesABond, as interaction_location: "the bond between atom OE2 of residue GLU 143 and
-// ligand atom O10") beside one whose answer holds bonds (answer kind verdict or bonds, as
-// residue_ligand's and pocket_ligand's): the bond is part of the one's answer, or answers it
+// ligand atom O10") beside one whose answer such a bond may give (answeredByABond: by default
+// an answer that holds bonds, kind verdict or bonds, as residue_ligand's and pocket_ligand's;
+// interaction_kind declares it): the bond is part of the one's answer, or answers it
 // (bondsMayGiveAway, qa/task-registry.ts). So a complex that gave the session an
 // interaction_location question gives it no residue_ligand or pocket_ligand question, and the other way round: the tasks draw in
 // turns, a question each, and a task passes over a complex taken by one it excludes and draws

@@ -139,6 +139,8 @@ export const interactionKindTask: TaskModule = {
   format: 'cloze',
   // Verdicts per split and distances per verdict, as residue_ligand's (its params are named alike).
   statsHistograms: verdictHistograms,
+  // Whether a residue makes a hydrogen bond is given away by a question naming one of its bonds (interaction_location's).
+  answeredByABond: true,
   labelLayout: 'prefer-clear',
   imageCount: 6,
   defaultCounts: { train: 12, test: 12 },
