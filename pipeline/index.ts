@@ -74,6 +74,7 @@ export type {
   PreparedComplex,
   QuestionPlan,
   Split,
+  StatsQuestion,
   TaskBaseline,
   TaskContext,
   TaskModule,
