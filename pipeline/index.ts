@@ -84,6 +84,7 @@ export type {
   PreparedComplex,
   QuestionPlan,
   Split,
+  StatsQuestion,
   TaskBaseline,
   TaskContext,
   TaskModule,

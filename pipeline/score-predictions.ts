@@ -32,6 +32,7 @@ export function predictionsFormProblem(text: string, lines: PredictionLines): st
   try {
     value = JSON.parse(first);
   } catch {
+    // Line 1 is not JSON: that is the problem the file is reported with (a table's look named).
     const table = /[,\t]/.test(first) ? ' (a CSV or TSV table?)' : '';
     return `is not JSON lines: line 1 is not JSON${table}: ${preview(first)}; ${FORM}`;
   }

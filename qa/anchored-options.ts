@@ -66,6 +66,8 @@ export const DECOYS_OPTION = {
   key: 'decoys',
   choices: DECOY_MODES,
   default: 'anchored',
+  // The paper's: each decoy changes one or two features of the truth.
+  paper: 'paper',
   describe:
     'how the four options of a choice question are made: anchored (truth and decoys drawn alike around a hidden anchor: no option is the centre of the others) or paper (each decoy changes one or two features of the truth, as the paper did)',
 } as const satisfies TaskOption;

@@ -6,7 +6,7 @@
 import { type FailureKind, KnownError } from '../structures/known-error.ts';
 import { ANSWER_KINDS, type AnswerKind, letterAnswer, textAnswer } from './answer-kinds.ts';
 import { exactTextScorer, type TaskScorer } from './scoring/task-scorers.ts';
-import type { TaskModule, TaskOption, Truth } from './task.ts';
+import { type TaskModule, type TaskOption, type Truth, taskOptionFlag } from './task.ts';
 import { OPT_IN_TASKS, TASK_SETS, TASKS } from './tasks/index.ts';
 
 /** A task that cannot be added (malformed, or its id taken): the message says why. */
@@ -55,6 +55,18 @@ export function scorerOf(task: TaskModule): TaskScorer {
 /** The kind of the task's answer (qa/answer-kinds.ts): its own, else a letter for a choice task and the task's own text else. */
 export function answerKindOf(task: Pick<TaskModule, 'answer' | 'format'>): AnswerKind {
   return task.answer ?? (task.format === 'choice' ? letterAnswer : textAnswer);
+}
+
+/** The answer kinds whose answer is, or holds, a complex's hydrogen bonds. */
+const BOND_ANSWER_KINDS: readonly AnswerKind['name'][] = ['verdict', 'bonds'];
+
+/** Whether a question of `a` and one of `b` on the same complex may give one's answer away:
+ * one names a bond of the complex in its text (TaskModule.namesABond), the other's answer a
+ * bond may give (TaskModule.answeredByABond, by default an answer that holds bonds). */
+type BondSide = Pick<TaskModule, 'answer' | 'format' | 'namesABond' | 'answeredByABond'>;
+export function bondsMayGiveAway(a: BondSide, b: BondSide): boolean {
+  const answered = (t: BondSide) => t.answeredByABond ?? BOND_ANSWER_KINDS.includes(answerKindOf(t).name);
+  return (a.namesABond === true && answered(b)) || (b.namesABond === true && answered(a));
 }
 
 /** What is wrong with a plan's truth for its task's answer kind (null: nothing): a truth of
@@ -122,6 +134,13 @@ export function taskOptionList(tasks: readonly TaskModule[] = allTasks()): { opt
       out.set(o.key, entry);
     }
   return [...out.values()];
+}
+
+/** Why `value` is not a choice of the option `key` of `tasks` (null: it is one, or no task has that option). */
+export function taskOptionValueProblem(key: string, value: string, tasks: readonly TaskModule[] = allTasks()): string | null {
+  const option = tasks.flatMap((t) => t.options ?? []).find((o) => o.key === key);
+  if (!option || option.choices.includes(value)) return null;
+  return `--${taskOptionFlag(key)} '${value}': the choices are ${option.choices.join(', ')}`;
 }
 
 /** Every task's options with their defaults, by key (recorded in the manifest's options). */

@@ -92,6 +92,15 @@ export interface TaskOption {
   default: string;
   /** One line for `generate --help`. */
   describe: string;
+  /** Its value in the MiSI-Bench paper's construction, where misi-gen's default differs from
+   * the paper's (`generate --paper` sets it: pipeline/generate/paper-construction.ts); absent:
+   * `--paper` leaves the option as the run gives it. */
+  paper?: string;
+}
+
+/** The `generate` flag of a task option, without its dashes: the key in kebab-case (`residueFraming` -> `residue-framing`). */
+export function taskOptionFlag(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
 /** A question as the baselines see it (a dataset record's fields they read). */
@@ -145,6 +154,14 @@ export interface AnswerMotion {
 /** The labels a question names (for label legibility), read from its record. */
 export interface NamedQuestion {
   truth: unknown;
+  /** The record's meta.params. */
+  params: Readonly<Record<string, unknown>>;
+}
+
+/** A question as its task's own stats histograms see it (TaskModule.statsHistograms). */
+export interface StatsQuestion {
+  /** The split of the qa/ file it was read from (`train`, `test`, `val`; the tiny set, a subset of test, is never counted). */
+  split: string;
   /** The record's meta.params. */
   params: Readonly<Record<string, unknown>>;
 }
@@ -285,4 +302,18 @@ export interface TaskModule {
   baselines?: readonly TaskBaseline[];
   /** How the audit scores baselines of this task, when not by its scorer. */
   auditScore?: AuditScore;
+  /** Its question text names a hydrogen bond of its complex (interaction_location's names the
+   * bond whose place it asks), which may answer a question whose answer holds bonds (answer
+   * kind `verdict` or `bonds`: bondsMayGiveAway, qa/task-registry.ts): a `human` session asks
+   * no complex both (pipeline/browse/session-questions.ts). */
+  namesABond?: boolean;
+  /** Whether a bond of its complex named in another question may give its answer away.
+   * Default: its answer holds bonds (kind `verdict` or `bonds`). interaction_kind's `text`
+   * answer says whether a residue makes a hydrogen bond, so it declares true. */
+  answeredByABond?: boolean;
+  /** Histograms of its own for `misi-gen stats` (pipeline/generate/dataset-stats.ts), beside
+   * those every task of its answer kind gets (letters and decoy schemes, command axes and
+   * amounts): the [histogram, value] pairs one question counts once each, read from its
+   * params (residue_ligand: [`verdict train`, `yes`], [`distance yes`, `3`]; the pair choices: [`f1 axis`, `roll x`]). None: no more. */
+  statsHistograms?: (q: StatsQuestion) => readonly (readonly [histogram: string, value: string])[];
 }

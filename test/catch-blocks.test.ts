@@ -10,15 +10,9 @@ import { test } from 'node:test';
 import { sourceFiles } from '../scripts/source-files.ts';
 import { REPO } from './shared-structures.ts';
 
-/** Files other work (issue #50's task contract, #51, #52, #53) is rewriting when this check came in, with the
- * bare catches each still had then; a number may only go down. */
+/** Files other work is still rewriting (pipeline/dataset/read-dataset.ts: unreadable
+ * annotations reported, #50), with the bare catches each still has; a number may only go down. */
 const LEFT_TO_THEIR_OWNERS: Record<string, number> = {
-  'pipeline/audit/option-features.ts': 1,
-  'pipeline/browse/serve-site.ts': 1,
-  'pipeline/browse/scoring-script.ts': 1,
-  'pipeline/eval/reply-body.ts': 2,
-  'pipeline/eval/reply-cache.ts': 1,
-  'pipeline/eval/eval-output.ts': 1,
   'pipeline/dataset/read-dataset.ts': 5,
 };
 

@@ -40,7 +40,7 @@ export function auditSummaryLines(report: AuditReport): string[] {
   return report.tasks.map((t) => {
     const s = t.splits.find((x) => x.questions > 0);
     const figures = s
-      ? `on ${s.split}, chance ${pct(s.chance)}: ${s.baselines.map((b) => `${b.label} ${pct(b.score)}`).join(', ')}`
+      ? `on ${s.split}, chance ${pct(s.chance)}: ${s.baselines.map((b) => `${b.label} ${pct(b.score)}`).join(', ') || 'no blind baseline could answer any (none fitted on train)'}`
       : 'no held-out questions';
     const dup = Object.values(t.duplicates).reduce((a, b) => a + b, 0);
     return `${t.task}: ${t.clean ? 'clean' : 'FLAGGED'}; ${figures}; exact duplicates ${dup}`;

@@ -34,6 +34,7 @@ export function choiceView(r: QaRecord): ChoiceView | null {
       ),
     };
   } catch {
+    // An option whose commands break the grammar: the choices-only baselines cannot read the question and leave it out, as they leave out one whose options are text.
     return null;
   }
 }

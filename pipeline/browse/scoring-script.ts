@@ -21,6 +21,7 @@ async function moduleText(id: string): Promise<string> {
   try {
     esbuild = (await import('esbuild' as string)) as typeof esbuild;
   } catch {
+    // No esbuild (an install without the dev tools) and no built module: the message names the file missing and the command that makes it.
     throw new Error(`${js}: missing, and esbuild is not there to read ${ts} (run 'npm run build')`);
   }
   return esbuild.transformSync(readFileSync(ts, 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022' }).code;

@@ -76,6 +76,7 @@ export function serveSite(o: ServeSiteOptions): Promise<Served> {
     try {
       path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
     } catch {
+      // A malformed %-escape (URIError): the client is told so (400) and the server goes on.
       return answer(res, 400, 'a malformed address (a bad %-escape?)');
     }
     if (path.includes('\0')) return answer(res, 400, 'a malformed address');
@@ -87,6 +88,7 @@ export function serveSite(o: ServeSiteOptions): Promise<Served> {
       if (inSite && statSync(file).isDirectory()) file = join(file, 'index.html');
       if (!statSync(file).isFile()) throw new Error('not a file');
     } catch {
+      // Not there, or not readable (ENOENT, EACCES...): to the client both are a missing file (404).
       return answer(res, 404, `${path}: no such file`);
     }
     send(res, file, head);
@@ -95,6 +97,7 @@ export function serveSite(o: ServeSiteOptions): Promise<Served> {
     try {
       handle(req, res);
     } catch {
+      // Whatever a request's form makes handle throw: that request is refused (400, or its reply cut once begun), the server goes on with the others.
       if (!res.headersSent) answer(res, 400, 'a malformed request');
       else res.destroy();
     }

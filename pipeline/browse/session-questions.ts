@@ -1,10 +1,12 @@
 // Which questions a human session asks: per task, `n` drawn by a seeded shuffle (as before),
 // capped to what the split has, and no question that gives another's answer away. The one
-// case: an interaction_location question names a hydrogen bond of its complex ("the bond
-// between atom OE2 of residue GLU 143 and ligand atom O10"), which is part of the answer of
-// the complex's pocket_ligand question (every bond) and answers its residue_ligand question
-// on that residue. So a complex that gave the session an interaction_location question gives
-// it no residue_ligand or pocket_ligand question, and the other way round: the tasks draw in
+// case: a question that names a hydrogen bond of its complex (a task that declares
+// namesABond, as interaction_location: "the bond between atom OE2 of residue GLU 143 and
+// ligand atom O10") beside one whose answer such a bond may give (answeredByABond: by default
+// an answer that holds bonds, kind verdict or bonds, as residue_ligand's and pocket_ligand's;
+// interaction_kind declares it): the bond is part of the one's answer, or answers it
+// (bondsMayGiveAway, qa/task-registry.ts). So a complex that gave the session an
+// interaction_location question gives it no residue_ligand or pocket_ligand question, and the other way round: the tasks draw in
 // turns, a question each, and a task passes over a complex taken by one it excludes and draws
 // further down its shuffle. (The residue is not matched: the bond's and the
 // residue_ligand question's residue are written in different forms, and a whole complex costs
@@ -13,15 +15,14 @@
 // matched), nor do the geometry tasks' questions.
 import seedrandom from 'seedrandom';
 import { shuffled } from '../../qa/random.ts';
+import { bondsMayGiveAway, taskById } from '../../qa/task-registry.ts';
 import type { QaRecord } from '../dataset/question-record.ts';
 
-/** The task whose question text names a bond of its complex, and the tasks that bond may answer. */
-const NAMES_A_BOND = 'interaction_location';
-const ANSWERED_BY_A_BOND = ['residue_ligand', 'pocket_ligand'];
-
-/** Whether questions of tasks `a` and `b` on one complex may not share a session. */
+/** Whether questions of tasks `a` and `b` on one complex may not share a session (a task not known here gives nothing away). */
 export function givesAway(a: string, b: string): boolean {
-  return (a === NAMES_A_BOND && ANSWERED_BY_A_BOND.includes(b)) || (b === NAMES_A_BOND && ANSWERED_BY_A_BOND.includes(a));
+  const ta = taskById(a);
+  const tb = taskById(b);
+  return ta !== undefined && tb !== undefined && bondsMayGiveAway(ta, tb);
 }
 
 export interface TaskDraw {

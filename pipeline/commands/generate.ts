@@ -8,7 +8,7 @@
 
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { DEFAULT_IMAGE_SIZE, defaultImageSize } from '../../qa/task.ts';
+import { DEFAULT_IMAGE_SIZE, defaultImageSize, taskOptionFlag } from '../../qa/task.ts';
 import { allTasks, defaultTasks, requireTask, taskOptionList, taskSet, taskSetNames } from '../../qa/task-registry.ts';
 import { antialiasHelp, parseAntialias } from '../../renders/antialias-methods.ts';
 import { LABEL_LAYOUTS } from '../../renders/label-layout.ts';
@@ -23,7 +23,7 @@ import { parseCounts } from '../generate/counts.ts';
 import { GENERATE_OPTIONS, type GenerateOptions, resolveGenerateOptions } from '../generate/generate-options.ts';
 import { parseSizes } from '../generate/image-sizes.ts';
 import { parseLabelLayouts, parseLabelSets } from '../generate/label-options.ts';
-import { PAPER_FLAGS } from '../generate/paper-construction.ts';
+import { paperFlags } from '../generate/paper-construction.ts';
 import { generate } from '../generate/run-generate.ts';
 import { parseShard } from '../generate/shard.ts';
 import { hbondOptions, hbondOptionsFrom, ingestOptions } from '../ingest-options.ts';
@@ -53,12 +53,10 @@ function chosenTasks(text: string | undefined) {
   return [...new Set(named)];
 }
 
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
 /** Every known task's own options (TaskModule.options) as flags, e.g. --residue-framing. */
 function withTaskOptions<T>(y: import('yargs').Argv<T>): import('yargs').Argv<T> {
   for (const { option: o, tasks } of taskOptionList())
-    y = y.option(kebab(o.key), {
+    y = y.option(taskOptionFlag(o.key), {
       choices: o.choices,
       // No yargs default: a value given is told from one not (--paper refuses those given); the run fills in the task's.
       defaultDescription: o.default,
@@ -70,7 +68,9 @@ function withTaskOptions<T>(y: import('yargs').Argv<T>): import('yargs').Argv<T>
 /** The values of the tasks' options given on the line, by key (the others take their defaults in the run). */
 function taskOptionValues(args: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
-    taskOptionList().flatMap(({ option: o }) => (args[kebab(o.key)] === undefined ? [] : [[o.key, String(args[kebab(o.key)])]])),
+    taskOptionList().flatMap(({ option: o }) =>
+      args[taskOptionFlag(o.key)] === undefined ? [] : [[o.key, String(args[taskOptionFlag(o.key)])]],
+    ),
   );
 }
 
@@ -203,7 +203,7 @@ const builder = (y: Argv) =>
     })
     .option('paper', {
       type: 'boolean',
-      describe: `the paper's construction of every task's questions: stands for ${PAPER_FLAGS.join(' ')} (each of those flags given with it is refused); recorded as construction: paper in the manifest's options (docs/generate.md#the-papers-construction)`,
+      describe: `the paper's construction of every task's questions: stands for ${paperFlags().join(' ')} (each of those flags given with it is refused); recorded as construction: paper in the manifest's options (docs/generate.md#the-papers-construction)`,
     });
 
 type GenerateArgs = ArgumentsCamelCase<InferredArgs<typeof builder>>;

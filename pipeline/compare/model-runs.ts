@@ -34,7 +34,8 @@ export function modelRuns(datasetDir: string): ModelRun[] {
     try {
       h = JSON.parse(readFileSync(join(dir, name), 'utf8'));
     } catch {
-      continue; // not a run header anyone can read: no row
+      // Not a run header anyone can read (cut, or not JSON): that file gives no row.
+      continue;
     }
     const predictions = join(dir, String(h.predictions));
     if (typeof h.model !== 'string' || typeof h.split !== 'string' || !existsSync(predictions)) continue;

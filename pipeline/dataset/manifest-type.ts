@@ -75,8 +75,8 @@ export const ManifestOptionsSchema = z.object({
     .describe('Label set per task id: all, polar, residues, ligand or none (absent before label sets: all)'),
   /** The task options of the nine tasks (qa/tasks: TaskModule.options); a task loaded from outside adds its own beside them. */
   residueFraming: z.string().optional().describe('residue_ligand: how a residue question is framed (--residue-framing)'),
-  negatives: z.string().optional().describe('residue_ligand: how its No questions are chosen (--task-option negatives=...)'),
-  decoys: z.string().optional().describe("The choice tasks' decoy options (--task-option decoys=...)"),
+  negatives: z.string().optional().describe('residue_ligand: how its No questions are chosen (--negatives)'),
+  decoys: z.string().optional().describe("The choice tasks' decoy options (--decoys)"),
   zoomDistance: z
     .string()
     .optional()

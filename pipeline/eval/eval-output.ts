@@ -123,6 +123,7 @@ export async function overwriteProblem(predictions: string, run: RunIdentity): P
   try {
     h = JSON.parse(await readFile(metaPath, 'utf8')) as Record<string, unknown>;
   } catch {
+    // Unreadable or not JSON: which run wrote the predictions cannot be told, so that is the problem returned (naming the file) and nothing is overwritten.
     return `${metaPath} is not readable JSON, so which run wrote ${predictions} is unknown`;
   }
   const theirs: RunIdentity = {

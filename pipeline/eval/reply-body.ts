@@ -35,6 +35,7 @@ export function readJsonReply(raw: string): ReplyText {
   try {
     v = JSON.parse(raw);
   } catch {
+    // A body that is not JSON: a malformed reply, reported with its first characters (eval counts it and names its question).
     return { kind: 'malformed', reason: `the reply is not JSON: ${preview(raw)}` };
   }
   const err = errorText(v);
@@ -69,6 +70,7 @@ export function readStreamedReply(raw: string): ReplyText {
     try {
       chunk = JSON.parse(data);
     } catch {
+      // A streamed chunk that is not JSON: the reply is malformed, reported with the chunk's first characters.
       return { kind: 'malformed', reason: `a streamed chunk is not JSON: ${preview(data)}` };
     }
     const err = errorText(chunk);

@@ -38,6 +38,7 @@ export class ReplyCache {
         const key = keyOf(r.model, r.id, r.request);
         if (!this.replies.has(key)) this.replies.set(key, r);
       } catch {
+        // Not a cached reply (a line cut by a killed run, or edited by hand): its number goes to badLines, which eval reports with the file, and the question is asked again.
         this.badLines.push(i + 1);
       }
     });

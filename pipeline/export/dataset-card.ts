@@ -129,8 +129,7 @@ ${counts.join('\n')}
 ## What a model gets without looking
 
 The shortcut audit (\`misi-gen audit\`): per task, baselines that never see a picture (the
-question's wording, the options alone, the most typical option image, and for residue_ligand the
-residue-ligand distance or the residue's name), fitted on train and scored on the held-out split
+question's wording, the options alone, the most typical option image${ownBaselines(d.tasks)}), fitted on train and scored on the held-out split
 with the task's scorer, beside chance. A task is flagged when a baseline's 95 % interval starts
 more than 3 points over chance, or when a question repeats another.
 
@@ -176,6 +175,15 @@ split before generating.
 }
 
 /** The audit of the dataset, or why there is none. */
+/** The blind baselines the dataset's tasks declare of their own (TaskModule.baselines), as the card's audit paragraph lists them. */
+function ownBaselines(tasks: readonly string[]): string {
+  const own = tasks.flatMap((t) => {
+    const labels = (taskById(t)?.baselines ?? []).map((b) => b.label);
+    return labels.length ? [`${t}'s ${labels.join(' and ')}`] : [];
+  });
+  return own.length ? `, and those a task declares of its own: ${own.join('; ')}` : '';
+}
+
 function auditOf(dir: string): AuditReport | string {
   try {
     return auditDataset(dir);

@@ -1,7 +1,8 @@
 // Figures of a generated dataset, read from its qa/ files, annotations and manifest by the
 // dataset reader (pipeline/dataset/read-dataset.ts): per task the
 // question count per split (the tiny set, a subset of test, shown apart and not added), answer histograms (by axis and value for commands, by letter
-// for choices; for the H-bond tasks verdicts per split, distances and bonds per complex) and
+// for choices, decoy schemes; those a task declares of its own, e.g. the pair choices' axes,
+// the H-bond tasks' verdicts per split, distances and bonds per complex: TaskModule.statsHistograms) and
 // the number of draws replaced by checks; per task the image sizes (from the annotations: a
 // dataset may draw its tasks at different sizes) and the label legibility; per geometric task
 // what a careful observer can measure (pipeline/audit/observer-margins.ts): how many pixels
@@ -101,6 +102,7 @@ export function datasetStats(dir: string, o: { annotations?: boolean; onProblem?
       replacements: { written: 0, run: manifest?.replacements?.[task] ?? null },
     };
     byTask.set(task, s);
+    const histogramsOf = taskById(task)?.statsHistograms;
     const records = readQaFile(file).map((q) => q.record);
     s.count[split] = (s.count[split] ?? 0) + records.length;
     // The tiny set repeats test questions: counted above, left out of the histograms and
@@ -145,19 +147,9 @@ export function datasetStats(dir: string, o: { annotations?: boolean; onProblem?
           bump(s.histograms, `${c.kind} ${c.axis}`, String(c.amount));
         }
       }
-      for (const key of ['f1', 'f2']) {
-        const text = meta.params?.[key];
-        if (typeof text === 'string') bump(s.histograms, `${key} axis`, text.split(' ').slice(0, 2).join(' '));
-      }
+      // The task's own histograms (TaskModule.statsHistograms: the pair choices' axes, the H-bond tasks' verdicts, distances, bonds per complex).
+      for (const [name, value] of histogramsOf?.({ split, params: meta.params ?? {} }) ?? []) bump(s.histograms, name, value);
       for (const scheme of meta.decoySchemes ?? []) bump(s.histograms, 'decoy scheme', scheme);
-      // H-bond tasks: residue-ligand positives/negatives per split and their least
-      // residue-ligand distance (1 A bins, lower edge); pocket-ligand bonds per complex.
-      const p = meta.params ?? {};
-      if (typeof p.verdict === 'string') {
-        bump(s.histograms, `verdict ${split}`, p.verdict);
-        if (typeof p.minDistance === 'number') bump(s.histograms, `distance ${p.verdict}`, String(Math.floor(p.minDistance)));
-      }
-      if (typeof p.complexBonds === 'number') bump(s.histograms, 'bonds/complex', String(p.complexBonds));
     }
   }
   for (const [task, tally] of tallies) {

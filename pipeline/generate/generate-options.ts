@@ -8,7 +8,7 @@
 
 import { VAL } from '../../qa/split-names.ts';
 import type { PerSplitCount, TaskModule } from '../../qa/task.ts';
-import type { ResidueFraming } from '../../qa/tasks/residue-ligand.ts';
+import { allTasks, taskOptionValueProblem } from '../../qa/task-registry.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import { DEFAULT_PNG_COMPRESSION, type PngCompression } from '../../renders/png-encode.ts';
 import { type AntialiasMethod, DEFAULT_ANTIALIAS, DEFAULT_STYLE, type LabelSet } from '../../renders/style.ts';
@@ -88,8 +88,9 @@ export interface GenerateOptions {
   /** Values of the tasks' own options by key (TaskModule.options), e.g. { residueFraming: 'complex' };
    * each unset one takes its default. All are part of the run's identity. */
   taskOptions?: Record<string, string>;
-  /** Camera of residue-ligand questions: the same as taskOptions.residueFraming (kept for callers of 0.1). */
-  residueFraming?: ResidueFraming;
+  /** Camera of residue-ligand questions: the same as taskOptions.residueFraming (kept for callers
+   * of 0.1), checked as it is, against the choices its task declares (`subject`, `complex`). */
+  residueFraming?: string;
   /** The paper's construction was asked for as one choice (`--paper`, paper-construction.ts):
    * recorded in the manifest's options as `construction: "paper"`; the options it stands for are set in the others. */
   construction?: 'paper';
@@ -250,6 +251,13 @@ export function resolveGenerateOptions(given: GenerateOptions | RunConfig): RunC
     const value = out[key];
     const problem = value === undefined || !d.check ? null : d.check(value);
     if (problem) throw new UsageError(`${optionName(key)} ${problem}`);
+  }
+  // Each task option given (the 0.1 key residueFraming too) must be one of its task's choices.
+  const known = [...allTasks(), ...o.tasks];
+  const chosen = { ...(o.residueFraming === undefined ? {} : { residueFraming: o.residueFraming }), ...o.taskOptions };
+  for (const [key, value] of Object.entries(chosen)) {
+    const problem = taskOptionValueProblem(key, value, known);
+    if (problem) throw new UsageError(problem);
   }
   const counts = typeof o.perComplex === 'object' ? perComplexOf(o.perComplex, o.tasks) : parseCounts(o.perComplex, o.tasks);
   const withVal = Object.keys(counts).filter((id) => counts[id].val !== undefined);

@@ -5,30 +5,32 @@
 // manifest's options beside the values it set; its dataset is otherwise byte for byte the
 // one the separate flags make (test/pipeline/paper-construction.test.ts).
 
+import { taskOptionFlag } from '../../qa/task.ts';
+import { taskOptionList } from '../../qa/task-registry.ts';
 import type { LabelLayoutMode } from '../../renders/label-layout.ts';
 import type { LabelSet } from '../../renders/style.ts';
 import { UsageError } from '../usage-error.ts';
 
-/** The value of each task option (TaskModule.options, by key) in the paper's construction. */
-export const PAPER_TASK_OPTIONS: Readonly<Record<string, string>> = {
-  // The four options of tasks 5, 6 and 8: each decoy changes one or two features of the truth.
-  decoys: 'paper',
-  // residue_ligand's negatives drawn across the pocket's distances.
-  negatives: 'stratified',
-  // The zooming question without the camera distance and field of view (template 6's words).
-  zoomDistance: 'unstated',
-};
+/** The value of each task option in the paper's construction, as the option declares it
+ * (TaskOption.paper: the choice tasks' decoys, residue_ligand's negatives, zooming's
+ * distance), by key in alphabetical order; the options of every known task. */
+export function paperTaskOptions(): Record<string, string> {
+  const set = taskOptionList().flatMap(({ option }) => (option.paper === undefined ? [] : [[option.key, option.paper] as const]));
+  return Object.fromEntries(set.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
 
 /** Every label drawn, placed clear of the other labels only (misi-gen's images and wording
  * of the paper's construction before renderer 11). */
 export const PAPER_LABELS: { labelLayout: LabelLayoutMode; labels: LabelSet } = { labelLayout: 'avoid', labels: 'all' };
 
 /** The flags `--paper` stands for, as a user would type them (its help and its refusals). */
-export const PAPER_FLAGS = [
-  ...Object.entries(PAPER_TASK_OPTIONS).map(([k, v]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v}`),
-  `--label-layout ${PAPER_LABELS.labelLayout}`,
-  `--labels ${PAPER_LABELS.labels}`,
-];
+export function paperFlags(): string[] {
+  return [
+    ...Object.entries(paperTaskOptions()).map(([k, v]) => `--${taskOptionFlag(k)} ${v}`),
+    `--label-layout ${PAPER_LABELS.labelLayout}`,
+    `--labels ${PAPER_LABELS.labels}`,
+  ];
+}
 
 /** What withConstruction reads of a run's options (GenerateOptions, generate-options.ts). */
 interface ConstructionRequest {
@@ -48,19 +50,20 @@ interface ConstructionRequest {
 export function withConstruction<O extends ConstructionRequest>(o: O): O {
   if (o.construction === undefined) return o;
   if (o.construction !== 'paper') throw new UsageError(`construction '${o.construction}': the one known is 'paper' (--paper)`);
+  const paper = paperTaskOptions();
   const given = [
-    ...Object.keys(PAPER_TASK_OPTIONS).filter((k) => o.taskOptions?.[k] !== undefined),
+    ...Object.keys(paper).filter((k) => o.taskOptions?.[k] !== undefined),
     ...(['labelLayout', 'labelLayouts', 'labels', 'labelSets'] as const).filter((k) => o[k] !== undefined),
   ];
   if (given.length)
     throw new UsageError(
-      `--paper sets ${given.map(flagOf).join(', ')} itself (it stands for ${PAPER_FLAGS.join(' ')}); give either --paper or the separate flags`,
+      `--paper sets ${given.map(flagOf).join(', ')} itself (it stands for ${paperFlags().join(' ')}); give either --paper or the separate flags`,
     );
-  return { ...o, ...PAPER_LABELS, taskOptions: { ...o.taskOptions, ...PAPER_TASK_OPTIONS } };
+  return { ...o, ...PAPER_LABELS, taskOptions: { ...o.taskOptions, ...paper } };
 }
 
 function flagOf(key: string): string {
   if (key === 'labelLayouts') return '--label-layout';
   if (key === 'labelSets') return '--labels';
-  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return `--${taskOptionFlag(key)}`;
 }

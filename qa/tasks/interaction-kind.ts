@@ -28,6 +28,7 @@ import { residueCamera } from '../residue-camera.ts';
 import { residueLigandDistance } from '../residue-questions.ts';
 import { sixViews } from '../six-views.ts';
 import type { TaskModule } from '../task.ts';
+import { verdictHistograms } from '../verdict-histograms.ts';
 import { residueBaselines } from './residue-baselines.ts';
 
 export const INTERACTION_KIND = 'interaction_kind';
@@ -140,6 +141,10 @@ function questionsOf(seed: number, complex: Complex): KindQuestion[] {
 export const interactionKindTask: TaskModule = {
   id: INTERACTION_KIND,
   format: 'cloze',
+  // Verdicts per split and distances per verdict, as residue_ligand's (its params are named alike).
+  statsHistograms: verdictHistograms,
+  // Whether a residue makes a hydrogen bond is given away by a question naming one of its bonds (interaction_location's).
+  answeredByABond: true,
   labelLayout: 'prefer-clear',
   imageCount: 6,
   defaultCounts: { train: 12, test: 12 },

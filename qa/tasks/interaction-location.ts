@@ -52,6 +52,8 @@ export const interactionLocationTask: TaskModule = {
   options: [DECOYS_OPTION],
   scorer: choiceScorer(),
   answer: letterAnswer,
+  // Its question names the bond whose place it asks: residue_ligand's and pocket_ligand's answers may hold it.
+  namesABond: true,
   // The labels its question names: the bond's residue and ligand atom (meta.params.bond, the
   // canonical pair text), >= 90 % of them readable in at least four of six views (docs/labels.md).
   namedLabels: ({ params }) => {

@@ -19,7 +19,7 @@ import {
 import { deckEntry } from '../draw-deck.ts';
 import type { Rng } from '../random.ts';
 import { drawOne } from '../random.ts';
-import type { AnswerMotion, QuestionPlan, TaskContext } from '../task.ts';
+import type { AnswerMotion, QuestionPlan, StatsQuestion, TaskContext } from '../task.ts';
 
 /** The two pair-choice tasks' answers move the scene: the right option's image ends with its commands. */
 export const PAIR_CHOICE_MOTION: AnswerMotion = {
@@ -125,4 +125,13 @@ export function pairChoicePlan(
     replacements: got.replacements,
     ...(extra.partners ? { partners: extra.partners } : {}),
   };
+}
+
+/** Stats' histograms of a pair choice's questions: the verb and axis of each of its pair's
+ * transforms (`f1 axis` -> `roll x`, `f2 axis`), from the params pairChoicePlan writes. */
+export function pairHistograms({ params }: StatsQuestion): [string, string][] {
+  return (['f1', 'f2'] as const).flatMap((key): [string, string][] => {
+    const text = params[key];
+    return typeof text === 'string' ? [[`${key} axis`, text.split(' ').slice(0, 2).join(' ')]] : [];
+  });
 }

@@ -26,6 +26,8 @@ export const pocketLigandTask: TaskModule = {
   legibilityTarget: { views: 'four', min: 0.9 },
   // Guessing atom pairs blind is near hopeless: the random baseline says there are none.
   randomGuess: () => 'none',
+  // How many bonds each complex's question asks for (stats' `bonds/complex`).
+  statsHistograms: ({ params }) => (typeof params.complexBonds === 'number' ? [['bonds/complex', String(params.complexBonds)]] : []),
   questionCount: (c, _split, requested) => ((c.complex.hbonds ?? []).length ? Math.min(requested, 1) : 0),
   plan({ subject, style }) {
     const hbonds = subject.complex.hbonds ?? [];

@@ -14,6 +14,7 @@ import { NEGATIVE_RULES, type NegativeRule, type ResidueQuestion, residueQuestio
 import { residueLigandScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
 import type { TaskModule, TaskOption } from '../task.ts';
+import { verdictHistograms } from '../verdict-histograms.ts';
 import { RESIDUE_BASELINES, VERDICT_AUDIT_SCORE } from './residue-baselines.ts';
 
 export const RESIDUE_LIGAND = 'residue_ligand';
@@ -38,6 +39,8 @@ export const NEGATIVES_OPTION: TaskOption = {
   key: 'negatives',
   choices: NEGATIVE_RULES,
   default: 'paired',
+  // The paper's negatives are drawn across the pocket's distances.
+  paper: 'stratified',
   describe:
     'residue-ligand negatives: paired (only positives with a negative within 0.15 A, so distance tells nothing), matched (nearest in distance to each positive; every positive asked) or stratified (across the pocket, as the paper did)',
 };
@@ -95,6 +98,7 @@ export const residueLigandTask: TaskModule = {
   legibilityTarget: { views: 'all', min: 0.98 },
   baselines: RESIDUE_BASELINES,
   auditScore: VERDICT_AUDIT_SCORE,
+  statsHistograms: verdictHistograms,
   // `Yes` or `No` at even odds; a `Yes` names no bond, since guessing atom pairs blind is near hopeless.
   randomGuess: (_question, rng) => drawOne(rng, ['Yes', 'No']),
   // How many residues there are depends on the rule (paired asks fewer), never on the seed.

@@ -11,7 +11,7 @@ import { drawOne, drawOther } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
 import type { TaskModule } from '../task.ts';
-import { drawSeparatedChoice, PAIR_CHOICE_MOTION, pairChoicePlan, truthFromDeck } from './pair-choice.ts';
+import { drawSeparatedChoice, PAIR_CHOICE_MOTION, pairChoicePlan, pairHistograms, truthFromDeck } from './pair-choice.ts';
 
 /** Every truth of the task: two rolls on different axes, each +-15..90 (864 pairs). */
 const PAIRS: readonly [Command, Command][] = ROTATION_AXES.flatMap((a1) =>
@@ -24,6 +24,7 @@ export const rotationRotationTask: TaskModule = {
   id: 'rotation_rotation',
   paperColumns: [{ name: 'RR' }],
   format: 'choice',
+  statsHistograms: pairHistograms,
   summary: 'pick the option that shows two more rolls applied after two given ones',
   imageCount: 8,
   defaultCounts: { train: 6, test: 3 },

@@ -12,7 +12,7 @@ import { drawOne } from '../random.ts';
 import { scene, threeViews } from '../scenes.ts';
 import { choiceScorer } from '../scoring/task-scorers.ts';
 import type { TaskModule } from '../task.ts';
-import { drawSeparatedChoice, PAIR_CHOICE_MOTION, pairChoicePlan, truthFromDeck } from './pair-choice.ts';
+import { drawSeparatedChoice, PAIR_CHOICE_MOTION, pairChoicePlan, pairHistograms, truthFromDeck } from './pair-choice.ts';
 
 /** Every truth of the task: a move on x or y (+-1..4 A), then a roll (+-15..90 on x, y or z): 576 pairs. */
 const PAIRS: readonly [Command, Command][] = TRANSLATION_AXES.flatMap((a1) => signedMoves(a1)).flatMap((f1) =>
@@ -23,6 +23,7 @@ export const translationRotationTask: TaskModule = {
   id: 'translation_rotation',
   paperColumns: [{ name: 'TR' }],
   format: 'choice',
+  statsHistograms: pairHistograms,
   summary: 'pick the target option that underwent the same move then roll as the reference',
   imageCount: 11,
   defaultCounts: { train: 6, test: 3 },

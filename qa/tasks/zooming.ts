@@ -19,6 +19,8 @@ export const ZOOM_DISTANCE_OPTION: TaskOption = {
   key: 'zoomDistance',
   choices: ZOOM_DISTANCE_CHOICES,
   default: 'stated',
+  // The paper's question gives neither (template version 6's words).
+  paper: 'unstated',
   describe:
     "zooming: state the camera's distance to the complex's centre and its field of view (stated), which the answer needs, or leave them out as the paper did (unstated)",
 };

@@ -199,6 +199,8 @@ test('hf: parquet shards per task and split, every row and image embedded, small
   assert.match(card, /Seed: \*\*5\*\*/);
   assert.match(card, /PDBbind/);
   assert.match(card, /misi-gen generate .*--seed 5/s);
+  // The audit paragraph names the baselines the dataset's tasks declare of their own: these two declare none.
+  assert.match(card, /the most typical option image\), fitted on train/);
 });
 
 // An independent reader: arrow-rs (Rust, through parquet-wasm) with Apache Arrow JS, not

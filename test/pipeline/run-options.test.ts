@@ -1,7 +1,7 @@
 // The parts of generate() that need neither a browser nor files: the options record a run's
 // identity and manifest carry (key order and defaults, written out here by hand from the
 // manifest a default run writes), the task options (defaults, then residueFraming, then the
-// run's), the cluster engine check, the style, the identity, and the closing summary lines
+// run's; each value one of its task's choices), the cluster engine check, the style, the identity, and the closing summary lines
 // and run log (run-report.ts).
 
 import assert from 'node:assert/strict';
@@ -116,6 +116,19 @@ test("task options: every task's defaults, then residueFraming, then the run's o
     taskOptionsOfRun({ tasks: [], residueFraming: 'complex', taskOptions: { residueFraming: 'subject' } }).residueFraming,
     'subject',
   );
+});
+
+test("a task option's value must be one of its task's choices, the 0.1 key residueFraming too; an option no task has is left alone", () => {
+  assert.throws(
+    () => resolveGenerateOptions({ ...base, residueFraming: 'aerial' }),
+    (e) => e instanceof UsageError && e.message === "--residue-framing 'aerial': the choices are subject, complex",
+  );
+  assert.throws(
+    () => resolveGenerateOptions({ ...base, taskOptions: { negatives: 'random' } }),
+    (e) => e instanceof UsageError && e.message === "--negatives 'random': the choices are matched, paired, stratified",
+  );
+  assert.equal(resolveGenerateOptions({ ...base, residueFraming: 'complex' }).residueFraming, 'complex');
+  assert.deepEqual(resolveGenerateOptions({ ...base, taskOptions: { notAnOption: 'x' } }).taskOptions, { notAnOption: 'x' });
 });
 
 test('the cluster engine: none unless mmseqs splits by protein; mmseqs missing is refused', () => {

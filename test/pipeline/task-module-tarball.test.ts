@@ -87,7 +87,12 @@ t('generate and verify: both tasks written, their records typed by their answer 
 t('stats: margins for the task whose answer moves the scene, legibility against its target for the verdict task', () => {
   const r = cli(['stats', data, '--json', ...withModules]);
   ok(r, 'stats');
-  const stats = JSON.parse(r.stdout) as { task: string; margins?: { questions: number; unstated: string }; legibility?: any }[];
+  const stats = JSON.parse(r.stdout) as {
+    task: string;
+    margins?: { questions: number; unstated: string };
+    legibility?: any;
+    histograms: Record<string, Record<string, number>>;
+  }[];
   const roll = stats.find((s) => s.task === 'ligand_rotation')!;
   assert.ok(roll.margins && roll.margins.questions > 0, JSON.stringify(roll.margins));
   assert.equal(roll.margins.unstated, 'nothing: angles are read from the pictures alone');
@@ -98,6 +103,13 @@ t('stats: margins for the task whose answer moves the scene, legibility against 
   assert.ok(verdict.legibility.referenced >= questions, JSON.stringify(verdict.legibility));
   assert.equal(verdict.legibility.target.min, 0.5);
   assert.equal(verdict.legibility.target.figure, 'referencedReadableInAll');
+  // The histogram it declares (TaskModule.statsHistograms): its verdicts per split, every question counted once.
+  const verdicts = ['train', 'test'].flatMap((s) => Object.values<number>(verdict.histograms[`verdict ${s}`] ?? {}));
+  assert.equal(
+    verdicts.reduce((a, b) => a + b, 0),
+    questions,
+    JSON.stringify(verdict.histograms),
+  );
 });
 
 t('audit: the baseline the verdict task declares is fitted on train and scored on test', () => {
