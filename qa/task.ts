@@ -278,6 +278,12 @@ export interface TaskModule {
   randomGuess?: (question: AskedQuestion, rng: Rng, train: readonly AskedQuestion[]) => string | undefined;
   /** What its question asks, in one line (the dataset card's task table); absent: the card points to the template. */
   summary?: string;
+  /** Versions of the rules its answers are computed by, beyond the H-bond rules every run
+   * records (`versions.hbondRules`), by name: e.g. `{ interactions: INTERACTION_RULES_VERSION }`
+   * (structures/interactions/rules-version.ts). A run that includes the task records them in the
+   * manifest's `versions.rules`, and resume and merge refuse work made under other versions.
+   * Bump the version where it is defined whenever a rule change can change an answer. */
+  rules?: Readonly<Record<string, number>>;
   /** Left out of the paper's average (nearly every model scored at chance on it). */
   leftOutOfPaperAverage?: boolean;
   /** The task's column(s) in the paper's tables (Tr, Rot, ...), in the paper's order; tasks

@@ -30,6 +30,12 @@ export const VersionsSchema = z.object({
   font: z.string().describe('The label font file and its sha256 prefix'),
   /** Template version per task id, in the run's task order. */
   templates: z.record(z.string(), z.number()).describe("Template version per task id, in the run's task order"),
+  /** Versions of the rules the run's tasks declare beyond the H-bond rules (TaskModule.rules),
+   * by name; absent when no task of the run declares one (the paper's nine declare none). */
+  rules: z
+    .record(z.string(), z.number())
+    .optional()
+    .describe("Versions of the rules the run's tasks declare beyond the H-bond rules (e.g. interactions), by name; absent when none does"),
 });
 export type Versions = z.infer<typeof VersionsSchema>;
 
@@ -43,7 +49,20 @@ export function codeVersions(tasks: readonly TaskModule[]): CodeVersions {
     hbondRules: HBOND_RULES_VERSION,
     annotationSchema: ANNOTATION_SCHEMA_VERSION,
     templates: Object.fromEntries(tasks.map((t) => [t.id, loadTemplate(t.template, t.templateDir).version])),
+    ...rulesOf(tasks),
   };
+}
+
+/** The rule versions the tasks declare, by name (`{}` when none does: no field is written). */
+function rulesOf(tasks: readonly TaskModule[]): { rules?: Record<string, number> } {
+  const rules: Record<string, number> = {};
+  for (const t of tasks)
+    for (const [name, version] of Object.entries(t.rules ?? {})) {
+      if (rules[name] !== undefined && rules[name] !== version)
+        throw new Error(`tasks declare two versions of the ${name} rules (${rules[name]} and ${version}): one definition is expected`);
+      rules[name] = version;
+    }
+  return Object.keys(rules).length ? { rules } : {};
 }
 
 /** Every version, in the order the manifest lists them. */
@@ -57,9 +76,11 @@ export function versions(environment: RenderEnvironment, tasks: readonly TaskMod
     browser: environment.browser,
     font: environment.font,
     templates: code.templates,
+    ...(code.rules ? { rules: code.rules } : {}),
   };
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const show = (v: unknown) => (v === undefined ? '(not recorded)' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /**
@@ -96,6 +117,10 @@ export function versionDifferences(recorded: Record<string, unknown>, expected: 
         );
     }
   }
+  const taskRules = isRecord(recorded.rules) ? recorded.rules : {};
+  for (const [name, version] of Object.entries(expected.rules ?? {}))
+    if (taskRules[name] !== version)
+      out.push(`made under ${name} rules version ${show(taskRules[name])}, this misi-gen uses ${version} (versions.rules.${name})`);
   for (const [key, what] of [
     ['browser', 'browser build'],
     ['font', 'label font'],
@@ -115,5 +140,6 @@ export function identityVersions(v: Versions): Omit<Versions, 'misiGen'> {
     browser: v.browser,
     font: v.font,
     templates: v.templates,
+    ...(v.rules ? { rules: v.rules } : {}),
   };
 }

@@ -18,6 +18,7 @@
 // interactions are computed from the Complex by structures/interactions/find-interactions.ts
 // and cached per complex.
 import { findInteractions, type Interaction, type InteractionKind } from '../../structures/interactions/find-interactions.ts';
+import { INTERACTION_RULES_VERSION } from '../../structures/interactions/rules-version.ts';
 import type { Complex } from '../../structures/model.ts';
 import { type YesNoTruth, yesNoAnswer, yesNoAnswerText } from '../answer-kinds.ts';
 import { type ResidueId, residueIdText, residueLabel } from '../bond-atoms.ts';
@@ -150,6 +151,7 @@ export const interactionKindTask: TaskModule = {
   defaultCounts: { train: 12, test: 12 },
   template: INTERACTION_KIND,
   answer: yesNoAnswer,
+  rules: { interactions: INTERACTION_RULES_VERSION },
   summary:
     'does pocket residue X make a named kind of interaction (hydrogen bond, salt bridge, pi-stacking, cation-pi, hydrophobic contact) with the ligand: Yes or No',
   // Its answers name the residue's label in every view, as residue_ligand's (the same pictures): >= 98 % readable in all six.

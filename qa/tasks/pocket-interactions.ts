@@ -11,6 +11,7 @@
 // the pocket's residues and distances the records' params carry. The complex's interactions:
 // structures/interactions/, cached per complex by interaction-kind.ts.
 import type { InteractionKind } from '../../structures/interactions/find-interactions.ts';
+import { INTERACTION_RULES_VERSION } from '../../structures/interactions/rules-version.ts';
 import type { Complex } from '../../structures/model.ts';
 import { type ResidueListTruth, residueListAnswer, residueListAnswerText, residueText, type TruthResidue } from '../answer-kinds.ts';
 import { readReplyResidues, readTruthResidues } from '../scoring/read-residues.ts';
@@ -77,6 +78,7 @@ export const pocketInteractionsTask: TaskModule = {
   template: POCKET_INTERACTIONS,
   scorer: pocketInteractionsScorer,
   answer: residueListAnswer,
+  rules: { interactions: INTERACTION_RULES_VERSION },
   summary:
     'list the pocket residues making one named kind of interaction (salt bridge, pi-stacking, cation-pi, hydrophobic contact) with the ligand',
   // Whole-pocket answers, as pocket_ligand's: >= 90 % of the residue labels they name readable in at least four of six views.
