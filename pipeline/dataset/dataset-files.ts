@@ -9,7 +9,9 @@
 //                                     there (an image of a question that became a reject) in `files`
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileErrorText } from '../../structures/file-error.ts';
 import { ANNOTATIONS_DIR, COMPLEXES_FILE, IMAGES_DIR, QA_DIR, REJECTS_FILE, SPLIT_FILE } from './layout.ts';
+import { DatasetReadError } from './read-dataset.ts';
 
 /** The top-level files of a dataset that `files` covers (split.json, beside them, has `splitSha256`). */
 const TOP_FILES = [COMPLEXES_FILE, REJECTS_FILE];
@@ -34,8 +36,10 @@ function namesIn(dir: string): string[] {
     return readdirSync(dir, { withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => e.name);
-  } catch {
-    return [];
+  } catch (e) {
+    // A folder the dataset does not have (no annotations/ with --annotations none) holds no files.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new DatasetReadError(`${dir}: cannot be read (${fileErrorText(e)})`);
   }
 }
 

@@ -14,6 +14,7 @@ import { conforms, type z } from '../../qa/record-problems.ts';
 import type { QuestionRecord } from '../../qa/scoring/score-split.ts';
 import { TEST, TINY, TRAIN, VAL } from '../../qa/split-names.ts';
 import type { Annotation } from '../../renders/annotation.ts';
+import { fileErrorText } from '../../structures/file-error.ts';
 import { KnownError } from '../../structures/known-error.ts';
 import { type SplitFile, SplitFileSchema, upgradeSplitJson } from '../split/split-file.ts';
 import { tinySubset } from '../split/tiny-set.ts';
@@ -108,6 +109,7 @@ export function questionFromLine(line: string, where: string, check: RecordCheck
   try {
     value = JSON.parse(line);
   } catch {
+    // The line is not JSON: reported by the caller as the line's problem (file and line in `where`).
     return `${where}: not JSON`;
   }
   if (!isObject(value)) return `${where}: not a JSON object`;
@@ -120,13 +122,19 @@ export function readJsonRecord<S extends z.ZodType>(path: string, schema: S, upg
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    throw new DatasetReadError(`${path}: no such file (is it a folder written by 'misi-gen generate'?)`);
+  } catch (e) {
+    const cause = fileErrorText(e);
+    throw new DatasetReadError(
+      cause === 'no such file'
+        ? `${path}: no such file (is it a folder written by 'misi-gen generate'?)`
+        : `${path}: cannot be read (${cause})`,
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
+    // Reported: the file is named, and what it holds is not JSON (the parser's own words name a column, not a field).
     throw new DatasetReadError(`${path}: not JSON`);
   }
   const problems: string[] = [];
@@ -174,8 +182,13 @@ export class DatasetFolder {
     let names: string[];
     try {
       names = readdirSync(p.qaDir);
-    } catch {
-      throw new DatasetReadError(`${p.qaDir}: no such folder (is ${dir} a dataset made by 'misi-gen generate'?)`);
+    } catch (e) {
+      const cause = fileErrorText(e);
+      throw new DatasetReadError(
+        cause === 'no such file'
+          ? `${p.qaDir}: no such folder (is ${dir} a dataset made by 'misi-gen generate'?)`
+          : `${p.qaDir}: cannot be read (${cause})`,
+      );
     }
     this.files = names.sort().flatMap((name) => {
       const parsed = parseQaFileName(name);
