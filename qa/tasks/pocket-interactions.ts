@@ -6,7 +6,7 @@
 // `_`), sorted by chain, number, insertion letter.
 //
 // Which residues are candidates, so that neither a candidate's name nor its distance to the
-// ligand tells whether it makes K: each residue making K is paired with a residue of the same
+// ligand tells whether it makes K (nor which of a pair is the nearer: NEARER_DROP): each residue making K is paired with a residue of the same
 // name that makes no K (it may make others), whose least heavy-atom distance to the ligand is within PAIR_TOLERANCE
 // of its own (residue_ligand's `paired` rule, qa/matched-negatives.ts, with the name required,
 // as interaction_kind pairs its Yes and No); a residue making K with no such partner is not
@@ -45,8 +45,8 @@ export const LISTED_KINDS: readonly InteractionKind[] = ['hbond', 'salt-bridge',
 /** The share of the pairs whose positive is the nearer of the two that are left out, drawn per
  * pair, so that the nearer of a pair is as often the one that does not make K as the one that
  * does. Even with the partner nearer than the positive preferred, the positive was the nearer
- * in 121 of the 207 pairs of the 299 complexes of ../shared (86 the farther; docs/tasks.md):
- * dropping 30 % of those leaves about 85 against 86. */
+ * in 121 of the 207 pairs of the 299 complexes of ../shared (86 the farther); with 30 % of
+ * those dropped, 95 against 90 (docs/tasks.md). */
 export const NEARER_DROP = 0.3;
 
 /** At most this many pairs (8 candidates) per question; a kind with more pairs is asked again with the next ones. */
