@@ -1,42 +1,29 @@
 // pocket_interactions' own partial-input baselines for the shortcut audit (`misi-gen audit`
-// runs whatever a task declares): the list from the residues' names alone, or from their
-// distances to the ligand alone. Each sees the question's kind and the pocket's residues
-// with their least heavy-atom distance to the ligand (the record's meta.params `kind` and
-// `pocket`, written by the task for them), never the pictures. Fitted on train per kind:
-// `residueName` ranks a residue by the share of the train residues of its name that were
-// listed, `distance` by its nearness; each lists the residues ranked at or over the cut that
-// gives the best mean F1 over that kind's train questions. Scored by the task's scorer (F1 of
-// the residues).
-import type { Complex } from '../../structures/model.ts';
+// runs whatever a task declares): which candidates make the kind asked, from each candidate's
+// residue name alone or from its least heavy-atom distance to the ligand alone. Each sees the
+// question's kind and its candidates with their distances (the record's meta.params `kind`
+// and `candidates`, written by the task for them), never the pictures. Fitted on the train
+// candidates of the kind asked (all kinds' when the kind has no train question), as
+// interaction_kind's are on its residues (residue-baselines.ts): `residueName` names a
+// candidate when most train candidates of its name made the kind, `distance` when it is
+// nearer than the threshold that sorts the most train candidates right. Scored as the task
+// scores (the share of the candidates rightly in or out; chance one half). Since each
+// candidate making the kind comes with one of the same name at nearly the same distance that
+// does not, both should stay at chance.
+
 import { residueText } from '../answer-kinds.ts';
 import { z } from '../record-problems.ts';
-import { residueLigandDistance } from '../residue-questions.ts';
 import { readTruthResidues } from '../scoring/read-residues.ts';
 import type { AuditQuestion, TaskBaseline } from '../task.ts';
+import { fitDistanceThreshold, nameVerdicts } from './residue-baselines.ts';
 
-/** A pocket residue as the baselines see it: `ASP 189 A` and its least heavy-atom distance to the ligand, Å (2 decimals). */
-export interface PocketCandidate {
-  residue: string;
-  distance: number;
-}
+/** A candidate as the record's params hold it: the residue and its least heavy-atom distance to the ligand, Å (2 decimals). */
+export const CandidateParams = z.array(
+  z.object({ chain: z.string(), number: z.number().int(), insertionCode: z.string(), name: z.string(), distance: z.number() }),
+);
+export type CandidateParam = z.infer<typeof CandidateParams>[number];
 
-/** The complex's pocket residues (hetero groups left out), nearest first. */
-export function pocketCandidates(complex: Complex): PocketCandidate[] {
-  return complex.pocket
-    .filter((r) => !r.hetero)
-    .map((r) => ({
-      residue: residueText({ chain: r.chain, number: r.number, insertionCode: r.insertionCode, name: r.name }),
-      distance: Math.round(residueLigandDistance(complex, r) * 100) / 100,
-    }))
-    .sort((a, b) => a.distance - b.distance || (a.residue < b.residue ? -1 : 1));
-}
-
-const ParamsSchema = z.object({
-  kind: z.string(),
-  pocket: z.array(z.object({ residue: z.string(), distance: z.number() })),
-});
-
-interface Candidate {
+interface Seen {
   residue: string;
   name: string;
   distance: number;
@@ -44,12 +31,12 @@ interface Candidate {
 }
 interface Facts {
   kind: string;
-  residues: Candidate[];
+  candidates: Seen[];
 }
 
 function factsOf(q: AuditQuestion): Facts | null {
-  const p = ParamsSchema.safeParse(q.params);
-  if (!p.success) return null;
+  const candidates = CandidateParams.safeParse(q.params.candidates);
+  if (!candidates.success || typeof q.params.kind !== 'string') return null;
   let truth: Set<string>;
   try {
     truth = readTruthResidues(q.answer);
@@ -58,55 +45,42 @@ function factsOf(q: AuditQuestion): Facts | null {
     return null;
   }
   return {
-    kind: p.data.kind,
-    residues: p.data.pocket.map((c) => ({ ...c, name: c.residue.split(' ')[0], yes: truth.has(c.residue.toUpperCase()) })),
+    kind: q.params.kind,
+    candidates: candidates.data.map((c) => {
+      const residue = residueText(c);
+      return { residue, name: c.name, distance: c.distance, yes: truth.has(residue.toUpperCase()) };
+    }),
   };
 }
 
-/** The F1 of listing the residues whose rank is at least `cut`, against the question's list. */
-function f1(q: Candidate[], rank: (r: Candidate) => number, cut: number): number {
-  const got = q.filter((r) => rank(r) >= cut);
-  const truth = q.filter((r) => r.yes).length;
-  const hit = got.filter((r) => r.yes).length;
-  return got.length + truth ? (2 * hit) / (got.length + truth) : 1;
-}
-
-/** A baseline that ranks a kind's residues by what it sees (fitted on the train questions of
- * that kind) and lists those at or over the cut that gives the best mean F1 on them. */
-function pocketBaseline(
+/** A baseline that decides each candidate from what it sees, by a rule fitted on the train candidates of the kind asked. */
+function candidateBaseline(
   name: string,
   label: string,
   describe: string,
-  ranker: (train: readonly Candidate[]) => (r: Candidate) => number,
+  rule: (train: readonly Seen[]) => (c: Seen) => boolean | undefined,
 ): TaskBaseline {
   return {
     name,
     label,
     describe,
     fit() {
-      const byKind = new Map<string, Candidate[][]>();
+      const byKind = new Map<string, Seen[]>();
       return {
         add(q) {
           const f = factsOf(q);
-          if (f) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f.residues]);
+          if (f) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), ...f.candidates]);
         },
         guesser() {
           if (!byKind.size) return null;
-          const rules = new Map(
-            [...byKind].map(([kind, questions]) => {
-              const rank = ranker(questions.flat());
-              const cuts = [...new Set(questions.flat().map(rank))];
-              const mean = (cut: number) => questions.reduce((sum, q) => sum + f1(q, rank, cut), 0) / questions.length;
-              const cut = cuts.reduce((best, c) => (mean(c) > mean(best) ? c : best), Number.POSITIVE_INFINITY);
-              return [kind, (r: Candidate) => rank(r) >= cut] as const;
-            }),
-          );
+          const rules = new Map([...byKind].map(([kind, train]) => [kind, rule(train)]));
+          const anyKind = rule([...byKind.values()].flat());
           return (q) => {
             const f = factsOf(q);
-            const rule = f && rules.get(f.kind);
-            if (!rule) return undefined;
-            const names = f.residues.filter(rule).map((r) => r.residue);
-            return names.length ? names.join('; ') : 'none';
+            if (!f) return undefined;
+            const decide = rules.get(f.kind) ?? anyKind;
+            const named = f.candidates.filter((c) => decide(c) === true).map((c) => c.residue);
+            return named.length ? named.join('; ') : 'none';
           };
         },
       };
@@ -115,26 +89,45 @@ function pocketBaseline(
 }
 
 export const POCKET_INTERACTION_BASELINES: readonly TaskBaseline[] = [
-  pocketBaseline(
+  candidateBaseline(
     'residueName',
     'residue name only',
-    "pocket_interactions: the pocket's residues whose name was listed most often on train for the kind asked (the share cut fitted on train)",
+    'pocket_interactions: the candidates whose residue name made the kind asked for most train candidates of that name',
     (train) => {
-      const counts = new Map<string, { yes: number; all: number }>();
-      for (const r of train) {
-        const c = counts.get(r.name) ?? { yes: 0, all: 0 };
-        counts.set(r.name, { yes: c.yes + Number(r.yes), all: c.all + 1 });
-      }
-      return (r) => {
-        const c = counts.get(r.name);
-        return c ? c.yes / c.all : 0;
-      };
+      const verdict = nameVerdicts(train.map((c) => ({ name: c.name, distance: c.distance, yes: c.yes })));
+      return (c) => verdict(c.name) === 'yes';
     },
   ),
-  pocketBaseline(
+  candidateBaseline(
     'distance',
     'residue-ligand distance only',
-    "pocket_interactions: the pocket's residues nearer the ligand than a threshold fitted on train for the kind asked",
-    () => (r) => -r.distance,
+    'pocket_interactions: the candidates nearer the ligand than a threshold fitted on the train candidates of the kind asked',
+    (train) => {
+      const threshold = fitDistanceThreshold(train);
+      return (c) => c.distance < threshold;
+    },
   ),
+  // Not one residue at a time: within the question, of each name's candidates the nearer half
+  // (those making K are paired with one of their name at nearly their distance; were the one
+  // making K the nearer as a rule, this would find it).
+  {
+    name: 'nearerOfName',
+    label: 'nearer of same name',
+    describe: "pocket_interactions: of each residue name's candidates in the question, the nearer half (nothing fitted)",
+    fit() {
+      return {
+        add() {},
+        guesser: () => (q) => {
+          const f = factsOf(q);
+          if (!f) return undefined;
+          const named: string[] = [];
+          for (const name of new Set(f.candidates.map((c) => c.name))) {
+            const same = f.candidates.filter((c) => c.name === name).sort((a, b) => a.distance - b.distance);
+            named.push(...same.slice(0, Math.floor(same.length / 2)).map((c) => c.residue));
+          }
+          return named.length ? named.join('; ') : 'none';
+        },
+      };
+    },
+  },
 ];

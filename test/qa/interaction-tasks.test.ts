@@ -1,8 +1,9 @@
 // The opt-in interaction tasks (interaction_kind, pocket_interactions) on the first 20 complexes
 // of ../shared: an interaction_kind `Yes` has the kind asked, its `No` partner (same residue
-// name, within 0.15 A of its distance) has not; a
-// pocket_interactions answer lists exactly the residues of its kind; the nine stay the default
-// task list and `interactions` names the two; the residue-set scorer scores by F1.
+// name, within 0.15 A of its distance) has not; a pocket_interactions question's candidates
+// come in such pairs and its answer is those that make the kind; the nine stay the default
+// task list and `interactions` names the two; the candidate scorer scores the share of the
+// candidates rightly in or out.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
@@ -11,11 +12,15 @@ import { complexGenerator } from '../../qa/complex-generator.ts';
 import { residueLigandDistance } from '../../qa/residue-questions.ts';
 import { defaultTasks, taskSet } from '../../qa/task-registry.ts';
 import { TASKS } from '../../qa/tasks/index.ts';
-import { interactionsOf, KIND_WORDS, kindQuestions, kindsByResidue } from '../../qa/tasks/interaction-kind.ts';
+import { KIND_WORDS, kindQuestions, kindsByResidue } from '../../qa/tasks/interaction-kind.ts';
 import { pocketInteractionsScorer, pocketInteractionsTask } from '../../qa/tasks/pocket-interactions.ts';
 import { NEEDS_SHARED } from '../shared-structures.ts';
 import { sharedWithBonds } from './hbond-complexes.ts';
 
+/** What pocket_interactions' plan holds as its candidates (params), read by its own schema. */
+const PlannedCandidates = z.array(
+  z.object({ name: z.string(), number: z.number(), insertionCode: z.string(), chain: z.string(), distance: z.number() }),
+);
 /** What pocket_interactions' plan holds as its truth, read by its own schema (no cast). */
 const PlannedResidues = z.object({
   kind: z.string(),
@@ -65,33 +70,64 @@ test('interaction_kind: each Yes has the kind, each No lacks it, and every Yes c
   for (const kind of ['hydrogen bond', 'hydrophobic contact', 'pi-stacking']) assert.ok(asked.get(`${kind} Yes`), `${kind} asked`);
 });
 
-test('pocket_interactions: one question per kind present, listing exactly its residues', { skip: NEEDS_SHARED }, async () => {
+test('pocket_interactions: candidates in pairs of one name within 0.15 A, one making the kind and one not; the answer those that make it', {
+  skip: NEEDS_SHARED,
+}, async () => {
   let asked = 0;
+  let pairs = 0;
   for (const subject of await sharedWithBonds()) {
+    const kinds = kindsByResidue(subject.complex);
     const n = pocketInteractionsTask.questionCount!(subject, 'train', 10);
+    const answers = new Set<string>();
     for (let index = 0; index < n; index++) {
       const r = pocketInteractionsTask.plan({ index, subject, style: {} as never } as never);
       assert.ok(r.ok);
       assert.equal(r.plan.truth.kind, 'data');
       const { kind, residues } = PlannedResidues.parse(r.plan.truth.kind === 'data' ? r.plan.truth.value : undefined);
-      const want = new Set(
-        interactionsOf(subject.complex)
-          .filter((i) => i.kind === kind)
-          .map((i) => `${i.pocket.residueName} ${i.pocket.residueNumber}${i.pocket.insertionCode} ${i.pocket.chain || '_'}`),
-      );
-      assert.deepEqual(new Set(r.plan.answer.split('; ')), want);
-      assert.equal(residues.length, want.size);
+      const candidates = PlannedCandidates.parse(r.plan.params.candidates);
+      const text = (x: { name: string; number: number; insertionCode: string; chain: string }) =>
+        `${x.name} ${x.number}${x.insertionCode} ${x.chain || '_'}`;
+      // Each candidate's distance and kinds, from the structure.
+      const facts = candidates.map((c) => {
+        const res = subject.complex.pocket.find((x) => residueIdText(x) === residueIdText(c))!;
+        assert.equal(res.name, c.name);
+        assert.ok(Math.abs(residueLigandDistance(subject.complex, res) - c.distance) <= 0.005 + 1e-9);
+        return { ...c, makes: kinds.get(residueIdText(c))?.has(kind as never) ?? false };
+      });
+      const making = facts.filter((f) => f.makes);
+      assert.equal(making.length * 2, facts.length, `${subject.complex.id} ${kind}: half the candidates make it`);
+      assert.deepEqual(new Set(r.plan.answer.split('; ')), new Set(making.map(text)));
+      assert.equal(residues.length, making.length);
+      // Per name, as many that make it as not, and each that does has one that does not within 0.15 A (+ rounding).
+      for (const m of making) {
+        const same = facts.filter((f) => f.name === m.name);
+        assert.equal(same.filter((f) => f.makes).length * 2, same.length);
+        assert.ok(same.some((f) => !f.makes && Math.abs(f.distance - m.distance) <= 0.15 + 0.01));
+        pairs++;
+      }
+      // The question names every candidate, sorted; no two questions of a complex share an answer.
+      assert.equal(r.plan.vars.candidates, facts.map(text).join('; '));
+      assert.ok(!answers.has(r.plan.answer));
+      answers.add(r.plan.answer);
       asked++;
     }
   }
-  assert.ok(asked >= 20);
+  assert.ok(asked >= 5 && pairs >= asked, `${asked} questions, ${pairs} pairs`);
 });
 
-test('the residue-set scorer: F1 of the residues named, exact only for the same set', () => {
+test('the candidate scorer: the share of the candidates rightly in or out (twice the answer), exact only for the answer', () => {
+  // Four candidates, two making the kind: ASP 189 A and TRP 215 A.
   const score = pocketInteractionsScorer.prepare({ answer: 'ASP 189 A; TRP 215 A' });
   assert.deepEqual(score('TRP 215 A; ASP 189 A'), { score: 1, exact: true, read: true });
-  assert.deepEqual(score('ASP 189 A'), { score: 2 / 3, exact: false, read: true });
-  assert.deepEqual(score('ASP 189 A; TRP 215 A; GLY 216 A'), { score: 0.8, exact: false, read: true });
-  assert.equal(score('no idea').read, false);
+  // One right in, one wrongly left out; the other two rightly out: 3 of 4.
+  assert.deepEqual(score('ASP 189 A'), { score: 0.75, exact: false, read: true });
+  // Both right in, one candidate (or other residue) wrongly in: 3 of 4.
+  assert.deepEqual(score('ASP 189 A; TRP 215 A; ASP 102 A'), { score: 0.75, exact: false, read: true });
+  // None named: right on the two that do not make it, chance.
+  assert.deepEqual(score('none'), { score: 0.5, exact: false, read: false });
+  // All four named: as good as none.
+  assert.equal(score('ASP 189 A; TRP 215 A; ASP 102 A; TRP 60 A').score, 0.5);
+  // More wrong than the candidates allow: floored at 0.
+  assert.equal(score('GLY 1 A; GLY 2 A; GLY 3 A; GLY 4 A; GLY 5 A').score, 0);
   assert.throws(() => pocketInteractionsScorer.prepare({ answer: '' }));
 });
