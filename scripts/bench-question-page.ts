@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'puppeteer-core';
+import { TEST, TRAIN } from '../qa/split-names.ts';
 
 /** The page's times, ms from the start of navigation (-1: not yet). */
 interface Times {
@@ -42,7 +43,7 @@ function questionIds(dir: string, tasks?: string[]): { task: string; id: string 
   const have = [...new Set(readdirSync(join(dir, 'qa')).map((f) => f.split('.')[0]))].sort();
   const chosen = tasks ?? [...PREFERRED.filter((t) => have.includes(t)), ...have.filter((t) => !PREFERRED.includes(t))].slice(0, 3);
   return chosen.flatMap((task) => {
-    for (const split of ['test', 'train']) {
+    for (const split of [TEST, TRAIN]) {
       try {
         const line = readFileSync(join(dir, 'qa', `${task}.${split}.jsonl`), 'utf8').split('\n')[0];
         if (line) return [{ task, id: (JSON.parse(line) as { id: string }).id }];

@@ -4,6 +4,7 @@
 // model's run is given (S_t), the leakage ML = max(0, S_wv - S_t) (MMStar's definitions,
 // arXiv 2403.20330), then people's mean and spread when their files are given. Rows: each
 // task, residue_ligand's RL+ and RL- (the paper's columns), and the paper's 8-column average.
+import { TEST, TINY } from '../../qa/split-names.ts';
 import { type AuditReport, type BaselineName, baselineDescription } from '../audit/audit-dataset.ts';
 import { peopleRows, type Spread } from '../score-people.ts';
 import { AVERAGE_LABELS, isPaperAverageLabel, type ScoreRun } from '../score-table.ts';
@@ -63,7 +64,7 @@ export const leakage = (wv: Figures, t: Figures): Figures =>
 /** The audit's figures of a task on the held-out split the comparison stands for. */
 function blindOf(audit: AuditReport | null, task: string, split: string): BlindFigures | null {
   const t = audit?.tasks.find((x) => x.task === task);
-  const s = t?.splits.find((x) => x.split === (split === 'tiny' ? 'test' : split) && x.questions > 0);
+  const s = t?.splits.find((x) => x.split === (split === TINY ? TEST : split) && x.questions > 0);
   if (!t || !s) return null;
   const best = [...s.baselines].sort((a, b) => b.score - a.score)[0];
   return {
