@@ -78,20 +78,32 @@ export function kindsByResidue(complex: Complex): Map<string, Set<InteractionKin
   return out;
 }
 
-/** The complex's questions in question order (`rng`: the complex's own generator). */
-export function kindQuestions(complex: Complex, rng: Rng): KindQuestion[] {
+/** A pocket residue a question can name, with its distance to the ligand (angstrom) and the kinds it makes. */
+export interface AskableResidue {
+  residue: ResidueId & { name: string };
+  distance: number;
+  kinds: Set<InteractionKind>;
+}
+
+/** The pocket's residues a question can name (in the pocket's order): hetero groups are no
+ * residues to name, and a residue id two groups share would draw or name both. */
+export function askableResidues(complex: Complex): AskableResidue[] {
   const kinds = kindsByResidue(complex);
   const keyCount = new Map<string, number>();
   for (const r of complex.pocket) keyCount.set(residueIdText(r), (keyCount.get(residueIdText(r)) ?? 0) + 1);
-  const residues = complex.pocket
-    // A key two groups share would draw both in one image; hetero groups are no residues to name.
+  return complex.pocket
     .filter((r) => !r.hetero && keyCount.get(residueIdText(r)) === 1)
     .map((r) => ({
-      residue: { chain: r.chain, number: r.number, insertionCode: r.insertionCode },
-      name: r.name,
-      minDistance: residueLigandDistance(complex, r),
+      residue: { chain: r.chain, number: r.number, insertionCode: r.insertionCode, name: r.name },
+      distance: residueLigandDistance(complex, r),
       kinds: kinds.get(residueIdText(r)) ?? new Set<InteractionKind>(),
-    }))
+    }));
+}
+
+/** The complex's questions in question order (`rng`: the complex's own generator). */
+export function kindQuestions(complex: Complex, rng: Rng): KindQuestion[] {
+  const residues = askableResidues(complex)
+    .map(({ residue: { name, ...residue }, distance, kinds }) => ({ residue, name, minDistance: distance, kinds }))
     .sort((a, b) => a.minDistance - b.minDistance || (residueIdText(a.residue) < residueIdText(b.residue) ? -1 : 1));
   const columns: KindQuestion[][] = [];
   // A residue is asked once per complex: asked again (another kind, the same answer) it would be the same pictures and answer.

@@ -27,15 +27,13 @@ import type { InteractionKind } from '../../structures/interactions/find-interac
 import { INTERACTION_RULES_VERSION } from '../../structures/interactions/rules-version.ts';
 import type { Complex } from '../../structures/model.ts';
 import { type ResidueListTruth, residueListAnswer, residueListAnswerText, residueText, type TruthResidue } from '../answer-kinds.ts';
-import { residueIdText } from '../bond-atoms.ts';
 import { complexGenerator } from '../complex-generator.ts';
 import { PAIR_TOLERANCE } from '../matched-negatives.ts';
-import { residueLigandDistance } from '../residue-questions.ts';
 import { readReplyResidues, readTruthResidues } from '../scoring/read-residues.ts';
 import type { TaskScorer } from '../scoring/task-scorers.ts';
 import { sixViews } from '../six-views.ts';
 import { type AuditScore, type TaskModule, WHOLE_POCKET_IMAGE_SIZE } from '../task.ts';
-import { KIND_WORDS, kindsByResidue } from './interaction-kind.ts';
+import { askableResidues, KIND_WORDS } from './interaction-kind.ts';
 import { type CandidateParam, CandidateParams, POCKET_INTERACTION_BASELINES } from './pocket-interaction-baselines.ts';
 
 export const POCKET_INTERACTIONS = 'pocket_interactions';
@@ -109,18 +107,7 @@ const order = (a: TruthResidue, b: TruthResidue) =>
  * positive first) in questions of up to MAX_PAIRS; a question whose answer another of the
  * complex already has is left out (the same pictures and answer). */
 export function candidateQuestions(complex: Complex): CandidateQuestion[] {
-  const kinds = kindsByResidue(complex);
-  const keyCount = new Map<string, number>();
-  for (const r of complex.pocket) keyCount.set(residueIdText(r), (keyCount.get(residueIdText(r)) ?? 0) + 1);
-  const residues = complex.pocket
-    // A key two groups share would name both; hetero groups are no residues to name.
-    .filter((r) => !r.hetero && keyCount.get(residueIdText(r)) === 1)
-    .map((r) => ({
-      residue: { chain: r.chain, number: r.number, insertionCode: r.insertionCode, name: r.name },
-      distance: residueLigandDistance(complex, r),
-      kinds: kinds.get(residueIdText(r)) ?? new Set<InteractionKind>(),
-    }))
-    .sort((a, b) => a.distance - b.distance || order(a.residue, b.residue));
+  const residues = askableResidues(complex).sort((a, b) => a.distance - b.distance || order(a.residue, b.residue));
   const out: CandidateQuestion[] = [];
   const answers = new Set<string>();
   for (const kind of LISTED_KINDS) {
