@@ -258,7 +258,9 @@ test('human: answered by clicks and keys with a scripted mix, reloaded midway; t
   assert.match(await page.$eval('main', (e) => e.textContent ?? ''), /The session is finished: you answered all 8 of its 8 questions/);
   await page.click('#download');
   const file = join(downloads, 'tester-1.test.jsonl');
-  for (let i = 0; i < 50 && !existsSync(file); i++) await new Promise((res) => setTimeout(res, 100));
+  // Chromium writes <name>.crdownload and renames it when the download ends: wait for the one file (10 s at most).
+  const done = () => existsSync(file) && readdirSync(downloads).every((f) => !f.endsWith('.crdownload'));
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((res) => setTimeout(res, 100));
   assert.deepEqual(readdirSync(downloads), ['tester-1.test.jsonl']);
   const lines = readFileSync(file, 'utf8')
     .trim()
