@@ -189,7 +189,8 @@ export const GENERATE_OPTIONS = {
 } as const satisfies { [K in keyof GenerateOptions]-?: OptionDeclaration<NonNullable<GenerateOptions[K]>> };
 
 type Key = keyof GenerateOptions;
-type Defaulted = {
+/** The options that always have a value once resolved: those whose declaration in GENERATE_OPTIONS has a default. */
+export type DefaultedKey = {
   [K in Key]-?: 'default' extends keyof (typeof GENERATE_OPTIONS)[K] ? K : never;
 }[Key];
 
@@ -201,30 +202,6 @@ export type RunConfig = Omit<GenerateOptions, 'perComplex' | DefaultedKey> & {
   /** Questions per complex and split of every task of the run. */
   perComplex: Record<string, PerSplitCount>;
 };
-
-/** The options that always have a value once resolved (their declaration has a default). */
-export type DefaultedKey =
-  | 'pocketRadius'
-  | 'pocketHydrogens'
-  | 'hbonds'
-  | 'out'
-  | 'seed'
-  | 'testShare'
-  | 'splitBy'
-  | 'clusterThreshold'
-  | 'clusterEngine'
-  | 'maxExcluded'
-  | 'buffer'
-  | 'allowShort'
-  | 'readThreads'
-  | 'antialias'
-  | 'annotations'
-  | 'pngCompression'
-  | 'labelFontSize';
-
-// DefaultedKey is spelled out for the reader; this line fails to compile when it and the table disagree.
-const sameKeys: [Defaulted] extends [DefaultedKey] ? ([DefaultedKey] extends [Defaulted] ? true : never) : never = true;
-void sameKeys;
 
 /** An option's name as its caller knows it: the flag (`--seed`), else the library's key. */
 export function optionName(key: Key): string {
