@@ -15,7 +15,7 @@ import { residueText } from '../answer-kinds.ts';
 import { z } from '../record-problems.ts';
 import { readTruthResidues } from '../scoring/read-residues.ts';
 import type { AuditQuestion, TaskBaseline } from '../task.ts';
-import { fitDistanceThreshold, nameVerdicts } from './residue-baselines.ts';
+import { fitDistanceThreshold, nameVerdicts, type ResidueFacts } from './residue-baselines.ts';
 
 /** A candidate as the record's params hold it: the residue and its least heavy-atom distance to the ligand, Å (2 decimals). */
 export const CandidateParams = z.array(
@@ -23,11 +23,9 @@ export const CandidateParams = z.array(
 );
 export type CandidateParam = z.infer<typeof CandidateParams>[number];
 
-interface Seen {
+/** A candidate as the baselines see it: its residue as the answer names it, with the facts residue_ligand's baselines read. */
+interface Seen extends ResidueFacts {
   residue: string;
-  name: string;
-  distance: number;
-  yes: boolean;
 }
 interface Facts {
   kind: string;
@@ -94,7 +92,7 @@ export const POCKET_INTERACTION_BASELINES: readonly TaskBaseline[] = [
     'residue name only',
     'pocket_interactions: the candidates whose residue name made the kind asked for most train candidates of that name',
     (train) => {
-      const verdict = nameVerdicts(train.map((c) => ({ name: c.name, distance: c.distance, yes: c.yes })));
+      const verdict = nameVerdicts(train);
       return (c) => verdict(c.name) === 'yes';
     },
   ),
